@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { APP, MSG } from '@zg/contract';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { authcRoutes } from './modules/authc/authc.routes';
+import { systemRoutes } from './modules/system/system.routes';
+import { userRoutes } from './modules/user/user.routes';
+import { registerSessionLoading } from './platform/auth';
+import { registerFormBody } from './platform/body-parsers';
+import type { RouteEntry } from './platform/context';
+import './platform/context';
+import { fail } from './platform/envelope';
+import { registerErrorHandling } from './platform/error-handler';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the Fastify instance: external plugins, then platform, then modules. */
+export async function buildApp({ config, database, logger }: BuildOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdLogLabel: 'reqId',
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    disableRequestLogging: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  const routeCatalog: RouteEntry[] = [];
+  app.decorate('routeCatalog', routeCatalog);
+  app.addHook('onRoute', (r) => {
+    const methods = Array.isArray(r.method) ? r.method : [r.method];
+    for (const method of methods) {
+      routeCatalog.push({ method, url: r.url, hidden: Boolean((r.schema as { hide?: boolean } | undefined)?.hide) });
+    }
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  // external
+  await app.register(fastifyCookie);
+  registerFormBody(app);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: `${APP.defaultSystemName} API`,
+        description:
+          '学校内部质量保证诊断与改进平台的接口文档，由契约包（packages/contract）的 zod 模式生成。字段名沿用规格中的拼音缩写，每个字段的说明即术语表。',
+        version: APP.version,
+      },
+      components: { securitySchemes: { sid: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
+      security: [{ sid: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  // platform
+  registerErrorHandling(app);
+  registerSessionLoading(app);
+
+  // modules
+  await app.register(systemRoutes, { prefix: '/api' });
+  await app.register(authcRoutes, { prefix: '/api/authc' });
+  await app.register(userRoutes, { prefix: '/api/user' });
+
+  // the web app, when built
+  if (fs.existsSync(config.WEB_DIST)) {
+    await app.register(fastifyStatic, { root: config.WEB_DIST, prefix: '/', wildcard: true, index: 'index.html' });
+  } else {
+    app.get('/', { schema: { hide: true } }, async (_req, reply) =>
+      reply.code(503).send(fail(`${MSG.notFound}：前端尚未构建，请先运行 npm run build`)),
+    );
+  }
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,145 @@
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Departments (部门); the head is a user. */
+export const departments = pgTable('departments', {
+  id: varchar('id', { length: 32 }).primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  shortNameZh: varchar('short_name_zh', { length: 30 }).notNull(),
+  shortNameEn: varchar('short_name_en', { length: 30 }).notNull(),
+  chargeUserId: varchar('charge_user_id', { length: 64 }),
+  sortOrder: integer('sort_order').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const userTypes = pgTable('user_types', {
+  id: varchar('id', { length: 32 }).primaryKey(),
+  name: varchar('name', { length: 60 }).notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** Users (用户); the id is the staff number (工号). */
+export const users = pgTable(
+  'users',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    name: varchar('name', { length: 60 }).notNull(),
+    passwordHash: text('password_hash'),
+    sex: smallint('sex'),
+    email: varchar('email', { length: 100 }),
+    phone: varchar('phone', { length: 30 }),
+    qq: varchar('qq', { length: 20 }),
+    headPortrait: varchar('head_portrait', { length: 64 }),
+    isUseDefaultAvatar: boolean('is_use_default_avatar').notNull().default(true),
+    departmentId: varchar('department_id', { length: 32 }).references(() => departments.id),
+    userTypeId: varchar('user_type_id', { length: 32 }).references(() => userTypes.id),
+    enabled: boolean('enabled').notNull().default(true),
+    lastAccessAt: timestamp('last_access_at', { withTimezone: true }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('users_department_idx').on(t.departmentId), index('users_name_idx').on(t.name)],
+);
+
+export const roles = pgTable('roles', {
+  id: varchar('id', { length: 64 }).primaryKey(),
+  name: varchar('name', { length: 60 }).notNull(),
+  builtIn: boolean('built_in').notNull().default(false),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: varchar('user_id', { length: 64 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: varchar('role_id', { length: 64 })
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);
+
+/** Menu entries (菜单), keyed by the menu keys of the contract's catalogue. */
+export const menus = pgTable('menus', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  name: varchar('name', { length: 60 }).notNull(),
+  path: varchar('path', { length: 200 }).notNull(),
+  icon: varchar('icon', { length: 40 }),
+  parentKey: varchar('parent_key', { length: 64 }),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const roleMenus = pgTable(
+  'role_menus',
+  {
+    roleId: varchar('role_id', { length: 64 })
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    menuKey: varchar('menu_key', { length: 64 })
+      .notNull()
+      .references(() => menus.key, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.menuKey] })],
+);
+
+/** The single system setting row (系统配置). */
+export const systemSettings = pgTable('system_settings', {
+  id: serial('id').primaryKey(),
+  systemName: varchar('system_name', { length: 200 }).notNull(),
+  logoFileId: varchar('logo_file_id', { length: 64 }),
+  updatedAt: updatedAt(),
+});
+
+/** Server-side sessions; only the SHA-256 of the cookie value is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: varchar('id_hash', { length: 64 }).primaryKey(),
+    userId: varchar('user_id', { length: 64 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    csrfSecret: varchar('csrf_secret', { length: 64 }).notNull(),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 300 }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** One row per state change or security-relevant action. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: varchar('actor_id', { length: 64 }),
+    action: varchar('action', { length: 64 }).notNull(),
+    entityType: varchar('entity_type', { length: 64 }).notNull(),
+    entityId: varchar('entity_id', { length: 64 }),
+    detail: jsonb('detail'),
+    requestId: varchar('request_id', { length: 64 }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId), index('audit_log_at_idx').on(t.at)],
+);

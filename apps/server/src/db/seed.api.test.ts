@@ -1,0 +1,98 @@
+import { MENU_KEYS, ROLE } from '@zg/contract';
+import { count, eq, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../test/harness';
+import type { Database } from './client';
+import {
+  cycleTypes,
+  cycleValues,
+  departments,
+  dimensions,
+  menus,
+  roleMenus,
+  roles,
+  schools,
+  systemSettings,
+  taskTypes,
+  users,
+  userTypes,
+  warningTypes,
+} from './schema';
+import { seedDatabase } from './seed';
+
+let database: Database;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase());
+  await database.migrate();
+  await seedDatabase(database.db, { demo: true });
+});
+afterAll(async () => {
+  await database?.close();
+  await drop?.();
+});
+
+const n = async (table: PgTable) => {
+  const [row] = await database.db.select({ n: count() }).from(table);
+  return Number(row?.n);
+};
+
+describe('reference data and demo seed', () => {
+  it('has at least 8 departments, each with a head and short names', async () => {
+    const rows = await database.db.select().from(departments);
+    expect(rows.length).toBeGreaterThanOrEqual(8);
+    for (const d of rows) {
+      expect(d.chargeUserId, d.name).toBeTruthy();
+      expect(d.shortNameZh).toBeTruthy();
+      expect(d.shortNameEn).toMatch(/^[A-Z]+$/);
+    }
+  });
+
+  it('has the spec roles and grants every menu key to some role', async () => {
+    const ids = (await database.db.select({ id: roles.id }).from(roles)).map((r) => r.id);
+    expect(ids).toEqual(
+      expect.arrayContaining([ROLE.publisher, ROLE.diagnosisObject, ROLE.admin, ...Object.values(ROLE)]),
+    );
+    const keys = (await database.db.select({ key: menus.key }).from(menus)).map((m) => m.key);
+    expect(keys.sort()).toEqual([...MENU_KEYS].sort());
+    const adminGrants = await database.db.select().from(roleMenus).where(eq(roleMenus.roleId, ROLE.admin));
+    expect(adminGrants).toHaveLength(MENU_KEYS.length);
+  });
+
+  it('has cycle types with exactly one default value each', async () => {
+    const rows = await database.db
+      .select({
+        code: cycleTypes.code,
+        defaults: sql<number>`sum(case when ${cycleValues.isDefault} then 1 else 0 end)`,
+      })
+      .from(cycleTypes)
+      .leftJoin(cycleValues, eq(cycleValues.cycleTypeId, cycleTypes.id))
+      .groupBy(cycleTypes.code);
+    expect(rows.map((r) => r.code).sort()).toEqual(['academicYear', 'periodOfTime', 'pointOfTime', 'term', 'year']);
+    for (const r of rows) expect(Number(r.defaults), r.code).toBe(1);
+  });
+
+  it('has task types A-D, warning types, dimensions, user types, 100+ schools and the system setting', async () => {
+    expect((await database.db.select().from(taskTypes)).map((t) => t.code).sort()).toEqual(['A', 'B', 'C', 'D']);
+    expect(await n(warningTypes)).toBeGreaterThanOrEqual(2);
+    expect(await n(dimensions)).toBe(11);
+    expect(await n(userTypes)).toBeGreaterThanOrEqual(2);
+    expect(await n(schools)).toBeGreaterThanOrEqual(100);
+    const sample = await database.db.select().from(schools).limit(5);
+    for (const sc of sample) expect(sc.code).toMatch(/^\d{10}$/);
+    const [setting] = await database.db.select().from(systemSettings);
+    expect(setting?.systemName).toBe('教学质量监测与分析平台');
+    expect(setting?.logoFileId).toBeNull();
+  });
+
+  it('seeds again without duplicating or overwriting anything', async () => {
+    await database.db.update(systemSettings).set({ systemName: '某某职业技术学院质量平台' });
+    await database.db.delete(roleMenus).where(eq(roleMenus.menuKey, 'performance'));
+    const before = { users: await n(users), schools: await n(schools), grants: await n(roleMenus) };
+    await seedDatabase(database.db, { demo: true });
+    expect({ users: await n(users), schools: await n(schools), grants: await n(roleMenus) }).toEqual(before);
+    const [setting] = await database.db.select().from(systemSettings);
+    expect(setting?.systemName).toBe('某某职业技术学院质量平台');
+  });
+});

@@ -1,0 +1,122 @@
+import { hash } from '@node-rs/argon2';
+import { APP, MENUS } from '@zg/contract';
+import { count, sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import {
+  cycleTypes,
+  cycleValues,
+  departments,
+  dimensions,
+  menus,
+  roleMenus,
+  roles,
+  schools,
+  systemSettings,
+  taskTypes,
+  userRoles,
+  users,
+  userTypes,
+  warningTypes,
+} from '../schema';
+import { ADMIN_PASSWORD, ADMIN_USER, DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_USERS } from './demo';
+import {
+  CYCLE_TYPE_ROWS,
+  CYCLE_VALUES,
+  DEFAULT_ROLE_MENUS,
+  DIMENSION_ROWS,
+  MENU_ROWS,
+  ROLE_ROWS,
+  TASK_TYPE_ROWS,
+  USER_TYPE_ROWS,
+  WARNING_TYPE_ROWS,
+} from './reference';
+import { SAMPLE_SCHOOLS } from './schools';
+
+const SEED_LOCK = 727_274_002;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Reference data is inserted where missing (never overwriting what administrators changed), so a new release's menus
+ * appear on an existing database. The administrator and the demo data go into an empty database only.
+ */
+export async function seedDatabase(db: Db, opts: { demo: boolean }) {
+  const demoHashes = opts.demo ? await hashDemoPasswords() : null;
+  const adminHash = await hash(ADMIN_PASSWORD);
+  await db.transaction(async (tx) => {
+    // Several instances may start at once on one PostgreSQL: one seeds, the others wait and find it done.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    await syncReferenceData(tx);
+    const [row] = await tx.select({ n: count() }).from(users);
+    if (Number(row?.n ?? 0) > 0) return;
+    if (demoHashes) await seedDemo(tx, demoHashes);
+    await insertUser(tx, { ...ADMIN_USER, departmentId: demoHashes ? ADMIN_USER.departmentId : null }, adminHash);
+  });
+}
+
+async function syncReferenceData(tx: Tx) {
+  await tx.insert(roles).values(ROLE_ROWS).onConflictDoNothing();
+  const newMenus = await tx.insert(menus).values(MENU_ROWS).onConflictDoNothing().returning({ key: menus.key });
+  const fresh = new Set(newMenus.map((m) => m.key));
+  const grants = Object.entries(DEFAULT_ROLE_MENUS).flatMap(([roleId, keys]) =>
+    (keys === 'all' ? MENUS.map((m) => m.key) : keys)
+      .filter((k) => fresh.has(k))
+      .map((menuKey) => ({ roleId, menuKey })),
+  );
+  if (grants.length) await tx.insert(roleMenus).values(grants).onConflictDoNothing();
+
+  await tx.insert(userTypes).values(USER_TYPE_ROWS).onConflictDoNothing();
+  const newTypes = await tx
+    .insert(cycleTypes)
+    .values(CYCLE_TYPE_ROWS)
+    .onConflictDoNothing()
+    .returning({ id: cycleTypes.id, code: cycleTypes.code });
+  const values = newTypes.flatMap((t) =>
+    (CYCLE_VALUES[t.code as keyof typeof CYCLE_VALUES] ?? []).map((v, i) => ({
+      cycleTypeId: t.id,
+      value: v.value,
+      isDefault: v.isDefault ?? false,
+      sortOrder: i + 1,
+    })),
+  );
+  if (values.length) await tx.insert(cycleValues).values(values).onConflictDoNothing();
+  await tx.insert(taskTypes).values(TASK_TYPE_ROWS).onConflictDoNothing();
+  await tx.insert(dimensions).values(DIMENSION_ROWS).onConflictDoNothing();
+  await tx.insert(warningTypes).values(WARNING_TYPE_ROWS).onConflictDoNothing();
+  await tx
+    .insert(schools)
+    .values([...SAMPLE_SCHOOLS])
+    .onConflictDoNothing();
+  const [setting] = await tx.select({ n: count() }).from(systemSettings);
+  if (Number(setting?.n ?? 0) === 0) await tx.insert(systemSettings).values({ systemName: APP.defaultSystemName });
+}
+
+async function hashDemoPasswords() {
+  const entries = await Promise.all(DEMO_USERS.map(async (u) => [u.id, await hash(DEMO_PASSWORD)] as const));
+  return new Map(entries);
+}
+
+async function seedDemo(tx: Tx, hashes: Map<string, string>) {
+  await tx.insert(departments).values(DEMO_DEPARTMENTS.map((d, i) => ({ ...d, chargeUserId: null, sortOrder: i + 1 })));
+  for (const u of DEMO_USERS) await insertUser(tx, u, hashes.get(u.id)!);
+  for (const d of DEMO_DEPARTMENTS) {
+    await tx.update(departments).set({ chargeUserId: d.head }).where(sql`${departments.id} = ${d.id}`);
+  }
+}
+
+async function insertUser(
+  tx: Tx,
+  u: { id: string; name: string; sex: number; departmentId: string | null; userTypeId: string; roles: string[] },
+  passwordHash: string,
+) {
+  await tx.insert(users).values({
+    id: u.id,
+    name: u.name,
+    sex: u.sex,
+    departmentId: u.departmentId,
+    userTypeId: u.userTypeId,
+    passwordHash,
+    email: `${u.id}@school.edu.cn`,
+  });
+  if (u.roles.length) await tx.insert(userRoles).values(u.roles.map((roleId) => ({ userId: u.id, roleId })));
+}

@@ -1,0 +1,23 @@
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { SessionInfo } from './session';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  hidden: boolean;
+}
+
+// Fastify decorations, declared once here and set once in app.ts.
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    /** Every route registered, for the OpenAPI and access-control checks. */
+    routeCatalog: RouteEntry[];
+  }
+  interface FastifyRequest {
+    /** The signed-in session, or null. Identity comes only from here, never from headers. */
+    session: SessionInfo | null;
+  }
+}

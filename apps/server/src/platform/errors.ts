@@ -1,0 +1,20 @@
+import { ERROR_CODE, MSG } from '@zg/contract';
+
+/** An error the user can act on: an HTTP status, a Chinese message and an optional business code. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: number,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string = MSG.invalidInput) => new AppError(400, message);
+export const unauthorized = (message: string = MSG.notSignedIn) => new AppError(401, message);
+export const sessionExpired = () => new AppError(401, MSG.sessionExpired, ERROR_CODE.sessionExpired);
+export const forbidden = (message: string = MSG.noPermission) => new AppError(403, message);
+export const notFound = (message: string = MSG.notFound) => new AppError(404, message);
+export const conflict = (message: string = MSG.conflict) => new AppError(409, message);
+export const tooManyRequests = (message: string = MSG.tooManyRequests) => new AppError(429, message);

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type App, buildApp } from '../app';
+import { loadConfig } from '../config';
+import { type Database, openDatabase } from '../db/client';
+import { seedDatabase } from '../db/seed';
+
+export interface TestServer {
+  app: App;
+  database: Database;
+  close(): Promise<void>;
+  /** Signs in and returns the Cookie header value of the new session, plus the login record. */
+  login(userId: string, password?: string): Promise<{ cookie: string; record: Record<string, unknown> }>;
+}
+
+/**
+ * A fresh database for one test file: PGlite in memory, or a new database on the PostgreSQL server of
+ * TEST_DATABASE_URL (dropped afterwards), so the same suite runs on both.
+ */
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void>; url?: string }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return { database: await openDatabase({ memory: true }), drop: async () => {} };
+  const name = `zg_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    database,
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}) {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: path.join(os.tmpdir(), `zg-test-${process.pid}`),
+    WEB_DIST: path.join(os.tmpdir(), 'zg-no-web-dist'),
+    ...overrides,
+  });
+}
+
+export async function startTestServer(overrides: Record<string, string> = {}): Promise<TestServer> {
+  const { database, drop } = await openTestDatabase();
+  await database.migrate();
+  await seedDatabase(database.db, { demo: true });
+  const app = await buildApp({ config: testConfig(overrides), database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+    login: async (userId, password = userId === 'zyadmin' ? 'Admin@2026' : 'Demo@2026') => {
+      const res = await app.inject({ method: 'POST', url: '/api/authc/login', payload: { userId, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${userId} failed: ${res.statusCode} ${res.body}`);
+      const sid = res.cookies.find((c) => c.name === 'sid');
+      if (!sid) throw new Error('no sid cookie');
+      return { cookie: `sid=${sid.value}`, record: res.json().data };
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+
+export const LoginInputSchema = z.object({
+  userId: z.string().trim().min(1, MSG.loginUserIdRequired).max(64).describe('工号 / user id'),
+  password: z.string().min(1, MSG.loginPasswordRequired).max(128).describe('密码 / password'),
+});
+export type LoginInput = z.infer<typeof LoginInputSchema>;
+
+export const ChargeDepartmentSchema = z.object({
+  bmid: z.string().describe('部门id / department id'),
+  bmmc: z.string().describe('部门名称 / department name'),
+  fzrmc: z.string().nullable().describe('负责人名称 / head name'),
+});
+
+/** The login record of spec-1 section 3, kept by the client in session storage. */
+export const LoginRecordSchema = z.object({
+  userId: z.string().describe('工号 / user id'),
+  userName: z.string().describe('姓名 / user name'),
+  orgId: z.string().nullable().describe('所属部门id / department id'),
+  menus: z.record(z.string(), z.string()).describe('菜单 key -> 菜单名称 / menu map'),
+  roles: z.array(z.object({ roleId: z.string(), roleName: z.string() })).describe('角色 / roles'),
+  roleIdList: z.array(z.string()),
+  roleNameList: z.array(z.string()),
+  qq: z.string().nullable(),
+  phone: z.string().nullable(),
+  displayPhoto: z.string().nullable().describe('头像地址 / avatar url'),
+  lastAccessTime: z.string().nullable().describe('上次访问时间 / last access time'),
+  chargeDeparmentList: z.array(z.string()).describe('负责部门名称 / charge department names'),
+  chargeDeparmentIdList: z.array(z.string()).describe('负责部门id / charge department ids'),
+  newChargeDeparmentList: z.array(ChargeDepartmentSchema),
+  newChargeDeparmentIdList: z.array(z.string()),
+  csrfSecret: z.string().describe('CSRF 密钥 / per-session CSRF secret'),
+});
+export type LoginRecord = z.infer<typeof LoginRecordSchema>;

@@ -1,0 +1,12 @@
+export * from './auth';
+export * from './constants';
+export * from './enums';
+export * from './envelope';
+export * from './menus';
+export * from './messages';
+export * from './system';
+
+import { z } from 'zod';
+
+// Zod's own messages in Chinese, for server and web alike.
+z.config(z.locales.zhCN());

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# One typecheck of the whole repo: each workspace with its own tsconfig (server and web must not share lib/types).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+for p in packages/contract apps/server apps/web e2e bench; do
+  [ -f "$p/tsconfig.json" ] || continue
+  echo "tsc -p $p"
+  npx tsc --noEmit -p "$p"
+done
