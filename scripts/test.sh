@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# `npm test`: every test suite, in the order that fails fastest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-system-deps.sh
+echo "== typecheck"; npm run --silent typecheck
+echo "== lint"; npx biome check .
+echo "== unit, API (PGlite) and web tests"; npx vitest run
+echo "== build"; npm run --silent build
+echo "== end-to-end (Chromium)"; npm test -w @zg/e2e
