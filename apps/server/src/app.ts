@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { APP, MSG } from '@zg/contract';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -17,21 +19,25 @@ import type { Database } from './db/client';
 import { authcRoutes } from './modules/authc/authc.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { userRoutes } from './modules/user/user.routes';
+import { type Access, registerAccessControl } from './platform/access';
 import { registerSessionLoading } from './platform/auth';
 import { registerFormBody } from './platform/body-parsers';
 import type { RouteEntry } from './platform/context';
 import './platform/context';
 import { fail } from './platform/envelope';
 import { registerErrorHandling } from './platform/error-handler';
+import { LocalFileStore } from './platform/files/file-store';
 
 export interface BuildOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Extra routes registered with the modules (tests use it to exercise the access layer). */
+  extraRoutes?: (app: FastifyInstance) => Promise<void> | void;
 }
 
 /** Builds the Fastify instance: external plugins, then platform, then modules. */
-export async function buildApp({ config, database, logger }: BuildOptions) {
+export async function buildApp({ config, database, logger, extraRoutes }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: (req) => {
@@ -41,17 +47,22 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     requestIdLogLabel: 'reqId',
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
-    disableRequestLogging: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('fileStore', new LocalFileStore(path.join(config.DATA_DIR, 'files')));
   const routeCatalog: RouteEntry[] = [];
   app.decorate('routeCatalog', routeCatalog);
   app.addHook('onRoute', (r) => {
     const methods = Array.isArray(r.method) ? r.method : [r.method];
     for (const method of methods) {
-      routeCatalog.push({ method, url: r.url, hidden: Boolean((r.schema as { hide?: boolean } | undefined)?.hide) });
+      routeCatalog.push({
+        method,
+        url: r.url,
+        hidden: Boolean((r.schema as { hide?: boolean } | undefined)?.hide),
+        access: (r.config as { access?: Access } | undefined)?.access,
+      });
     }
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -62,6 +73,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
 
   // external
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 50, fileSize: 2 * 1024 ** 3 } });
   registerFormBody(app);
   await app.register(fastifySwagger, {
     openapi: {
@@ -81,11 +93,13 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   // platform
   registerErrorHandling(app);
   registerSessionLoading(app);
+  registerAccessControl(app);
 
   // modules
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(authcRoutes, { prefix: '/api/authc' });
   await app.register(userRoutes, { prefix: '/api/user' });
+  if (extraRoutes) await app.register(async (child) => extraRoutes(child));
 
   // the web app, when built
   if (fs.existsSync(config.WEB_DIST)) {

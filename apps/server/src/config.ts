@@ -33,6 +33,18 @@ const EnvSchema = z.object({
         .filter(Boolean),
     ),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  CAS_ENABLED: bool.default(false),
+  CAS_SERVER_URL: z.string().url().optional().describe('CAS server base, e.g. https://cas.example.edu.cn/cas'),
+  CAS_SERVICE_URL: z
+    .string()
+    .url()
+    .optional()
+    .describe(
+      'this platform as the CAS service, e.g. https://zg.example.edu.cn/; tickets for other services are refused',
+    ),
+  CAS_VALIDATE_PATH: z.enum(['/serviceValidate', '/p3/serviceValidate']).default('/serviceValidate'),
+  LOGIN_MAX_FAILURES_PER_USER: z.coerce.number().int().min(1).default(10),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -60,5 +72,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     });
     throw new ConfigError(lines.join('\n'));
   }
-  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+  const c = parsed.data;
+  if (c.CAS_ENABLED && (!c.CAS_SERVER_URL || !c.CAS_SERVICE_URL)) {
+    throw new ConfigError('环境变量 CAS_SERVER_URL 和 CAS_SERVICE_URL 在 CAS_ENABLED=true 时必须设置');
+  }
+  return { ...c, DATA_DIR: path.resolve(c.DATA_DIR) };
 }

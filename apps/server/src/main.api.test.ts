@@ -38,9 +38,14 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitHealthy(port: number, timeoutMs = 60_000) {
+async function waitHealthy(port: number, proc: ReturnType<typeof start>, timeoutMs = 60_000) {
   const until = Date.now() + timeoutMs;
+  let exited = false;
+  void proc.exited.then(() => {
+    exited = true;
+  });
   while (Date.now() < until) {
+    if (exited) throw new Error(`server exited before it was healthy: ${proc.stderr()}`);
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (res.ok) return;
@@ -72,11 +77,11 @@ describe('npm start (the server process)', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zg-restart-'));
     const testDb = process.env.TEST_DATABASE_URL ? await openTestDatabase() : null;
     await testDb?.database.close();
-    const env = testDb?.url ? { DATABASE_URL: testDb.url } : { DATA_DIR: dataDir };
+    const env: Record<string, string> = testDb?.url ? { DATABASE_URL: testDb.url } : { DATA_DIR: dataDir };
     try {
       const port = await freePort();
       const first = start({ ...env, PORT: String(port) });
-      await waitHealthy(port);
+      await waitHealthy(port, first);
       const login = await fetch(`http://127.0.0.1:${port}/api/authc/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -88,11 +93,11 @@ describe('npm start (the server process)', () => {
       expect(await first.exited).toBe(0);
 
       const second = start({ ...env, PORT: String(port) });
-      await waitHealthy(port);
+      await waitHealthy(port, second);
       // The session written before the restart is still there.
       const again = await fetch(`http://127.0.0.1:${port}/api/authc/tryLogin`, { headers: { cookie } });
       expect(again.status).toBe(200);
-      expect((await again.json()).data.userId).toBe('zyadmin');
+      expect(((await again.json()) as { data: { userId: string } }).data.userId).toBe('zyadmin');
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);
     } finally {
@@ -106,7 +111,7 @@ describe('npm start (the server process)', () => {
     try {
       const port = await freePort();
       const first = start({ DATA_DIR: dataDir, PORT: String(port) });
-      await waitHealthy(port);
+      await waitHealthy(port, first);
       const second = start({ DATA_DIR: dataDir, PORT: String(await freePort()) });
       expect(await second.exited).toBe(1);
       expect(second.stderr()).toContain('DATA_DIR');

@@ -1,12 +1,14 @@
+import { z } from 'zod';
+
+// Zod's own messages in Chinese, for server and web alike.
+z.config(z.locales.zhCN());
+
 export * from './auth';
 export * from './constants';
+export * from './csrf';
 export * from './enums';
 export * from './envelope';
 export * from './menus';
 export * from './messages';
 export * from './system';
-
-import { z } from 'zod';
-
-// Zod's own messages in Chinese, for server and web alike.
-z.config(z.locales.zhCN());
+export * from './user';

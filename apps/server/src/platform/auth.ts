@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { unauthorized } from './errors';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { findSession, SESSION_COOKIE, SESSION_LIFETIME_MS } from './session';
 
 /** Loads the session from the `sid` cookie on every request. */
@@ -10,11 +9,6 @@ export function registerSessionLoading(app: FastifyInstance) {
     if (!token) return;
     req.session = await findSession(app.database.db, token, app.config.SESSION_IDLE_MINUTES * 60_000);
   });
-}
-
-/** preHandler: the request must carry a live session. */
-export async function requireSession(req: FastifyRequest) {
-  if (!req.session) throw unauthorized();
 }
 
 export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string) {

@@ -1,11 +1,13 @@
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { FileStore } from './files/file-store';
 import type { SessionInfo } from './session';
 
 export interface RouteEntry {
   method: string;
   url: string;
   hidden: boolean;
+  access: import('./access').Access | undefined;
 }
 
 // Fastify decorations, declared once here and set once in app.ts.
@@ -13,6 +15,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    fileStore: FileStore;
     /** Every route registered, for the OpenAPI and access-control checks. */
     routeCatalog: RouteEntry[];
   }

@@ -15,6 +15,8 @@ export interface SessionInfo {
   csrfSecret: string;
   createdAt: Date;
   lastSeenAt: Date;
+  userName: string;
+  departmentId: string | null;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -49,6 +51,8 @@ export async function findSession(db: Db, token: string, idleMs: number): Promis
       csrfSecret: sessions.csrfSecret,
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
+      userName: users.name,
+      departmentId: users.departmentId,
       enabled: users.enabled,
     })
     .from(sessions)

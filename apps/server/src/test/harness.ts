@@ -1,18 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { csrfPair } from '@zg/contract';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { type App, buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { seedDatabase } from '../db/seed';
 
+/** A signed-in test user: the cookie, the login record and a request helper that adds the CSRF pair. */
+export interface TestSession {
+  cookie: string;
+  record: Record<string, unknown> & { csrfSecret: string; userId: string };
+  /** Injects a request as this user, with the CSRF pair in the query (as the spec's request helper does). */
+  request(opts: InjectOptions & { url: string }): Promise<LightMyRequestResponse>;
+}
+
 export interface TestServer {
   app: App;
   database: Database;
   close(): Promise<void>;
-  /** Signs in and returns the Cookie header value of the new session, plus the login record. */
-  login(userId: string, password?: string): Promise<{ cookie: string; record: Record<string, unknown> }>;
+  login(userId: string, password?: string): Promise<TestSession>;
 }
 
 /**
@@ -46,17 +55,30 @@ export function testConfig(overrides: Record<string, string> = {}) {
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    DATA_DIR: path.join(os.tmpdir(), `zg-test-${process.pid}`),
+    DATA_DIR: path.join(os.tmpdir(), `zg-test-${process.pid}-${randomBytes(4).toString('hex')}`),
     WEB_DIST: path.join(os.tmpdir(), 'zg-no-web-dist'),
     ...overrides,
   });
 }
 
-export async function startTestServer(overrides: Record<string, string> = {}): Promise<TestServer> {
+/** Adds the CSRF pair to a URL's query. */
+export function withCsrf(url: string, secret: string, now?: number) {
+  const { csrfTimestamp, csrfToken } = csrfPair(secret, now);
+  return `${url}${url.includes('?') ? '&' : '?'}_t=${Date.now()}&csrfTimestamp=${csrfTimestamp}&csrfToken=${csrfToken}`;
+}
+
+export async function startTestServer(
+  opts: { env?: Record<string, string>; extraRoutes?: (app: FastifyInstance) => void } = {},
+): Promise<TestServer> {
   const { database, drop } = await openTestDatabase();
   await database.migrate();
   await seedDatabase(database.db, { demo: true });
-  const app = await buildApp({ config: testConfig(overrides), database, logger: false });
+  const app = await buildApp({
+    config: testConfig(opts.env),
+    database,
+    logger: false,
+    extraRoutes: opts.extraRoutes,
+  });
   await app.ready();
   return {
     app,
@@ -71,7 +93,18 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
       if (res.statusCode !== 200) throw new Error(`login ${userId} failed: ${res.statusCode} ${res.body}`);
       const sid = res.cookies.find((c) => c.name === 'sid');
       if (!sid) throw new Error('no sid cookie');
-      return { cookie: `sid=${sid.value}`, record: res.json().data };
+      const cookie = `sid=${sid.value}`;
+      const record = res.json().data as TestSession['record'];
+      return {
+        cookie,
+        record,
+        request: (o) =>
+          app.inject({
+            ...o,
+            url: withCsrf(o.url, record.csrfSecret),
+            headers: { cookie, ...(o.headers ?? {}) },
+          }),
+      };
     },
   };
 }

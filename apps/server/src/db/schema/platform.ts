@@ -1,4 +1,5 @@
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -48,6 +49,8 @@ export const users = pgTable(
     qq: varchar('qq', { length: 20 }),
     headPortrait: varchar('head_portrait', { length: 64 }),
     isUseDefaultAvatar: boolean('is_use_default_avatar').notNull().default(true),
+    theme: varchar('theme', { length: 40 }),
+    casId: varchar('cas_id', { length: 100 }).unique(),
     departmentId: varchar('department_id', { length: 32 }).references(() => departments.id),
     userTypeId: varchar('user_type_id', { length: 32 }).references(() => userTypes.id),
     enabled: boolean('enabled').notNull().default(true),
@@ -142,4 +145,31 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId), index('audit_log_at_idx').on(t.at)],
+);
+
+/** Failed sign-in counters per user id and per address, in fixed windows (shared by every server instance). */
+export const loginAttempts = pgTable('login_attempts', {
+  key: varchar('key', { length: 160 }).primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  failures: integer('failures').notNull().default(0),
+});
+
+/** Stored files: bytes live in the file store by generated id; the name is only metadata. */
+export const files = pgTable(
+  'files',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    ext: varchar('ext', { length: 16 }).notNull(),
+    mime: varchar('mime', { length: 100 }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    ownerType: varchar('owner_type', { length: 32 }).notNull(),
+    ownerId: varchar('owner_id', { length: 64 }),
+    stage: varchar('stage', { length: 32 }),
+    fileTypeId: integer('file_type_id'),
+    uploaderId: varchar('uploader_id', { length: 64 }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('files_owner_idx').on(t.ownerType, t.ownerId)],
 );

@@ -1,31 +1,76 @@
 import { envelope, LoginInputSchema, LoginRecordSchema, MSG } from '@zg/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clearSessionCookie, requireSession, setSessionCookie } from '../../platform/auth';
+import { clearSessionCookie, setSessionCookie } from '../../platform/auth';
 import { ok } from '../../platform/envelope';
 import { destroySession } from '../../platform/session';
-import { buildLoginRecord, login } from './authc.service';
+import { buildLoginRecord, casLogin, login } from './authc.service';
 
-/** `/api/authc`: sign-in, sign-out and try-login. */
+const TAGS = ['登录认证'];
+
+/** `/api/authc`: sign-in, CAS single sign-on, sign-out and try-login. */
 export const authcRoutes: FastifyPluginAsyncZod = async (app) => {
+  const meta = (req: { ip: string; headers: Record<string, unknown>; id: string }) => ({
+    ip: req.ip,
+    userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
+    requestId: req.id,
+  });
+
   app.post(
     '/login',
     {
+      config: { access: { public: true } },
       schema: {
-        tags: ['登录认证'],
-        summary: '账号密码登录 / sign in with user id and password',
+        tags: TAGS,
+        summary: '账号密码登录；每次登录发放新的会话 / sign in; a new session id each time',
         body: LoginInputSchema,
         response: { 200: envelope(LoginRecordSchema) },
       },
     },
     async (req, reply) => {
-      // A new id at every sign-in: the old session of this browser ends.
       if (req.session) await destroySession(app.database.db, req.session.idHash);
-      const { token, record } = await login(app.database.db, req.body, {
-        ip: req.ip,
-        userAgent: req.headers['user-agent'],
-        requestId: req.id,
-      });
+      const { token, record } = await login(app.database.db, app.config, req.body, meta(req));
+      setSessionCookie(app, reply, token);
+      return ok(record, MSG.loginSuccess);
+    },
+  );
+
+  app.get(
+    '/casConfig',
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags: TAGS,
+        summary: '统一身份认证（CAS）配置 / whether CAS is on and where its login entry is',
+        response: {
+          200: envelope(z.object({ enabled: z.boolean(), loginUrl: z.string().nullable() })),
+        },
+      },
+    },
+    async () => {
+      const c = app.config;
+      const loginUrl = c.CAS_ENABLED && c.CAS_SERVER_URL ? `${c.CAS_SERVER_URL.replace(/\/$/, '')}/login` : null;
+      return ok({ enabled: c.CAS_ENABLED, loginUrl });
+    },
+  );
+
+  app.post(
+    '/casLogin',
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags: TAGS,
+        summary: 'CAS 票据登录（服务端向 CAS 校验票据） / sign in with a CAS ticket validated by the server',
+        body: z.object({
+          ticket: z.string().trim().min(1).max(512).describe('CAS 票据 / service ticket'),
+          service: z.string().url().max(2000).describe('登录时使用的服务地址 / service URL used at CAS login'),
+        }),
+        response: { 200: envelope(LoginRecordSchema) },
+      },
+    },
+    async (req, reply) => {
+      if (req.session) await destroySession(app.database.db, req.session.idHash);
+      const { token, record } = await casLogin(app.database.db, app.config, req.body, meta(req));
       setSessionCookie(app, reply, token);
       return ok(record, MSG.loginSuccess);
     },
@@ -34,11 +79,8 @@ export const authcRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout',
     {
-      schema: {
-        tags: ['登录认证'],
-        summary: '退出登录 / sign out',
-        response: { 200: envelope(z.null()) },
-      },
+      config: { access: { session: true } },
+      schema: { tags: TAGS, summary: '退出登录 / sign out', response: { 200: envelope(z.null()) } },
     },
     async (req, reply) => {
       if (req.session) await destroySession(app.database.db, req.session.idHash);
@@ -50,12 +92,12 @@ export const authcRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tryLogin',
     {
+      config: { access: { session: true, csrf: false } },
       schema: {
-        tags: ['登录认证'],
-        summary: '凭会话 Cookie 取回登录记录 / login record of a valid session cookie',
+        tags: TAGS,
+        summary: '凭会话 Cookie 取回登录记录（含 CSRF 密钥） / login record of a valid session cookie',
         response: { 200: envelope(LoginRecordSchema) },
       },
-      preHandler: requireSession,
     },
     async (req) => {
       const session = req.session!;

@@ -14,6 +14,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(HealthSchema) },
       },
       logLevel: 'warn',
+      config: { access: { public: true } },
     },
     async () => {
       try {

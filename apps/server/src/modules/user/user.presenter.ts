@@ -16,14 +16,14 @@ export function presentSystemSetting(row: typeof systemSettings.$inferSelect | n
     id: row?.id ?? 0,
     systemName: name || APP.defaultSystemName,
     logoAttachment: row?.logoFileId
-      ? { id: row.logoFileId, url: `/api/docrepo/file/${encodeURIComponent(row.logoFileId)}` }
+      ? { id: row.logoFileId, url: `/api/user/systemSetting/logo?v=${encodeURIComponent(row.logoFileId)}` }
       : null,
   };
 }
 
 export function avatarUrl(user: UserRow): string | null {
   if (user.isUseDefaultAvatar || !user.headPortrait) return null;
-  return `/api/docrepo/file/${encodeURIComponent(user.headPortrait)}`;
+  return `/api/user/avatar/${encodeURIComponent(user.headPortrait)}`;
 }
 
 export function presentLoginRecord(input: {

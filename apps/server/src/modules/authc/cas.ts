@@ -1,0 +1,29 @@
+/** Parses a CAS 2.0/3.0 `serviceValidate` XML answer: the user on success, null on failure. */
+export function parseCasValidation(xml: string): { user: string } | null {
+  if (!/<(?:\w+:)?authenticationSuccess[\s>]/.test(xml)) return null;
+  const m = /<(?:\w+:)?user>\s*([^<]+?)\s*<\/(?:\w+:)?user>/.exec(xml);
+  if (!m?.[1]) return null;
+  const user = m[1]
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
+  return { user };
+}
+
+/** Asks the CAS server whether the ticket was issued for the service; null when it was not. */
+export async function validateCasTicket(opts: {
+  serverUrl: string;
+  validatePath: string;
+  service: string;
+  ticket: string;
+  timeoutMs?: number;
+}) {
+  const url = new URL(opts.serverUrl.replace(/\/$/, '') + opts.validatePath);
+  url.searchParams.set('ticket', opts.ticket);
+  url.searchParams.set('service', opts.service);
+  const res = await fetch(url, { signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000) });
+  if (!res.ok) return null;
+  return parseCasValidation(await res.text());
+}

@@ -1,0 +1,138 @@
+import { timingSafeEqual } from 'node:crypto';
+import { AUTH_MSG, CSRF, DERIVED_ROLE_TARGET_TASK_DEPART, hmacSha256Hex, type MenuKey } from '@zg/contract';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { Db } from '../db/client';
+import { departments, roleMenus, userRoles } from '../db/schema';
+import { AppError, forbidden, sessionExpired, unauthorized } from './errors';
+
+/**
+ * What a route requires, declared on every `/api` route as `config.access` (deny by default: a route without one
+ * stops the server from starting).
+ * - `public`: no session (sign-in, health, docs, the system setting).
+ * - `session`: any signed-in user; `csrf: false` only for try-login, which hands the client its CSRF secret.
+ * - `menus` / `roles`: signed in and holding at least one of the menu keys or roles.
+ */
+export type Access =
+  | { public: true }
+  | { session: true; csrf?: false }
+  | { menus?: readonly MenuKey[]; roles?: readonly string[] };
+
+/** The signed-in user as the services see it: roles (with derived ones), menus and headed departments. */
+export interface Actor {
+  userId: string;
+  userName: string;
+  departmentId: string | null;
+  roles: ReadonlySet<string>;
+  menus: ReadonlySet<string>;
+  chargeDepartmentIds: readonly string[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+const isPublic = (a: Access): a is { public: true } => 'public' in a;
+
+/** Loads roles, menus and headed departments of a user in two queries. */
+export async function loadActor(db: Db, s: { userId: string; userName: string; departmentId: string | null }) {
+  const [grants, charged] = await Promise.all([
+    db
+      .select({ roleId: userRoles.roleId, menuKey: roleMenus.menuKey })
+      .from(userRoles)
+      .leftJoin(roleMenus, eq(roleMenus.roleId, userRoles.roleId))
+      .where(eq(userRoles.userId, s.userId)),
+    db
+      .select({ id: departments.id })
+      .from(departments)
+      .where(sql`${departments.chargeUserId} = ${s.userId} and ${departments.enabled}`)
+      .orderBy(asc(departments.sortOrder)),
+  ]);
+  const roles = new Set(grants.map((g) => g.roleId));
+  if (charged.length) roles.add(DERIVED_ROLE_TARGET_TASK_DEPART);
+  const menus = new Set(grants.flatMap((g) => (g.menuKey ? [g.menuKey] : [])));
+  return { ...s, roles, menus, chargeDepartmentIds: charged.map((d) => d.id) } satisfies Actor;
+}
+
+/** True when the actor holds one of the menu keys or roles the access names (or it names neither). */
+export function allows(access: { menus?: readonly string[]; roles?: readonly string[] }, actor: Actor) {
+  const menus = access.menus ?? [];
+  const roles = access.roles ?? [];
+  if (!menus.length && !roles.length) return true;
+  return menus.some((m) => actor.menus.has(m)) || roles.some((r) => actor.roles.has(r));
+}
+
+/** Checks `csrfToken = HMAC(secret, csrfTimestamp)` from the query, in constant time, within the window. */
+export function checkCsrf(secret: string, query: unknown, now = Date.now()) {
+  const q = (query ?? {}) as Record<string, unknown>;
+  const ts = q[CSRF.timestampParam];
+  const token = q[CSRF.tokenParam];
+  if (typeof ts !== 'string' || typeof token !== 'string' || !/^\d{10,16}$/.test(ts) || !/^[0-9a-f]{64}$/.test(token)) {
+    return false;
+  }
+  if (Math.abs(now - Number(ts)) > CSRF.windowMs) return false;
+  const expected = Buffer.from(hmacSha256Hex(secret, ts), 'hex');
+  return timingSafeEqual(expected, Buffer.from(token, 'hex'));
+}
+
+function decodeTwice(v: string) {
+  try {
+    return decodeURIComponent(decodeURIComponent(v));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The identity headers never establish identity; when present and different from the session, the request is
+ * answered as an expired session so a stale tab re-syncs.
+ */
+export function headersDisagree(
+  req: FastifyRequest,
+  s: { userId: string; userName: string; departmentId: string | null },
+) {
+  const h = req.headers;
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const id = one(h.loginuserid);
+  if (id && id !== s.userId) return true;
+  const name = one(h.loginusername);
+  if (name && decodeTwice(name) !== s.userName) return true;
+  const org = one(h.loginuserorgid);
+  if (org && org !== (s.departmentId ?? '')) return true;
+  return false;
+}
+
+/** Wires `config.access` of every `/api` route into a preHandler; a route without one is a start-up error. */
+export function registerAccessControl(app: FastifyInstance) {
+  app.decorateRequest('actor', null);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    if (!access) throw new Error(`route ${String(route.method)} ${route.url} declares no config.access`);
+    if (isPublic(access)) return;
+    const checkCsrfToken = !('session' in access && access.csrf === false);
+    const guard = async (req: FastifyRequest) => {
+      const s = req.session;
+      if (!s) throw unauthorized();
+      if (headersDisagree(req, s)) throw sessionExpired();
+      if (checkCsrfToken && !checkCsrf(s.csrfSecret, req.query)) throw new AppError(403, AUTH_MSG.csrfInvalid);
+      const actor = await loadActor(app.database.db, s);
+      req.actor = actor;
+      if (!('session' in access) && !allows(access, actor)) throw forbidden();
+    };
+    // Before validation, so nothing about a route's input is revealed to a caller who may not use it.
+    const existing = route.preValidation;
+    route.preValidation = existing ? [guard, ...(Array.isArray(existing) ? existing : [existing])] : [guard];
+  });
+}
+
+/** The actor of a request that passed the access check. */
+export function actorOf(req: FastifyRequest): Actor {
+  if (!req.actor) throw unauthorized();
+  return req.actor;
+}
