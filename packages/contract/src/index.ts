@@ -11,4 +11,5 @@ export * from './envelope';
 export * from './menus';
 export * from './messages';
 export * from './system';
+export * from './ui-text';
 export * from './user';

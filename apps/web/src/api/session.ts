@@ -1,0 +1,57 @@
+import { type LoginRecord, LoginRecordSchema } from '@zg/contract';
+
+/** Session-storage key of the login record (spec-1 section 3). */
+export const LOGIN_RECORD_KEY = 'loginRecord';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+// The parsed record is cached by its raw text, so readers get a stable object (useSyncExternalStore needs one).
+let cached: { raw: string | null; record: LoginRecord | null } = { raw: null, record: null };
+
+function storage(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    // Storage can throw when the browser blocks it; the app then behaves as signed out.
+    return null;
+  }
+}
+
+/** The stored login record, or null when absent or not a valid record. */
+export function getLoginRecord(): LoginRecord | null {
+  const raw = storage()?.getItem(LOGIN_RECORD_KEY) ?? null;
+  if (raw === cached.raw) return cached.record;
+  let record: LoginRecord | null = null;
+  if (raw !== null) {
+    try {
+      const parsed = LoginRecordSchema.safeParse(JSON.parse(raw));
+      record = parsed.success ? parsed.data : null;
+    } catch {
+      record = null;
+    }
+  }
+  cached = { raw, record };
+  return record;
+}
+
+/** Stores the login record of a fresh sign-in or try-login. */
+export function setLoginRecord(record: LoginRecord): void {
+  storage()?.setItem(LOGIN_RECORD_KEY, JSON.stringify(record));
+  notify();
+}
+
+/** Forgets the login record (logout, failed sign-in, expired session). */
+export function clearLoginRecord(): void {
+  storage()?.removeItem(LOGIN_RECORD_KEY);
+  notify();
+}
+
+/** Calls the listener whenever the login record changes in this tab. */
+export function subscribeLoginRecord(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function notify() {
+  for (const listener of listeners) listener();
+}

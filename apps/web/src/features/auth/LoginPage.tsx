@@ -1,0 +1,105 @@
+import { useMutation } from '@tanstack/react-query';
+import { APP, type LoginInput, MSG, UI_TEXT as TEXT } from '@zg/contract';
+import { App, Button, Card, Form, Input, Skeleton, Typography } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../api/client';
+import { clearLoginRecord, setLoginRecord } from '../../api/session';
+import { useSystemSetting } from '../../app/system-setting';
+import { LockIcon, UserIcon } from '../../components/icons';
+import { SystemLogo } from '../../components/SystemLogo';
+import { login } from './auth.api';
+
+/** Sign-in screen (`/login`): 工号 and 密码; on success the login record is stored and the user goes to /index. */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const { modal } = App.useApp();
+  const { systemName, logoUrl, isPending: settingPending } = useSystemSetting();
+  const [form] = Form.useForm<LoginInput>();
+
+  const signIn = useMutation({
+    mutationFn: login,
+    // Spec-1 section 8: a failed sign-in leaves no session behind, so start from none.
+    onMutate: () => clearLoginRecord(),
+    onSuccess: (record) => {
+      setLoginRecord(record);
+      navigate('/index', { replace: true });
+    },
+    onError: (error) => {
+      clearLoginRecord();
+      // The request client has already warned about a time-out.
+      if (error instanceof ApiError && error.reason === 'timeout') return;
+      modal.error({ title: MSG.loginFailed, content: error.message });
+    },
+  });
+
+  const handleFinish = (values: LoginInput) => {
+    if (signIn.isPending) return;
+    signIn.mutate({ userId: values.userId.trim(), password: values.password });
+  };
+
+  return (
+    <div className="zg-login">
+      <main className="zg-login__panel">
+        <section className="zg-login__brand">
+          <SystemLogo url={logoUrl} size={56} />
+          {settingPending ? (
+            <Skeleton.Input active size="large" className="zg-login__name-skeleton" />
+          ) : (
+            <h1 className="zg-login__name">{systemName}</h1>
+          )}
+          <p className="zg-login__tagline">{TEXT.loginTagline}</p>
+          <p className="zg-login__intro">{TEXT.loginIntro}</p>
+        </section>
+
+        <Card className="zg-login__card" variant="borderless">
+          <Typography.Title level={3} className="zg-login__card-title">
+            {TEXT.loginCardTitle}
+          </Typography.Title>
+          <Form<LoginInput>
+            form={form}
+            name="login"
+            layout="vertical"
+            size="large"
+            requiredMark={false}
+            autoComplete="on"
+            onFinish={handleFinish}
+          >
+            <Form.Item
+              label={TEXT.userIdLabel}
+              name="userId"
+              rules={[{ required: true, whitespace: true, message: MSG.loginUserIdRequired }]}
+            >
+              <Input
+                prefix={<UserIcon className="zg-input-icon" />}
+                placeholder={MSG.loginUserIdRequired}
+                autoComplete="username"
+                maxLength={64}
+                autoFocus
+              />
+            </Form.Item>
+            <Form.Item
+              label={TEXT.passwordLabel}
+              name="password"
+              rules={[{ required: true, message: MSG.loginPasswordRequired }]}
+            >
+              <Input.Password
+                prefix={<LockIcon className="zg-input-icon" />}
+                placeholder={MSG.loginPasswordRequired}
+                autoComplete="current-password"
+                maxLength={128}
+              />
+            </Form.Item>
+            <Form.Item className="zg-login__submit">
+              <Button type="primary" htmlType="submit" block loading={signIn.isPending}>
+                {TEXT.loginButton}
+              </Button>
+            </Form.Item>
+          </Form>
+        </Card>
+      </main>
+      <footer className="zg-login__footer">
+        {systemName} · {TEXT.versionLabel} {APP.version}
+      </footer>
+    </div>
+  );
+}

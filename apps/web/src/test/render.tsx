@@ -1,0 +1,33 @@
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { AppRoutes } from '../app/AppRoutes';
+import { Providers } from '../app/Providers';
+import { createQueryClient } from '../app/query-client';
+
+/** Renders the app's routes at `route`, with the real providers and a fresh query cache. */
+export function renderApp(route: string) {
+  return render(
+    <Providers queryClient={createQueryClient()}>
+      <MemoryRouter initialEntries={[route]}>
+        <AppRoutes />
+      </MemoryRouter>
+    </Providers>,
+  );
+}
+
+/** Renders one page at `route`, with a marker page at each of `others`. */
+export function renderPage(page: ReactNode, route: string, others: string[] = []) {
+  return render(
+    <Providers queryClient={createQueryClient()}>
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route path={route} element={page} />
+          {others.map((path) => (
+            <Route key={path} path={path} element={<div data-testid="route">{path}</div>} />
+          ))}
+        </Routes>
+      </MemoryRouter>
+    </Providers>,
+  );
+}
