@@ -13,3 +13,4 @@ export * from './messages';
 export * from './system';
 export * from './ui-text';
 export * from './user';
+export * from './web-messages';
