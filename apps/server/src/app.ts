@@ -24,9 +24,11 @@ import { registerSessionLoading } from './platform/auth';
 import { registerFormBody } from './platform/body-parsers';
 import type { RouteEntry } from './platform/context';
 import './platform/context';
+import { docrepoRoutes, fileRoutes, registerFileJobs } from './modules/files/files.routes';
 import { fail } from './platform/envelope';
 import { registerErrorHandling } from './platform/error-handler';
 import { LocalFileStore } from './platform/files/file-store';
+import { JobRunner } from './platform/jobs';
 
 export interface BuildOptions {
   config: Config;
@@ -34,17 +36,18 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Extra routes registered with the modules (tests use it to exercise the access layer). */
   extraRoutes?: (app: FastifyInstance) => Promise<void> | void;
+  /** Run background jobs in this instance (tests may drain them by hand instead). */
+  startJobs?: boolean;
 }
 
 /** Builds the Fastify instance: external plugins, then platform, then modules. */
-export async function buildApp({ config, database, logger, extraRoutes }: BuildOptions) {
+export async function buildApp({ config, database, logger, extraRoutes, startJobs = true }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    requestIdLogLabel: 'reqId',
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
   }).withTypeProvider<ZodTypeProvider>();
@@ -52,6 +55,15 @@ export async function buildApp({ config, database, logger, extraRoutes }: BuildO
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('fileStore', new LocalFileStore(path.join(config.DATA_DIR, 'files')));
+  const jobRunner = new JobRunner(database.db, app.log, {
+    pollMs: config.JOB_POLL_MS,
+    lockSeconds: config.JOB_LOCK_SECONDS,
+  });
+  app.decorate('jobs', jobRunner);
+  if (startJobs) {
+    app.addHook('onReady', async () => jobRunner.start());
+    app.addHook('onClose', async () => jobRunner.stop());
+  }
   const routeCatalog: RouteEntry[] = [];
   app.decorate('routeCatalog', routeCatalog);
   app.addHook('onRoute', (r) => {
@@ -99,6 +111,9 @@ export async function buildApp({ config, database, logger, extraRoutes }: BuildO
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(authcRoutes, { prefix: '/api/authc' });
   await app.register(userRoutes, { prefix: '/api/user' });
+  await app.register(fileRoutes, { prefix: '/api/herm-zdgj/rest/file' });
+  await app.register(docrepoRoutes, { prefix: '/api/docrepo' });
+  registerFileJobs(app);
   if (extraRoutes) await app.register(async (child) => extraRoutes(child));
 
   // the web app, when built

@@ -45,6 +45,10 @@ const EnvSchema = z.object({
   CAS_VALIDATE_PATH: z.enum(['/serviceValidate', '/p3/serviceValidate']).default('/serviceValidate'),
   LOGIN_MAX_FAILURES_PER_USER: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(10240).default(500),
+  CHUNK_TTL_HOURS: z.coerce.number().positive().default(24),
+  JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  JOB_LOCK_SECONDS: z.coerce.number().int().min(1).default(120),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

@@ -8,6 +8,7 @@ export * from './constants';
 export * from './csrf';
 export * from './enums';
 export * from './envelope';
+export * from './files';
 export * from './menus';
 export * from './messages';
 export * from './system';

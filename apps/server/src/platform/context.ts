@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { FileStore } from './files/file-store';
+import type { JobRunner } from './jobs';
 import type { SessionInfo } from './session';
 
 export interface RouteEntry {
@@ -16,6 +17,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     fileStore: FileStore;
+    jobs: JobRunner;
     /** Every route registered, for the OpenAPI and access-control checks. */
     routeCatalog: RouteEntry[];
   }

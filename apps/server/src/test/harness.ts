@@ -68,9 +68,17 @@ export function withCsrf(url: string, secret: string, now?: number) {
 }
 
 export async function startTestServer(
-  opts: { env?: Record<string, string>; extraRoutes?: (app: FastifyInstance) => void } = {},
+  opts: {
+    env?: Record<string, string>;
+    extraRoutes?: (app: FastifyInstance) => void;
+    startJobs?: boolean;
+    /** Reuse a database (a restart test builds a second app over the same one). */
+    database?: Database;
+  } = {},
 ): Promise<TestServer> {
-  const { database, drop } = await openTestDatabase();
+  const { database, drop } = opts.database
+    ? { database: opts.database, drop: async () => {} }
+    : await openTestDatabase();
   await database.migrate();
   await seedDatabase(database.db, { demo: true });
   const app = await buildApp({
@@ -78,6 +86,7 @@ export async function startTestServer(
     database,
     logger: false,
     extraRoutes: opts.extraRoutes,
+    startJobs: opts.startJobs ?? false,
   });
   await app.ready();
   return {
@@ -85,8 +94,10 @@ export async function startTestServer(
     database,
     close: async () => {
       await app.close();
-      await database.close();
-      await drop();
+      if (!opts.database) {
+        await database.close();
+        await drop();
+      }
     },
     login: async (userId, password = userId === 'zyadmin' ? 'Admin@2026' : 'Demo@2026') => {
       const res = await app.inject({ method: 'POST', url: '/api/authc/login', payload: { userId, password } });

@@ -168,8 +168,69 @@ export const files = pgTable(
     ownerId: varchar('owner_id', { length: 64 }),
     stage: varchar('stage', { length: 32 }),
     fileTypeId: integer('file_type_id'),
+    remark: varchar('remark', { length: 200 }),
+    validUntil: varchar('valid_until', { length: 30 }),
     uploaderId: varchar('uploader_id', { length: 64 }),
     createdAt: createdAt(),
   },
-  (t) => [index('files_owner_idx').on(t.ownerType, t.ownerId)],
+  (t) => [index('files_owner_idx').on(t.ownerType, t.ownerId), index('files_uploader_idx').on(t.uploaderId)],
+);
+
+/** File types (文件类型). */
+export const fileTypes = pgTable('file_types', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 60 }).notNull().unique(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** A chunked upload in progress: chunks arrive in any order, then a merge job joins them. */
+export const uploadSessions = pgTable(
+  'upload_sessions',
+  {
+    guid: varchar('guid', { length: 36 }).primaryKey(),
+    uploaderId: varchar('uploader_id', { length: 64 }).notNull(),
+    totalChunks: integer('total_chunks').notNull(),
+    totalSize: bigint('total_size', { mode: 'number' }).notNull(),
+    status: varchar('status', { length: 16 }).notNull().default('uploading'),
+    message: varchar('message', { length: 300 }),
+    fileId: varchar('file_id', { length: 64 }),
+    mergeInput: jsonb('merge_input'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('upload_sessions_updated_idx').on(t.status, t.updatedAt)],
+);
+
+export const uploadChunks = pgTable(
+  'upload_chunks',
+  {
+    guid: varchar('guid', { length: 36 })
+      .notNull()
+      .references(() => uploadSessions.guid, { onDelete: 'cascade' }),
+    idx: integer('idx').notNull(),
+    size: integer('size').notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.guid, t.idx] })],
+);
+
+/** Background jobs, claimed with FOR UPDATE SKIP LOCKED so several instances never run one twice at once. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: varchar('kind', { length: 64 }).notNull(),
+    payload: jsonb('payload').notNull(),
+    /** Makes a scheduled job exactly-once per slot across instances (e.g. 'file.cleanup:2026-11-22T02'). */
+    uniqueKey: varchar('unique_key', { length: 160 }).unique(),
+    status: varchar('status', { length: 16 }).notNull().default('queued'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('jobs_claim_idx').on(t.status, t.runAt)],
 );

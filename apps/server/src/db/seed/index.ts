@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import { APP, MENUS } from '@zg/contract';
+import { APP, FILE_TYPES, MENUS } from '@zg/contract';
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import {
@@ -7,6 +7,7 @@ import {
   cycleValues,
   departments,
   dimensions,
+  fileTypes,
   menus,
   roleMenus,
   roles,
@@ -86,6 +87,10 @@ async function syncReferenceData(tx: Tx) {
   await tx
     .insert(schools)
     .values([...SAMPLE_SCHOOLS])
+    .onConflictDoNothing();
+  await tx
+    .insert(fileTypes)
+    .values(FILE_TYPES.map((name, i) => ({ name, sortOrder: i + 1 })))
     .onConflictDoNothing();
   const [setting] = await tx.select({ n: count() }).from(systemSettings);
   if (Number(setting?.n ?? 0) === 0) await tx.insert(systemSettings).values({ systemName: APP.defaultSystemName });

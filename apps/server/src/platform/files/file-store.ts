@@ -7,7 +7,11 @@ import { pipeline } from 'node:stream/promises';
 /** Where file bytes live, by generated id. A local directory now; an S3-compatible store can implement the same. */
 export interface FileStore {
   /** Streams the bytes in; returns the id, size and SHA-256. Nothing is visible under the id until complete. */
-  put(source: Readable, opts?: { maxBytes?: number }): Promise<{ id: string; size: number; sha256: string }>;
+  put(
+    source: Readable,
+    opts?: { maxBytes?: number; id?: string },
+  ): Promise<{ id: string; size: number; sha256: string }>;
+  exists(id: string): Promise<boolean>;
   get(id: string): Readable;
   remove(id: string): Promise<void>;
 }
@@ -25,11 +29,12 @@ export class LocalFileStore implements FileStore {
     return path.join(this.root, id.slice(0, 2), id);
   }
 
-  async put(source: Readable, opts: { maxBytes?: number } = {}) {
-    const id = randomUUID();
+  async put(source: Readable, opts: { maxBytes?: number; id?: string } = {}) {
+    const id = opts.id ?? randomUUID();
     const final = this.pathOf(id);
     await fs.promises.mkdir(path.dirname(final), { recursive: true });
-    const tmp = `${final}.part`;
+    // A unique temporary name: a retried merge never collides with the remains of a crashed one.
+    const tmp = `${final}.${randomUUID().slice(0, 8)}.part`;
     const digest = createHash('sha256');
     let size = 0;
     try {
@@ -54,6 +59,13 @@ export class LocalFileStore implements FileStore {
       throw err;
     }
     return { id, size, sha256: digest.digest('hex') };
+  }
+
+  async exists(id: string) {
+    return fs.promises
+      .access(this.pathOf(id))
+      .then(() => true)
+      .catch(() => false);
   }
 
   get(id: string): Readable {

@@ -1,0 +1,60 @@
+import { type FileOwnerType, ROLE } from '@zg/contract';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../platform/access';
+import type { FileRow } from './files.repository';
+
+/** Who may read and attach to the records of one owner type; modules register theirs. */
+export interface OwnerPolicy {
+  /** The owner ids among `ownerIds` whose files the actor may read (one query for the batch). */
+  readable(db: Db, actor: Actor, ownerIds: string[]): Promise<Set<string>>;
+  /** Whether the actor may add or remove files of this owner record. */
+  writable(db: Db, actor: Actor, ownerId: string): Promise<boolean>;
+}
+
+const policies = new Map<string, OwnerPolicy>();
+
+/** Registers the policy of an owner type (called by the module that owns those records). */
+export function registerOwnerPolicy(ownerType: FileOwnerType, policy: OwnerPolicy) {
+  policies.set(ownerType, policy);
+}
+
+const isAdmin = (actor: Actor) => actor.roles.has(ROLE.admin);
+
+// The department document library (文件库): every signed-in user reads it; members and heads of the department write.
+registerOwnerPolicy('DocRepo', {
+  readable: async (_db, _actor, ids) => new Set(ids),
+  writable: async (_db, actor, ownerId) =>
+    actor.departmentId === ownerId || actor.chargeDepartmentIds.includes(ownerId),
+});
+
+/** The files of the batch the actor may read: administrators all, uploaders their own, others by owner policy. */
+export async function readableFiles(db: Db, actor: Actor, rows: FileRow[]) {
+  if (isAdmin(actor)) return rows;
+  const byType = new Map<string, string[]>();
+  for (const f of rows) {
+    if (f.uploaderId === actor.userId || !f.ownerId) continue;
+    byType.set(f.ownerType, [...(byType.get(f.ownerType) ?? []), f.ownerId]);
+  }
+  const allowed = new Map<string, Set<string>>();
+  for (const [type, ids] of byType) {
+    const policy = policies.get(type);
+    allowed.set(type, policy ? await policy.readable(db, actor, [...new Set(ids)]) : new Set());
+  }
+  return rows.filter(
+    (f) => f.uploaderId === actor.userId || (f.ownerId !== null && allowed.get(f.ownerType)?.has(f.ownerId)),
+  );
+}
+
+/** Whether the actor may attach files to (or remove them from) an owner record. */
+export async function canWriteOwner(db: Db, actor: Actor, ownerType: string, ownerId: string) {
+  if (isAdmin(actor)) return true;
+  const policy = policies.get(ownerType);
+  return policy ? policy.writable(db, actor, ownerId) : false;
+}
+
+/** Whether the actor may delete one file: an unattached one only its uploader; an attached one a writer of its owner. */
+export async function canDeleteFile(db: Db, actor: Actor, file: FileRow) {
+  if (isAdmin(actor)) return true;
+  if (file.ownerType === 'Unattached' || !file.ownerId) return file.uploaderId === actor.userId;
+  return canWriteOwner(db, actor, file.ownerType, file.ownerId);
+}

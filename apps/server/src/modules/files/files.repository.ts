@@ -1,0 +1,112 @@
+import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { files, fileTypes, uploadChunks, uploadSessions, users } from '../../db/schema';
+
+export type FileRow = typeof files.$inferSelect;
+
+export async function insertFileRow(db: Db, row: typeof files.$inferInsert) {
+  await db.insert(files).values(row);
+}
+
+export async function findFiles(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(files).where(inArray(files.id, ids));
+}
+
+/** Attachments of one owner (optionally one stage) with the file type and uploader names, oldest first. */
+export async function listOwnerFiles(db: Db, ownerType: string, ownerId: string, stage?: string) {
+  return db
+    .select({ file: files, typeName: fileTypes.name, uploaderName: users.name })
+    .from(files)
+    .leftJoin(fileTypes, eq(fileTypes.id, files.fileTypeId))
+    .leftJoin(users, eq(users.id, files.uploaderId))
+    .where(
+      and(
+        eq(files.ownerType, ownerType),
+        eq(files.ownerId, ownerId),
+        stage === undefined ? undefined : eq(files.stage, stage),
+      ),
+    )
+    .orderBy(asc(files.createdAt), asc(files.id));
+}
+
+export async function updateFileRow(db: Db, id: string, set: Partial<typeof files.$inferInsert>) {
+  await db.update(files).set(set).where(eq(files.id, id));
+}
+
+export async function deleteFileRows(db: Db, ids: string[]) {
+  if (ids.length) await db.delete(files).where(inArray(files.id, ids));
+}
+
+export async function pageFileTypes(db: Db, pageNum: number, pageSize: number) {
+  const list = await db
+    .select({ id: fileTypes.id, name: fileTypes.name })
+    .from(fileTypes)
+    .orderBy(asc(fileTypes.sortOrder), asc(fileTypes.id))
+    .limit(pageSize)
+    .offset((pageNum - 1) * pageSize);
+  const [row] = await db.select({ n: sql<number>`count(*)` }).from(fileTypes);
+  return { list, total: Number(row?.n ?? 0) };
+}
+
+export async function findFileType(db: Db, id: number) {
+  const rows = await db.select().from(fileTypes).where(eq(fileTypes.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findUploadSession(db: Db, guid: string) {
+  const rows = await db.select().from(uploadSessions).where(eq(uploadSessions.guid, guid)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Creates the session on its first chunk; later chunks must agree on the totals. */
+export async function ensureUploadSession(
+  db: Db,
+  s: { guid: string; uploaderId: string; totalChunks: number; totalSize: number },
+) {
+  await db.insert(uploadSessions).values(s).onConflictDoNothing();
+  return findUploadSession(db, s.guid);
+}
+
+export async function upsertChunk(db: Db, c: { guid: string; idx: number; size: number; sha256: string }) {
+  await db
+    .insert(uploadChunks)
+    .values(c)
+    .onConflictDoUpdate({ target: [uploadChunks.guid, uploadChunks.idx], set: { size: c.size, sha256: c.sha256 } });
+  await db.update(uploadSessions).set({ updatedAt: new Date() }).where(eq(uploadSessions.guid, c.guid));
+}
+
+export async function listChunks(db: Db, guid: string) {
+  return db.select().from(uploadChunks).where(eq(uploadChunks.guid, guid)).orderBy(asc(uploadChunks.idx));
+}
+
+export async function updateUploadSession(db: Db, guid: string, set: Partial<typeof uploadSessions.$inferInsert>) {
+  await db
+    .update(uploadSessions)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(uploadSessions.guid, guid));
+}
+
+/** Uploads abandoned before completion (or failed) and not touched since the cut-off. */
+export async function findStaleUploads(db: Db, cutoff: Date) {
+  return db
+    .select({ guid: uploadSessions.guid })
+    .from(uploadSessions)
+    .where(
+      and(
+        or(eq(uploadSessions.status, 'uploading'), eq(uploadSessions.status, 'failure')),
+        lt(uploadSessions.updatedAt, cutoff),
+      ),
+    );
+}
+
+export async function deleteUploadSessions(db: Db, guids: string[]) {
+  if (guids.length) await db.delete(uploadSessions).where(inArray(uploadSessions.guid, guids));
+}
+
+export async function findStaleUnattached(db: Db, cutoff: Date) {
+  return db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.ownerType, 'Unattached'), lt(files.createdAt, cutoff)));
+}

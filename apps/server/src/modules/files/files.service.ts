@@ -1,0 +1,445 @@
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  type Attachment,
+  FILE_MSG,
+  type FileOwnerType,
+  fileProblem,
+  fileTooLarge,
+  LIMITS,
+  mapStage,
+  splitFileName,
+  tooManyFiles,
+} from '@zg/contract';
+import { ZipArchive } from 'archiver';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../platform/access';
+import { writeAudit } from '../../platform/audit';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
+import { type FileStore, FileTooLargeError } from '../../platform/files/file-store';
+import { peek } from '../../platform/files/peek';
+import { contentMatches, MIME } from '../../platform/files/sniff';
+import { enqueueJob } from '../../platform/jobs';
+import { canDeleteFile, canWriteOwner, readableFiles } from './files.policy';
+import {
+  deleteFileRows,
+  deleteUploadSessions,
+  ensureUploadSession,
+  type FileRow,
+  findFiles,
+  findFileType,
+  findStaleUnattached,
+  findStaleUploads,
+  findUploadSession,
+  insertFileRow,
+  listChunks,
+  listOwnerFiles,
+  updateFileRow,
+  updateUploadSession,
+  upsertChunk,
+} from './files.repository';
+
+export const MERGE_JOB = 'file.merge';
+export const CLEANUP_JOB = 'file.cleanup';
+const PREVIEWABLE = new Set(['pdf', 'png', 'jpg', 'jpeg', 'gif', 'bmp', 'webp']);
+
+export interface FilesContext {
+  db: Db;
+  store: FileStore;
+  config: Config;
+}
+
+const chunkDir = (config: Config, guid: string) => path.join(config.DATA_DIR, 'chunks', guid);
+const maxBytes = (config: Config) => config.MAX_UPLOAD_MB * 1024 * 1024;
+
+/** Refuses a name or extension the spec does not allow (size is checked while streaming). */
+function checkName(name: string) {
+  const problem = fileProblem({ name, size: 1 }, Number.MAX_SAFE_INTEGER);
+  if (problem) throw new AppError(problem === FILE_MSG.typeNotAllowed ? 415 : 400, problem);
+}
+
+/** Stores a file sent in one request, after checking its name, its bytes and its size. */
+export async function storeSmallUpload(
+  ctx: FilesContext,
+  actor: Actor,
+  part: { filename: string; file: Readable },
+  owner: { ownerType: FileOwnerType; ownerId: string | null; fileTypeId?: number } = {
+    ownerType: 'Unattached',
+    ownerId: null,
+  },
+) {
+  checkName(part.filename);
+  const { ext } = splitFileName(part.filename);
+  const { head, stream } = await peek(part.file, 16);
+  if (head.length === 0) throw badRequest(FILE_MSG.empty);
+  if (!contentMatches(ext, head)) throw new AppError(415, FILE_MSG.typeNotAllowed);
+  let stored: Awaited<ReturnType<FileStore['put']>>;
+  try {
+    stored = await ctx.store.put(stream, { maxBytes: maxBytes(ctx.config) });
+  } catch (err) {
+    if (err instanceof FileTooLargeError)
+      throw new AppError(413, fileTooLarge(part.filename, ctx.config.MAX_UPLOAD_MB));
+    throw err;
+  }
+  await insertFileRow(ctx.db, {
+    id: stored.id,
+    name: part.filename.slice(0, 255),
+    ext,
+    mime: MIME[ext] ?? 'application/octet-stream',
+    size: stored.size,
+    sha256: stored.sha256,
+    ownerType: owner.ownerType,
+    ownerId: owner.ownerId,
+    fileTypeId: owner.fileTypeId ?? null,
+    uploaderId: actor.userId,
+  });
+  return { fileId: stored.id, fileName: part.filename, size: stored.size, sha256: stored.sha256 };
+}
+
+/**
+ * Stores one chunk of a chunked upload. Every chunk but the last is exactly the chunk size; its SHA-256 must match
+ * the one the client sent. A re-sent chunk replaces the earlier copy with identical bytes (idempotent).
+ */
+export async function storeChunk(
+  ctx: FilesContext,
+  actor: Actor,
+  fields: { guid: string; chunk: number; chunks: number; size: number; sha256: string },
+  data: Readable,
+) {
+  const { guid, chunk, chunks, size } = fields;
+  if (size <= 0) throw badRequest(FILE_MSG.empty);
+  if (size > maxBytes(ctx.config)) throw new AppError(413, fileTooLarge('文件', ctx.config.MAX_UPLOAD_MB));
+  if (chunks !== Math.ceil(size / LIMITS.chunkSize) || chunk < 0 || chunk >= chunks) {
+    throw badRequest(FILE_MSG.chunkInvalid);
+  }
+  const session = await ensureUploadSession(ctx.db, {
+    guid,
+    uploaderId: actor.userId,
+    totalChunks: chunks,
+    totalSize: size,
+  });
+  if (!session || session.uploaderId !== actor.userId) throw forbidden();
+  if (session.totalChunks !== chunks || session.totalSize !== size) throw badRequest(FILE_MSG.chunkInvalid);
+  if (session.status !== 'uploading') throw new AppError(409, FILE_MSG.uploadNotFound);
+  const expected = chunk === chunks - 1 ? size - LIMITS.chunkSize * (chunks - 1) : LIMITS.chunkSize;
+
+  const dir = chunkDir(ctx.config, guid);
+  await fs.promises.mkdir(dir, { recursive: true });
+  const tmp = path.join(dir, `${chunk}.${randomUUID().slice(0, 8)}.part`);
+  const digest = createHash('sha256');
+  let received = 0;
+  try {
+    await pipeline(
+      data,
+      async function* (source: AsyncIterable<Buffer>) {
+        for await (const buf of source) {
+          received += buf.length;
+          if (received > expected) throw badRequest(FILE_MSG.chunkInvalid);
+          digest.update(buf);
+          yield buf;
+        }
+      },
+      fs.createWriteStream(tmp),
+    );
+    if (received !== expected || digest.digest('hex') !== fields.sha256.toLowerCase()) {
+      throw badRequest(FILE_MSG.chunkInvalid);
+    }
+    await fs.promises.rename(tmp, path.join(dir, String(chunk)));
+  } finally {
+    await fs.promises.rm(tmp, { force: true });
+  }
+  await upsertChunk(ctx.db, { guid, idx: chunk, size: received, sha256: fields.sha256.toLowerCase() });
+  return { guid, chunk };
+}
+
+/** Checks the upload is complete and queues its merge; the client polls the status. */
+export async function requestMerge(
+  ctx: FilesContext,
+  actor: Actor,
+  input: { guid: string; fileName: string; fName?: string; lxId?: number; lxmc?: string; bz?: string; yxqx?: string },
+) {
+  checkName(input.fileName);
+  const session = await findUploadSession(ctx.db, input.guid);
+  if (!session) throw notFound(FILE_MSG.uploadNotFound);
+  if (session.uploaderId !== actor.userId) throw forbidden();
+  if (session.status === 'waitting' || session.status === 'success') return statusOf(session);
+  const chunks = await listChunks(ctx.db, input.guid);
+  if (chunks.length !== session.totalChunks) throw badRequest(FILE_MSG.chunksIncomplete);
+  await ctx.db.transaction(async (tx) => {
+    await updateUploadSession(tx, input.guid, { status: 'waitting', message: null, mergeInput: input });
+    await enqueueJob(tx, MERGE_JOB, { guid: input.guid }, { maxAttempts: 3 });
+  });
+  return { status: 'waitting' as const, fileId: null, message: null };
+}
+
+const statusOf = (s: { status: string; fileId: string | null; message: string | null }) => ({
+  status: s.status as 'uploading' | 'waitting' | 'success' | 'failure',
+  fileId: s.fileId,
+  message: s.message,
+});
+
+export async function mergeStatus(ctx: FilesContext, actor: Actor, guid: string) {
+  const session = await findUploadSession(ctx.db, guid);
+  if (!session) throw notFound(FILE_MSG.uploadNotFound);
+  if (session.uploaderId !== actor.userId) throw forbidden();
+  return statusOf(session);
+}
+
+/**
+ * The merge job: joins the chunks in order into the store under the upload's guid (a retry after a crash overwrites
+ * the same id, and the file row appears only with the completed bytes), then removes the chunks.
+ */
+export async function runMerge(ctx: FilesContext, payload: unknown, job: { final: boolean }) {
+  const { guid } = payload as { guid: string };
+  const session = await findUploadSession(ctx.db, guid);
+  if (!session || session.status === 'success') return;
+  const input = session.mergeInput as { fileName: string; fName?: string; lxId?: number; bz?: string; yxqx?: string };
+  try {
+    const chunks = await listChunks(ctx.db, guid);
+    if (chunks.length !== session.totalChunks) throw badRequest(FILE_MSG.chunksIncomplete);
+    const dir = chunkDir(ctx.config, guid);
+    const joined = Readable.from(
+      (async function* () {
+        for (const c of chunks) yield* fs.createReadStream(path.join(dir, String(c.idx)));
+      })(),
+    );
+    const { ext } = splitFileName(input.fileName);
+    const { head, stream } = await peek(joined, 16);
+    if (!contentMatches(ext, head)) throw new AppError(415, FILE_MSG.typeNotAllowed);
+    const stored = await ctx.store.put(stream, { id: guid, maxBytes: maxBytes(ctx.config) });
+    if (stored.size !== session.totalSize) throw badRequest(FILE_MSG.chunksIncomplete);
+    const name = input.fName ? `${splitFileName(input.fName).base}.${ext}` : input.fileName;
+    await ctx.db.transaction(async (tx) => {
+      await deleteFileRows(tx, [guid]);
+      await insertFileRow(tx, {
+        id: guid,
+        name: name.slice(0, 255),
+        ext,
+        mime: MIME[ext] ?? 'application/octet-stream',
+        size: stored.size,
+        sha256: stored.sha256,
+        ownerType: 'Unattached',
+        ownerId: null,
+        fileTypeId: input.lxId ?? null,
+        remark: input.bz ?? null,
+        validUntil: input.yxqx ?? null,
+        uploaderId: session.uploaderId,
+      });
+      await updateUploadSession(tx, guid, { status: 'success', fileId: guid, message: null });
+    });
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  } catch (err) {
+    // A refusal is final; anything else is retried by the job runner until its last attempt.
+    const refusal = err instanceof AppError;
+    if (refusal || job.final) {
+      await updateUploadSession(ctx.db, guid, {
+        status: 'failure',
+        message: refusal ? err.message : FILE_MSG.mergeFailed,
+      });
+      if (refusal) return;
+    }
+    throw err;
+  }
+}
+
+/** Removes abandoned chunked uploads and files uploaded but never attached, older than the configured time. */
+export async function runCleanup(ctx: FilesContext) {
+  const cutoff = new Date(Date.now() - ctx.config.CHUNK_TTL_HOURS * 3600_000);
+  const stale = await findStaleUploads(ctx.db, cutoff);
+  for (const s of stale) await fs.promises.rm(chunkDir(ctx.config, s.guid), { recursive: true, force: true });
+  await deleteUploadSessions(
+    ctx.db,
+    stale.map((s) => s.guid),
+  );
+  const orphans = await findStaleUnattached(ctx.db, cutoff);
+  await deleteFileRows(
+    ctx.db,
+    orphans.map((o) => o.id),
+  );
+  for (const o of orphans) await ctx.store.remove(o.id);
+  return { uploads: stale.length, files: orphans.length };
+}
+
+/** Registration after upload: display name (mc), extension (wjlx) and file type (lxId) of the uploader's file. */
+export async function registerFile(
+  ctx: FilesContext,
+  actor: Actor,
+  input: { mc: string; wjlx?: string; fjId: string; lxId?: number },
+) {
+  const [file] = await findFiles(ctx.db, [input.fjId]);
+  if (!file) throw notFound(FILE_MSG.fileNotFound);
+  if (!(await canDeleteFile(ctx.db, actor, file))) throw forbidden();
+  if (input.lxId !== undefined && !(await findFileType(ctx.db, input.lxId))) throw badRequest(FILE_MSG.fileTypeError);
+  const name = `${input.mc.trim()}.${file.ext}`;
+  checkName(name);
+  await updateFileRow(ctx.db, file.id, { name, fileTypeId: input.lxId ?? file.fileTypeId });
+  return { fileId: file.id, fileName: name };
+}
+
+function ownerOf(context: {
+  ownerType: FileOwnerType;
+  zgzkdid?: string;
+  objTaskId?: string;
+  ownerId?: string;
+  stage?: string;
+}) {
+  const ownerId = context.ownerId ?? context.zgzkdid ?? context.objTaskId;
+  if (!ownerId) throw badRequest();
+  const stage = context.stage ? mapStage(context.stage) : null;
+  if (context.stage && !stage) throw badRequest();
+  return { ownerType: context.ownerType, ownerId, stage };
+}
+
+/**
+ * Saves the attachment list of a record (and stage): listed files are attached, files of that record and stage
+ * missing from the list are deleted. Only the uploader's own unattached files can be newly attached.
+ */
+export async function saveAttachmentList(
+  ctx: FilesContext,
+  actor: Actor,
+  input: {
+    list: { fileId: string; fileName?: string; fileType?: number }[];
+    context: { ownerType: FileOwnerType; zgzkdid?: string; objTaskId?: string; ownerId?: string; stage?: string };
+  },
+) {
+  const owner = ownerOf(input.context);
+  if (!(await canWriteOwner(ctx.db, actor, owner.ownerType, owner.ownerId))) throw forbidden();
+  const listed = new Set(input.list.map((f) => f.fileId));
+  if (listed.size > LIMITS.maxFileCount) throw badRequest(tooManyFiles(LIMITS.maxFileCount));
+  const rows = await findFiles(ctx.db, [...listed]);
+  if (rows.length !== listed.size) throw notFound(FILE_MSG.fileNotFound);
+  for (const f of rows) {
+    const sameOwner = f.ownerType === owner.ownerType && f.ownerId === owner.ownerId;
+    const mine = f.ownerType === 'Unattached' && f.uploaderId === actor.userId;
+    if (!sameOwner && !mine) throw forbidden();
+  }
+  const current = await listOwnerFiles(ctx.db, owner.ownerType, owner.ownerId, owner.stage ?? undefined);
+  const removed = current.map((c) => c.file).filter((f) => !listed.has(f.id));
+  await ctx.db.transaction(async (tx) => {
+    for (const item of input.list) {
+      await updateFileRow(tx, item.fileId, {
+        ownerType: owner.ownerType,
+        ownerId: owner.ownerId,
+        stage: owner.stage,
+        ...(item.fileType !== undefined ? { fileTypeId: item.fileType } : {}),
+      });
+    }
+    await deleteFileRows(
+      tx,
+      removed.map((f) => f.id),
+    );
+    await writeAudit(tx, {
+      actorId: actor.userId,
+      action: 'attachments.save',
+      entityType: owner.ownerType,
+      entityId: owner.ownerId,
+      detail: { stage: owner.stage, added: [...listed], removed: removed.map((f) => f.id) },
+    });
+  });
+  for (const f of removed) await ctx.store.remove(f.id);
+  return listAttachments(ctx, actor, owner);
+}
+
+const downloadUrl = (id: string) => `/api/herm-zdgj/rest/file/files/download?id=${id}`;
+
+/** The attachments of a record the actor may read, with whether each can be deleted. */
+export async function listAttachments(
+  ctx: FilesContext,
+  actor: Actor,
+  owner: { ownerType: string; ownerId: string; stage?: string | null },
+): Promise<Attachment[]> {
+  const rows = await listOwnerFiles(ctx.db, owner.ownerType, owner.ownerId, owner.stage ?? undefined);
+  const visible = new Set(
+    (
+      await readableFiles(
+        ctx.db,
+        actor,
+        rows.map((r) => r.file),
+      )
+    ).map((f) => f.id),
+  );
+  const writable = await canWriteOwner(ctx.db, actor, owner.ownerType, owner.ownerId);
+  return rows
+    .filter((r) => visible.has(r.file.id))
+    .map(({ file, typeName, uploaderName }) => ({
+      fileId: file.id,
+      fileName: file.name,
+      fileType: typeName,
+      stage: file.stage,
+      size: file.size,
+      url: downloadUrl(file.id),
+      previewUrl: PREVIEWABLE.has(file.ext) ? `/api/herm-zdgj/rest/file/files/preview?id=${file.id}` : null,
+      uploaderName,
+      createTime: file.createdAt.toISOString(),
+      canDelete: writable,
+    }));
+}
+
+export function attachmentOwnerOf(query: {
+  ownerType: FileOwnerType;
+  ownerId?: string;
+  zgzkdid?: string;
+  stage?: string;
+}) {
+  return ownerOf(query);
+}
+
+/** One file the actor may read, or 404 (the same answer whether it is missing or forbidden). */
+export async function readableFile(ctx: FilesContext, actor: Actor, id: string): Promise<FileRow> {
+  const rows = await findFiles(ctx.db, [id]);
+  const [file] = await readableFiles(ctx.db, actor, rows);
+  if (!file) throw notFound(FILE_MSG.fileNotFound);
+  return file;
+}
+
+export function isPreviewable(file: FileRow) {
+  return PREVIEWABLE.has(file.ext);
+}
+
+/** A zip of the readable files, streamed entry by entry (never built in memory). Names are made unique. */
+export async function zipFiles(ctx: FilesContext, actor: Actor, ids: string[]) {
+  const rows = await findFiles(ctx.db, ids);
+  const files = await readableFiles(ctx.db, actor, rows);
+  if (files.length === 0 || files.length !== new Set(ids).size) throw notFound(FILE_MSG.fileNotFound);
+  const archive = new ZipArchive({ zlib: { level: 6 } });
+  const used = new Map<string, number>();
+  const ordered = ids.flatMap((id) => files.filter((f) => f.id === id)).filter((f, i, a) => a.indexOf(f) === i);
+  void (async () => {
+    for (const f of ordered) {
+      const n = used.get(f.name) ?? 0;
+      used.set(f.name, n + 1);
+      const { base, ext } = splitFileName(f.name);
+      const name = n === 0 ? f.name : `${base}(${n}).${ext}`;
+      // Opened only when archiver reaches this entry, so one file is open at a time.
+      const lazy = Readable.from(
+        (async function* () {
+          yield* ctx.store.get(f.id);
+        })(),
+      );
+      archive.append(lazy, { name });
+    }
+    await archive.finalize();
+  })().catch((err) => archive.destroy(err));
+  return archive;
+}
+
+export async function deleteFile(ctx: FilesContext, actor: Actor, id: string) {
+  const [file] = await findFiles(ctx.db, [id]);
+  if (!file) throw notFound(FILE_MSG.fileNotFound);
+  if (!(await canDeleteFile(ctx.db, actor, file))) throw forbidden();
+  await ctx.db.transaction(async (tx) => {
+    await deleteFileRows(tx, [id]);
+    await writeAudit(tx, {
+      actorId: actor.userId,
+      action: 'file.delete',
+      entityType: 'file',
+      entityId: id,
+      detail: { name: file.name },
+    });
+  });
+  await ctx.store.remove(id);
+}

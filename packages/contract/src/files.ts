@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { LIMITS } from './constants';
+
+/** Upload and attachment messages of spec-2 sections 5 and 8. */
+export const FILE_MSG = {
+  typeNotAllowed: '只能上传指定类型的文件',
+  nameTooLong: `文件名不能超过${LIMITS.fileNameMaxLength}个字符`,
+  empty: '文件为空',
+  selectFirst: '请先选取文件!',
+  selectFirstImport: '请先选择文件!',
+  fileTypeError: '文件类型错误',
+  importSuccess: '导入成功！',
+  downloadFailed: '下载失败!',
+  chunkInvalid: '分片校验失败，请重新上传该分片',
+  chunksIncomplete: '文件分片不完整，请重新上传',
+  uploadNotFound: '上传任务不存在或已过期，请重新上传',
+  mergeFailed: '文件合并失败，请重新上传',
+  fileNotFound: '文件不存在或已被删除',
+  deleted: '删除成功',
+  saved: '保存成功',
+  downloadAll: '下载全部',
+  fileDownload: '文件下载',
+} as const;
+
+/** '"file" 文件大小超过 N MB' */
+export const fileTooLarge = (name: string, mb: number) => `"${name}" 文件大小超过 ${mb} MB`;
+/** '"file" 上传失败!' */
+export const uploadFailed = (name: string) => `"${name}" 上传失败!`;
+/** '最多只能上传 N 个文件' */
+export const tooManyFiles = (n: number) => `最多只能上传${n}个文件`;
+
+/** Attachment stages as stored, and the calling stage each maps from (spec-2 section 4). */
+export const STAGE_MAP = {
+  mbbz: 'standard',
+  jcyj: 'warning',
+  zwzd: 'diagnosis',
+  zjgj: 'diagnosis',
+  unfinish: 'unfinish',
+  disqualified: 'disqualified',
+} as const;
+export type CallingStage = keyof typeof STAGE_MAP;
+export type StoredStage = (typeof STAGE_MAP)[CallingStage];
+
+/** The four stages of the download dialog; unfinished and disqualified files count under the last. */
+export const STAGE_GROUPS = [
+  { key: 'standard', label: '目标标准', stages: ['standard'] },
+  { key: 'warning', label: '监测预警', stages: ['warning'] },
+  { key: 'diagnosis', label: '自我诊断', stages: ['diagnosis'] },
+  { key: 'improve', label: '总结改进', stages: ['unfinish', 'disqualified'] },
+] as const;
+
+/** Maps a calling stage (or an already stored one) to the stored stage; null for an unknown stage. */
+export function mapStage(stage: string): StoredStage | null {
+  if (stage in STAGE_MAP) return STAGE_MAP[stage as CallingStage];
+  const stored = Object.values(STAGE_MAP) as string[];
+  return stored.includes(stage) ? (stage as StoredStage) : null;
+}
+
+/** File owner types: the spec's four plus the platform's own. */
+export const FILE_OWNER_TYPES = [
+  'YearTask',
+  'NodeTask',
+  'TaskEndTime',
+  'TaskProgress',
+  'Quality',
+  'DocRepo',
+  'UserAvatar',
+  'SystemLogo',
+  'Unattached',
+] as const;
+export type FileOwnerType = (typeof FILE_OWNER_TYPES)[number];
+
+/** Seeded file types (文件类型); 内部支撑文件 is the one attachments of indicators use. */
+export const FILE_TYPES = [
+  '年度目标文件',
+  '目标支撑文件',
+  '任务分解文件',
+  '过程文件',
+  '成果文件',
+  '内部支撑文件',
+] as const;
+
+/** Files at or below this size go in one request; larger ones in chunks. */
+export const FILE_NORMAL_LEN = 5 * 1024 * 1024;
+
+/** Splits a file name into base name and lower-case extension. */
+export function splitFileName(name: string): { base: string; ext: string } {
+  const i = name.lastIndexOf('.');
+  if (i <= 0) return { base: name, ext: '' };
+  return { base: name.slice(0, i), ext: name.slice(i + 1).toLowerCase() };
+}
+
+/** The client-side and server-side check of a file's name, type and size; null when acceptable. */
+export function fileProblem(file: { name: string; size: number }, maxMb: number): string | null {
+  const { base, ext } = splitFileName(file.name);
+  if (!(LIMITS.allowedFileExtensions as readonly string[]).includes(ext)) return FILE_MSG.typeNotAllowed;
+  if ([...base].length > LIMITS.fileNameMaxLength) return FILE_MSG.nameTooLong;
+  if (file.size === 0) return FILE_MSG.empty;
+  if (file.size > maxMb * 1024 * 1024) return fileTooLarge(file.name, maxMb);
+  return null;
+}
+
+export const AttachmentSchema = z.object({
+  fileId: z.string().describe('文件id / file id'),
+  fileName: z.string().describe('文件名 / file name'),
+  fileType: z.string().nullable().describe('文件类型名称 / file type name'),
+  stage: z.string().nullable().describe('阶段 / stored stage'),
+  size: z.number().int().describe('字节数 / size in bytes'),
+  url: z.string().describe('下载地址 / download url'),
+  previewUrl: z.string().nullable().describe('预览地址（PDF 与图片） / inline preview url for PDF and images'),
+  uploaderName: z.string().nullable().describe('上传人 / uploader'),
+  createTime: z.string().describe('上传时间 / upload time'),
+  canDelete: z.boolean().describe('当前用户可删除 / the signed-in user may delete it'),
+});
+export type Attachment = z.infer<typeof AttachmentSchema>;
+
+export const UploadedFileSchema = z.object({
+  fileId: z.string(),
+  fileName: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+});
+
+export const MergeInputSchema = z.object({
+  guid: z.string().uuid().describe('上传标识 / upload guid'),
+  fileName: z.string().min(1).max(255).describe('文件名（含扩展名） / file name with extension'),
+  fName: z.string().max(255).optional().describe('显示名称 / display name'),
+  lxId: z.coerce.number().int().optional().describe('文件类型id / file type id'),
+  lxmc: z.string().max(60).optional().describe('文件类型名称 / file type name'),
+  bz: z.string().max(200).optional().describe('备注 / remark'),
+  yxqx: z.string().max(30).optional().describe('有效期限 / valid until'),
+});
+
+export const MergeStatusSchema = z.object({
+  status: z.enum(['uploading', 'waitting', 'success', 'failure']).describe('合并状态 / merge status'),
+  fileId: z.string().nullable(),
+  message: z.string().nullable(),
+});
+
+export const SaveAttachmentListSchema = z.object({
+  list: z
+    .array(
+      z.object({
+        fileId: z.string().uuid(),
+        fileName: z.string().max(255).optional(),
+        fileType: z.coerce.number().int().optional(),
+      }),
+    )
+    .max(LIMITS.maxFileCount, tooManyFiles(LIMITS.maxFileCount)),
+  context: z.object({
+    ownerType: z.enum(FILE_OWNER_TYPES).default('Quality').describe('附件所属类型 / owner type'),
+    zgzkdid: z.string().max(64).optional().describe('质控点行id / QCP row id'),
+    objTaskId: z.string().max(64).optional().describe('对象任务id / object task id'),
+    ownerId: z.string().max(64).optional().describe('所属记录id / owner record id'),
+    stage: z.string().max(32).optional().describe('阶段 mbbz/jcyj/zwzd/zjgj/unfinish/disqualified'),
+  }),
+});
