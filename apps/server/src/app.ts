@@ -17,6 +17,7 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { authcRoutes } from './modules/authc/authc.routes';
+import { referenceRoutes } from './modules/reference/reference.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { type Access, registerAccessControl } from './platform/access';
@@ -111,6 +112,7 @@ export async function buildApp({ config, database, logger, extraRoutes, startJob
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(authcRoutes, { prefix: '/api/authc' });
   await app.register(userRoutes, { prefix: '/api/user' });
+  await app.register(referenceRoutes, { prefix: '/api/user' });
   await app.register(fileRoutes, { prefix: '/api/herm-zdgj/rest/file' });
   await app.register(docrepoRoutes, { prefix: '/api/docrepo' });
   registerFileJobs(app);

@@ -10,6 +10,7 @@ const PUBLIC = new Set([
   'POST /api/authc/casLogin',
   'GET /api/user/systemSetting',
   'GET /api/user/systemSetting/logo',
+  'GET /api/user/appConfig',
 ]);
 /** Routes that take a session without a CSRF token: only try-login, which hands the client its secret. */
 const NO_CSRF = new Set(['GET /api/authc/tryLogin']);

@@ -13,3 +13,43 @@ export const SystemSettingSchema = z.object({
   logoAttachment: z.object({ id: z.string(), url: z.string() }).nullable().describe('系统标志附件 / logo attachment'),
 });
 export type SystemSetting = z.infer<typeof SystemSettingSchema>;
+
+export const SchoolSchema = z.object({
+  schoolCode: z.string().describe('学校标识码 / school code'),
+  schoolName: z.string().describe('学校名称 / school name'),
+  schoolProvince: z.string().describe('省份 / province'),
+  schoolNature: z.string().describe('办学性质 / nature'),
+  schoolLevel: z.string().describe('办学层次 / level'),
+});
+export type School = z.infer<typeof SchoolSchema>;
+
+export const SchoolQuerySchema = z.object({
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(1000).default(1000),
+  name: z.string().trim().max(60).optional().describe('名称关键字 / name contains'),
+  province: z.string().trim().max(20).optional().describe('省份 / province'),
+  level: z.string().trim().max(20).optional(),
+  nature: z.string().trim().max(20).optional(),
+});
+
+/** The school picker's saved common-query settings. */
+export const SchoolSettingSchema = z.object({
+  schoolLevel: z.array(z.string().max(20)).max(50).describe('办学层次 / levels'),
+  schoolNature: z.array(z.string().max(20)).max(50).describe('办学性质 / natures'),
+  schoolProvince: z.array(z.string().max(20)).max(50).describe('地区 / provinces'),
+  state: z.boolean().optional().describe('启用 / enabled'),
+});
+export type SchoolSetting = z.infer<typeof SchoolSettingSchema>;
+
+export const SchoolOptionsSchema = z.object({
+  levels: z.array(z.string()),
+  natures: z.array(z.string()),
+  provinces: z.array(z.string()),
+});
+
+/** Public facts the web needs before sign-in. */
+export const AppConfigSchema = z.object({
+  version: z.string().describe('版本 / version'),
+  featureFlags: z.array(z.string()).describe('功能开关 / feature flags'),
+  casEnabled: z.boolean().describe('是否启用统一身份认证 / CAS on'),
+});

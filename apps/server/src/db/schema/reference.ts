@@ -2,6 +2,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   smallint,
@@ -81,3 +82,13 @@ export const schools = pgTable(
   },
   (t) => [index('schools_province_idx').on(t.province), index('schools_name_idx').on(t.name)],
 );
+
+/** A user's saved common-query settings of the school picker (level, nature, province lists). */
+export const userSchoolSettings = pgTable('user_school_settings', {
+  userId: varchar('user_id', { length: 64 }).primaryKey(),
+  levels: jsonb('levels').$type<string[]>().notNull().default([]),
+  natures: jsonb('natures').$type<string[]>().notNull().default([]),
+  provinces: jsonb('provinces').$type<string[]>().notNull().default([]),
+  state: boolean('state').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
