@@ -19,6 +19,7 @@ import type { Database } from './db/client';
 import { authcRoutes } from './modules/authc/authc.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { targetTaskRoutes } from './modules/target-task/target-task.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { type Access, registerAccessControl } from './platform/access';
 import { registerSessionLoading } from './platform/auth';
@@ -115,6 +116,7 @@ export async function buildApp({ config, database, logger, extraRoutes, startJob
   await app.register(referenceRoutes, { prefix: '/api/user' });
   await app.register(fileRoutes, { prefix: '/api/herm-zdgj/rest/file' });
   await app.register(docrepoRoutes, { prefix: '/api/docrepo' });
+  await app.register(targetTaskRoutes, { prefix: '/api/herm-wbs' });
   registerFileJobs(app);
   if (extraRoutes) await app.register(async (child) => extraRoutes(child));
 

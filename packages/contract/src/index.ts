@@ -12,6 +12,7 @@ export * from './files';
 export * from './menus';
 export * from './messages';
 export * from './system';
+export * from './target-task';
 export * from './ui-text';
 export * from './user';
 export * from './web-messages';

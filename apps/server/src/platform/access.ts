@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { AUTH_MSG, CSRF, DERIVED_ROLE_TARGET_TASK_DEPART, hmacSha256Hex, type MenuKey } from '@zg/contract';
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/client';
-import { departments, roleMenus, userRoles } from '../db/schema';
+import { departmentChargers, departments, roleMenus, userRoles } from '../db/schema';
 import { AppError, forbidden, sessionExpired, unauthorized } from './errors';
 
 /**
@@ -47,16 +47,18 @@ export async function loadActor(db: Db, s: { userId: string; userName: string; d
       .from(userRoles)
       .leftJoin(roleMenus, eq(roleMenus.roleId, userRoles.roleId))
       .where(eq(userRoles.userId, s.userId)),
-    db
-      .select({ id: departments.id })
-      .from(departments)
-      .where(sql`${departments.chargeUserId} = ${s.userId} and ${departments.enabled}`)
-      .orderBy(asc(departments.sortOrder)),
+    // Heads of departments and the chargers registered for them act for the department.
+    db.execute(sql`
+      select id from ${departments} where ${departments.chargeUserId} = ${s.userId} and ${departments.enabled}
+      union
+      select ${departmentChargers.departmentId} from ${departmentChargers} where ${departmentChargers.userId} = ${s.userId}
+      order by 1`),
   ]);
+  const chargedIds = (charged as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
   const roles = new Set(grants.map((g) => g.roleId));
-  if (charged.length) roles.add(DERIVED_ROLE_TARGET_TASK_DEPART);
+  if (chargedIds.length) roles.add(DERIVED_ROLE_TARGET_TASK_DEPART);
   const menus = new Set(grants.flatMap((g) => (g.menuKey ? [g.menuKey] : [])));
-  return { ...s, roles, menus, chargeDepartmentIds: charged.map((d) => d.id) } satisfies Actor;
+  return { ...s, roles, menus, chargeDepartmentIds: chargedIds } satisfies Actor;
 }
 
 /** True when the actor holds one of the menu keys or roles the access names (or it names neither). */

@@ -1,0 +1,106 @@
+import { ROLE, TASK_ACTIONS, TASK_STATUSES, type TaskAction, type TaskAudit } from '@zg/contract';
+import { describe, expect, it } from 'vitest';
+import { type ActorFacts, decide, type TaskFacts } from './target-task.machine';
+
+const task = (over: Partial<TaskFacts> = {}): TaskFacts => ({
+  status: 'notPushed',
+  auditStatus: null,
+  departmentId: 'D02',
+  ownerId: 'rwfzr01',
+  auditorId: 'shr01',
+  yearTargetCreatorId: 'fbr01',
+  hasChildren: false,
+  ...over,
+});
+const actor = (userId: string, roles: string[] = [], charge: string[] = []): ActorFacts => ({
+  userId,
+  roles: new Set(roles),
+  chargeDepartmentIds: charge,
+});
+
+const ACTORS = {
+  publisher: actor('fbr01', [ROLE.targetPublisher]),
+  head: actor('bmfzr01', [ROLE.targetDepartHead], ['D02']),
+  otherHead: actor('bmfzr09', [ROLE.targetDepartHead], ['D09']),
+  owner: actor('rwfzr01', [ROLE.targetTaskOwner]),
+  auditor: actor('shr01', [ROLE.targetDepartAuditor]),
+  leader: actor('xld01', [ROLE.schoolLeader]),
+};
+type Who = keyof typeof ACTORS;
+
+/** The allowed (action, source state, audit) -> actors table; everything else must be refused. */
+const ALLOWED: {
+  action: TaskAction;
+  from: string;
+  audit?: TaskAudit | null;
+  who: Who[];
+  to: string;
+  toAudit: TaskAudit | null;
+}[] = [
+  { action: 'push', from: 'notPushed', who: ['publisher'], to: 'waitAccept', toAudit: null },
+  { action: 'push', from: 'goBack', who: ['publisher'], to: 'waitAccept', toAudit: null },
+  { action: 'withdraw', from: 'waitAccept', who: ['publisher'], to: 'notPushed', toAudit: null },
+  { action: 'accept', from: 'waitAccept', who: ['head'], to: 'waitResolve', toAudit: null },
+  { action: 'goBack', from: 'waitAccept', who: ['head'], to: 'goBack', toAudit: null },
+  { action: 'goBack', from: 'waitResolve', who: ['head'], to: 'goBack', toAudit: null },
+  { action: 'resolve', from: 'waitResolve', who: ['head'], to: 'waitDefine', toAudit: null },
+  { action: 'define', from: 'waitDefine', audit: null, who: ['owner'], to: 'waitDefine', toAudit: 0 },
+  { action: 'define', from: 'waitDefine', audit: 2, who: ['owner'], to: 'waitDefine', toAudit: 0 },
+  { action: 'pass', from: 'waitDefine', audit: 0, who: ['auditor'], to: 'executeing', toAudit: 1 },
+  { action: 'refuse', from: 'waitDefine', audit: 0, who: ['auditor'], to: 'waitDefine', toAudit: 2 },
+];
+
+describe('task state machine: every state x action x role', () => {
+  const audits: (TaskAudit | null)[] = [null, 0, 1, 2];
+  for (const status of TASK_STATUSES) {
+    for (const auditStatus of audits) {
+      for (const action of Object.keys(TASK_ACTIONS) as TaskAction[]) {
+        for (const who of Object.keys(ACTORS) as Who[]) {
+          const row = ALLOWED.find(
+            (r) => r.action === action && r.from === status && (r.audit === undefined || r.audit === auditStatus),
+          );
+          const allowed = row?.who.includes(who) ?? false;
+          it(`${action} from ${status}/${auditStatus} by ${who}: ${allowed ? 'allowed' : 'refused'}`, () => {
+            const d = decide(action, task({ status, auditStatus }), ACTORS[who], { reason: '原因' });
+            expect(d.ok).toBe(allowed);
+            if (d.ok && row) expect(d).toEqual({ ok: true, status: row.to, auditStatus: row.toAudit });
+            if (!d.ok) expect(d.refusal).toBe(row ? 'notAllowed' : 'wrongState');
+          });
+        }
+      }
+    }
+  }
+});
+
+describe('task state machine: inputs', () => {
+  it('needs a reason to return or refuse', () => {
+    expect(decide('goBack', task({ status: 'waitAccept' }), ACTORS.head)).toEqual({
+      ok: false,
+      refusal: 'reasonRequired',
+    });
+    expect(decide('refuse', task({ status: 'waitDefine', auditStatus: 0 }), ACTORS.auditor, { reason: '  ' })).toEqual({
+      ok: false,
+      refusal: 'reasonRequired',
+    });
+  });
+  it('resolves a split task into execution and a whole one into definition, which needs an owner', () => {
+    expect(
+      decide('resolve', task({ status: 'waitResolve', hasChildren: true, ownerId: null }), ACTORS.head),
+    ).toMatchObject({
+      status: 'executeing',
+    });
+    expect(decide('resolve', task({ status: 'waitResolve', ownerId: null }), ACTORS.head)).toEqual({
+      ok: false,
+      refusal: 'needOwnerOrChildren',
+    });
+    expect(
+      decide('resolve', task({ status: 'waitResolve', ownerId: null }), ACTORS.head, { ownerId: 'rwfzr01' }).ok,
+    ).toBe(true);
+  });
+  it('lets the year target creator push even without the publisher role, and administrators do everything', () => {
+    expect(decide('push', task(), actor('fbr01')).ok).toBe(true);
+    expect(decide('pass', task({ status: 'waitDefine', auditStatus: 0 }), actor('zyadmin', [ROLE.admin])).ok).toBe(
+      true,
+    );
+  });
+});

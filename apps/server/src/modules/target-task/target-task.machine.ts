@@ -1,0 +1,106 @@
+import { ROLE, TASK_ACTIONS, type TaskAction, type TaskAudit, type TaskStatus } from '@zg/contract';
+
+/** What the rules need to know about a task. */
+export interface TaskFacts {
+  status: TaskStatus;
+  auditStatus: TaskAudit | null;
+  departmentId: string | null;
+  ownerId: string | null;
+  auditorId: string | null;
+  yearTargetCreatorId: string;
+  hasChildren: boolean;
+}
+
+/** What the rules need to know about the actor. */
+export interface ActorFacts {
+  userId: string;
+  roles: ReadonlySet<string>;
+  chargeDepartmentIds: readonly string[];
+}
+
+export type Refusal = 'wrongState' | 'notAllowed' | 'reasonRequired' | 'needOwnerOrChildren';
+export type Decision =
+  | { ok: true; status: TaskStatus; auditStatus: TaskAudit | null }
+  | { ok: false; refusal: Refusal };
+
+const isAdmin = (a: ActorFacts) => a.roles.has(ROLE.admin);
+/** The year target's creator or a year-target publisher. */
+export const isPublisher = (a: ActorFacts, t: TaskFacts) =>
+  isAdmin(a) || a.userId === t.yearTargetCreatorId || a.roles.has(ROLE.targetPublisher);
+/** The head of the task's responsible department. */
+export const isHead = (a: ActorFacts, t: TaskFacts) =>
+  isAdmin(a) || (t.departmentId !== null && a.chargeDepartmentIds.includes(t.departmentId));
+export const isOwner = (a: ActorFacts, t: TaskFacts) => isAdmin(a) || (t.ownerId !== null && a.userId === t.ownerId);
+export const isAuditor = (a: ActorFacts, t: TaskFacts) =>
+  isAdmin(a) || (t.auditorId !== null && a.userId === t.auditorId);
+
+interface Rule {
+  from: readonly TaskStatus[];
+  who: (a: ActorFacts, t: TaskFacts) => boolean;
+  audit?: readonly (TaskAudit | null)[];
+  needsReason?: boolean;
+  to: (t: TaskFacts) => { status: TaskStatus; auditStatus: TaskAudit | null };
+}
+
+/** The transitions of a task node: source states, who may act, and the resulting state. */
+export const RULES: Record<TaskAction, Rule> = {
+  push: { from: ['notPushed', 'goBack'], who: isPublisher, to: () => ({ status: 'waitAccept', auditStatus: null }) },
+  withdraw: { from: ['waitAccept'], who: isPublisher, to: () => ({ status: 'notPushed', auditStatus: null }) },
+  accept: { from: ['waitAccept'], who: isHead, to: () => ({ status: 'waitResolve', auditStatus: null }) },
+  goBack: {
+    from: ['waitAccept', 'waitResolve'],
+    who: isHead,
+    needsReason: true,
+    to: () => ({ status: 'goBack', auditStatus: null }),
+  },
+  resolve: {
+    from: ['waitResolve'],
+    who: isHead,
+    // A task split into children is carried out through them; a task kept whole waits for its owner's definition.
+    to: (t) =>
+      t.hasChildren ? { status: 'executeing', auditStatus: null } : { status: 'waitDefine', auditStatus: null },
+  },
+  define: {
+    from: ['waitDefine'],
+    who: isOwner,
+    audit: [null, 2],
+    to: () => ({ status: 'waitDefine', auditStatus: 0 }),
+  },
+  pass: { from: ['waitDefine'], who: isAuditor, audit: [0], to: () => ({ status: 'executeing', auditStatus: 1 }) },
+  refuse: {
+    from: ['waitDefine'],
+    who: isAuditor,
+    audit: [0],
+    needsReason: true,
+    to: () => ({ status: 'waitDefine', auditStatus: 2 }),
+  },
+};
+
+/** Decides one action: the next state, or why it is refused (state first, then person, then input). */
+export function decide(
+  action: TaskAction,
+  t: TaskFacts,
+  a: ActorFacts,
+  input: { reason?: string; ownerId?: string } = {},
+): Decision {
+  const rule = RULES[action];
+  if (!rule.from.includes(t.status) || (rule.audit && !rule.audit.includes(t.auditStatus))) {
+    return { ok: false, refusal: 'wrongState' };
+  }
+  if (!rule.who(a, t)) return { ok: false, refusal: 'notAllowed' };
+  if (rule.needsReason && !input.reason?.trim()) return { ok: false, refusal: 'reasonRequired' };
+  if (action === 'resolve' && !t.hasChildren && !(input.ownerId ?? t.ownerId)) {
+    return { ok: false, refusal: 'needOwnerOrChildren' };
+  }
+  return { ok: true, ...rule.to(t) };
+}
+
+/** Which actions the actor may take on the task now (sent to the client so pages hide what is refused). */
+export function abilities(t: TaskFacts, a: ActorFacts): Record<TaskAction, boolean> {
+  const out = {} as Record<TaskAction, boolean>;
+  for (const action of Object.keys(TASK_ACTIONS) as TaskAction[]) {
+    const rule = RULES[action];
+    out[action] = rule.from.includes(t.status) && (!rule.audit || rule.audit.includes(t.auditStatus)) && rule.who(a, t);
+  }
+  return out;
+}

@@ -1,0 +1,333 @@
+import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { cycleValues, departments, targetTasks, taskCoopDepartments, users, yearTargets } from '../../db/schema';
+
+export type TaskRow = typeof targetTasks.$inferSelect;
+export type YearTargetRow = typeof yearTargets.$inferSelect;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Year targets the actor may see: created by them, or holding a task they may see. */
+export function visibleYearTargetWhere(v: { all: boolean; userId: string; chargeDepartmentIds: readonly string[] }) {
+  const task = visibleTaskWhere(v);
+  if (!task) return undefined;
+  return sql`(${yearTargets.creatorId} = ${v.userId} or exists (select 1 from ${targetTasks} where ${targetTasks.yearTargetId} = ${yearTargets.id} and ${task}))`;
+}
+
+/** The visibility of tasks for an actor, as SQL: nothing unless one of the relations holds. */
+export function visibleTaskWhere(v: {
+  all: boolean;
+  userId: string;
+  chargeDepartmentIds: readonly string[];
+}): SQL | undefined {
+  if (v.all) return undefined;
+  const charge = v.chargeDepartmentIds.length
+    ? sql`(${targetTasks.departmentId} in ${v.chargeDepartmentIds} or exists (select 1 from ${taskCoopDepartments} c where c.task_id = ${targetTasks.id} and c.department_id in ${v.chargeDepartmentIds}))`
+    : sql`false`;
+  return sql`(${charge} or ${targetTasks.ownerId} = ${v.userId} or ${targetTasks.auditorId} = ${v.userId} or ${targetTasks.creatorId} = ${v.userId} or ${yearTargets.creatorId} = ${v.userId})`;
+}
+
+const creator = alias(users, 'creator');
+const auditor = alias(users, 'auditor');
+const owner = alias(users, 'owner');
+
+export async function findYearTarget(db: Db, id: number) {
+  const rows = await db.select().from(yearTargets).where(eq(yearTargets.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertYearTarget(db: Db, row: typeof yearTargets.$inferInsert) {
+  const [r] = await db.insert(yearTargets).values(row).returning();
+  return r!;
+}
+
+/** Updates when the version still matches; returns false when someone else changed it first. */
+export async function updateYearTarget(
+  db: Db,
+  id: number,
+  version: number,
+  set: Partial<typeof yearTargets.$inferInsert>,
+) {
+  const rows = await db
+    .update(yearTargets)
+    .set({ ...set, version: version + 1, updatedAt: new Date() })
+    .where(and(eq(yearTargets.id, id), eq(yearTargets.version, version)))
+    .returning({ id: yearTargets.id });
+  return rows.length === 1;
+}
+
+export async function deleteYearTarget(db: Db, id: number) {
+  await db.delete(yearTargets).where(eq(yearTargets.id, id));
+}
+
+export async function countTasksOfTarget(db: Db, yearTargetId: number) {
+  const [r] = await db.select({ n: count() }).from(targetTasks).where(eq(targetTasks.yearTargetId, yearTargetId));
+  return Number(r?.n ?? 0);
+}
+
+export async function pageYearTargets(
+  db: Db,
+  q: { current: number; size: number; year?: number; name?: string },
+  visible: SQL | undefined,
+) {
+  const conds: SQL[] = [];
+  if (q.year) conds.push(eq(yearTargets.cycleYear, q.year));
+  if (q.name) conds.push(ilike(yearTargets.name, `%${escapeLike(q.name)}%`));
+  if (visible) conds.push(visible);
+  const where = conds.length ? and(...conds) : undefined;
+  const taskCount = sql<number>`(select count(*) from ${targetTasks} t where t.year_target_id = ${yearTargets.id})`;
+  const [records, [total]] = await Promise.all([
+    db
+      .select({
+        target: yearTargets,
+        chargeDepartName: departments.name,
+        auditorName: auditor.name,
+        creatorName: creator.name,
+        taskCount,
+      })
+      .from(yearTargets)
+      .leftJoin(departments, eq(departments.id, yearTargets.chargeDepartmentId))
+      .leftJoin(auditor, eq(auditor.id, yearTargets.auditorId))
+      .leftJoin(creator, eq(creator.id, yearTargets.creatorId))
+      .where(where)
+      .orderBy(desc(yearTargets.cycleYear), desc(yearTargets.id))
+      .limit(q.size)
+      .offset((q.current - 1) * q.size),
+    db.select({ n: count() }).from(yearTargets).where(where),
+  ]);
+  return { records, total: Number(total?.n ?? 0) };
+}
+
+export async function insertTask(db: Db, row: typeof targetTasks.$inferInsert, coop: string[]) {
+  const [r] = await db.insert(targetTasks).values(row).returning();
+  if (coop.length)
+    await db.insert(taskCoopDepartments).values(coop.map((departmentId) => ({ taskId: r!.id, departmentId })));
+  return r!;
+}
+
+export async function replaceCoop(db: Db, taskId: number, coop: string[]) {
+  await db.delete(taskCoopDepartments).where(eq(taskCoopDepartments.taskId, taskId));
+  if (coop.length) await db.insert(taskCoopDepartments).values(coop.map((departmentId) => ({ taskId, departmentId })));
+}
+
+export async function findTask(db: Db, id: number) {
+  const rows = await db.select().from(targetTasks).where(eq(targetTasks.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** A task with the facts its rules need: year target creator and whether it has children. */
+export async function findTaskFacts(db: Db, id: number) {
+  const rows = await db
+    .select({
+      task: targetTasks,
+      yearTargetCreatorId: yearTargets.creatorId,
+      hasChildren: sql<boolean>`exists (select 1 from ${targetTasks} c where c.parent_id = ${targetTasks.id})`,
+    })
+    .from(targetTasks)
+    .innerJoin(yearTargets, eq(yearTargets.id, targetTasks.yearTargetId))
+    .where(eq(targetTasks.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Writes a task when its version still matches; false when someone else changed it first. */
+export async function updateTask(db: Db, id: number, version: number, set: Partial<typeof targetTasks.$inferInsert>) {
+  const rows = await db
+    .update(targetTasks)
+    .set({ ...set, version: version + 1, updatedAt: new Date() })
+    .where(and(eq(targetTasks.id, id), eq(targetTasks.version, version)))
+    .returning({ id: targetTasks.id });
+  return rows.length === 1;
+}
+
+export async function deleteTask(db: Db, id: number) {
+  await db.delete(targetTasks).where(eq(targetTasks.id, id));
+}
+
+export async function countChildren(db: Db, id: number) {
+  const [r] = await db.select({ n: count() }).from(targetTasks).where(eq(targetTasks.parentId, id));
+  return Number(r?.n ?? 0);
+}
+
+export interface TaskListFilter {
+  kind: string;
+  year?: number;
+  yearTargetId?: number;
+  rwlx?: string;
+  departmentId?: string;
+  departmentName?: string;
+  rwzt?: string;
+  rwmc?: string;
+  sort: 'asc' | 'desc';
+  current: number;
+  size: number;
+}
+
+/** The task card select with every name joined in (the caller adds where, order and paging). */
+export function selectTaskCards(db: Db) {
+  return db
+    .select({
+      task: targetTasks,
+      yearTargetName: yearTargets.name,
+      yearTargetCreatorId: yearTargets.creatorId,
+      cycleYear: yearTargets.cycleYear,
+      departmentName: departments.name,
+      creatorName: creator.name,
+      auditorName: auditor.name,
+      ownerName: owner.name,
+      hasChildren: sql<boolean>`exists (select 1 from ${targetTasks} c where c.parent_id = ${targetTasks.id})`,
+      cycleValueNames: sql<
+        string | null
+      >`(select string_agg(v.value, ',' order by v.sort_order) from ${cycleValues} v where v.id::text = any(string_to_array(nullif(${targetTasks.cycleValues}, ''), ',')))`,
+    })
+    .from(targetTasks)
+    .innerJoin(yearTargets, eq(yearTargets.id, targetTasks.yearTargetId))
+    .leftJoin(departments, eq(departments.id, targetTasks.departmentId))
+    .leftJoin(creator, eq(creator.id, targetTasks.creatorId))
+    .leftJoin(auditor, eq(auditor.id, targetTasks.auditorId))
+    .leftJoin(owner, eq(owner.id, targetTasks.ownerId));
+}
+
+/** One page of task cards with every name joined in: one query for the rows, one for the total. */
+export async function pageTasks(
+  db: Db,
+  f: TaskListFilter,
+  visible: SQL | undefined,
+  actor: { userId: string; chargeDepartmentIds: readonly string[]; departmentId: string | null },
+) {
+  const conds: SQL[] = [];
+  if (visible) conds.push(visible);
+  const charge = actor.chargeDepartmentIds;
+  switch (f.kind) {
+    case 'myYearTask':
+      conds.push(eq(yearTargets.creatorId, actor.userId));
+      break;
+    case 'departmentTask':
+      conds.push(charge.length ? inArray(targetTasks.departmentId, [...charge]) : sql`false`);
+      break;
+    case 'departmentCoopTask':
+      conds.push(
+        charge.length
+          ? sql`exists (select 1 from ${taskCoopDepartments} c where c.task_id = ${targetTasks.id} and c.department_id in ${charge})`
+          : sql`false`,
+      );
+      break;
+    case 'myTask':
+      conds.push(eq(targetTasks.ownerId, actor.userId));
+      break;
+    case 'myCoopTask':
+      conds.push(
+        actor.departmentId
+          ? sql`exists (select 1 from ${taskCoopDepartments} c where c.task_id = ${targetTasks.id} and c.department_id = ${actor.departmentId})`
+          : sql`false`,
+      );
+      break;
+    case 'reviewTask':
+      conds.push(sql`${targetTasks.auditorId} = ${actor.userId} and ${targetTasks.auditStatus} = 0`);
+      break;
+    case 'warningTask':
+      conds.push(sql`${targetTasks.endDate} < current_date and ${targetTasks.status} not in ('hasDone', 'delayDone')`);
+      break;
+    default:
+      break;
+  }
+  if (f.year) conds.push(eq(yearTargets.cycleYear, f.year));
+  if (f.yearTargetId) conds.push(eq(targetTasks.yearTargetId, f.yearTargetId));
+  if (f.rwlx) conds.push(eq(targetTasks.taskType, f.rwlx));
+  if (f.departmentId) conds.push(eq(targetTasks.departmentId, f.departmentId));
+  if (f.departmentName) conds.push(ilike(departments.name, `%${escapeLike(f.departmentName)}%`));
+  if (f.rwzt) conds.push(eq(targetTasks.status, f.rwzt));
+  if (f.rwmc) conds.push(ilike(targetTasks.name, `%${escapeLike(f.rwmc)}%`));
+  const where = conds.length ? and(...conds) : undefined;
+  const order =
+    f.sort === 'asc'
+      ? [asc(targetTasks.startDate), asc(targetTasks.id)]
+      : [desc(targetTasks.startDate), desc(targetTasks.id)];
+  const base = () => selectTaskCards(db);
+  const [records, [total]] = await Promise.all([
+    base()
+      .where(where)
+      .orderBy(...order)
+      .limit(f.size)
+      .offset((f.current - 1) * f.size),
+    db
+      .select({ n: count() })
+      .from(targetTasks)
+      .innerJoin(yearTargets, eq(yearTargets.id, targetTasks.yearTargetId))
+      .leftJoin(departments, eq(departments.id, targetTasks.departmentId))
+      .where(where),
+  ]);
+  return { records, total: Number(total?.n ?? 0) };
+}
+
+export type TaskListRow = Awaited<ReturnType<typeof pageTasks>>['records'][number];
+
+/** All tasks of a year target the actor may see, for the tree view. */
+export async function treeRows(db: Db, yearTargetId: number, visible: SQL | undefined) {
+  return selectTaskCards(db)
+    .where(and(eq(targetTasks.yearTargetId, yearTargetId), visible))
+    .orderBy(asc(targetTasks.depth), asc(targetTasks.id));
+}
+
+/** Status of a year target from its top-level tasks. */
+export async function recomputeYearTargetStatus(db: Db, yearTargetId: number) {
+  await db.execute(sql`
+    update ${yearTargets} set status = coalesce((
+      select case
+        when count(*) = 0 then 'waitResolve'
+        when bool_and(status in ('hasDone', 'delayDone')) then 'done'
+        when bool_or(status in ('executeing', 'hasDone', 'delayDone', 'delayNotDone')) then 'doing'
+        when bool_and(status in ('waitDefine', 'executeing')) then 'hasResolved'
+        else 'waitResolve' end
+      from ${targetTasks} where year_target_id = ${yearTargetId} and parent_id is null
+    ), 'waitResolve')
+    where id = ${yearTargetId}`);
+}
+
+/** Rolls progress up from children by weight (equal shares when no child has a weight), to the root. */
+export async function rollUpProgress(db: Db, taskId: number) {
+  let current: number | null = taskId;
+  while (current !== null) {
+    const [row] = await db
+      .select({ parentId: targetTasks.parentId })
+      .from(targetTasks)
+      .where(eq(targetTasks.id, current));
+    const parentId: number | null = row?.parentId ?? null;
+    if (parentId === null) break;
+    await db.execute(sql`
+      update ${targetTasks} p set progress = coalesce((
+        select case when sum(c.weight) > 0 then round(sum(c.progress * c.weight) / sum(c.weight), 2)
+                    else round(avg(c.progress), 2) end
+        from ${targetTasks} c where c.parent_id = p.id), 0)
+      where p.id = ${parentId}`);
+    current = parentId;
+  }
+}
+
+export async function findUsersDepartments(db: Db, ids: string[]) {
+  if (!ids.length) return [];
+  return db.select({ id: users.id, departmentId: users.departmentId }).from(users).where(inArray(users.id, ids));
+}
+
+export async function findCycleValues(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  return db.select().from(cycleValues).where(inArray(cycleValues.id, ids));
+}
+
+export async function listYearTargetOptions(db: Db, visible: SQL | undefined) {
+  const where = visible;
+  return db
+    .select({ id: yearTargets.id, name: yearTargets.name, cycleYear: yearTargets.cycleYear })
+    .from(yearTargets)
+    .where(where)
+    .orderBy(desc(yearTargets.cycleYear), asc(yearTargets.id));
+}
+
+/** One task card, when the actor may see it. */
+export async function findTaskCard(db: Db, id: number, visible: SQL | undefined) {
+  const rows = await selectTaskCards(db)
+    .where(and(eq(targetTasks.id, id), visible))
+    .limit(1);
+  return rows[0] ?? null;
+}

@@ -1,0 +1,253 @@
+import {
+  envelope,
+  pageOf,
+  TASK_ACTIONS,
+  TASK_MSG,
+  type TaskAction,
+  TaskActionInputSchema,
+  TaskCardSchema,
+  TaskInputSchema,
+  TaskQuerySchema,
+  YearTargetInputSchema,
+  YearTargetSchema,
+} from '@zg/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../platform/access';
+import { ok } from '../../platform/envelope';
+import {
+  act,
+  createTask,
+  createYearTarget,
+  editTask,
+  editYearTarget,
+  listTasks,
+  listYearTargets,
+  removeTask,
+  removeYearTarget,
+  taskDetail,
+  taskTree,
+  yearTargetOptions,
+} from './target-task.service';
+
+const TAGS = ['目标任务管理'];
+/** Either target-task menu grants the module; records are checked again in the service. */
+const WBS = { access: { menus: ['wbs', 'annualWbs'] } } as const;
+const Id = z.object({ id: z.coerce.number().int().positive() });
+const Versioned = z.object({ id: z.coerce.number().int().positive(), version: z.coerce.number().int() });
+
+/** `/api/herm-wbs`: year targets and target tasks, resource style. */
+export const targetTaskRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.database.db;
+
+  app.get(
+    '/yearTarget/selectPage',
+    {
+      config: WBS,
+      schema: {
+        tags: TAGS,
+        summary: '年度目标分页 / year targets, paged',
+        querystring: z.object({
+          current: z.coerce.number().int().min(1).default(1),
+          size: z.coerce.number().int().min(1).max(200).default(10),
+          year: z.coerce.number().int().optional(),
+          name: z.string().max(60).optional(),
+        }),
+        response: { 200: envelope(pageOf(YearTargetSchema)) },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const { records, total } = await listYearTargets(db(), actorOf(req), q);
+      return ok({ records, total, current: q.current, size: q.size, pages: Math.ceil(total / q.size) });
+    },
+  );
+
+  app.get(
+    '/yearTarget/list',
+    {
+      config: WBS,
+      schema: {
+        tags: TAGS,
+        summary: '年度目标下拉列表（id、name） / year target options',
+        response: {
+          200: envelope(z.array(z.object({ id: z.number().int(), name: z.string(), cycleYear: z.number().int() }))),
+        },
+      },
+    },
+    async (req) => ok(await yearTargetOptions(db(), actorOf(req))),
+  );
+
+  app.post(
+    '/yearTarget/insert',
+    {
+      config: WBS,
+      schema: {
+        tags: TAGS,
+        summary: '新增年度目标 / create a year target',
+        body: YearTargetInputSchema,
+        response: { 200: envelope(z.object({ id: z.number().int() })) },
+      },
+    },
+    async (req) => ok({ id: (await createYearTarget(db(), actorOf(req), req.body)).id }, '新增成功'),
+  );
+
+  app.post(
+    '/yearTarget/update',
+    {
+      config: WBS,
+      schema: {
+        tags: TAGS,
+        summary: '修改年度目标 / update a year target',
+        body: YearTargetInputSchema.extend(Versioned.shape),
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req) => {
+      await editYearTarget(db(), actorOf(req), req.body.id, req.body.version, req.body);
+      return ok(null, '修改成功');
+    },
+  );
+
+  app.post(
+    '/yearTarget/:id/delete',
+    {
+      config: WBS,
+      schema: {
+        tags: TAGS,
+        summary: '删除年度目标（其下无任务时） / delete a year target without tasks',
+        params: Id,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req) => {
+      await removeYearTarget(db(), actorOf(req), req.params.id);
+      return ok(null, '删除成功');
+    },
+  );
+
+  app.get(
+    '/targetTask/selectPage',
+    {
+      config: WBS,
+      schema: {
+        tags: TAGS,
+        summary: '任务分页（按页面类型 kind 与筛选条件；按用户可见范围） / task cards, paged, filtered, visible only',
+        querystring: TaskQuerySchema,
+        response: { 200: envelope(pageOf(TaskCardSchema)) },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const { records, total } = await listTasks(db(), actorOf(req), q);
+      return ok({ records, total, current: q.current, size: q.size, pages: Math.ceil(total / q.size) });
+    },
+  );
+
+  app.get(
+    '/targetTask/tree',
+    {
+      config: WBS,
+      schema: {
+        tags: TAGS,
+        summary: '年度目标的任务树（平铺，含 parentId） / the task tree of a year target, flat with parentId',
+        querystring: z.object({ yearTargetId: z.coerce.number().int() }),
+        response: { 200: envelope(z.array(TaskCardSchema)) },
+      },
+    },
+    async (req) => ok(await taskTree(db(), actorOf(req), req.query.yearTargetId)),
+  );
+
+  app.get(
+    '/targetTask/:id',
+    {
+      config: WBS,
+      schema: { tags: TAGS, summary: '任务详情 / a task', params: Id, response: { 200: envelope(TaskCardSchema) } },
+    },
+    async (req) => ok(await taskDetail(db(), actorOf(req), req.params.id)),
+  );
+
+  app.post(
+    '/targetTask/insert',
+    {
+      config: WBS,
+      schema: {
+        tags: TAGS,
+        summary: '新增任务（顶层或分解子任务） / create a task or a child',
+        body: TaskInputSchema,
+        response: { 200: envelope(z.object({ id: z.number().int() })) },
+      },
+    },
+    async (req) => ok({ id: (await createTask(db(), actorOf(req), req.body)).id }, '新增成功'),
+  );
+
+  app.post(
+    '/targetTask/update',
+    {
+      config: WBS,
+      schema: {
+        tags: TAGS,
+        summary: '修改任务 / update a task',
+        body: TaskInputSchema.extend(Versioned.shape),
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req) => {
+      await editTask(db(), actorOf(req), req.body.id, req.body.version, req.body);
+      return ok(null, '修改成功');
+    },
+  );
+
+  app.post(
+    '/targetTask/:id/delete',
+    {
+      config: WBS,
+      schema: { tags: TAGS, summary: '删除任务 / delete a task', params: Id, response: { 200: envelope(z.null()) } },
+    },
+    async (req) => {
+      await removeTask(db(), actorOf(req), req.params.id);
+      return ok(null, '删除成功');
+    },
+  );
+
+  for (const action of ['push', 'withdraw', 'accept', 'goBack', 'resolve'] as const) {
+    app.post(
+      `/targetTask/:id/${action}`,
+      {
+        config: WBS,
+        schema: {
+          tags: TAGS,
+          summary: `${TASK_ACTIONS[action]} / ${action}`,
+          params: Id,
+          body: TaskActionInputSchema,
+          response: { 200: envelope(z.null()) },
+        },
+      },
+      async (req) => {
+        await act(db(), actorOf(req), req.params.id, action, req.body);
+        return ok(null, action === 'push' ? TASK_MSG.pushed : TASK_MSG.done);
+      },
+    );
+  }
+
+  const AUDIT: Record<string, TaskAction> = { submit: 'define', pass: 'pass', refuse: 'refuse' };
+  for (const [path, action] of Object.entries(AUDIT)) {
+    app.post(
+      `/targetTaskAudit/:id/${path}`,
+      {
+        config: WBS,
+        schema: {
+          tags: TAGS,
+          summary: `任务定义审核：${TASK_ACTIONS[action]} / definition audit: ${path}`,
+          params: Id,
+          body: TaskActionInputSchema,
+          response: { 200: envelope(z.null()) },
+        },
+      },
+      async (req) => {
+        await act(db(), actorOf(req), req.params.id, action, req.body);
+        return ok(null, TASK_MSG.done);
+      },
+    );
+  }
+};

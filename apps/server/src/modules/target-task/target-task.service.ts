@@ -1,0 +1,409 @@
+import {
+  ROLE,
+  TASK_MSG,
+  TASK_STATUS,
+  type TaskAction,
+  type TaskAudit,
+  type TaskCard,
+  type TaskInput,
+  type TaskStatus,
+  type YearTarget,
+  type YearTaskStatus,
+} from '@zg/contract';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../platform/access';
+import { writeAudit } from '../../platform/audit';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { abilities, decide, isHead, isPublisher, type TaskFacts } from './target-task.machine';
+import {
+  countChildren,
+  countTasksOfTarget,
+  deleteTask,
+  deleteYearTarget,
+  findCycleValues,
+  findTask,
+  findTaskCard,
+  findTaskFacts,
+  findUsersDepartments,
+  findYearTarget,
+  insertTask,
+  insertYearTarget,
+  listYearTargetOptions,
+  pageTasks,
+  pageYearTargets,
+  recomputeYearTargetStatus,
+  replaceCoop,
+  type TaskListFilter,
+  type TaskListRow,
+  type TaskRow,
+  treeRows,
+  updateTask,
+  updateYearTarget,
+  visibleTaskWhere,
+  visibleYearTargetWhere,
+} from './target-task.repository';
+
+const REFUSAL_MESSAGE = {
+  wrongState: TASK_MSG.wrongState,
+  notAllowed: TASK_MSG.notAllowed,
+  reasonRequired: TASK_MSG.reasonRequired,
+  needOwnerOrChildren: TASK_MSG.needOwnerOrChildren,
+} as const;
+
+/** Publishers, school leaders and administrators see every task; the others see what relates to them. */
+export function viewOf(actor: Actor) {
+  const all = [ROLE.admin, ROLE.targetPublisher, ROLE.schoolLeader].some((r) => actor.roles.has(r));
+  return { all, userId: actor.userId, chargeDepartmentIds: actor.chargeDepartmentIds };
+}
+
+const mayPublish = (actor: Actor) => actor.roles.has(ROLE.admin) || actor.roles.has(ROLE.targetPublisher);
+const isAdmin = (actor: Actor) => actor.roles.has(ROLE.admin);
+
+function factsOf(task: TaskRow, yearTargetCreatorId: string, hasChildren: boolean): TaskFacts {
+  return {
+    status: task.status as TaskStatus,
+    auditStatus: task.auditStatus as TaskAudit | null,
+    departmentId: task.departmentId,
+    ownerId: task.ownerId,
+    auditorId: task.auditorId,
+    yearTargetCreatorId,
+    hasChildren,
+  };
+}
+
+// ---- year targets ----
+
+export async function createYearTarget(
+  db: Db,
+  actor: Actor,
+  input: { name: string; cycleYear: number; chargeDepartId: string; auditorId?: string; description?: string },
+) {
+  if (!mayPublish(actor)) throw forbidden();
+  return db.transaction(async (tx) => {
+    const row = await insertYearTarget(tx, {
+      name: input.name,
+      cycleYear: input.cycleYear,
+      chargeDepartmentId: input.chargeDepartId,
+      auditorId: input.auditorId ?? null,
+      description: input.description ?? null,
+      creatorId: actor.userId,
+    });
+    await writeAudit(tx, {
+      actorId: actor.userId,
+      action: 'yearTarget.create',
+      entityType: 'yearTarget',
+      entityId: String(row.id),
+    });
+    return row;
+  });
+}
+
+export async function editYearTarget(
+  db: Db,
+  actor: Actor,
+  id: number,
+  version: number,
+  input: { name: string; cycleYear: number; chargeDepartId: string; auditorId?: string; description?: string },
+) {
+  const target = await findYearTarget(db, id);
+  if (!target) throw notFound(TASK_MSG.targetNotFound);
+  if (target.creatorId !== actor.userId && !isAdmin(actor)) throw forbidden();
+  await db.transaction(async (tx) => {
+    const ok = await updateYearTarget(tx, id, version, {
+      name: input.name,
+      cycleYear: input.cycleYear,
+      chargeDepartmentId: input.chargeDepartId,
+      auditorId: input.auditorId ?? null,
+      description: input.description ?? null,
+    });
+    if (!ok) throw conflict(TASK_MSG.changed);
+    await writeAudit(tx, {
+      actorId: actor.userId,
+      action: 'yearTarget.update',
+      entityType: 'yearTarget',
+      entityId: String(id),
+    });
+  });
+}
+
+export async function removeYearTarget(db: Db, actor: Actor, id: number) {
+  const target = await findYearTarget(db, id);
+  if (!target) throw notFound(TASK_MSG.targetNotFound);
+  if (target.creatorId !== actor.userId && !isAdmin(actor)) throw forbidden();
+  await db.transaction(async (tx) => {
+    if ((await countTasksOfTarget(tx, id)) > 0) throw conflict(TASK_MSG.yearTargetInUse);
+    await deleteYearTarget(tx, id);
+    await writeAudit(tx, {
+      actorId: actor.userId,
+      action: 'yearTarget.delete',
+      entityType: 'yearTarget',
+      entityId: String(id),
+    });
+  });
+}
+
+export async function listYearTargets(
+  db: Db,
+  actor: Actor,
+  q: { current: number; size: number; year?: number; name?: string },
+): Promise<{ records: YearTarget[]; total: number }> {
+  const { records, total } = await pageYearTargets(db, q, visibleYearTargetWhere(viewOf(actor)));
+  return {
+    total,
+    records: records.map((r) => {
+      const mine = r.target.creatorId === actor.userId || isAdmin(actor);
+      const taskCount = Number(r.taskCount);
+      return {
+        id: r.target.id,
+        name: r.target.name,
+        cycleYear: r.target.cycleYear,
+        chargeDepartId: r.target.chargeDepartmentId,
+        chargeDepartName: r.chargeDepartName,
+        auditorId: r.target.auditorId,
+        auditorName: r.auditorName,
+        creatorId: r.target.creatorId,
+        creatorName: r.creatorName,
+        createTime: r.target.createdAt.toISOString(),
+        status: r.target.status as YearTaskStatus,
+        description: r.target.description,
+        taskCount,
+        version: r.target.version,
+        abilities: { edit: mine, delete: mine && taskCount === 0, addTask: mine || mayPublish(actor) },
+      };
+    }),
+  };
+}
+
+export async function yearTargetOptions(db: Db, actor: Actor) {
+  return listYearTargetOptions(db, visibleYearTargetWhere(viewOf(actor)));
+}
+
+// ---- tasks ----
+
+async function checkTaskInput(db: Db, input: TaskInput, parent: TaskRow | null) {
+  if (input.jssj < input.kssj) throw badRequest(TASK_MSG.endBeforeStart);
+  if (parent && (input.kssj < parent.startDate || input.jssj > parent.endDate))
+    throw badRequest(TASK_MSG.outsideParent);
+  if (input.cycleValueIds.length) {
+    const values = await findCycleValues(db, input.cycleValueIds);
+    if (
+      values.length !== new Set(input.cycleValueIds).size ||
+      values.some((v) => v.cycleTypeId !== input.cycleTypeId)
+    ) {
+      throw badRequest(TASK_MSG.cycleValueMismatch);
+    }
+  }
+  if (input.ownerId && input.departmentId) {
+    const [u] = await findUsersDepartments(db, [input.ownerId]);
+    if (!u || u.departmentId !== input.departmentId) throw badRequest(TASK_MSG.ownerNotInDepartment);
+  }
+}
+
+/**
+ * Adds a task: a top-level task by a publisher (it starts unpushed), or a child by the head of the parent's
+ * department while the parent waits to be decomposed (it starts waiting for its owner's definition).
+ */
+export async function createTask(db: Db, actor: Actor, input: TaskInput) {
+  const target = await findYearTarget(db, input.yearTargetId);
+  if (!target) throw notFound(TASK_MSG.targetNotFound);
+  return db.transaction(async (tx) => {
+    let parent: TaskRow | null = null;
+    if (input.parentId) {
+      const p = await findTaskFacts(tx, input.parentId);
+      if (!p || p.task.yearTargetId !== target.id) throw notFound(TASK_MSG.taskNotFound);
+      if (!isHead(actor, factsOf(p.task, p.yearTargetCreatorId, p.hasChildren))) throw forbidden(TASK_MSG.notAllowed);
+      if (p.task.status !== 'waitResolve') throw conflict(TASK_MSG.wrongState);
+      parent = p.task;
+    } else if (!(target.creatorId === actor.userId || mayPublish(actor))) {
+      throw forbidden(TASK_MSG.notAllowed);
+    }
+    const departmentId = input.departmentId ?? parent?.departmentId;
+    if (!departmentId) throw badRequest(TASK_MSG.departmentRequired);
+    await checkTaskInput(tx, { ...input, departmentId }, parent);
+    const row = await insertTask(
+      tx,
+      {
+        yearTargetId: target.id,
+        parentId: parent?.id ?? null,
+        depth: (parent?.depth ?? 0) + 1,
+        name: input.rwmc,
+        taskType: input.rwlx,
+        departmentId,
+        ownerId: input.ownerId ?? null,
+        auditorId: input.auditorId ?? parent?.auditorId ?? target.auditorId,
+        creatorId: actor.userId,
+        startDate: input.kssj,
+        endDate: input.jssj,
+        cycleTypeId: input.cycleTypeId ?? null,
+        cycleValues: input.cycleValueIds.join(','),
+        weight: input.weight,
+        mission: input.mission ?? null,
+        status: parent ? 'waitDefine' : 'notPushed',
+      },
+      input.coopDepartmentIds,
+    );
+    await writeAudit(tx, {
+      actorId: actor.userId,
+      action: 'task.create',
+      entityType: 'targetTask',
+      entityId: String(row.id),
+      detail: { parentId: parent?.id ?? null },
+    });
+    await recomputeYearTargetStatus(tx, target.id);
+    return row;
+  });
+}
+
+/** Who may edit or delete a task now: the publisher before it is pushed (or after it came back), a head its children. */
+function mayEdit(actor: Actor, f: TaskFacts, task: TaskRow) {
+  if (task.parentId === null) return isPublisher(actor, f) && (f.status === 'notPushed' || f.status === 'goBack');
+  return isHead(actor, f) && f.status === 'waitDefine' && f.auditStatus !== 0;
+}
+
+export async function editTask(db: Db, actor: Actor, id: number, version: number, input: TaskInput) {
+  await db.transaction(async (tx) => {
+    const found = await findTaskFacts(tx, id);
+    if (!found) throw notFound(TASK_MSG.taskNotFound);
+    const f = factsOf(found.task, found.yearTargetCreatorId, found.hasChildren);
+    if (!mayEdit(actor, f, found.task)) throw forbidden(TASK_MSG.notAllowed);
+    const parent = found.task.parentId ? await findTask(tx, found.task.parentId) : null;
+    const departmentId = input.departmentId ?? found.task.departmentId ?? undefined;
+    await checkTaskInput(tx, { ...input, departmentId }, parent);
+    const ok = await updateTask(tx, id, version, {
+      name: input.rwmc,
+      taskType: input.rwlx,
+      departmentId: departmentId ?? null,
+      ownerId: input.ownerId ?? null,
+      auditorId: input.auditorId ?? found.task.auditorId,
+      startDate: input.kssj,
+      endDate: input.jssj,
+      cycleTypeId: input.cycleTypeId ?? null,
+      cycleValues: input.cycleValueIds.join(','),
+      weight: input.weight,
+      mission: input.mission ?? null,
+    });
+    if (!ok) throw conflict(TASK_MSG.changed);
+    await replaceCoop(tx, id, input.coopDepartmentIds);
+    await writeAudit(tx, {
+      actorId: actor.userId,
+      action: 'task.update',
+      entityType: 'targetTask',
+      entityId: String(id),
+    });
+  });
+}
+
+export async function removeTask(db: Db, actor: Actor, id: number) {
+  await db.transaction(async (tx) => {
+    const found = await findTaskFacts(tx, id);
+    if (!found) throw notFound(TASK_MSG.taskNotFound);
+    const f = factsOf(found.task, found.yearTargetCreatorId, found.hasChildren);
+    if (!mayEdit(actor, f, found.task)) throw forbidden(TASK_MSG.deleteOnlyUnpushed);
+    if ((await countChildren(tx, id)) > 0) throw conflict(TASK_MSG.taskHasChildren);
+    await deleteTask(tx, id);
+    await writeAudit(tx, {
+      actorId: actor.userId,
+      action: 'task.delete',
+      entityType: 'targetTask',
+      entityId: String(id),
+    });
+    await recomputeYearTargetStatus(tx, found.task.yearTargetId);
+  });
+}
+
+/** Runs one named transition: guard, version check, new state, year-target status and audit row, in one transaction. */
+export async function act(
+  db: Db,
+  actor: Actor,
+  id: number,
+  action: TaskAction,
+  input: { version: number; reason?: string; ownerId?: string },
+) {
+  await db.transaction(async (tx) => {
+    const found = await findTaskFacts(tx, id);
+    if (!found) throw notFound(TASK_MSG.taskNotFound);
+    const f = factsOf(found.task, found.yearTargetCreatorId, found.hasChildren);
+    const d = decide(action, f, actor, input);
+    if (!d.ok)
+      throw new AppError(
+        d.refusal === 'notAllowed' ? 403 : d.refusal === 'wrongState' ? 409 : 400,
+        REFUSAL_MESSAGE[d.refusal],
+      );
+    const set: Parameters<typeof updateTask>[3] = { status: d.status, auditStatus: d.auditStatus };
+    if (action === 'resolve' && input.ownerId && !found.hasChildren) {
+      const [u] = await findUsersDepartments(tx, [input.ownerId]);
+      if (!u || u.departmentId !== found.task.departmentId) throw badRequest(TASK_MSG.ownerNotInDepartment);
+      set.ownerId = input.ownerId;
+    }
+    if (action === 'goBack' || action === 'refuse') set.auditReason = input.reason ?? null;
+    if (action === 'pass') set.auditReason = null;
+    const ok = await updateTask(tx, id, input.version, set);
+    if (!ok) throw conflict(TASK_MSG.changed);
+    await writeAudit(tx, {
+      actorId: actor.userId,
+      action: `task.${action}`,
+      entityType: 'targetTask',
+      entityId: String(id),
+      detail: { from: f.status, to: d.status, audit: d.auditStatus, reason: input.reason ?? null },
+    });
+    await recomputeYearTargetStatus(tx, found.task.yearTargetId);
+  });
+}
+
+// ---- reads ----
+
+function present(r: TaskListRow, actor: Actor): TaskCard {
+  const t = r.task;
+  const f = factsOf(t, r.yearTargetCreatorId, Boolean(r.hasChildren));
+  const years = new Set([Number(t.startDate.slice(0, 4)), Number(t.endDate.slice(0, 4))]);
+  return {
+    id: t.id,
+    yearTargetId: t.yearTargetId,
+    yearTargetName: r.yearTargetName,
+    parentId: t.parentId,
+    rwmc: t.name,
+    rwzt: t.status,
+    rwztmc: TASK_STATUS[t.status as TaskStatus] ?? t.status,
+    kssj: t.startDate,
+    jssj: t.endDate,
+    jkrmc: r.auditorName,
+    zqz: r.cycleValueNames ?? '',
+    rwnf: [...years].sort().join(','),
+    cjrmc: r.creatorName,
+    rwlx: t.taskType,
+    fbbm: r.departmentName,
+    departmentId: t.departmentId,
+    fzrmc: r.ownerName,
+    ownerId: t.ownerId,
+    rwjd: Number(t.progress),
+    weight: Number(t.weight),
+    auditStatus: t.auditStatus,
+    auditReason: t.auditReason,
+    isLeaf: !r.hasChildren,
+    version: t.version,
+    processWarningCount: 0,
+    expiredWarningCount: 0,
+    abilities: {
+      ...abilities(f, actor),
+      edit: mayEdit(actor, f, t),
+      delete: mayEdit(actor, f, t) && !r.hasChildren,
+      addChild: isHead(actor, f) && f.status === 'waitResolve',
+    },
+  };
+}
+
+export async function listTasks(db: Db, actor: Actor, q: TaskListFilter) {
+  const { records, total } = await pageTasks(db, q, visibleTaskWhere(viewOf(actor)), actor);
+  return { records: records.map((r) => present(r, actor)), total };
+}
+
+export async function taskTree(db: Db, actor: Actor, yearTargetId: number) {
+  const rows = await treeRows(db, yearTargetId, visibleTaskWhere(viewOf(actor)));
+  return rows.map((r) => present(r, actor));
+}
+
+export async function taskDetail(db: Db, actor: Actor, id: number) {
+  const row = await findTaskCard(db, id, visibleTaskWhere(viewOf(actor)));
+  if (!row) throw notFound(TASK_MSG.taskNotFound);
+  return present(row, actor);
+}

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { pageOf } from './envelope';
+
+/** Year task states (年度目标状态). */
+export const YEAR_TASK_STATUS = {
+  waitResolve: '待分解',
+  hasResolved: '已分解',
+  doing: '进行中',
+  done: '已完成',
+} as const;
+export type YearTaskStatus = keyof typeof YEAR_TASK_STATUS;
+
+/** Task node states (任务状态), spec-1 section 4. */
+export const TASK_STATUS = {
+  notPushed: '未下发',
+  waitAccept: '待接收',
+  waitResolve: '待分解',
+  goBack: '已退回',
+  waitDefine: '待定义',
+  executeing: '执行中',
+  hasDone: '已完成',
+  delayNotDone: '逾期未完成',
+  delayDone: '逾期完成',
+} as const;
+export type TaskStatus = keyof typeof TASK_STATUS;
+export const TASK_STATUSES = Object.keys(TASK_STATUS) as TaskStatus[];
+
+/** Target task audit of the definition: 0 pending, 1 approved, 2 rejected. */
+export const TASK_AUDIT = { 0: '待审核', 1: '审核通过', 2: '审核不通过' } as const;
+export type TaskAudit = 0 | 1 | 2;
+
+/** The named transitions of a task node. */
+export const TASK_ACTIONS = {
+  push: '下发',
+  withdraw: '撤回',
+  accept: '接收',
+  goBack: '退回',
+  resolve: '分解完成',
+  define: '提交定义',
+  pass: '审核通过',
+  refuse: '审核不通过',
+} as const;
+export type TaskAction = keyof typeof TASK_ACTIONS;
+
+export const TASK_MSG = {
+  wrongState: '任务当前状态不允许此操作',
+  notAllowed: '您无权对该任务执行此操作',
+  changed: '任务已被他人修改，请刷新后重试',
+  endBeforeStart: '结束时间不能早于开始时间',
+  outsideParent: '子任务的起止时间必须在上级任务的起止时间之内',
+  cycleValueMismatch: '周期值与周期类型不匹配',
+  ownerNotInDepartment: '负责人必须是负责部门的人员',
+  reasonRequired: '请填写退回或不通过的原因',
+  needOwnerOrChildren: '请先指定负责人或分解子任务',
+  departmentRequired: '请选择负责部门',
+  yearTargetInUse: '该年度目标下已有任务，不能删除',
+  taskHasChildren: '该任务下有子任务，不能删除',
+  deleteOnlyUnpushed: '只能删除未下发的任务',
+  targetNotFound: '年度目标不存在',
+  taskNotFound: '任务不存在',
+  weightInvalid: '权重必须在0到100之间',
+  pushed: '下发成功',
+  done: '操作成功',
+} as const;
+
+const dateStr = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
+
+export const YearTargetInputSchema = z.object({
+  name: z.string().trim().min(1).max(300).describe('年度目标名称 / name'),
+  cycleYear: z.coerce.number().int().min(1969).max(2098).describe('目标周期（年） / cycle year'),
+  chargeDepartId: z.string().max(32).describe('负责部门id / charge department'),
+  auditorId: z.string().max(64).optional().describe('审核人工号 / auditor'),
+  description: z.string().max(1000).optional().describe('说明 / description'),
+});
+
+export const YearTargetSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  cycleYear: z.number().int(),
+  chargeDepartId: z.string(),
+  chargeDepartName: z.string().nullable(),
+  auditorId: z.string().nullable(),
+  auditorName: z.string().nullable(),
+  creatorId: z.string(),
+  creatorName: z.string().nullable(),
+  createTime: z.string(),
+  status: z.enum(Object.keys(YEAR_TASK_STATUS) as [YearTaskStatus, ...YearTaskStatus[]]),
+  description: z.string().nullable(),
+  taskCount: z.number().int(),
+  version: z.number().int(),
+  abilities: z.object({ edit: z.boolean(), delete: z.boolean(), addTask: z.boolean() }),
+});
+export type YearTarget = z.infer<typeof YearTargetSchema>;
+
+export const TaskInputSchema = z.object({
+  yearTargetId: z.coerce.number().int(),
+  parentId: z.coerce.number().int().optional().describe('上级任务id / parent task'),
+  rwmc: z.string().trim().min(1).max(300).describe('任务名称 / task name'),
+  rwlx: z.enum(['A', 'B', 'C', 'D']).describe('任务类型 A双高 B重点 C常规 D一般 / type'),
+  departmentId: z.string().max(32).optional().describe('负责部门 / responsible department'),
+  ownerId: z.string().max(64).optional().describe('负责人 / responsible person'),
+  coopDepartmentIds: z.array(z.string().max(32)).max(50).default([]).describe('协作部门 / cooperating departments'),
+  auditorId: z.string().max(64).optional().describe('审核人 / auditor'),
+  kssj: dateStr.describe('开始时间 / start'),
+  jssj: dateStr.describe('结束时间 / end'),
+  cycleTypeId: z.coerce.number().int().optional().describe('周期类型 / cycle type'),
+  cycleValueIds: z.array(z.coerce.number().int()).max(100).default([]).describe('周期值 / cycle values'),
+  weight: z.coerce.number().min(0).max(100).default(0).describe('权重 / weight'),
+  mission: z.string().max(1000).optional().describe('任务书 / mission statement'),
+});
+export type TaskInput = z.infer<typeof TaskInputSchema>;
+
+export const TaskCardSchema = z.object({
+  id: z.number().int(),
+  yearTargetId: z.number().int(),
+  yearTargetName: z.string(),
+  parentId: z.number().int().nullable(),
+  rwmc: z.string().describe('任务名称 / name'),
+  rwzt: z.string().describe('任务状态 / state'),
+  rwztmc: z.string().describe('任务状态名称 / state label'),
+  kssj: z.string().describe('开始时间 / start'),
+  jssj: z.string().describe('结束时间 / end'),
+  jkrmc: z.string().nullable().describe('监控人（审核人）名称 / monitor'),
+  zqz: z.string().describe('周期值 / cycle values'),
+  rwnf: z.string().describe('任务年份（逗号分隔） / years'),
+  cjrmc: z.string().nullable().describe('创建人名称 / creator'),
+  rwlx: z.string().describe('任务类型 / type'),
+  fbbm: z.string().nullable().describe('负责部门 / department'),
+  departmentId: z.string().nullable(),
+  fzrmc: z.string().nullable().describe('负责人名称 / owner'),
+  ownerId: z.string().nullable(),
+  rwjd: z.number().describe('任务进度（0-100） / progress'),
+  weight: z.number(),
+  auditStatus: z.number().int().nullable().describe('审核状态 0待审 1通过 2不通过 / audit'),
+  auditReason: z.string().nullable(),
+  isLeaf: z.boolean().describe('是否末级任务 / last-level task'),
+  version: z.number().int(),
+  processWarningCount: z.number().int(),
+  expiredWarningCount: z.number().int(),
+  abilities: z.record(z.string(), z.boolean()).describe('当前用户可执行的操作 / actions the user may take'),
+});
+export type TaskCard = z.infer<typeof TaskCardSchema>;
+export const TaskPageSchema = pageOf(TaskCardSchema);
+
+/** Page kinds of the task lists (spec-1 section 2). */
+export const TASK_PAGE_KINDS = [
+  'yearTask',
+  'myYearTask',
+  'departmentTask',
+  'departmentCoopTask',
+  'myTask',
+  'myCoopTask',
+  'reviewTask',
+  'warningTask',
+] as const;
+export type TaskPageKind = (typeof TASK_PAGE_KINDS)[number];
+
+export const TaskQuerySchema = z.object({
+  current: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(200).default(10),
+  kind: z.enum(TASK_PAGE_KINDS).default('yearTask'),
+  year: z.coerce.number().int().optional().describe('年份 / year'),
+  yearTargetId: z.coerce.number().int().optional().describe('关联年度目标 / year target'),
+  rwlx: z.enum(['A', 'B', 'C', 'D']).optional(),
+  departmentId: z.string().max(32).optional(),
+  departmentName: z.string().max(60).optional(),
+  rwzt: z.enum(TASK_STATUSES as [TaskStatus, ...TaskStatus[]]).optional(),
+  rwmc: z.string().max(60).optional(),
+  sort: z.enum(['asc', 'desc']).default('desc').describe('按时间升序/降序 / time sort'),
+});
+
+export const TaskActionInputSchema = z.object({
+  version: z.coerce.number().int().describe('读取时的版本号 / version read'),
+  reason: z.string().trim().max(500).optional().describe('原因 / reason'),
+  ownerId: z.string().max(64).optional().describe('分解时指定的负责人 / owner at resolve'),
+});
