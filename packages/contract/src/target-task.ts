@@ -174,3 +174,45 @@ export const TaskActionInputSchema = z.object({
   reason: z.string().trim().max(500).optional().describe('原因 / reason'),
   ownerId: z.string().max(64).optional().describe('分解时指定的负责人 / owner at resolve'),
 });
+
+/** Columns of the task import template and export, in order (导入模板 / 导出). */
+export const TASK_EXCEL_COLUMNS = [
+  { key: 'rwmc', header: '任务名称', width: 40 },
+  { key: 'rwlx', header: '任务类型（A/B/C/D）', width: 18 },
+  { key: 'fbbm', header: '负责部门', width: 20 },
+  { key: 'ownerId', header: '负责人工号', width: 14 },
+  { key: 'auditorId', header: '审核人工号', width: 14 },
+  { key: 'kssj', header: '开始时间', width: 14 },
+  { key: 'jssj', header: '结束时间', width: 14 },
+  { key: 'weight', header: '权重', width: 8 },
+  { key: 'mission', header: '任务书', width: 40 },
+] as const;
+
+export const CHARGER_EXCEL_COLUMNS = [
+  { key: 'bmid', header: '部门编号', width: 12 },
+  { key: 'bmmc', header: '部门名称', width: 24 },
+  { key: 'fzrid', header: '负责人工号', width: 14 },
+  { key: 'fzrmc', header: '负责人姓名', width: 14 },
+] as const;
+
+export const EXCEL_MSG = {
+  notExcel: '请上传 .xlsx 格式的 Excel 文件',
+  emptySheet: '表格中没有数据',
+  headerMismatch: '表头与模板不一致，请下载最新模板',
+  importFailed: (n: number) => `导入失败，共${n}处错误，未导入任何数据：`,
+  imported: (n: number) => `导入成功，共${n}条`,
+  row: (row: number, message: string) => `第${row}行：${message}`,
+  required: (header: string) => `${header}不能为空`,
+  unknownDepartment: (name: string) => `负责部门“${name}”不存在`,
+  unknownUser: (id: string) => `工号“${id}”不存在`,
+  badType: '任务类型只能是 A、B、C、D',
+  badDate: (header: string) => `${header}格式应为 YYYY-MM-DD`,
+  badWeight: '权重必须是0到100之间的数字',
+} as const;
+
+export const ChargerSchema = z.object({
+  bmid: z.string().describe('部门id / department id'),
+  bmmc: z.string().describe('部门名称 / department name'),
+  fzrid: z.string().describe('负责人工号 / charger user id'),
+  fzrmc: z.string().describe('负责人姓名 / charger name'),
+});

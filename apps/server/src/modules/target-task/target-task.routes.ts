@@ -1,5 +1,8 @@
 import {
+  ChargerSchema,
+  EXCEL_MSG,
   envelope,
+  FILE_MSG,
   pageOf,
   TASK_ACTIONS,
   TASK_MSG,
@@ -11,10 +14,25 @@ import {
   YearTargetInputSchema,
   YearTargetSchema,
 } from '@zg/contract';
+import { asc } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { taskTypes } from '../../db/schema';
 import { actorOf } from '../../platform/access';
 import { ok } from '../../platform/envelope';
+import { AppError, badRequest } from '../../platform/errors';
+import { contentDisposition } from '../files/content-disposition';
+import {
+  addCharger,
+  exportChargers,
+  exportTasks,
+  importChargers,
+  importTasks,
+  listChargers,
+  removeCharger,
+  taskTemplate,
+} from './target-task.io';
 import {
   act,
   createTask,
@@ -36,9 +54,164 @@ const WBS = { access: { menus: ['wbs', 'annualWbs'] } } as const;
 const Id = z.object({ id: z.coerce.number().int().positive() });
 const Versioned = z.object({ id: z.coerce.number().int().positive(), version: z.coerce.number().int() });
 
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const EXCEL_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The uploaded Excel file of a multipart request (and its other fields), or the spec's message. */
+async function excelPart(req: FastifyRequest) {
+  const part = await req.file({ limits: { fileSize: EXCEL_MAX_BYTES } });
+  if (!part) throw badRequest(FILE_MSG.selectFirstImport);
+  if (!part.filename.toLowerCase().endsWith('.xlsx')) {
+    part.file.resume();
+    throw new AppError(415, FILE_MSG.fileTypeError);
+  }
+  const buf = await part.toBuffer();
+  const fields = Object.fromEntries(
+    Object.entries(part.fields).map(([k, f]) => [
+      k,
+      f && !Array.isArray(f) && 'value' in f ? String(f.value) : undefined,
+    ]),
+  );
+  return { buf, fields };
+}
+
+function sendXlsx(reply: FastifyReply, name: string, buf: Buffer) {
+  return reply
+    .header('content-type', XLSX)
+    .header('content-disposition', contentDisposition('attachment', name))
+    .send(buf);
+}
+
 /** `/api/herm-wbs`: year targets and target tasks, resource style. */
 export const targetTaskRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
+
+  app.get(
+    '/taskType/list',
+    {
+      config: WBS,
+      schema: {
+        tags: TAGS,
+        summary: '任务类型列表 / task types',
+        response: { 200: envelope(z.array(z.object({ id: z.number().int(), code: z.string(), rwlxmc: z.string() }))) },
+      },
+    },
+    async () => {
+      const rows = await db().select().from(taskTypes).orderBy(asc(taskTypes.sortOrder));
+      return ok(rows.map((t) => ({ id: t.id, code: t.code, rwlxmc: t.name })));
+    },
+  );
+
+  app.get(
+    '/targetTask/template',
+    { config: WBS, schema: { tags: TAGS, summary: '下载任务导入模板（xlsx） / the task import template' } },
+    async (_req, reply) => sendXlsx(reply, '目标任务导入模板.xlsx', await taskTemplate()),
+  );
+
+  app.get(
+    '/targetTask/exportTaskDetail',
+    {
+      config: WBS,
+      schema: {
+        tags: TAGS,
+        summary: '导出年度目标的任务（xlsx，与导入模板同列） / export tasks in the import layout',
+        querystring: z.object({ yearTargetId: z.coerce.number().int() }),
+      },
+    },
+    async (req, reply) =>
+      sendXlsx(reply, '目标任务.xlsx', await exportTasks(db(), actorOf(req), req.query.yearTargetId)),
+  );
+
+  app.post(
+    '/targetTask/import',
+    {
+      config: WBS,
+      schema: {
+        tags: TAGS,
+        summary:
+          '导入任务（multipart：yearTargetId，然后 file；逐行校验，有错则全部不导入） / import tasks, all or nothing',
+        consumes: ['multipart/form-data'],
+        response: { 200: envelope(z.object({ count: z.number().int() })) },
+      },
+    },
+    async (req) => {
+      const { buf, fields } = await excelPart(req);
+      const yearTargetId = Number(fields.yearTargetId);
+      if (!Number.isInteger(yearTargetId)) throw badRequest();
+      const count = await importTasks(db(), actorOf(req), yearTargetId, buf);
+      return ok({ count }, EXCEL_MSG.imported(count));
+    },
+  );
+
+  app.get(
+    '/departManage/chargers',
+    {
+      config: WBS,
+      schema: {
+        tags: TAGS,
+        summary: '部门负责人（fzrid/bmid）列表 / department chargers',
+        querystring: z.object({ bmid: z.string().max(32).optional() }),
+        response: { 200: envelope(z.array(ChargerSchema)) },
+      },
+    },
+    async (req) => ok(await listChargers(db(), req.query.bmid)),
+  );
+
+  const ChargerBody = z.object({ bmid: z.string().max(32), fzrid: z.string().max(64) });
+  app.post(
+    '/departManage/chargers/insert',
+    {
+      config: WBS,
+      schema: {
+        tags: TAGS,
+        summary: '新增部门负责人 / add a charger',
+        body: ChargerBody,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req) => {
+      await addCharger(db(), actorOf(req), req.body.bmid, req.body.fzrid);
+      return ok(null, '新增成功');
+    },
+  );
+  app.post(
+    '/departManage/chargers/delete',
+    {
+      config: WBS,
+      schema: {
+        tags: TAGS,
+        summary: '删除部门负责人 / remove a charger',
+        body: ChargerBody,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req) => {
+      await removeCharger(db(), actorOf(req), req.body.bmid, req.body.fzrid);
+      return ok(null, '删除成功');
+    },
+  );
+  app.get(
+    '/departManage/chargers/export',
+    { config: WBS, schema: { tags: TAGS, summary: '导出部门负责人（xlsx） / export chargers' } },
+    async (_req, reply) => sendXlsx(reply, '部门负责人.xlsx', await exportChargers(db())),
+  );
+  app.post(
+    '/departManage/chargers/import',
+    {
+      config: WBS,
+      schema: {
+        tags: TAGS,
+        summary: '导入部门负责人（xlsx，部门编号+负责人工号） / import chargers',
+        consumes: ['multipart/form-data'],
+        response: { 200: envelope(z.object({ count: z.number().int() })) },
+      },
+    },
+    async (req) => {
+      const { buf } = await excelPart(req);
+      const count = await importChargers(db(), actorOf(req), buf);
+      return ok({ count }, EXCEL_MSG.imported(count));
+    },
+  );
 
   app.get(
     '/yearTarget/selectPage',

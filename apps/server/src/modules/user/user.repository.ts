@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  departmentChargers,
   departments,
   files,
   menus,
@@ -43,13 +44,17 @@ export async function findMenusOfRoles(db: Db, roleIds: string[]) {
     .orderBy(asc(menus.sortOrder));
 }
 
-/** Departments whose head is the user, with the head's name. */
+/** Departments the user heads or is a registered charger of, with the head's name. */
 export async function findChargeDepartments(db: Db, userId: string) {
+  const charged = db
+    .select({ id: departmentChargers.departmentId })
+    .from(departmentChargers)
+    .where(eq(departmentChargers.userId, userId));
   return db
     .select({ bmid: departments.id, bmmc: departments.name, fzrmc: users.name })
     .from(departments)
     .leftJoin(users, eq(users.id, departments.chargeUserId))
-    .where(eq(departments.chargeUserId, userId))
+    .where(or(eq(departments.chargeUserId, userId), inArray(departments.id, charged)))
     .orderBy(asc(departments.sortOrder));
 }
 

@@ -1,0 +1,194 @@
+import { TASK_EXCEL_COLUMNS } from '@zg/contract';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
+import { multipartBody } from '../../test/zip';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+const W = '/api/herm-wbs';
+
+async function sheetRows(buf: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buf as unknown as ExcelJS.Buffer);
+  const ws = wb.worksheets[0]!;
+  const rows: string[][] = [];
+  ws.eachRow((r) =>
+    rows.push((r.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))),
+  );
+  return rows;
+}
+
+async function xlsx(rows: (string | number)[][]) {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('s');
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+async function newTarget(fbr: TestSession, name: string) {
+  const res = await fbr.request({
+    method: 'POST',
+    url: `${W}/yearTarget/insert`,
+    payload: { name, cycleYear: 2026, chargeDepartId: 'D04' },
+  });
+  return res.json().data.id as number;
+}
+
+const importInto = (me: TestSession, yearTargetId: number, buf: Buffer, name = 'tasks.xlsx') =>
+  me.request({
+    method: 'POST',
+    url: `${W}/targetTask/import`,
+    ...multipartBody({ yearTargetId: String(yearTargetId) }, { name, content: buf }),
+  });
+
+describe('task Excel import and export', () => {
+  it('downloads a template whose header is the import layout', async () => {
+    const fbr = await s.login('fbr01');
+    const res = await fbr.request({ method: 'GET', url: `${W}/targetTask/template` });
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toContain(encodeURIComponent('目标任务导入模板.xlsx'));
+    const rows = await sheetRows(res.rawPayload);
+    expect(rows[0]).toEqual(TASK_EXCEL_COLUMNS.map((c) => c.header));
+  });
+
+  it('round-trips: export, edit, import reproduces the tasks', async () => {
+    const fbr = await s.login('fbr01');
+    const source = await newTarget(fbr, '导出源');
+    const header = TASK_EXCEL_COLUMNS.map((c) => c.header);
+    const ok = await importInto(
+      fbr,
+      source,
+      await xlsx([
+        header,
+        ['专业群建设', 'A', '教务处', 'rwfzr01', 'shr01', '2026-01-01', '2026-12-31', 40, '建设3个专业群'],
+        ['学风建设', 'C', '学生工作处', '', '', '2026-03-01', '2026-07-31', 20, ''],
+      ]),
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().meta.message).toBe('导入成功，共2条');
+    const exported = await fbr.request({
+      method: 'GET',
+      url: `${W}/targetTask/exportTaskDetail?yearTargetId=${source}`,
+    });
+    const rows = await sheetRows(exported.rawPayload);
+    expect(rows).toHaveLength(3);
+    // Edit one cell, import into another target, and compare the tasks.
+    const edited = rows.map((r) => r.slice(0, TASK_EXCEL_COLUMNS.length));
+    edited[2]![7] = '25';
+    const copy = await newTarget(fbr, '导入副本');
+    expect((await importInto(fbr, copy, await xlsx(edited))).statusCode).toBe(200);
+    const list = async (id: number) =>
+      (await fbr.request({ method: 'GET', url: `${W}/targetTask/selectPage?yearTargetId=${id}&sort=asc` }))
+        .json()
+        .data.records.map((t: Record<string, unknown>) => [
+          t.rwmc,
+          t.rwlx,
+          t.fbbm,
+          t.ownerId,
+          t.kssj,
+          t.jssj,
+          t.weight,
+        ]);
+    const a = await list(source);
+    const b = await list(copy);
+    expect(b[0]).toEqual(a[0]);
+    expect(b[1]).toEqual([...(a[1] as unknown[]).slice(0, 6), 25]);
+  });
+
+  it('reports every bad row in Chinese and imports nothing', async () => {
+    const fbr = await s.login('fbr01');
+    const target = await newTarget(fbr, '错误导入');
+    const header = TASK_EXCEL_COLUMNS.map((c) => c.header);
+    const res = await importInto(
+      fbr,
+      target,
+      await xlsx([
+        header,
+        ['好的一行', 'A', '教务处', '', '', '2026-01-01', '2026-12-31', 10, ''],
+        ['', 'E', '不存在的部门', 'nobody', '', '2026/01/01', '2026-12-31', 200, ''],
+        ['日期颠倒', 'B', '教务处', '', '', '2026-12-01', '2026-01-01', 10, ''],
+      ]),
+    );
+    expect(res.statusCode).toBe(400);
+    const msg = res.json().meta.message as string;
+    expect(msg).toContain('未导入任何数据');
+    for (const part of [
+      '第3行：任务名称不能为空',
+      '第3行：任务类型只能是 A、B、C、D',
+      '第3行：负责部门“不存在的部门”不存在',
+      '第3行：工号“nobody”不存在',
+      '第3行：开始时间格式应为 YYYY-MM-DD',
+      '第3行：权重必须是0到100之间的数字',
+      '第4行：结束时间不能早于开始时间',
+    ]) {
+      expect(msg).toContain(part);
+    }
+    const after = (
+      await fbr.request({ method: 'GET', url: `${W}/targetTask/selectPage?yearTargetId=${target}` })
+    ).json().data;
+    expect(after.total).toBe(0);
+    const wrongHeader = await importInto(fbr, target, await xlsx([['名称'], ['x']]));
+    expect(wrongHeader.json().meta.message).toBe('表头与模板不一致，请下载最新模板');
+    const notExcel = await importInto(fbr, target, Buffer.from('a,b'), 'tasks.csv');
+    expect(notExcel.json().meta.message).toBe('文件类型错误');
+  });
+});
+
+describe('department chargers', () => {
+  it('imports and exports chargers, and a charger acts for the department', async () => {
+    const fbr = await s.login('fbr01');
+    const bad = await fbr.request({
+      method: 'POST',
+      url: `${W}/departManage/chargers/import`,
+      ...multipartBody(
+        {},
+        {
+          name: 'c.xlsx',
+          content: await xlsx([
+            ['部门编号', '部门名称', '负责人工号', '负责人姓名'],
+            ['D99', '', 'rwfzr02', ''],
+          ]),
+        },
+      ),
+    });
+    expect(bad.json().meta.message).toContain('第2行：负责部门“D99”不存在');
+    const good = await fbr.request({
+      method: 'POST',
+      url: `${W}/departManage/chargers/import`,
+      ...multipartBody(
+        {},
+        {
+          name: 'c.xlsx',
+          content: await xlsx([
+            ['部门编号', '部门名称', '负责人工号', '负责人姓名'],
+            ['D02', '教务处', 'rwfzr02', ''],
+          ]),
+        },
+      ),
+    });
+    expect(good.statusCode, good.body).toBe(200);
+    const exported = await fbr.request({ method: 'GET', url: `${W}/departManage/chargers/export` });
+    const rows = await sheetRows(exported.rawPayload);
+    expect(rows[1]).toEqual(['D02', '教务处', 'rwfzr02', '李娜']);
+    // rwfzr02 now acts for 教务处: it gets the derived department role.
+    const charger = await s.login('rwfzr02');
+    const roles = (await charger.request({ method: 'GET', url: '/api/user/roles' }))
+      .json()
+      .data.map((r: { roleId: string }) => r.roleId);
+    expect(roles).toContain('targetTaskDepart');
+    const head = await s.login('bmfzr01');
+    const denied = await head.request({
+      method: 'POST',
+      url: `${W}/departManage/chargers/insert`,
+      payload: { bmid: 'D02', fzrid: 'rwfzr01' },
+    });
+    expect(denied.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,194 @@
+import { EXCEL_MSG, ROLE, TASK_EXCEL_COLUMNS, TASK_MSG, TASK_STATUS, type TaskStatus } from '@zg/contract';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { departmentChargers, departments, targetTasks, users } from '../../db/schema';
+import type { Actor } from '../../platform/access';
+import { writeAudit } from '../../platform/audit';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
+import { buildWorkbook, CHARGER_EXCEL_COLUMNS, failOnErrors, parseTaskRow, readSheet } from './target-task.excel';
+import { findYearTarget, selectTaskCards, visibleTaskWhere } from './target-task.repository';
+import { createTask, viewOf } from './target-task.service';
+
+const EXAMPLE = {
+  rwmc: '示例：建设5门省级精品在线开放课程',
+  rwlx: 'B',
+  fbbm: '教务处',
+  ownerId: '',
+  auditorId: '',
+  kssj: '2026-01-01',
+  jssj: '2026-12-31',
+  weight: 20,
+  mission: '按季度提交建设进度',
+};
+
+/** The task import template: the columns, an example row and a list of task types. */
+export function taskTemplate() {
+  return buildWorkbook('任务导入模板', TASK_EXCEL_COLUMNS, [EXAMPLE], { rwlx: ['A', 'B', 'C', 'D'] });
+}
+
+/** Exports the visible tasks of a year target in the import layout (plus state and progress, which import ignores). */
+export async function exportTasks(db: Db, actor: Actor, yearTargetId: number) {
+  const rows = await selectTaskCards(db)
+    .where(and(eq(targetTasks.yearTargetId, yearTargetId), visibleTaskWhere(viewOf(actor))))
+    .orderBy(asc(targetTasks.depth), asc(targetTasks.id));
+  const columns = [
+    ...TASK_EXCEL_COLUMNS,
+    { key: 'rwzt', header: '任务状态', width: 12 },
+    { key: 'rwjd', header: '任务进度', width: 10 },
+  ];
+  return buildWorkbook(
+    '目标任务',
+    columns,
+    rows.map((r) => ({
+      rwmc: r.task.name,
+      rwlx: r.task.taskType,
+      fbbm: r.departmentName,
+      ownerId: r.task.ownerId,
+      auditorId: r.task.auditorId,
+      kssj: r.task.startDate,
+      jssj: r.task.endDate,
+      weight: Number(r.task.weight),
+      mission: r.task.mission,
+      rwzt: TASK_STATUS[r.task.status as TaskStatus] ?? r.task.status,
+      rwjd: Number(r.task.progress),
+    })),
+  );
+}
+
+/**
+ * Imports top-level tasks into a year target from the template: every row is checked first and every problem is
+ * reported with its row number; only a clean sheet is imported, in one transaction.
+ */
+export async function importTasks(db: Db, actor: Actor, yearTargetId: number, buf: Buffer) {
+  const target = await findYearTarget(db, yearTargetId);
+  if (!target) throw notFound(TASK_MSG.targetNotFound);
+  if (target.creatorId !== actor.userId && !actor.roles.has(ROLE.admin) && !actor.roles.has(ROLE.targetPublisher)) {
+    throw forbidden(TASK_MSG.notAllowed);
+  }
+  const rows = await readSheet(buf, TASK_EXCEL_COLUMNS);
+  const deps = await db.select({ id: departments.id, name: departments.name }).from(departments);
+  const ids = [...new Set(rows.flatMap((r) => [r.values.ownerId, r.values.auditorId]).filter(Boolean) as string[])];
+  const found = ids.length
+    ? await db.select({ id: users.id, departmentId: users.departmentId }).from(users).where(inArray(users.id, ids))
+    : [];
+  const ctx = {
+    yearTargetId,
+    departmentIdByName: new Map(deps.map((d) => [d.name, d.id])),
+    userIds: new Set(found.map((u) => u.id)),
+  };
+  const userDept = new Map(found.map((u) => [u.id, u.departmentId]));
+  const errors: string[] = [];
+  const inputs = rows.flatMap((r) => {
+    const input = parseTaskRow(r, ctx, errors);
+    if (!input) return [];
+    if (input.jssj < input.kssj) errors.push(EXCEL_MSG.row(r.row, TASK_MSG.endBeforeStart));
+    else if (input.ownerId && userDept.get(input.ownerId) !== input.departmentId) {
+      errors.push(EXCEL_MSG.row(r.row, TASK_MSG.ownerNotInDepartment));
+    } else return [{ row: r.row, input }];
+    return [];
+  });
+  failOnErrors(errors);
+  await db.transaction(async (tx) => {
+    for (const { row, input } of inputs) {
+      try {
+        await createTask(tx, actor, input);
+      } catch (err) {
+        if (err instanceof AppError) throw badRequest(`${EXCEL_MSG.importFailed(1)}${EXCEL_MSG.row(row, err.message)}`);
+        throw err;
+      }
+    }
+    await writeAudit(tx, {
+      actorId: actor.userId,
+      action: 'task.import',
+      entityType: 'yearTarget',
+      entityId: String(yearTargetId),
+      detail: { rows: inputs.length },
+    });
+  });
+  return inputs.length;
+}
+
+// ---- chargers (部门负责人) ----
+
+const mayManageChargers = (actor: Actor) => actor.roles.has(ROLE.admin) || actor.roles.has(ROLE.targetPublisher);
+
+export async function listChargers(db: Db, departmentId?: string) {
+  return db
+    .select({ bmid: departments.id, bmmc: departments.name, fzrid: users.id, fzrmc: users.name })
+    .from(departmentChargers)
+    .innerJoin(departments, eq(departments.id, departmentChargers.departmentId))
+    .innerJoin(users, eq(users.id, departmentChargers.userId))
+    .where(departmentId ? eq(departmentChargers.departmentId, departmentId) : undefined)
+    .orderBy(asc(departments.sortOrder), asc(users.id));
+}
+
+export async function addCharger(db: Db, actor: Actor, bmid: string, fzrid: string) {
+  if (!mayManageChargers(actor)) throw forbidden();
+  const [dep] = await db.select({ id: departments.id }).from(departments).where(eq(departments.id, bmid));
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, fzrid));
+  if (!dep) throw badRequest(EXCEL_MSG.unknownDepartment(bmid));
+  if (!user) throw badRequest(EXCEL_MSG.unknownUser(fzrid));
+  await db.transaction(async (tx) => {
+    await tx.insert(departmentChargers).values({ departmentId: bmid, userId: fzrid }).onConflictDoNothing();
+    await writeAudit(tx, {
+      actorId: actor.userId,
+      action: 'charger.add',
+      entityType: 'department',
+      entityId: bmid,
+      detail: { fzrid },
+    });
+  });
+}
+
+export async function removeCharger(db: Db, actor: Actor, bmid: string, fzrid: string) {
+  if (!mayManageChargers(actor)) throw forbidden();
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(departmentChargers)
+      .where(and(eq(departmentChargers.departmentId, bmid), eq(departmentChargers.userId, fzrid)));
+    await writeAudit(tx, {
+      actorId: actor.userId,
+      action: 'charger.remove',
+      entityType: 'department',
+      entityId: bmid,
+      detail: { fzrid },
+    });
+  });
+}
+
+export async function exportChargers(db: Db) {
+  return buildWorkbook('部门负责人', CHARGER_EXCEL_COLUMNS, await listChargers(db));
+}
+
+/** Imports chargers (部门编号 + 负责人工号 per row); all rows checked first, then added in one transaction. */
+export async function importChargers(db: Db, actor: Actor, buf: Buffer) {
+  if (!mayManageChargers(actor)) throw forbidden();
+  const rows = await readSheet(buf, CHARGER_EXCEL_COLUMNS);
+  const deps = new Set((await db.select({ id: departments.id }).from(departments)).map((d) => d.id));
+  const ids = [...new Set(rows.map((r) => r.values.fzrid).filter(Boolean) as string[])];
+  const known = new Set(
+    ids.length ? (await db.select({ id: users.id }).from(users).where(inArray(users.id, ids))).map((u) => u.id) : [],
+  );
+  const errors: string[] = [];
+  for (const r of rows) {
+    const { bmid, fzrid } = r.values;
+    if (!bmid) errors.push(EXCEL_MSG.row(r.row, EXCEL_MSG.required('部门编号')));
+    else if (!deps.has(bmid)) errors.push(EXCEL_MSG.row(r.row, EXCEL_MSG.unknownDepartment(bmid)));
+    if (!fzrid) errors.push(EXCEL_MSG.row(r.row, EXCEL_MSG.required('负责人工号')));
+    else if (!known.has(fzrid)) errors.push(EXCEL_MSG.row(r.row, EXCEL_MSG.unknownUser(fzrid)));
+  }
+  failOnErrors(errors);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(departmentChargers)
+      .values(rows.map((r) => ({ departmentId: r.values.bmid!, userId: r.values.fzrid! })))
+      .onConflictDoNothing();
+    await writeAudit(tx, {
+      actorId: actor.userId,
+      action: 'charger.import',
+      entityType: 'department',
+      detail: { rows: rows.length },
+    });
+  });
+  return rows.length;
+}
