@@ -19,6 +19,7 @@ import type { Database } from './db/client';
 import { authcRoutes } from './modules/authc/authc.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import './modules/target-task/target-task.policy';
 import { targetTaskRoutes } from './modules/target-task/target-task.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { type Access, registerAccessControl } from './platform/access';

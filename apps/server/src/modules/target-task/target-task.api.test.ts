@@ -224,3 +224,35 @@ describe('bad input and concurrency', () => {
     expect((await post(fbr, `/yearTarget/${empty}/delete`, {})).statusCode).toBe(200);
   });
 });
+
+describe('documents of year targets and tasks', () => {
+  it('are written by the publisher and read only by those who see the target', async () => {
+    const fbr = await s.login('fbr01');
+    const { yearTargetId, ids } = await publishTarget(fbr);
+    const { multipartBody } = await import('../../test/zip');
+    const up = await fbr.request({
+      method: 'POST',
+      url: '/api/herm-zdgj/rest/file/upload',
+      ...multipartBody({}, { name: '年度目标文件.pdf', content: Buffer.from('%PDF-1.4 target') }),
+    });
+    const fileId = up.json().data.fileId;
+    const save = await fbr.request({
+      method: 'POST',
+      url: '/api/herm-zdgj/rest/file/files/saveList',
+      payload: { list: [{ fileId, fileType: 1 }], context: { ownerType: 'YearTask', ownerId: String(yearTargetId) } },
+    });
+    expect(save.statusCode, save.body).toBe(200);
+    await post(fbr, `/targetTask/${ids[2]}/push`, { version: 1 });
+    const url = `/api/herm-zdgj/rest/file/files/list?ownerType=YearTask&ownerId=${yearTargetId}`;
+    const head3 = await s.login('bmfzr03');
+    const seen = (await head3.request({ method: 'GET', url })).json().data;
+    expect(seen.map((f: { fileName: string }) => f.fileName)).toEqual(['年度目标文件.pdf']);
+    expect(seen[0].canDelete).toBe(false);
+    const stranger = await s.login('rwfzr04');
+    expect((await stranger.request({ method: 'GET', url })).json().data).toEqual([]);
+    expect(
+      (await stranger.request({ method: 'GET', url: `/api/herm-zdgj/rest/file/files/download?id=${fileId}` }))
+        .statusCode,
+    ).toBe(404);
+  });
+});
