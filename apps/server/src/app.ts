@@ -20,6 +20,7 @@ import { authcRoutes } from './modules/authc/authc.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import './modules/target-task/target-task.policy';
+import { focusRoutes, progressRoutes, registerWarningJob } from './modules/progress/progress.routes';
 import { targetTaskRoutes } from './modules/target-task/target-task.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { type Access, registerAccessControl } from './platform/access';
@@ -28,6 +29,7 @@ import { registerFormBody } from './platform/body-parsers';
 import type { RouteEntry } from './platform/context';
 import './platform/context';
 import { docrepoRoutes, fileRoutes, registerFileJobs } from './modules/files/files.routes';
+import { Clock } from './platform/clock';
 import { fail } from './platform/envelope';
 import { registerErrorHandling } from './platform/error-handler';
 import { LocalFileStore } from './platform/files/file-store';
@@ -63,6 +65,7 @@ export async function buildApp({ config, database, logger, extraRoutes, startJob
     lockSeconds: config.JOB_LOCK_SECONDS,
   });
   app.decorate('jobs', jobRunner);
+  app.decorate('clock', new Clock());
   if (startJobs) {
     app.addHook('onReady', async () => jobRunner.start());
     app.addHook('onClose', async () => jobRunner.stop());
@@ -118,6 +121,9 @@ export async function buildApp({ config, database, logger, extraRoutes, startJob
   await app.register(fileRoutes, { prefix: '/api/herm-zdgj/rest/file' });
   await app.register(docrepoRoutes, { prefix: '/api/docrepo' });
   await app.register(targetTaskRoutes, { prefix: '/api/herm-wbs' });
+  await app.register(progressRoutes, { prefix: '/api/herm-wbs' });
+  await app.register(focusRoutes, { prefix: '/api/herm-zdgj/rest/focus' });
+  registerWarningJob(app);
   registerFileJobs(app);
   if (extraRoutes) await app.register(async (child) => extraRoutes(child));
 

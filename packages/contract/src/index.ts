@@ -11,6 +11,7 @@ export * from './envelope';
 export * from './files';
 export * from './menus';
 export * from './messages';
+export * from './progress';
 export * from './system';
 export * from './target-task';
 export * from './ui-text';

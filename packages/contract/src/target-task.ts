@@ -167,6 +167,7 @@ export const TaskQuerySchema = z.object({
   rwzt: z.enum(TASK_STATUSES as [TaskStatus, ...TaskStatus[]]).optional(),
   rwmc: z.string().max(60).optional(),
   sort: z.enum(['asc', 'desc']).default('desc').describe('按时间升序/降序 / time sort'),
+  warningTypeId: z.coerce.number().int().optional().describe('预警类型 / warning type'),
 });
 
 export const TaskActionInputSchema = z.object({

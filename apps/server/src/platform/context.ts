@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { Clock } from './clock';
 import type { FileStore } from './files/file-store';
 import type { JobRunner } from './jobs';
 import type { SessionInfo } from './session';
@@ -18,6 +19,7 @@ declare module 'fastify' {
     database: Database;
     fileStore: FileStore;
     jobs: JobRunner;
+    clock: Clock;
     /** Every route registered, for the OpenAPI and access-control checks. */
     routeCatalog: RouteEntry[];
   }

@@ -1,3 +1,4 @@
 export * from './platform';
+export * from './progress';
 export * from './reference';
 export * from './target-task';

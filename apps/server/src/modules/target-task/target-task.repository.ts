@@ -1,7 +1,15 @@
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { cycleValues, departments, targetTasks, taskCoopDepartments, users, yearTargets } from '../../db/schema';
+import {
+  cycleValues,
+  departments,
+  targetTasks,
+  taskCoopDepartments,
+  taskWarnings,
+  users,
+  yearTargets,
+} from '../../db/schema';
 
 export type TaskRow = typeof targetTasks.$inferSelect;
 export type YearTargetRow = typeof yearTargets.$inferSelect;
@@ -159,6 +167,7 @@ export interface TaskListFilter {
   departmentName?: string;
   rwzt?: string;
   rwmc?: string;
+  warningTypeId?: number;
   sort: 'asc' | 'desc';
   current: number;
   size: number;
@@ -177,6 +186,8 @@ export function selectTaskCards(db: Db) {
       auditorName: auditor.name,
       ownerName: owner.name,
       hasChildren: sql<boolean>`exists (select 1 from ${targetTasks} c where c.parent_id = ${targetTasks.id})`,
+      processWarningCount: sql<number>`(select count(*)::int from ${taskWarnings} w where w.task_id = ${targetTasks.id} and w.open and w.kind = 'process')`,
+      expiredWarningCount: sql<number>`(select count(*)::int from ${taskWarnings} w where w.task_id = ${targetTasks.id} and w.open and w.kind = 'final')`,
       cycleValueNames: sql<
         string | null
       >`(select string_agg(v.value, ',' order by v.sort_order) from ${cycleValues} v where v.id::text = any(string_to_array(nullif(${targetTasks.cycleValues}, ''), ',')))`,
@@ -227,7 +238,7 @@ export async function pageTasks(
       conds.push(sql`${targetTasks.auditorId} = ${actor.userId} and ${targetTasks.auditStatus} = 0`);
       break;
     case 'warningTask':
-      conds.push(sql`${targetTasks.endDate} < current_date and ${targetTasks.status} not in ('hasDone', 'delayDone')`);
+      conds.push(sql`exists (select 1 from ${taskWarnings} w where w.task_id = ${targetTasks.id} and w.open)`);
       break;
     default:
       break;
@@ -239,6 +250,11 @@ export async function pageTasks(
   if (f.departmentName) conds.push(ilike(departments.name, `%${escapeLike(f.departmentName)}%`));
   if (f.rwzt) conds.push(eq(targetTasks.status, f.rwzt));
   if (f.rwmc) conds.push(ilike(targetTasks.name, `%${escapeLike(f.rwmc)}%`));
+  if (f.warningTypeId) {
+    conds.push(
+      sql`exists (select 1 from ${taskWarnings} w where w.task_id = ${targetTasks.id} and w.open and w.warning_type_id = ${f.warningTypeId})`,
+    );
+  }
   const where = conds.length ? and(...conds) : undefined;
   const order =
     f.sort === 'asc'

@@ -381,8 +381,8 @@ function present(r: TaskListRow, actor: Actor): TaskCard {
     auditReason: t.auditReason,
     isLeaf: !r.hasChildren,
     version: t.version,
-    processWarningCount: 0,
-    expiredWarningCount: 0,
+    processWarningCount: Number(r.processWarningCount),
+    expiredWarningCount: Number(r.expiredWarningCount),
     abilities: {
       ...abilities(f, actor),
       edit: mayEdit(actor, f, t),
