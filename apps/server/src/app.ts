@@ -20,6 +20,7 @@ import { authcRoutes } from './modules/authc/authc.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import './modules/target-task/target-task.policy';
+import { analysisRoutes } from './modules/analysis/analysis.routes';
 import { focusRoutes, progressRoutes, registerWarningJob } from './modules/progress/progress.routes';
 import { targetTaskRoutes } from './modules/target-task/target-task.routes';
 import { userRoutes } from './modules/user/user.routes';
@@ -122,6 +123,7 @@ export async function buildApp({ config, database, logger, extraRoutes, startJob
   await app.register(docrepoRoutes, { prefix: '/api/docrepo' });
   await app.register(targetTaskRoutes, { prefix: '/api/herm-wbs' });
   await app.register(progressRoutes, { prefix: '/api/herm-wbs' });
+  await app.register(analysisRoutes, { prefix: '/api/herm-wbs/targetTaskSummaryAnalysis' });
   await app.register(focusRoutes, { prefix: '/api/herm-zdgj/rest/focus' });
   registerWarningJob(app);
   registerFileJobs(app);

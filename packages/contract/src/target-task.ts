@@ -217,3 +217,22 @@ export const ChargerSchema = z.object({
   fzrid: z.string().describe('负责人工号 / charger user id'),
   fzrmc: z.string().describe('负责人姓名 / charger name'),
 });
+
+/** Summary analysis (汇总分析) scopes and shapes. */
+export const ANALYSIS_SCOPES = ['mySummaryAnalysis', 'departmentSummaryAnalysis', 'globalSummaryAnalysis'] as const;
+export const AnalysisQuerySchema = z.object({
+  scope: z.enum(ANALYSIS_SCOPES).default('globalSummaryAnalysis'),
+  year: z.coerce.number().int().optional().describe('任务年份 / year'),
+  rwlx: z.enum(['A', 'B', 'C', 'D']).optional().describe('任务类型 / type'),
+  bmid: z.string().max(32).optional().describe('负责部门（部门页必填） / charge department'),
+});
+export const StatusCountSchema = z.object({ rwzt: z.string(), rwztmc: z.string(), count: z.number().int() });
+export const DepartmentRateSchema = z.object({
+  bmid: z.string(),
+  bmmc: z.string(),
+  issued: z.number().int().describe('已下发任务数（不含未下发/撤回） / issued tasks'),
+  finished: z.number().int().describe('已完成（含逾期完成） / finished'),
+  rate: z.number().describe('完成率（%，两位小数） / finish rate'),
+  rank: z.number().int().describe('排名 / rank'),
+});
+export const ANALYSIS_NOTE = '统计末级任务；未下发（含撤回）的任务不计入完成率';

@@ -1,0 +1,88 @@
+import { ANALYSIS_NOTE, ROLE, TASK_STATUS, TASK_STATUSES } from '@zg/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { departments, targetTasks, yearTargets } from '../../db/schema';
+import type { Actor } from '../../platform/access';
+import { forbidden } from '../../platform/errors';
+import { visibleTaskWhere } from '../target-task/target-task.repository';
+import { viewOf } from '../target-task/target-task.service';
+
+export interface AnalysisQuery {
+  scope: 'mySummaryAnalysis' | 'departmentSummaryAnalysis' | 'globalSummaryAnalysis';
+  year?: number;
+  rwlx?: string;
+  bmid?: string;
+}
+
+/**
+ * The tasks an analysis counts: last-level tasks of the scope the actor may use. The department page needs a
+ * department the actor is in charge of; the global page those who see every task.
+ */
+function scopeWhere(actor: Actor, q: AnalysisQuery): SQL {
+  const parts: SQL[] = [sql`not exists (select 1 from ${targetTasks} c where c.parent_id = ${targetTasks.id})`];
+  if (q.scope === 'mySummaryAnalysis') parts.push(sql`${targetTasks.ownerId} = ${actor.userId}`);
+  if (q.scope === 'departmentSummaryAnalysis') {
+    const bmid = q.bmid ?? actor.chargeDepartmentIds[0];
+    if (!bmid || (!actor.chargeDepartmentIds.includes(bmid) && !actor.roles.has(ROLE.admin))) throw forbidden();
+    parts.push(sql`${targetTasks.departmentId} = ${bmid}`);
+  }
+  if (q.scope === 'globalSummaryAnalysis') {
+    const view = viewOf(actor);
+    if (!view.all) throw forbidden();
+    const visible = visibleTaskWhere(view);
+    if (visible) parts.push(visible);
+  }
+  if (q.year) parts.push(sql`${yearTargets.cycleYear} = ${q.year}`);
+  if (q.rwlx) parts.push(sql`${targetTasks.taskType} = ${q.rwlx}`);
+  return sql.join(parts, sql` and `);
+}
+
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+
+/** Task status distribution: every state with its count (zeros included, so the pie and the table agree). */
+export async function taskStatusAnalysis(db: Db, actor: Actor, q: AnalysisQuery) {
+  const res = await db.execute(sql`
+    select ${targetTasks.status} as status, count(*)::int as n
+    from ${targetTasks} join ${yearTargets} on ${yearTargets.id} = ${targetTasks.yearTargetId}
+    where ${scopeWhere(actor, q)} group by 1`);
+  const counts = new Map(rowsOf<{ status: string; n: number }>(res).map((r) => [r.status, Number(r.n)]));
+  const list = TASK_STATUSES.map((s) => ({ rwzt: s, rwztmc: TASK_STATUS[s], count: counts.get(s) ?? 0 }));
+  return { list, total: list.reduce((a, b) => a + b.count, 0), note: ANALYSIS_NOTE };
+}
+
+/** Finish rate per department: finished (on time or late) over issued (everything but unpushed or withdrawn). */
+export async function departmentFinishRates(db: Db, actor: Actor, q: AnalysisQuery) {
+  const res = await db.execute(sql`
+    select ${departments.id} as bmid, ${departments.name} as bmmc,
+      count(*) filter (where ${targetTasks.status} <> 'notPushed')::int as issued,
+      count(*) filter (where ${targetTasks.status} in ('hasDone', 'delayDone'))::int as finished
+    from ${targetTasks}
+    join ${yearTargets} on ${yearTargets.id} = ${targetTasks.yearTargetId}
+    join ${departments} on ${departments.id} = ${targetTasks.departmentId}
+    where ${scopeWhere(actor, q)}
+    group by ${departments.id}, ${departments.name}, ${departments.sortOrder}
+    order by ${departments.sortOrder}`);
+  const rows = rowsOf<{ bmid: string; bmmc: string; issued: number; finished: number }>(res).map((r) => {
+    const issued = Number(r.issued);
+    const finished = Number(r.finished);
+    return {
+      bmid: r.bmid,
+      bmmc: r.bmmc,
+      issued,
+      finished,
+      rate: issued ? Math.round((finished / issued) * 10000) / 100 : 0,
+    };
+  });
+  // Competition ranking (1, 2, 2, 4) by rate, then by finished count.
+  const sorted = [...rows].sort((a, b) => b.rate - a.rate || b.finished - a.finished || a.bmid.localeCompare(b.bmid));
+  const rankOf = new Map<string, number>();
+  sorted.forEach((r, i) => {
+    const prev = sorted[i - 1];
+    rankOf.set(r.bmid, prev && prev.rate === r.rate && prev.finished === r.finished ? rankOf.get(prev.bmid)! : i + 1);
+  });
+  return rows.map((r) => ({ ...r, rank: rankOf.get(r.bmid)! }));
+}
+
+export async function finishRanking(db: Db, actor: Actor, q: AnalysisQuery) {
+  return (await departmentFinishRates(db, actor, q)).sort((a, b) => a.rank - b.rank || a.bmid.localeCompare(b.bmid));
+}
