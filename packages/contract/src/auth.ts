@@ -33,3 +33,8 @@ export const LoginRecordSchema = z.object({
   csrfSecret: z.string().describe('CSRF 密钥 / per-session CSRF secret'),
 });
 export type LoginRecord = z.infer<typeof LoginRecordSchema>;
+
+export const CasConfigSchema = z.object({
+  enabled: z.boolean().describe('是否启用统一身份认证 / CAS on'),
+  loginUrl: z.string().nullable().describe('CAS 登录入口 / CAS login entry'),
+});

@@ -120,7 +120,9 @@ export function registerAccessControl(app: FastifyInstance) {
     const checkCsrfToken = !('session' in access && access.csrf === false);
     const guard = async (req: FastifyRequest) => {
       const s = req.session;
-      if (!s) throw unauthorized();
+      // A client that still sends its login headers believes it is signed in: its session ended (idle, logout
+      // elsewhere, password change), so it gets the session-expired answer that re-syncs the tab.
+      if (!s) throw req.headers.loginuserid ? sessionExpired() : unauthorized();
       if (headersDisagree(req, s)) throw sessionExpired();
       if (checkCsrfToken && !checkCsrf(s.csrfSecret, req.query)) throw new AppError(403, AUTH_MSG.csrfInvalid);
       const actor = await loadActor(app.database.db, s);

@@ -40,9 +40,9 @@ export function setLoginRecord(record: LoginRecord): void {
   notify();
 }
 
-/** Forgets the login record (logout, failed sign-in, expired session). */
-export function clearLoginRecord(): void {
-  storage()?.removeItem(LOGIN_RECORD_KEY);
+/** Ends the session in this tab: clears session storage (the login record and anything else kept there). */
+export function clearSession(): void {
+  storage()?.clear();
   notify();
 }
 

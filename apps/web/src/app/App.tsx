@@ -1,17 +1,22 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { HashRouter } from 'react-router-dom';
+import { ErrorBoundary } from '../components/ErrorBoundary';
 import { AppRoutes } from './AppRoutes';
+import { installGlobalErrorHandler } from './global-errors';
 import { Providers } from './Providers';
 import { createQueryClient } from './query-client';
 import './styles.css';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
+  useEffect(() => installGlobalErrorHandler(), []);
   return (
     <Providers queryClient={queryClient}>
-      <HashRouter>
-        <AppRoutes />
-      </HashRouter>
+      <ErrorBoundary>
+        <HashRouter>
+          <AppRoutes />
+        </HashRouter>
+      </ErrorBoundary>
     </Providers>
   );
 }

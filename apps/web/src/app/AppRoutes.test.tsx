@@ -1,51 +1,74 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { MSG } from '@zg/contract';
-import { describe, expect, it } from 'vitest';
+import { MSG, WEB_MSG } from '@zg/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { browser } from '../api/browser';
 import { LOGIN_RECORD_KEY, setLoginRecord } from '../api/session';
-import { failed, loginRecord, mockApi, ok, systemSetting } from '../test/fixtures';
+import { failed, loginRecord, mockApi, ok, signedInApi, systemSetting } from '../test/fixtures';
 import { renderApp } from '../test/render';
 
 const loginHeading = () => screen.findByRole('heading', { name: '账号登录' });
+const where = () => screen.getByTestId('location').textContent;
+const signedOutApi = {
+  '/api/user/systemSetting': () => ok(systemSetting),
+  '/api/authc/tryLogin': () => failed(401, MSG.notSignedIn),
+  '/api/authc/casConfig': () => ok({ enabled: false, loginUrl: null }),
+};
 
 describe('routes', () => {
-  it('sends / to /login when nobody is signed in', async () => {
-    mockApi({ '/api/user/systemSetting': () => ok(systemSetting) });
+  it('sends / to /login (no from) when nobody is signed in', async () => {
+    mockApi(signedOutApi);
     renderApp('/');
     expect(await loginHeading()).toBeTruthy();
+    expect(where()).toBe('/login');
   });
 
   it('sends / to /index with a stored login record', async () => {
     setLoginRecord(loginRecord);
-    mockApi({ '/api/user/systemSetting': () => ok(systemSetting) });
+    const fetchMock = mockApi(signedInApi());
     renderApp('/');
     expect(await screen.findByText('欢迎，系统管理员')).toBeTruthy();
+    expect(where()).toBe('/index');
+    // A stored record needs no try-login.
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/authc/tryLogin'))).toBe(false);
   });
 
   it('recovers the record from the session cookie on /index', async () => {
-    mockApi({
-      '/api/user/systemSetting': () => ok(systemSetting),
-      '/api/authc/tryLogin': () => ok(loginRecord),
-    });
+    mockApi({ ...signedInApi(), '/api/authc/tryLogin': () => ok(loginRecord) });
     renderApp('/index');
     expect(await screen.findByText('欢迎，系统管理员')).toBeTruthy();
     expect(JSON.parse(sessionStorage.getItem(LOGIN_RECORD_KEY) ?? 'null')).toEqual(loginRecord);
   });
 
-  it('goes to /login from /index when try-login fails', async () => {
+  it('goes to /login with from when try-login fails, and back there after sign-in', async () => {
+    mockApi({ ...signedOutApi, ...signedInApi(), '/api/authc/login': () => ok(loginRecord) });
+    renderApp('/index?tab=2');
+    expect(await loginHeading()).toBeTruthy();
+    expect(where()).toBe(`/login?from=${encodeURIComponent('/index?tab=2')}`);
+
+    fireEvent.change(screen.getByLabelText('工号'), { target: { value: 'zyadmin' } });
+    fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'Admin@2026' } });
+    fireEvent.submit(screen.getByLabelText('密码'));
+    expect(await screen.findByText('欢迎，系统管理员')).toBeTruthy();
+    expect(where()).toBe('/index?tab=2');
+  });
+
+  it('leaves for the CAS entry when nobody is signed in and CAS is on', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    vi.spyOn(browser, 'href').mockReturnValue('http://zg.example.edu.cn/#/index');
     mockApi({
-      '/api/user/systemSetting': () => ok(systemSetting),
-      '/api/authc/tryLogin': () => failed(401, MSG.notSignedIn),
+      ...signedOutApi,
+      '/api/authc/casConfig': () => ok({ enabled: true, loginUrl: 'https://cas.example/login' }),
     });
     renderApp('/index');
-    expect(await loginHeading()).toBeTruthy();
+    expect(await screen.findByText(WEB_MSG.leavingForCas)).toBeTruthy();
+    expect(assign).toHaveBeenCalledWith(
+      `https://cas.example/login?service=${encodeURIComponent('http://zg.example.edu.cn/#/index')}`,
+    );
   });
 
   it('shows menus as tags, and signs out to /login', async () => {
     setLoginRecord(loginRecord);
-    const fetchMock = mockApi({
-      '/api/user/systemSetting': () => ok(systemSetting),
-      '/api/authc/logout': () => ok(null, MSG.logoutSuccess),
-    });
+    const fetchMock = mockApi({ ...signedInApi(), '/api/authc/logout': () => ok(null, MSG.logoutSuccess) });
     renderApp('/index');
     expect(await screen.findByText(systemSetting.systemName)).toBeTruthy();
     // Catalogue order, with the default label where the server sent none.
@@ -54,6 +77,7 @@ describe('routes', () => {
 
     fireEvent.click(screen.getByRole('button', { name: /退出登录/ }));
     expect(await loginHeading()).toBeTruthy();
+    expect(where()).toBe('/login');
     expect(
       fetchMock.mock.calls.some(
         ([url, init]) => String(url).startsWith('/api/authc/logout?') && init?.method === 'POST',
@@ -66,10 +90,7 @@ describe('routes', () => {
 
   it('signs out to /login even when the session had already ended', async () => {
     setLoginRecord(loginRecord);
-    mockApi({
-      '/api/user/systemSetting': () => ok(systemSetting),
-      '/api/authc/logout': () => failed(401, MSG.notSignedIn),
-    });
+    mockApi({ ...signedInApi(), '/api/authc/logout': () => failed(401, MSG.notSignedIn) });
     renderApp('/index');
     fireEvent.click(await screen.findByRole('button', { name: /退出登录/ }));
     expect(await loginHeading()).toBeTruthy();
@@ -78,20 +99,17 @@ describe('routes', () => {
 
   it('keeps the user signed in and shows 退出失败 when sign-out fails', async () => {
     setLoginRecord(loginRecord);
-    mockApi({
-      '/api/user/systemSetting': () => ok(systemSetting),
-      '/api/authc/logout': () => failed(500, MSG.serverError),
-    });
+    mockApi({ ...signedInApi(), '/api/authc/logout': () => failed(500, MSG.serverError) });
     renderApp('/index');
     fireEvent.click(await screen.findByRole('button', { name: /退出登录/ }));
-    const dialog = await screen.findByRole('dialog', { name: MSG.logoutFailed });
+    const dialog = await screen.findByRole('dialog', { name: WEB_MSG.logoutFailedTitle });
     expect(dialog.textContent).toContain(MSG.serverError);
     expect(screen.getByText('欢迎，系统管理员')).toBeTruthy();
   });
 
   it('shows an empty state when the user has no menus', async () => {
     setLoginRecord({ ...loginRecord, menus: {} });
-    mockApi({ '/api/user/systemSetting': () => ok(systemSetting) });
+    mockApi(signedInApi());
     renderApp('/index');
     expect(await screen.findByText('暂无可用菜单，请联系管理员分配权限')).toBeTruthy();
   });

@@ -3,7 +3,10 @@ import { App as AntApp, ConfigProvider, message } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { getLoginRecord, subscribeLoginRecord } from '../api/session';
+import { RECOVER_SESSION_KEY } from './SessionGate';
+import { systemSettingQueryKey } from './system-setting';
 import { THEME } from './theme';
 
 dayjs.locale('zh-cn');
@@ -18,8 +21,23 @@ ConfigProvider.config({
   ),
 });
 
+/**
+ * Queries that outlive a session: the public system setting, and the session gate's recovery, whose answer
+ * ("signed in on this visit") must stay so that losing the session leads to /login, not to another recovery.
+ */
+const KEPT_WITHOUT_SESSION = new Set<unknown>([systemSettingQueryKey[0], RECOVER_SESSION_KEY]);
+
 /** antd (zh_CN, theme), its App context for message/modal hooks, and TanStack Query. */
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  // A session that ends (sign-out, expiry, failed follow-up loads) takes its cached server data with it.
+  useEffect(
+    () =>
+      subscribeLoginRecord(() => {
+        if (getLoginRecord()) return;
+        queryClient.removeQueries({ predicate: (q) => !KEPT_WITHOUT_SESSION.has(q.queryKey[0]) });
+      }),
+    [queryClient],
+  );
   return (
     <ConfigProvider locale={zhCN} theme={THEME}>
       <AntApp message={{ maxCount: 3 }}>

@@ -1,5 +1,6 @@
 import type { LoginRecord, SystemSetting } from '@zg/contract';
 import { vi } from 'vitest';
+import type { BasicInfo, Department, Role, UserType } from '../features/auth/user.api';
 
 export const loginRecord: LoginRecord = {
   userId: 'zyadmin',
@@ -22,7 +23,7 @@ export const loginRecord: LoginRecord = {
 
 export const systemSetting: SystemSetting = { id: 1, systemName: '示范职业学院质量平台', logoAttachment: null };
 
-type Handler = (init: RequestInit) => { status: number; body: unknown };
+type Handler = (init: RequestInit, url: URL) => { status: number; body: unknown };
 
 /** The envelope the server sends. */
 export function ok(data: unknown, message = '操作成功') {
@@ -39,11 +40,52 @@ export function failed(status: number, message: string, code?: number) {
  */
 export function mockApi(routes: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const path = String(input).split('?')[0] ?? '';
-    const handler = routes[path];
-    const { status, body } = handler ? handler(init) : failed(404, '请求的资源不存在');
+    const url = new URL(String(input), 'http://localhost');
+    const handler = routes[url.pathname];
+    const { status, body } = handler ? handler(init, url) : failed(404, '请求的资源不存在');
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+export const roles: Role[] = [{ roleId: 'zyadmin', roleName: '系统管理员' }];
+export const basicInfo: BasicInfo = {
+  userId: 'zyadmin',
+  userName: '系统管理员',
+  orgId: null,
+  newChargeDeparmentList: [],
+};
+export const departments: Department[] = [
+  {
+    departmentId: 'D02',
+    departmentName: '教务处',
+    chargeUserId: 'zyadmin',
+    chargeUserName: '系统管理员',
+    departmentChargerName: '系统管理员',
+    shortNameZh: '教务处',
+    shortNameEn: 'AAO',
+  },
+];
+export const userTypes: UserType[] = [{ userTypeId: 'manager', userTypeName: '管理人员' }];
+
+export function list<T>(items: T[]) {
+  return { list: items, total: items.length, pageNum: 1, pageSize: items.length };
+}
+
+/** The calls a signed-in page makes after sign-in (spec-1 section 4), all answering, plus the system setting. */
+export function signedInApi(): Record<string, Handler> {
+  return {
+    '/api/user/systemSetting': () => ok(systemSetting),
+    '/api/user/roles': () => ok(roles),
+    '/api/user/basicInfo': () => ok(basicInfo),
+    '/api/user/departmentList': () => ok(list(departments)),
+    '/api/user/roleList': () => ok(list(roles)),
+    '/api/user/userTypeList': () => ok(list(userTypes)),
+  };
+}
+
+/** Paths fetched so far, in order, without their query. */
+export function calledPaths(fetchMock: { mock: { calls: unknown[][] } }): string[] {
+  return fetchMock.mock.calls.map(([url]) => String(url).split('?')[0] ?? '');
 }

@@ -1,9 +1,19 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AppRoutes } from '../app/AppRoutes';
 import { Providers } from '../app/Providers';
 import { createQueryClient } from '../app/query-client';
+
+/** Where the router is, for assertions: `screen.getByTestId('location').textContent`. */
+function LocationProbe() {
+  const location = useLocation();
+  return (
+    <output data-testid="location" hidden>
+      {location.pathname + location.search}
+    </output>
+  );
+}
 
 /** Renders the app's routes at `route`, with the real providers and a fresh query cache. */
 export function renderApp(route: string) {
@@ -11,6 +21,7 @@ export function renderApp(route: string) {
     <Providers queryClient={createQueryClient()}>
       <MemoryRouter initialEntries={[route]}>
         <AppRoutes />
+        <LocationProbe />
       </MemoryRouter>
     </Providers>,
   );
@@ -22,11 +33,12 @@ export function renderPage(page: ReactNode, route: string, others: string[] = []
     <Providers queryClient={createQueryClient()}>
       <MemoryRouter initialEntries={[route]}>
         <Routes>
-          <Route path={route} element={page} />
+          <Route path={route.split('?')[0]} element={page} />
           {others.map((path) => (
             <Route key={path} path={path} element={<div data-testid="route">{path}</div>} />
           ))}
         </Routes>
+        <LocationProbe />
       </MemoryRouter>
     </Providers>,
   );

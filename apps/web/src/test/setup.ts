@@ -1,12 +1,23 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { Modal, message } from 'antd';
+import { afterAll, afterEach, vi } from 'vitest';
+import { clearSession } from '../api/session';
 
 afterEach(() => {
   cleanup();
-  sessionStorage.clear();
+  // Static dialogs and toasts live outside the rendered tree; clearing the session also resets the session data.
+  Modal.destroyAll();
+  message.destroy();
+  clearSession();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+});
+
+// Destroying static dialogs schedules React work; let it run while jsdom's window still exists, or React's
+// scheduler fires after the environment is torn down ("window is not defined").
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 600));
 });
 
 // antd's responsive helpers ask for media queries, which jsdom does not implement.

@@ -103,6 +103,14 @@ describe('/api/authc sessions', () => {
     expect(reused.json().meta.message).toBe('未登录或登录已过期，请重新登录');
   });
 
+  it('answers a client that still sends its login headers after its session ended as expired', async () => {
+    const me = await s.login('rwfzr01');
+    await me.request({ method: 'POST', url: '/api/authc/logout' });
+    const res = await me.request({ method: 'GET', url: '/api/user/basicInfo', headers: { loginUserId: 'rwfzr01' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().meta.code).toBe(ERROR_CODE.sessionExpired);
+  });
+
   it('answers identity headers that disagree with the session as an expired session', async () => {
     const me = await s.login('rwfzr01');
     const name = encodeURIComponent(encodeURIComponent('张伟'));

@@ -1,4 +1,4 @@
-import { envelope, LoginInputSchema, LoginRecordSchema, MSG } from '@zg/contract';
+import { CasConfigSchema, envelope, LoginInputSchema, LoginRecordSchema, MSG } from '@zg/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth';
@@ -42,9 +42,7 @@ export const authcRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: '统一身份认证（CAS）配置 / whether CAS is on and where its login entry is',
-        response: {
-          200: envelope(z.object({ enabled: z.boolean(), loginUrl: z.string().nullable() })),
-        },
+        response: { 200: envelope(CasConfigSchema) },
       },
     },
     async () => {

@@ -1,11 +1,20 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { APP, MSG } from '@zg/contract';
-import { describe, expect, it } from 'vitest';
+import { APP, AUTH_MSG, MSG, WEB_MSG } from '@zg/contract';
+import { message } from 'antd';
+import { describe, expect, it, vi } from 'vitest';
 import { LOGIN_RECORD_KEY } from '../../api/session';
 import { failed, loginRecord, mockApi, ok, systemSetting } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
-import { LoginPage } from './LoginPage';
+import { LoginPage, safeReturnPath } from './LoginPage';
 
+/** Texts of the error toasts opened so far (antd renders static toasts later, so its calls are watched). */
+function watchErrorToasts() {
+  const spy = vi.spyOn(message, 'error');
+  return () =>
+    spy.mock.calls.map(([config]) =>
+      typeof config === 'object' && config && 'content' in config ? config.content : config,
+    );
+}
 const submitButton = () => screen.getByRole('button', { name: /登\s*录/ });
 
 function fillIn(userId: string, password: string) {
@@ -44,7 +53,7 @@ describe('LoginPage', () => {
     const fetchMock = mockApi({
       '/api/user/systemSetting': () => ok(systemSetting),
       '/api/authc/login': (init) => {
-        sent = JSON.parse(String(init.body));
+        sent = Object.fromEntries(new URLSearchParams(String(init.body)));
         return ok(loginRecord, MSG.loginSuccess);
       },
     });
@@ -54,9 +63,34 @@ describe('LoginPage', () => {
 
     expect(await screen.findByTestId('route')).toHaveProperty('textContent', '/index');
     expect(sent).toEqual({ userId: 'zyadmin', password: 'Admin@2026' });
-    const loginCall = fetchMock.mock.calls.find(([url]) => String(url) === '/api/authc/login');
+    const loginCall = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/authc/login?'));
     expect(loginCall?.[1]?.method).toBe('POST');
     expect(JSON.parse(sessionStorage.getItem(LOGIN_RECORD_KEY) ?? 'null')).toEqual(loginRecord);
+  });
+
+  it('goes back to the page named by from', async () => {
+    mockApi({ '/api/user/systemSetting': () => ok(systemSetting), '/api/authc/login': () => ok(loginRecord) });
+    renderPage(<LoginPage />, `/login?from=${encodeURIComponent('/targetTaskManagement?tab=mine')}`, [
+      '/targetTaskManagement',
+    ]);
+    fillIn('zyadmin', 'Admin@2026');
+    fireEvent.click(submitButton());
+    expect(await screen.findByTestId('route')).toHaveProperty('textContent', '/targetTaskManagement');
+    expect(screen.getByTestId('location').textContent).toBe('/targetTaskManagement?tab=mine');
+  });
+
+  it('shows the lock-out message of repeated failures without an extra toast', async () => {
+    mockApi({
+      '/api/user/systemSetting': () => ok(systemSetting),
+      '/api/authc/login': () => failed(429, AUTH_MSG.loginLocked),
+    });
+    const toastTexts = watchErrorToasts();
+    renderPage(<LoginPage />, '/login', ['/index']);
+    fillIn('zyadmin', 'wrong');
+    fireEvent.click(submitButton());
+    const dialog = await screen.findByRole('dialog', { name: WEB_MSG.loginFailedTitle });
+    expect(within(dialog).getByText(AUTH_MSG.loginLocked)).toBeTruthy();
+    expect(toastTexts()).not.toContain(AUTH_MSG.loginLocked);
   });
 
   it('shows the server message in a 登录失败 dialog and stores nothing', async () => {
@@ -64,13 +98,35 @@ describe('LoginPage', () => {
       '/api/user/systemSetting': () => ok(systemSetting),
       '/api/authc/login': () => failed(401, MSG.loginBadCredentials),
     });
+    sessionStorage.setItem('stale', 'x');
+    const toastTexts = watchErrorToasts();
     renderPage(<LoginPage />, '/login', ['/index']);
     fillIn('zyadmin', 'wrong');
     fireEvent.click(submitButton());
 
-    const dialog = await screen.findByRole('dialog', { name: MSG.loginFailed });
+    const dialog = await screen.findByRole('dialog', { name: WEB_MSG.loginFailedTitle });
     expect(within(dialog).getByText(MSG.loginBadCredentials)).toBeTruthy();
     expect(screen.queryByTestId('route')).toBeNull();
-    expect(sessionStorage.getItem(LOGIN_RECORD_KEY)).toBeNull();
+    // The session is cleared: nothing of an earlier one is left in session storage.
+    expect(sessionStorage.length).toBe(0);
+    // The 401 is the page's to show: no "not signed in" toast on top of the dialog.
+    expect(toastTexts()).not.toContain(MSG.loginBadCredentials);
+  });
+});
+
+describe('safeReturnPath', () => {
+  it.each([
+    ['/index', '/index'],
+    ['/targetTaskManagement?tab=mine', '/targetTaskManagement?tab=mine'],
+    [null, '/index'],
+    ['', '/index'],
+    ['https://evil.example', '/index'],
+    ['//evil.example', '/index'],
+    ['/\\evil.example', '/index'],
+    ['/login', '/index'],
+    ['/login?from=/index', '/index'],
+    ['/loginHelp', '/loginHelp'],
+  ])('%s -> %s', (from, path) => {
+    expect(safeReturnPath(from)).toBe(path);
   });
 });

@@ -1,17 +1,22 @@
 import { useMutation } from '@tanstack/react-query';
-import { APP, type LoginInput, MSG, UI_TEXT as TEXT } from '@zg/contract';
+import { APP, type LoginInput, MSG, UI_TEXT as TEXT, WEB_MSG } from '@zg/contract';
 import { App, Button, Card, Form, Input, Skeleton, Typography } from 'antd';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
-import { clearLoginRecord, setLoginRecord } from '../../api/session';
+import { clearSession, setLoginRecord } from '../../api/session';
 import { useSystemSetting } from '../../app/system-setting';
 import { LockIcon, UserIcon } from '../../components/icons';
 import { SystemLogo } from '../../components/SystemLogo';
 import { login } from './auth.api';
 
-/** Sign-in screen (`/login`): 工号 and 密码; on success the login record is stored and the user goes to /index. */
+/**
+ * Sign-in screen (`/login`): 工号 and 密码. On success the login record is stored and the user goes back to the page
+ * named by `from` (set when a signed-in page sent them here), else to /index.
+ */
 export function LoginPage() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const returnTo = safeReturnPath(params.get('from'));
   const { modal } = App.useApp();
   const { systemName, logoUrl, isPending: settingPending } = useSystemSetting();
   const [form] = Form.useForm<LoginInput>();
@@ -19,16 +24,16 @@ export function LoginPage() {
   const signIn = useMutation({
     mutationFn: login,
     // Spec-1 section 8: a failed sign-in leaves no session behind, so start from none.
-    onMutate: () => clearLoginRecord(),
+    onMutate: () => clearSession(),
     onSuccess: (record) => {
       setLoginRecord(record);
-      navigate('/index', { replace: true });
+      navigate(returnTo, { replace: true });
     },
     onError: (error) => {
-      clearLoginRecord();
+      clearSession();
       // The request client has already warned about a time-out.
       if (error instanceof ApiError && error.reason === 'timeout') return;
-      modal.error({ title: MSG.loginFailed, content: error.message });
+      modal.error({ title: WEB_MSG.loginFailedTitle, content: error.message });
     },
   });
 
@@ -102,4 +107,10 @@ export function LoginPage() {
       </footer>
     </div>
   );
+}
+
+/** Only a path inside this app (never another site, nor the sign-in screen itself); else /index. */
+export function safeReturnPath(from: string | null): string {
+  if (!from?.startsWith('/') || /^\/[/\\]/.test(from) || /^\/login(?:[/?]|$)/.test(from)) return '/index';
+  return from;
 }

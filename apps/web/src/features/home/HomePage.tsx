@@ -1,11 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MSG, UI_TEXT as TEXT, welcomeText } from '@zg/contract';
+import { useMutation } from '@tanstack/react-query';
+import { MSG, UI_TEXT as TEXT, WEB_MSG, welcomeText } from '@zg/contract';
 import { App, Avatar, Button, Card, Descriptions, Empty, Layout, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { clearLoginRecord } from '../../api/session';
-import { systemSettingQueryKey, useSystemSetting } from '../../app/system-setting';
+import { clearSession } from '../../api/session';
+import { useSessionData } from '../../app/session-data';
+import { useSystemSetting } from '../../app/system-setting';
 import { useLoginRecord } from '../../app/use-login-record';
 import { LogoutIcon } from '../../components/icons';
 import { SystemLogo } from '../../components/SystemLogo';
@@ -16,7 +17,7 @@ import { menuNames } from './menu-names';
 export function HomePage() {
   const record = useLoginRecord();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const session = useSessionData();
   const { modal, message } = App.useApp();
   const { systemName, logoUrl } = useSystemSetting();
   const menus = useMemo(() => menuNames(record?.menus ?? {}), [record]);
@@ -26,17 +27,19 @@ export function HomePage() {
     onSuccess: () => {
       // Leave the signed-in route first, so clearing the record does not start a try-login here.
       navigate('/login', { replace: true });
-      clearLoginRecord();
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== systemSettingQueryKey[0] });
+      clearSession();
       message.success(MSG.logoutSuccess);
     },
-    onError: (error) => modal.error({ title: MSG.logoutFailed, content: error.message }),
+    onError: (error) => modal.error({ title: WEB_MSG.logoutFailedTitle, content: error.message }),
   });
 
-  // RequireSession renders this page only with a record; this guards the instant after sign-out.
+  // SessionGate renders this page only with a record; this guards the instant after sign-out.
   if (!record) return null;
 
-  const roles = record.roleNameList.length > 0 ? record.roleNameList.join('、') : '—';
+  // The loaded roles include targetTaskDepart for a department head; the record's list stands in meanwhile.
+  const roleNames = session?.status === 'ready' ? session.roles.map((r) => r.roleName) : record.roleNameList;
+  const roles = roleNames.length > 0 ? roleNames.join('、') : '—';
+  const headed = session?.basicInfo?.newChargeDeparmentList.map((d) => d.bmmc) ?? [];
   const lastAccess = record.lastAccessTime
     ? dayjs(record.lastAccessTime).format('YYYY年M月D日 HH:mm')
     : TEXT.firstAccess;
@@ -83,6 +86,9 @@ export function HomePage() {
               { key: 'userId', label: TEXT.userIdLabel, children: record.userId },
               { key: 'roles', label: TEXT.rolesLabel, children: roles },
               { key: 'lastAccess', label: TEXT.lastAccessLabel, children: lastAccess },
+              ...(headed.length > 0
+                ? [{ key: 'headed', label: WEB_MSG.chargeDepartmentsLabel, children: headed.join('、') }]
+                : []),
             ]}
           />
         </Card>

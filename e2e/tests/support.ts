@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+
+// What the user reads, written out as the user reads it.
+export const TEXT = {
+  loginHeading: '账号登录',
+  loginFailed: '登录失败',
+  badCredentials: '工号或密码错误',
+  logout: '退出登录',
+  sessionExpired: '登录已过期',
+  relogin: '重新登录',
+  notSignedIn: '未登录或登录已过期，请重新登录',
+  rolesFailed: '获取用户角色组数据失败，需要重新登录',
+} as const;
+
+/** The seeded demo accounts (apps/server/src/db/seed/demo.ts) and the names the header greets them by. */
+export const ACCOUNTS = [
+  { userId: 'zyadmin', password: 'Admin@2026', name: '系统管理员' },
+  { userId: 'fbr01', password: 'Demo@2026', name: '李明' },
+  { userId: 'bmfzr01', password: 'Demo@2026', name: '王建国' },
+  { userId: 'rwfzr01', password: 'Demo@2026', name: '张伟' },
+  { userId: 'shr01', password: 'Demo@2026', name: '赵敏' },
+  { userId: 'xld01', password: 'Demo@2026', name: '陈伯涛' },
+] as const;
+
+export type Account = (typeof ACCOUNTS)[number];
+
+export function account(userId: Account['userId']): Account {
+  const found = ACCOUNTS.find((a) => a.userId === userId);
+  if (!found) throw new Error(`no demo account ${userId}`);
+  return found;
+}
+
+const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url));
+
+/** Keeps a full-page screenshot of the journey in e2e/artifacts/. */
+export async function keepScreenshot(page: Page, name: string) {
+  mkdirSync(artifacts, { recursive: true });
+  // Finished animations: a dialog caught while it zooms in would look like it overlaps the page.
+  await page.screenshot({ path: `${artifacts}${name}.png`, fullPage: true, animations: 'disabled' });
+}
+
+/** Fills in and submits the sign-in form (the page must show it). */
+export async function submitSignIn(page: Page, userId: string, password: string) {
+  await page.getByLabel('工号').fill(userId);
+  await page.getByLabel('密码').fill(password);
+  // antd spaces out a two-character button label: "登 录".
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+/** Signs in from /login and waits until the follow-up loads of the sign-in flow have answered. */
+export async function signIn(page: Page, who: Account) {
+  await page.goto('/#/login');
+  await expect(page.getByRole('heading', { name: TEXT.loginHeading })).toBeVisible();
+  const lastLoad = page.waitForResponse((r) => r.url().includes('/api/user/userTypeList'));
+  await submitSignIn(page, who.userId, who.password);
+  await expect(page).toHaveURL(/#\/index$/);
+  expect((await lastLoad).status()).toBe(200);
+  await expect(page.getByText(`欢迎，${who.name}`)).toBeVisible();
+}
+
+/** The login record the tab keeps in session storage, or null. */
+export function storedRecord(page: Page): Promise<unknown> {
+  return page.evaluate(() => JSON.parse(sessionStorage.getItem('loginRecord') ?? 'null'));
+}
