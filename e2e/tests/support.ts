@@ -64,3 +64,31 @@ export async function signIn(page: Page, who: Account) {
 export function storedRecord(page: Page): Promise<unknown> {
   return page.evaluate(() => JSON.parse(sessionStorage.getItem('loginRecord') ?? 'null'));
 }
+
+/** Top-level menu labels by key, in catalogue order (packages/contract menus.ts); dashboards is hidden in the bar. */
+export const TOP_MENUS = [
+  ['homePage', '首页'],
+  ['dataScreen', '数据大屏'],
+  ['standard', '目标标准'],
+  ['improvement', '诊断改进'],
+  ['performance', '绩效中心'],
+  ['qualityReport', '质量报告'],
+  ['developCenter', '发展中心'],
+  ['intelligentAnalysis', '智能分析'],
+  ['dataCollection', '数据采集'],
+  ['dataManagement', '数据管理'],
+  ['annualWbs', '年度目标分解'],
+  ['wbs', '目标任务管理'],
+] as const;
+
+/**
+ * Menu keys that have a page in this build (apps/web/src/app/routes.tsx MENU_PAGES): the shell lists a granted
+ * menu only when its page exists. Add a key here when its module's page lands.
+ */
+export const KEYS_WITH_PAGES: readonly string[] = ['homePage', 'dataManagement'];
+
+/** Opens an item of the header's user menu (个人中心 / 修改密码 / 退出登录). */
+export async function openUserMenu(page: Page, item: string) {
+  await page.getByRole('button', { name: '用户菜单' }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}

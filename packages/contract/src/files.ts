@@ -20,7 +20,47 @@ export const FILE_MSG = {
   saved: '保存成功',
   downloadAll: '下载全部',
   fileDownload: '文件下载',
+  supportFileType: '内部支撑文件',
+  libraryTab: '文件库',
+  department: '部门：',
+  colName: '文件名称',
+  colUploader: '上传人',
+  colTime: '上传时间',
+  colActions: '操作',
+  colSize: '大小',
+  download: '下载',
+  preview: '预览',
+  delete: '删除',
+  confirmDelete: '确定删除该文件吗？',
+  noData: '暂无数据',
+  upload: '上传文件',
+  choose: '选取文件',
+  uploading: '上传中',
+  uploadSuccess: '上传成功',
+  attachments: '附件',
+  cancel: '取消',
+  confirm: '确定',
+  noFiles: '暂无附件',
+  importTitle: '导入',
+  uploadTitle: '上传',
+  pdfPreview: 'PDF预览',
+  imagePreview: '图片预览',
+  iframeUnsupported: '您的浏览器不支持 iframe 标签',
+  selectRows: '请先勾选要下载的文件',
+  readOnly: '只读：您不是该部门成员，只能查看和下载',
+  allowedHint: `支持 ${LIMITS.allowedFileExtensions.join('、')} 格式，单个文件不超过 500 MB`,
 } as const;
+
+/** Default size limit of one file in MB (the server's MAX_UPLOAD_MB unless configured otherwise). */
+export const DEFAULT_MAX_FILE_MB = 500;
+
+/** Attempts per chunk before the upload fails (a failed chunk is re-sent). */
+export const CHUNK_ATTEMPTS = 3;
+
+/** '"file" 上传失败!' alternative of the attachment list: '上传"file"失败!' */
+export const uploadFailedAlt = (name: string) => `上传"${name}"失败!`;
+/** Simple upload modal: '{file name} 文件上传失败。' */
+export const simpleUploadFailed = (name: string) => `${name} 文件上传失败。`;
 
 /** '"file" 文件大小超过 N MB' */
 export const fileTooLarge = (name: string, mb: number) => `"${name}" 文件大小超过 ${mb} MB`;

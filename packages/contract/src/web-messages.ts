@@ -26,3 +26,121 @@ export const WEB_MSG = {
   targetTaskDepartRoleName: '目标任务部门负责人',
   chargeDepartmentsLabel: '负责部门',
 } as const;
+
+/** Texts of the signed-in shell, personal centre, password dialog, home page and shared components. */
+export const SHELL_TEXT = {
+  personalCenter: '个人中心',
+  changePassword: '修改密码',
+  more: '更多',
+  collapseSidebar: '收起侧边栏',
+  expandSidebar: '展开侧边栏',
+  themeLabel: '主题色',
+  closeTab: '关闭',
+  userMenu: '用户菜单',
+  // Personal centre (spec-2 section 2.10)
+  saveChanges: '保存修改',
+  cancel: '取消',
+  userNameLabel: '姓名',
+  userIdLabel: '工号',
+  departmentLabel: '部门',
+  emailLabel: '邮箱',
+  phoneLabel: '联系电话',
+  qqLabel: 'QQ',
+  sexLabel: '性别',
+  selectSex: '选择性别',
+  male: '男',
+  female: '女',
+  sexUnknown: '未设置',
+  editAvatar: '修改头像',
+  restoreAvatar: '恢复默认头像',
+  avatarPending: '保存后生效',
+  discardTitle: '放弃修改？',
+  discardContent: '个人信息已修改但尚未保存，确定关闭吗？',
+  discardOk: '放弃修改',
+  compressFailed: '图片压缩失败，请换一张图片',
+  notBlob: '压缩的对象必须是 Blob 或 File',
+  badDataUrl: '非法的 dataURL',
+  // Change password (spec-2 section 2.11)
+  confirmChange: '确认修改',
+  oldPasswordLabel: '旧密码',
+  newPasswordLabel: '新密码',
+  confirmPasswordLabel: '确认新密码',
+  passwordHint: '至少 8 位，须同时包含字母和数字',
+  // Home page
+  goodMorning: '上午好',
+  goodAfternoon: '下午好',
+  goodEvening: '晚上好',
+  quickEntry: '功能入口',
+  noEntries: '当前账号暂无可进入的功能模块，请联系管理员分配权限',
+  warningsTitle: '任务预警',
+  totalWarnings: '预警总数',
+  processWarnings: '过程预警',
+  expiredWarnings: '逾期预警',
+  urgesTitle: '待处理督办',
+  noUrges: '暂无待处理的督办',
+  acceptUrge: '接收督办',
+  urgeNotSet: '年度目标未设定',
+  urgeNotDecomposed: '年度目标未分解',
+  enterModule: '进入',
+  // Shared components
+  noData: '暂无数据',
+  loading: '加载中…',
+  yearPlaceholder: '请选择年份',
+  startYear: '开始年份',
+  endYear: '结束年份',
+  userPickerPlaceholder: '请输入工号或姓名搜索',
+  schoolModalTitle: '选择学校',
+  commonQueries: '常用查询',
+  settings: '设置',
+  schoolSearch: '请输入学校名称',
+  allProvinces: '全部省份',
+  indexColumn: '序号',
+  schoolNameColumn: '学校名称',
+  provinceColumn: '省份',
+  selectedSchools: '已选学校',
+  clearAll: '清空',
+  remove: '移除',
+  confirm: '确定',
+  schoolSettingsTitle: '常用查询设置',
+  schoolLevel: '办学层次',
+  schoolNature: '办学性质',
+  schoolRegion: '地区',
+  all: '全部',
+  expand: '展开',
+  collapse: '收起',
+  noCommonQueries: '尚未设置常用查询',
+  saved: '保存成功',
+  gaugeLabel: '自动采集率',
+  iframeFallback: '您的浏览器不支持 iframe 标签',
+  iframeTitle: '嵌入页面',
+  editCellHint: '点击编辑',
+} as const;
+
+/** The school picker's footer: "最少选择 N 所，最多选择 M 所". */
+export function schoolCountHint(min: number | undefined, max: number | undefined): string {
+  const parts: string[] = [];
+  if (typeof min === 'number') parts.push(`最少选择 ${min} 所`);
+  if (typeof max === 'number') parts.push(`最多选择 ${max} 所`);
+  return parts.join('，');
+}
+
+/** "已选 N 所" */
+export function schoolSelectedCount(count: number): string {
+  return `已选 ${count} 所`;
+}
+
+/** One line about each module, for the home page's entry cards. */
+export const MODULE_INTRO: Record<string, string> = {
+  dashboards: '按需订阅图表，组合个人仪表盘',
+  dataScreen: '学校运行状态的全景大屏',
+  standard: '目标链与标准链的设定与维护',
+  improvement: '诊断任务、质控点与预警处置',
+  performance: '部门与个人的绩效考核',
+  qualityReport: '质量报告的编制、审核与发布',
+  developCenter: '学校发展规划与建设进展',
+  intelligentAnalysis: '画像分析、竞争力对比与运行监测',
+  dataCollection: '数据填报、采集任务与审核',
+  dataManagement: '数据目录、文件库与数据资源管理',
+  annualWbs: '年度目标的分解、执行与预警',
+  wbs: '目标任务的发布、执行、审核与分析',
+};

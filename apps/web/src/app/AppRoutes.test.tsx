@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { MSG, WEB_MSG } from '@zg/contract';
+import { MSG, SHELL_TEXT, WEB_MSG } from '@zg/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from '../api/browser';
 import { LOGIN_RECORD_KEY, setLoginRecord } from '../api/session';
@@ -66,14 +66,15 @@ describe('routes', () => {
     );
   });
 
-  it('shows menus as tags, and signs out to /login', async () => {
+  it('shows the menu entries that have pages, and signs out to /login', async () => {
     setLoginRecord(loginRecord);
     const fetchMock = mockApi({ ...signedInApi(), '/api/authc/logout': () => ok(null, MSG.logoutSuccess) });
     renderApp('/index');
     expect(await screen.findByText(systemSetting.systemName)).toBeTruthy();
-    // Catalogue order, with the default label where the server sent none.
-    const tags = [...document.querySelectorAll('.zg-home__tag')].map((t) => t.textContent);
-    expect(tags).toEqual(['首页', '目标标准', '目标任务管理']);
+    expect(await screen.findByText('欢迎，系统管理员')).toBeTruthy();
+    // 目标标准 and 目标任务管理 are granted but have no page in this build: only 首页 is listed.
+    const keys = [...document.querySelectorAll('.zg-header [data-menu-key]')].map((t) => t.textContent);
+    expect(keys).toEqual(['首页']);
 
     fireEvent.click(screen.getByRole('button', { name: /退出登录/ }));
     expect(await loginHeading()).toBeTruthy();
@@ -107,10 +108,12 @@ describe('routes', () => {
     expect(screen.getByText('欢迎，系统管理员')).toBeTruthy();
   });
 
-  it('shows an empty state when the user has no menus', async () => {
+  it('lands a user with no menus on /index with an empty entry list, and sends unknown routes there', async () => {
     setLoginRecord({ ...loginRecord, menus: {} });
     mockApi(signedInApi());
-    renderApp('/index');
-    expect(await screen.findByText('暂无可用菜单，请联系管理员分配权限')).toBeTruthy();
+    renderApp('/target');
+    expect(await screen.findByText(SHELL_TEXT.noEntries)).toBeTruthy();
+    expect(where()).toBe('/index');
+    expect(document.querySelectorAll('.zg-header [data-menu-key]')).toHaveLength(0);
   });
 });

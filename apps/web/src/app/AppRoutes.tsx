@@ -1,6 +1,6 @@
-import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { LoginPage } from '../features/auth/LoginPage';
-import { HomePage } from '../features/home/HomePage';
+import { SignedInLayout } from '../features/shell/SignedInLayout';
 import { SessionGate } from './SessionGate';
 
 export function AppRoutes() {
@@ -16,16 +16,15 @@ export function AppRoutes() {
           </SessionGate>
         }
       />
+      {/* Everything else: inside the signed-in layout, which routes the user's menu to its pages. */}
       <Route
+        path="*"
         element={
           <SessionGate>
-            <Outlet />
+            <SignedInLayout />
           </SessionGate>
         }
-      >
-        <Route path="/index" element={<HomePage />} />
-      </Route>
-      <Route path="*" element={<Navigate to="/" replace />} />
+      />
     </Routes>
   );
 }

@@ -3,11 +3,11 @@ import { App as AntApp, ConfigProvider, message } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { getLoginRecord, subscribeLoginRecord } from '../api/session';
 import { RECOVER_SESSION_KEY } from './SessionGate';
 import { systemSettingQueryKey } from './system-setting';
-import { THEME } from './theme';
+import { getThemeType, themeFor, useThemeType } from './theme';
 
 dayjs.locale('zh-cn');
 // Spec-1 section 8: at most 3 toasts at once, for the static API (request client) and the App hooks alike.
@@ -15,7 +15,7 @@ message.config({ maxCount: 3 });
 // Static message/Modal calls render outside the tree; this gives them the same locale and theme.
 ConfigProvider.config({
   holderRender: (children) => (
-    <ConfigProvider locale={zhCN} theme={THEME}>
+    <ConfigProvider locale={zhCN} theme={themeFor(getThemeType())}>
       {children}
     </ConfigProvider>
   ),
@@ -38,8 +38,10 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
       }),
     [queryClient],
   );
+  const themeType = useThemeType();
+  const theme = useMemo(() => themeFor(themeType), [themeType]);
   return (
-    <ConfigProvider locale={zhCN} theme={THEME}>
+    <ConfigProvider locale={zhCN} theme={theme}>
       <AntApp message={{ maxCount: 3 }}>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </AntApp>

@@ -1,6 +1,7 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { message } from 'antd';
 import { ApiError } from '../api/client';
+import { endsSession } from '../api/errors';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -19,7 +20,9 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
-      onError: (_error, query) => {
+      onError: (error, query) => {
+        // An ended session already has its dialog or redirect; a failed-load toast would only repeat it.
+        if (endsSession(error)) return;
         const text = query.meta?.errorMessage;
         if (text) message.error({ key: text, content: text });
       },

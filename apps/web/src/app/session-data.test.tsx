@@ -36,7 +36,8 @@ describe('after sign-in', () => {
     expect(await screen.findByText('系统管理员、目标任务部门负责人')).toBeTruthy();
     expect(screen.getByText('教务处')).toBeTruthy();
 
-    const paths = calledPaths(fetchMock).filter((p) => p.startsWith('/api/user/') && p !== '/api/user/systemSetting');
+    const loads = [...FOLLOW_UPS, '/api/user/userTypeList'];
+    const paths = calledPaths(fetchMock).filter((p) => loads.includes(p));
     expect(paths.slice(0, 2).sort()).toEqual(['/api/user/basicInfo', '/api/user/roles']);
     expect(paths.slice(2).sort()).toEqual(['/api/user/departmentList', '/api/user/roleList', '/api/user/userTypeList']);
     const query = (path: string) =>

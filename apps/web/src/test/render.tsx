@@ -15,10 +15,25 @@ function LocationProbe() {
   );
 }
 
+const clients = new Set<ReturnType<typeof createQueryClient>>();
+
+/** A fresh query cache that the test setup clears after each test, so no retry outlives its test. */
+export function freshQueryClient() {
+  const client = createQueryClient();
+  clients.add(client);
+  return client;
+}
+
+/** Cancels every query (and its pending retries) of the tests so far; called after each test. */
+export function clearQueryClients() {
+  for (const client of clients) client.clear();
+  clients.clear();
+}
+
 /** Renders the app's routes at `route`, with the real providers and a fresh query cache. */
 export function renderApp(route: string) {
   return render(
-    <Providers queryClient={createQueryClient()}>
+    <Providers queryClient={freshQueryClient()}>
       <MemoryRouter initialEntries={[route]}>
         <AppRoutes />
         <LocationProbe />
@@ -30,7 +45,7 @@ export function renderApp(route: string) {
 /** Renders one page at `route`, with a marker page at each of `others`. */
 export function renderPage(page: ReactNode, route: string, others: string[] = []) {
   return render(
-    <Providers queryClient={createQueryClient()}>
+    <Providers queryClient={freshQueryClient()}>
       <MemoryRouter initialEntries={[route]}>
         <Routes>
           <Route path={route.split('?')[0]} element={page} />

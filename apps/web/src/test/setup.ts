@@ -2,9 +2,11 @@ import { cleanup } from '@testing-library/react';
 import { Modal, message } from 'antd';
 import { afterAll, afterEach, vi } from 'vitest';
 import { clearSession } from '../api/session';
+import { clearQueryClients } from './render';
 
 afterEach(() => {
   cleanup();
+  clearQueryClients();
   // Static dialogs and toasts live outside the rendered tree; clearing the session also resets the session data.
   Modal.destroyAll();
   message.destroy();

@@ -1,112 +1,177 @@
-import { useMutation } from '@tanstack/react-query';
-import { MSG, UI_TEXT as TEXT, WEB_MSG, welcomeText } from '@zg/contract';
-import { App, Avatar, Button, Card, Descriptions, Empty, Layout, Tag, Typography } from 'antd';
+import { MODULE_INTRO, SHELL_TEXT as T, UI_TEXT as TEXT, WEB_MSG, welcomeText } from '@zg/contract';
+import { App, Avatar, Button, Card, Descriptions, List, Statistic, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { clearSession } from '../../api/session';
 import { useSessionData } from '../../app/session-data';
-import { useSystemSetting } from '../../app/system-setting';
 import { useLoginRecord } from '../../app/use-login-record';
-import { LogoutIcon } from '../../components/icons';
-import { SystemLogo } from '../../components/SystemLogo';
-import { logout } from '../auth/auth.api';
-import { menuNames } from './menu-names';
+import { CardList } from '../../components/CardList';
+import { EmptyState } from '../../components/EmptyState';
+import { BellIcon, LockIcon, LogoutIcon, MENU_ICONS, UserIcon } from '../../components/icons';
+import { useProfile } from '../profile/profile.api';
+import { useAvatarSrc } from '../profile/use-avatar-src';
+import { useMenu } from '../shell/shell.api';
+import { useShellDialogs } from '../shell/shell-dialogs';
+import { useSignOut } from '../shell/use-sign-out';
+import { useAcceptUrge, useMyUrges, useWarningCounts } from './home.api';
 
-/** Signed-in landing page (`/index`): who is signed in, the granted menus, and sign-out. */
-export function HomePage() {
+/** The signed-in landing page (`/index`): who is signed in, what they can act on now, and the way into each module. */
+export default function HomePage() {
   const record = useLoginRecord();
-  const navigate = useNavigate();
   const session = useSessionData();
-  const { modal, message } = App.useApp();
-  const { systemName, logoUrl } = useSystemSetting();
-  const menus = useMemo(() => menuNames(record?.menus ?? {}), [record]);
+  const { bar } = useMenu();
+  const navigate = useNavigate();
+  const dialogs = useShellDialogs();
+  const signOut = useSignOut();
+  const profile = useProfile(!!record);
+  const avatar = useAvatarSrc(profile.data?.headPortrait ?? record?.displayPhoto);
 
-  const signOut = useMutation({
-    mutationFn: logout,
-    onSuccess: () => {
-      // Leave the signed-in route first, so clearing the record does not start a try-login here.
-      navigate('/login', { replace: true });
-      clearSession();
-      message.success(MSG.logoutSuccess);
-    },
-    onError: (error) => modal.error({ title: WEB_MSG.logoutFailedTitle, content: error.message }),
-  });
+  const menus = record?.menus ?? {};
+  const seesTasks = Object.hasOwn(menus, 'wbs') || Object.hasOwn(menus, 'annualWbs');
+  const headed = session?.basicInfo?.newChargeDeparmentList.map((d) => d.bmmc) ?? [];
+  const counts = useWarningCounts(!!record && seesTasks);
 
   // SessionGate renders this page only with a record; this guards the instant after sign-out.
   if (!record) return null;
 
   // The loaded roles include targetTaskDepart for a department head; the record's list stands in meanwhile.
   const roleNames = session?.status === 'ready' ? session.roles.map((r) => r.roleName) : record.roleNameList;
-  const roles = roleNames.length > 0 ? roleNames.join('、') : '—';
-  const headed = session?.basicInfo?.newChargeDeparmentList.map((d) => d.bmmc) ?? [];
   const lastAccess = record.lastAccessTime
     ? dayjs(record.lastAccessTime).format('YYYY年M月D日 HH:mm')
     : TEXT.firstAccess;
+  const entries = bar
+    .filter((m) => m.path !== '/index')
+    .map((m) => {
+      const Icon = m.icon ? MENU_ICONS[m.icon] : undefined;
+      return {
+        key: m.key,
+        title: m.label,
+        icon: Icon ? <Icon /> : undefined,
+        description: MODULE_INTRO[m.key],
+        onClick: () => navigate(m.path),
+      };
+    });
 
   return (
-    <Layout className="zg-shell">
-      <Layout.Header className="zg-header">
-        <div className="zg-header__brand">
-          <SystemLogo url={logoUrl} size={32} />
-          <span className="zg-header__name" title={systemName}>
-            {systemName}
-          </span>
-        </div>
-        <div className="zg-header__user">
-          <Avatar className="zg-header__avatar" src={record.displayPhoto || undefined} size={32}>
+    <div className="zg-home">
+      <Card className="zg-home__welcome" variant="borderless">
+        <div className="zg-home__welcome-head">
+          <Avatar size={64} src={avatar} className="zg-home__avatar">
             {record.userName.slice(0, 1)}
           </Avatar>
-          <span className="zg-header__welcome">{welcomeText(record.userName)}</span>
-          <Button
-            className="zg-header__logout"
-            ghost
-            icon={<LogoutIcon />}
-            loading={signOut.isPending}
-            onClick={() => signOut.mutate()}
-          >
-            {TEXT.logoutButton}
-          </Button>
-        </div>
-      </Layout.Header>
-
-      <Layout.Content className="zg-home">
-        <Card className="zg-home__profile" variant="borderless">
-          <div className="zg-home__profile-head">
-            <Avatar size={56} src={record.displayPhoto || undefined} className="zg-home__profile-avatar">
-              {record.userName.slice(0, 1)}
-            </Avatar>
-            <Typography.Title level={4} className="zg-home__profile-name">
-              {record.userName}
+          <div className="zg-home__welcome-text">
+            <Typography.Title level={4} className="zg-home__title">
+              {welcomeText(record.userName)}
             </Typography.Title>
+            <Typography.Text type="secondary">{`${greeting()}，${dayjs().format('YYYY年M月D日 dddd')}`}</Typography.Text>
           </div>
-          <Descriptions
-            column={{ xs: 1, sm: 1, md: 3 }}
-            items={[
-              { key: 'userId', label: TEXT.userIdLabel, children: record.userId },
-              { key: 'roles', label: TEXT.rolesLabel, children: roles },
-              { key: 'lastAccess', label: TEXT.lastAccessLabel, children: lastAccess },
-              ...(headed.length > 0
-                ? [{ key: 'headed', label: WEB_MSG.chargeDepartmentsLabel, children: headed.join('、') }]
-                : []),
-            ]}
-          />
-        </Card>
+          <div className="zg-home__actions">
+            <Button icon={<UserIcon />} onClick={dialogs.openProfile}>
+              {T.personalCenter}
+            </Button>
+            <Button icon={<LockIcon />} onClick={dialogs.openPassword}>
+              {T.changePassword}
+            </Button>
+            <Button icon={<LogoutIcon />} loading={signOut.isPending} onClick={() => signOut.mutate()}>
+              {TEXT.logoutButton}
+            </Button>
+          </div>
+        </div>
+        <Descriptions
+          column={{ xs: 1, sm: 1, md: 2, lg: 4 }}
+          items={[
+            { key: 'userId', label: TEXT.userIdLabel, children: record.userId },
+            { key: 'roles', label: TEXT.rolesLabel, children: roleNames.length > 0 ? roleNames.join('、') : '—' },
+            { key: 'lastAccess', label: TEXT.lastAccessLabel, children: lastAccess },
+            ...(headed.length > 0
+              ? [{ key: 'headed', label: WEB_MSG.chargeDepartmentsLabel, children: headed.join('、') }]
+              : []),
+          ]}
+        />
+      </Card>
 
-        <Card className="zg-home__menus" title={TEXT.myMenus} variant="borderless">
-          {menus.length > 0 ? (
-            <div className="zg-home__tags">
-              {menus.map((menu) => (
-                <Tag key={menu.key} color="blue" className="zg-home__tag">
-                  {menu.name}
-                </Tag>
-              ))}
-            </div>
+      {seesTasks && (
+        <Card className="zg-home__warnings" title={T.warningsTitle} variant="borderless" loading={counts.isPending}>
+          {counts.isError ? (
+            <EmptyState description={counts.error.message} />
           ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={TEXT.noMenus} />
+            <div className="zg-home__stats">
+              <Statistic title={T.totalWarnings} value={counts.data?.totalWarningCount ?? 0} />
+              <Statistic title={T.processWarnings} value={counts.data?.processWarningCount ?? 0} />
+              <Statistic title={T.expiredWarnings} value={counts.data?.expiredWarningCount ?? 0} />
+            </div>
           )}
         </Card>
-      </Layout.Content>
-    </Layout>
+      )}
+
+      {seesTasks && headed.length > 0 && <UrgeCard />}
+
+      <Card className="zg-home__entries" title={T.quickEntry} variant="borderless">
+        <CardList items={entries} empty={T.noEntries} />
+      </Card>
+    </div>
   );
+}
+
+/** Spec: each urge shows on the receiving department head's home page until it is accepted. */
+function UrgeCard() {
+  const urges = useMyUrges(true);
+  const accept = useAcceptUrge();
+  const { message } = App.useApp();
+  const pending = (urges.data ?? []).filter((u) => u.state === 'urge');
+  return (
+    <Card
+      className="zg-home__urges"
+      title={
+        <span className="zg-home__urges-title">
+          <BellIcon /> {T.urgesTitle}
+        </span>
+      }
+      variant="borderless"
+      loading={urges.isPending}
+    >
+      {urges.isError ? (
+        <EmptyState description={urges.error.message} />
+      ) : pending.length === 0 ? (
+        <EmptyState description={T.noUrges} />
+      ) : (
+        <List
+          dataSource={pending}
+          renderItem={(urge) => (
+            <List.Item
+              actions={[
+                <Button
+                  key="accept"
+                  type="primary"
+                  size="small"
+                  loading={accept.isPending && accept.variables === urge.id}
+                  onClick={() =>
+                    accept.mutate(urge.id, { onSuccess: (_d) => message.success(`${T.acceptUrge}：${urge.bmmc}`) })
+                  }
+                >
+                  {T.acceptUrge}
+                </Button>,
+              ]}
+            >
+              <List.Item.Meta
+                title={
+                  <span>
+                    <Tag color="orange">{urge.currentStatus === 1 ? T.urgeNotSet : T.urgeNotDecomposed}</Tag>
+                    {`${urge.yearTargetName ?? ''}（${urge.bmmc}）`}
+                  </span>
+                }
+                description={`${urge.urgerName ?? ''} ${dayjs(urge.urgedAt).format('YYYY-MM-DD HH:mm')}${urge.content ? ` · ${urge.content}` : ''}`}
+              />
+            </List.Item>
+          )}
+        />
+      )}
+    </Card>
+  );
+}
+
+function greeting(): string {
+  const hour = new Date().getHours();
+  if (hour < 12) return T.goodMorning;
+  if (hour < 18) return T.goodAfternoon;
+  return T.goodEvening;
 }

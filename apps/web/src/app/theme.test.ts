@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  DARK_COLOR,
+  getThemeType,
+  headerColorFor,
+  isDarkTheme,
+  isThemeColor,
+  PRIMARY_COLOR,
+  reloadThemeType,
+  setThemeType,
+  themeFor,
+} from './theme';
+
+afterEach(() => {
+  localStorage.clear();
+  reloadThemeType();
+});
+
+describe('theme', () => {
+  it('is dark only for #24293e, and keeps the blue as primary then', () => {
+    expect(isDarkTheme('#24293E')).toBe(true);
+    expect(isDarkTheme(PRIMARY_COLOR)).toBe(false);
+    expect(themeFor(DARK_COLOR).token?.colorPrimary).toBe(PRIMARY_COLOR);
+    expect(themeFor('#0f8a8a').token?.colorPrimary).toBe('#0f8a8a');
+  });
+
+  it('stores the choice in localStorage themeType and sets the app-theme variable', () => {
+    setThemeType(DARK_COLOR);
+    expect(localStorage.getItem('themeType')).toBe(DARK_COLOR);
+    expect(getThemeType()).toBe(DARK_COLOR);
+    expect(document.documentElement.style.getPropertyValue('--app-theme')).toBe(DARK_COLOR);
+    expect(document.documentElement.dataset.theme).toBe('dark');
+  });
+
+  it('ignores what is not a colour, stored or chosen', () => {
+    localStorage.setItem('themeType', 'red;background:url(x)');
+    reloadThemeType();
+    expect(getThemeType()).toBe(PRIMARY_COLOR);
+    setThemeType('nope');
+    expect(getThemeType()).toBe(PRIMARY_COLOR);
+    expect(isThemeColor('rgb(57,126,240)')).toBe(true);
+  });
+
+  it('gives the data screen its own header colour', () => {
+    expect(headerColorFor(DARK_COLOR, '/dataScreen')).toBe('#205081');
+    expect(headerColorFor(DARK_COLOR, '/dataScreen/dynamic')).toBe('#205081');
+    expect(headerColorFor(DARK_COLOR, '/index')).toBe(DARK_COLOR);
+  });
+});

@@ -1,0 +1,85 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type Attachment, FILE_MSG, STAGE_GROUPS } from '@zg/contract';
+import { App, Button, Empty, List, Modal, Spin, Typography } from 'antd';
+import { type AttachmentOwner, downloadAll, downloadAttachment, fetchAttachments } from './files.api';
+
+/** Groups attachments by the four stages; unfinished and disqualified files count under the last. */
+export function groupByStage(files: readonly Attachment[]) {
+  return STAGE_GROUPS.map((group) => ({
+    ...group,
+    files: files.filter((f) => (group.stages as readonly string[]).includes(f.stage ?? '')),
+  }));
+}
+
+export interface FileDownloadDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** The record (a quality control point); every stage is listed. */
+  owner: Omit<AttachmentOwner, 'stage'>;
+  /** The indicator name the zip is named after. */
+  name: string;
+}
+
+/** 文件下载 (spec-2 section 2.8): a record's files by stage, each downloadable, and 下载全部 as a zip. */
+export function FileDownloadDialog({ open, onClose, owner, name }: FileDownloadDialogProps) {
+  const { message } = App.useApp();
+  const files = useQuery({ queryKey: ['attachments', owner], queryFn: () => fetchAttachments(owner), enabled: open });
+  const all = files.data ?? [];
+  const zip = useMutation({
+    mutationFn: () =>
+      downloadAll(
+        all.map((f) => f.fileId),
+        name,
+      ),
+    onError: () => message.error(FILE_MSG.downloadFailed),
+  });
+
+  return (
+    <Modal
+      open={open}
+      title={FILE_MSG.fileDownload}
+      width={640}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={
+        <Button type="primary" disabled={all.length === 0} loading={zip.isPending} onClick={() => zip.mutate()}>
+          {FILE_MSG.downloadAll}
+        </Button>
+      }
+    >
+      <Spin spinning={files.isLoading}>
+        {groupByStage(all).map((group) => (
+          <section key={group.key} style={{ marginBottom: 12 }}>
+            <Typography.Title level={5}>{group.label}</Typography.Title>
+            <List<Attachment>
+              size="small"
+              bordered
+              dataSource={group.files}
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={FILE_MSG.noFiles} /> }}
+              renderItem={(file) => (
+                <List.Item
+                  actions={[
+                    <Button
+                      key="download"
+                      type="link"
+                      size="small"
+                      onClick={() =>
+                        downloadAttachment(file).catch((e: unknown) =>
+                          message.error(e instanceof Error && e.message ? e.message : FILE_MSG.downloadFailed),
+                        )
+                      }
+                    >
+                      {FILE_MSG.download}
+                    </Button>,
+                  ]}
+                >
+                  {file.fileName}
+                </List.Item>
+              )}
+            />
+          </section>
+        ))}
+      </Spin>
+    </Modal>
+  );
+}

@@ -1,0 +1,106 @@
+import { AUTH_MSG, isStrongPassword, SHELL_TEXT as T } from '@zg/contract';
+import { App, Form, Input, Modal } from 'antd';
+import type { RuleObject } from 'antd/es/form';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../api/client';
+import { clearSession } from '../../api/session';
+import { changePassword, type PasswordInput } from './profile.api';
+
+const notBlank = {
+  validator: (_: RuleObject, value: string | undefined) =>
+    !value || value.trim() ? Promise.resolve() : Promise.reject(new Error(AUTH_MSG.notBlank)),
+};
+
+/** Spec-2 section 2.11 and 5: change password (508px, 修改密码, 确认修改 / 取消); success ends every session. */
+export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<PasswordInput>();
+  const [saving, setSaving] = useState(false);
+
+  const submit = async () => {
+    let values: PasswordInput;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      await changePassword(values);
+      message.success(AUTH_MSG.passwordChanged);
+      onClose();
+      // The server has ended every session of the user: sign in again with the new password.
+      navigate('/login', { replace: true });
+      clearSession();
+    } catch (error) {
+      message.error(error instanceof ApiError ? error.message : AUTH_MSG.passwordChangeFailed);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={T.changePassword}
+      width={508}
+      okText={T.confirmChange}
+      cancelText={T.cancel}
+      onOk={submit}
+      onCancel={onClose}
+      confirmLoading={saving}
+      destroyOnHidden
+      mask={{ closable: false }}
+    >
+      <Form form={form} layout="horizontal" labelCol={{ flex: '100px' }} preserve={false} className="zg-password">
+        <Form.Item
+          name="oldPassword"
+          label={T.oldPasswordLabel}
+          rules={[{ required: true, message: AUTH_MSG.oldPasswordRequired }]}
+        >
+          <Input.Password autoComplete="current-password" maxLength={128} />
+        </Form.Item>
+        <Form.Item
+          name="newPassword"
+          label={T.newPasswordLabel}
+          extra={T.passwordHint}
+          dependencies={['newPasswordCopy']}
+          rules={[
+            { required: true, message: AUTH_MSG.newPasswordRequired },
+            notBlank,
+            ({ getFieldValue }) => ({
+              validator: (_, value: string | undefined) => {
+                if (!value?.trim()) return Promise.resolve();
+                if (!isStrongPassword(value)) return Promise.reject(new Error(AUTH_MSG.passwordRule));
+                const copy: string | undefined = getFieldValue('newPasswordCopy');
+                if (copy && copy !== value) return Promise.reject(new Error(AUTH_MSG.passwordMismatchConfirm));
+                return Promise.resolve();
+              },
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" maxLength={128} />
+        </Form.Item>
+        <Form.Item
+          name="newPasswordCopy"
+          label={T.confirmPasswordLabel}
+          dependencies={['newPassword']}
+          rules={[
+            { required: true, message: AUTH_MSG.confirmPasswordRequired },
+            notBlank,
+            ({ getFieldValue }) => ({
+              validator: (_, value: string | undefined) =>
+                !value?.trim() || value === getFieldValue('newPassword')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(AUTH_MSG.passwordMismatchNew)),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" maxLength={128} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

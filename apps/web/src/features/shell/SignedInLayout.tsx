@@ -1,0 +1,139 @@
+import { SHELL_TEXT as T } from '@zg/contract';
+import { Button, Layout, Menu, type MenuProps, Spin, Tabs } from 'antd';
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { childrenOf, entryFor, firstLeaf, type MenuEntry, selectedTopKey } from '../../app/menu';
+import { MENU_PAGES } from '../../app/routes';
+import { isDarkTheme, useThemeType } from '../../app/theme';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
+import { MENU_ICONS, MenuFoldIcon, MenuUnfoldIcon } from '../../components/icons';
+import { ChangePasswordDialog } from '../profile/ChangePasswordDialog';
+import { ProfileDialog } from '../profile/ProfileDialog';
+import { useMenu } from './shell.api';
+import { ShellDialogsContext } from './shell-dialogs';
+import { TopBar } from './TopBar';
+
+const HomePage = MENU_PAGES.homePage?.page;
+
+interface OpenTab {
+  path: string;
+  label: string;
+}
+
+/** The signed-in layout (spec-1 section 2): top bar, collapsible sidebar, tab bar and the menu's pages. */
+export function SignedInLayout() {
+  const { menu, bar, ready } = useMenu();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const dark = isDarkTheme(useThemeType());
+  const [collapsed, setCollapsed] = useState(false);
+  const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
+  const dialogs = useMemo(
+    () => ({ openProfile: () => setDialog('profile'), openPassword: () => setDialog('password') }),
+    [],
+  );
+
+  const current = entryFor(menu, pathname);
+  const [tabs, setTabs] = useState<OpenTab[]>([]);
+  useEffect(() => {
+    if (!current) return;
+    setTabs((open) =>
+      open.some((t) => t.path === current.path) ? open : [...open, { path: current.path, label: current.label }],
+    );
+  }, [current]);
+  const closeTab = (path: string) => {
+    const rest = tabs.filter((t) => t.path !== path);
+    setTabs(rest);
+    if (current?.path === path) navigate(rest[rest.length - 1]?.path ?? firstLeaf(menu));
+  };
+
+  const topKey = selectedTopKey(menu, pathname);
+  const top = menu.find((m) => m.key === topKey);
+  const sideItems = useMemo<MenuProps['items']>(() => {
+    if (!top) return [];
+    return [top, ...childrenOf(menu, top.key)].map((entry) => {
+      const Icon = MENU_ICONS[entry.icon ?? top.icon ?? ''];
+      return {
+        key: entry.path,
+        icon: Icon ? <Icon /> : undefined,
+        label: entry.label,
+        onClick: () => navigate(entry.path),
+      };
+    });
+  }, [menu, top, navigate]);
+
+  return (
+    <ShellDialogsContext.Provider value={dialogs}>
+      <Layout className="zg-shell">
+        <TopBar bar={bar} />
+        <Layout className="zg-shell__body">
+          <Layout.Sider
+            className="zg-sider"
+            width={255}
+            collapsedWidth={80}
+            collapsed={collapsed}
+            trigger={null}
+            theme={dark ? 'dark' : 'light'}
+          >
+            <Menu
+              mode="inline"
+              theme={dark ? 'dark' : 'light'}
+              items={sideItems}
+              selectedKeys={current ? [current.path] : []}
+              inlineCollapsed={collapsed}
+            />
+          </Layout.Sider>
+          <Layout className="zg-main">
+            <div className="zg-tabbar">
+              <Button
+                type="text"
+                className="zg-tabbar__toggle"
+                aria-label={collapsed ? T.expandSidebar : T.collapseSidebar}
+                icon={collapsed ? <MenuUnfoldIcon /> : <MenuFoldIcon />}
+                onClick={() => setCollapsed((c) => !c)}
+              />
+              <Tabs
+                className="zg-tabbar__tabs"
+                type="editable-card"
+                hideAdd
+                size="small"
+                activeKey={current?.path}
+                onChange={(path) => navigate(path)}
+                onEdit={(path, action) => action === 'remove' && typeof path === 'string' && closeTab(path)}
+                items={tabs.map((t) => ({ key: t.path, label: t.label, closable: tabs.length > 1 }))}
+              />
+            </div>
+            <Layout.Content className="zg-content">
+              <ErrorBoundary key={pathname}>
+                <Suspense fallback={<Spin className="zg-content__loading" />}>
+                  {ready ? <MenuRoutes menu={menu} /> : <Spin className="zg-content__loading" />}
+                </Suspense>
+              </ErrorBoundary>
+            </Layout.Content>
+          </Layout>
+        </Layout>
+      </Layout>
+      <ProfileDialog open={dialog === 'profile'} onClose={() => setDialog(null)} />
+      <ChangePasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
+    </ShellDialogsContext.Provider>
+  );
+}
+
+/**
+ * Spec-1 section 2's content area: a route for each menu entry that has a page, and a redirect to the first leaf
+ * (or /index) for anything else. /index is always there, as the landing page of a user with no menu.
+ */
+function MenuRoutes({ menu }: { menu: MenuEntry[] }) {
+  return (
+    <Routes>
+      {menu.map((entry) => {
+        const page = MENU_PAGES[entry.key];
+        if (!page) return null;
+        const Page = page.page;
+        return <Route key={entry.key} path={page.nested ? `${entry.path}/*` : entry.path} element={<Page />} />;
+      })}
+      {HomePage && !menu.some((m) => m.path === '/index') && <Route path="/index" element={<HomePage />} />}
+      <Route path="*" element={<Navigate to={firstLeaf(menu)} replace />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,140 @@
+import { AUTH_MSG, SHELL_TEXT as T, UI_TEXT } from '@zg/contract';
+import { App, Avatar, ConfigProvider, Dropdown, Menu, type MenuProps } from 'antd';
+import { useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { type MenuEntry, selectedTopKey } from '../../app/menu';
+import { useSystemSetting } from '../../app/system-setting';
+import { headerColorFor, isDarkTheme, setThemeType, THEME_SWATCHES, useThemeType } from '../../app/theme';
+import { useLoginRecord } from '../../app/use-login-record';
+import { CheckIcon, DownIcon, LockIcon, LogoutIcon, MENU_ICONS, UserIcon } from '../../components/icons';
+import { SystemLogo } from '../../components/SystemLogo';
+import { saveTheme, useProfile } from '../profile/profile.api';
+import { useAvatarSrc } from '../profile/use-avatar-src';
+import { useShellDialogs } from './shell-dialogs';
+import { useSignOut } from './use-sign-out';
+
+/** Spec-1 section 2: logo and system name, the horizontal menu with its 更多 overflow, theme swatches, the user. */
+export function TopBar({ bar }: { bar: MenuEntry[] }) {
+  const { pathname } = useLocation();
+  const themeType = useThemeType();
+  const headerColor = headerColorFor(themeType, pathname);
+  const { systemName, logoUrl } = useSystemSetting();
+
+  return (
+    <header className="zg-header" style={{ background: headerColor }} data-dark={isDarkTheme(themeType)}>
+      <div className="zg-header__brand">
+        <SystemLogo url={logoUrl} size={32} />
+        <span className="zg-header__name" title={systemName}>
+          {systemName}
+        </span>
+      </div>
+      <HeaderMenu bar={bar} pathname={pathname} background={headerColor} />
+      <ThemeSwatches current={themeType} />
+      <UserArea />
+    </header>
+  );
+}
+
+function HeaderMenu({ bar, pathname, background }: { bar: MenuEntry[]; pathname: string; background: string }) {
+  const navigate = useNavigate();
+  const items = useMemo<MenuProps['items']>(
+    () =>
+      bar.map((entry) => {
+        const Icon = entry.icon ? MENU_ICONS[entry.icon] : undefined;
+        return {
+          key: entry.key,
+          icon: Icon ? <Icon /> : undefined,
+          label: <span data-menu-key={entry.key}>{entry.label}</span>,
+          onClick: () => navigate(entry.path),
+        };
+      }),
+    [bar, navigate],
+  );
+  const selected = selectedTopKey(bar, pathname);
+  const menuTheme = useMemo(
+    () => ({
+      components: {
+        Menu: {
+          darkItemBg: 'transparent',
+          darkPopupBg: background,
+          darkSubMenuItemBg: background,
+          darkItemSelectedBg: 'rgba(255,255,255,0.2)',
+          darkItemColor: 'rgba(255,255,255,0.88)',
+          darkItemHoverColor: '#fff',
+          darkItemHoverBg: 'rgba(255,255,255,0.12)',
+          horizontalLineHeight: '60px',
+        },
+      },
+    }),
+    [background],
+  );
+  return (
+    <ConfigProvider theme={menuTheme}>
+      <Menu
+        className="zg-header__menu"
+        mode="horizontal"
+        theme="dark"
+        items={items}
+        selectedKeys={selected ? [selected] : []}
+        overflowedIndicator={<span className="zg-header__more">{T.more}</span>}
+      />
+    </ConfigProvider>
+  );
+}
+
+/** The colour swatches; the choice is kept in localStorage and stored for the user on the server. */
+function ThemeSwatches({ current }: { current: string }) {
+  const { message } = App.useApp();
+  const choose = (value: string) => {
+    if (value === current) return;
+    setThemeType(value);
+    saveTheme(value).catch(() => message.error({ key: 'theme', content: AUTH_MSG.themeUpdateFailed }));
+  };
+  return (
+    <fieldset className="zg-theme" aria-label={T.themeLabel}>
+      {THEME_SWATCHES.map((swatch) => {
+        const selected = swatch.value === current;
+        return (
+          <button
+            key={swatch.value}
+            type="button"
+            className="zg-theme__swatch"
+            style={{ background: swatch.value }}
+            aria-label={swatch.label}
+            aria-pressed={selected}
+            title={swatch.label}
+            onClick={() => choose(swatch.value)}
+          >
+            {selected && <CheckIcon />}
+          </button>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+function UserArea() {
+  const record = useLoginRecord();
+  const profile = useProfile(!!record);
+  const avatar = useAvatarSrc(profile.data?.headPortrait ?? record?.displayPhoto);
+  const dialogs = useShellDialogs();
+  const signOut = useSignOut();
+  if (!record) return null;
+  const items: MenuProps['items'] = [
+    { key: 'profile', icon: <UserIcon />, label: T.personalCenter, onClick: dialogs.openProfile },
+    { key: 'password', icon: <LockIcon />, label: T.changePassword, onClick: dialogs.openPassword },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutIcon />, label: UI_TEXT.logoutButton, onClick: () => signOut.mutate() },
+  ];
+  return (
+    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+      <button type="button" className="zg-header__user" aria-label={T.userMenu}>
+        <Avatar className="zg-header__avatar" src={avatar} size={32}>
+          {record.userName.slice(0, 1)}
+        </Avatar>
+        <span className="zg-header__username">{record.userName}</span>
+        <DownIcon />
+      </button>
+    </Dropdown>
+  );
+}
