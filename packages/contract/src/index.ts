@@ -3,6 +3,7 @@ import { z } from 'zod';
 // Zod's own messages in Chinese, for server and web alike.
 z.config(z.locales.zhCN());
 
+export * from './analysis';
 export * from './auth';
 export * from './constants';
 export * from './csrf';
@@ -12,6 +13,7 @@ export * from './files';
 export * from './menus';
 export * from './messages';
 export * from './progress';
+export * from './report';
 export * from './system';
 export * from './target-task';
 export * from './ui-text';

@@ -1,4 +1,5 @@
 export * from './platform';
 export * from './progress';
 export * from './reference';
+export * from './report';
 export * from './target-task';

@@ -1,0 +1,10 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { targetReportRoutes } from './report.routes';
+
+/**
+ * The routes of issue 8's server side under their spec prefixes, registered by app.ts with the prefix `/api`:
+ * task reports, the performance centre, the file archives and the annual-wbs analysis.
+ */
+export const reportPlugin: FastifyPluginAsyncZod = async (app) => {
+  await app.register(targetReportRoutes, { prefix: '/herm-wbs' });
+};
