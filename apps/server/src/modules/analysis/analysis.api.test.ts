@@ -1,5 +1,7 @@
+import { ANALYSIS_MSG } from '@zg/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
+import * as fx from '../../test/wbs-fixtures';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -154,5 +156,100 @@ describe('summary analysis on a fixed data set', () => {
     const owner = await s.login('rwfzr01');
     const mine = (await get(owner, '/targetTaskSummaryAnalysis/taskStatusAnalysis?scope=mySummaryAnalysis')).data;
     expect(mine.total).toBe(2);
+  });
+});
+
+describe('the tasks behind each figure, and the toolbar options', () => {
+  it('lists exactly the tasks a figure counts, in the scope the user may see', async () => {
+    s.app.clock.set('2026-05-01T10:00:00');
+    const target = await fx.yearTarget(s, '钻取目标', 2027);
+    await fx.taskIn(s, target, 'D02', 'hasDone', { name: '钻取-完成', rwlx: 'A' });
+    await fx.taskIn(s, target, 'D02', 'executeing', { name: '钻取-执行' });
+    await fx.taskIn(s, target, 'D02', 'withdrawn', { name: '钻取-撤回' });
+    await fx.taskIn(s, target, 'D02', 'notPushed', { name: '钻取-未下发' });
+    await fx.taskIn(s, target, 'D03', 'delayDone', { name: '钻取-逾期完成' });
+    await fx.taskIn(s, target, 'D03', 'waitAccept', { name: '钻取-待接收', rwlx: 'C' });
+    s.app.clock.set('2026-05-01T10:00:00');
+
+    const leader = await s.login('xld01');
+    const drill = async (me: TestSession, q: string) => {
+      const res = await me.request({ method: 'GET', url: `${W}/targetTaskSummaryAnalysis/tasks?${q}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { total: number; pages: number; records: { rwmc: string; departmentId: string }[] };
+    };
+    const names = async (q: string) =>
+      (await drill(leader, `scope=globalSummaryAnalysis&year=2027&size=50&${q}`)).records.map((r) => r.rwmc).sort();
+    expect(await names('figure=finished')).toEqual(['钻取-完成', '钻取-逾期完成']);
+    expect(await names('figure=issued')).toEqual(['钻取-完成', '钻取-执行', '钻取-待接收', '钻取-逾期完成'].sort());
+    expect(await names('figure=unfinished')).toEqual(['钻取-执行', '钻取-待接收'].sort());
+    // Withdrawn tasks are back to "not issued": the pie's 未下发 slice holds them, the finish rate does not.
+    expect(await names('rwzt=notPushed')).toEqual(['钻取-撤回', '钻取-未下发'].sort());
+    expect(await names('figure=finished&departmentId=D02')).toEqual(['钻取-完成']);
+    expect(await names('rwlx=C')).toEqual(['钻取-待接收']);
+    const paged = await drill(leader, 'scope=globalSummaryAnalysis&year=2027&size=4&current=2');
+    expect([paged.total, paged.pages, paged.records.length]).toEqual([6, 2, 2]);
+
+    // Every department's bar and its drill-down agree.
+    const rates = (
+      await get(leader, '/targetTaskSummaryAnalysis/departmentTaskFinishRate?scope=globalSummaryAnalysis&year=2027')
+    ).data as { bmid: string; issued: number; finished: number; rate: number }[];
+    expect(rates.map((r) => [r.bmid, r.issued, r.finished, r.rate])).toEqual([
+      ['D02', 2, 1, 50],
+      ['D03', 2, 1, 50],
+    ]);
+    for (const r of rates) {
+      const q = `scope=globalSummaryAnalysis&year=2027&departmentId=${r.bmid}`;
+      expect((await drill(leader, `${q}&figure=issued`)).total).toBe(r.issued);
+      expect((await drill(leader, `${q}&figure=finished`)).total).toBe(r.finished);
+    }
+    const status = (
+      await get(leader, '/targetTaskSummaryAnalysis/taskStatusAnalysis?scope=globalSummaryAnalysis&year=2027')
+    ).data as { list: { rwzt: string; count: number }[] };
+    for (const slice of status.list.filter((x) => x.count)) {
+      expect((await drill(leader, `scope=globalSummaryAnalysis&year=2027&rwzt=${slice.rwzt}`)).total).toBe(slice.count);
+    }
+
+    // The department page: only charge departments, with clear messages otherwise.
+    const head3 = await s.login('bmfzr03');
+    expect(
+      (await drill(head3, 'scope=departmentSummaryAnalysis&year=2027')).records.map((r) => r.departmentId),
+    ).toEqual(['D03', 'D03']);
+    const other = await head3.request({
+      method: 'GET',
+      url: `${W}/targetTaskSummaryAnalysis/tasks?scope=departmentSummaryAnalysis&bmid=D02`,
+    });
+    expect(other.statusCode).toBe(403);
+    expect(other.json().meta.message).toBe(ANALYSIS_MSG.notYourDepartment);
+    const noDept = await leader.request({
+      method: 'GET',
+      url: `${W}/targetTaskSummaryAnalysis/taskStatusAnalysis?scope=departmentSummaryAnalysis`,
+    });
+    expect(noDept.statusCode).toBe(403);
+    expect(noDept.json().meta.message).toBe(ANALYSIS_MSG.noChargeDepartment);
+    expect(
+      (await head3.request({ method: 'GET', url: `${W}/targetTaskSummaryAnalysis/tasks?scope=globalSummaryAnalysis` }))
+        .statusCode,
+    ).toBe(403);
+
+    // Toolbar options.
+    expect((await get(await s.login('bmfzr01'), '/targetTaskSummaryAnalysis/chargeDepartments')).data).toEqual([
+      { bmid: 'D02', bmmc: '教务处', fzrmc: '王建国' },
+    ]);
+    expect((await get(leader, '/targetTaskSummaryAnalysis/chargeDepartments')).data).toEqual([]);
+    expect((await get(await s.login('zyadmin'), '/targetTaskSummaryAnalysis/chargeDepartments')).data).toHaveLength(10);
+    expect((await get(leader, '/targetTaskSummaryAnalysis/yearList?scope=globalSummaryAnalysis')).data).toEqual([
+      { nf: 2027 },
+      { nf: 2026 },
+      { nf: 2025 },
+    ]);
+    const types = (
+      await get(await s.login('rwfzr02'), '/targetTaskSummaryAnalysis/taskTypeList?scope=mySummaryAnalysis')
+    ).data as { code: string; rwlxmc: string; count: number }[];
+    expect(types.map((t) => [t.code, t.rwlxmc, t.count])).toEqual([
+      ['A', '双高任务', 0],
+      ['B', '重点任务', 3],
+      ['C', '常规任务', 0],
+      ['D', '一般任务', 0],
+    ]);
   });
 });
