@@ -105,7 +105,7 @@ const counts = {
 
 export const GatherAnalyseSchema = z.object({
   nf: z.number().int().nullable().describe('年份（空为全部） / year'),
-  yearTargetCount: z.number().int().describe('年度目标数 / year targets'),
+  yearTargetCount: z.number().int().describe('有任务的年度目标数 / year targets with tasks in scope'),
   ...counts,
   onTime: z.number().int().describe('按期完成 / finished on time'),
   late: z.number().int().describe('逾期完成 / finished late'),

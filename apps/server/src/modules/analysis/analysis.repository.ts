@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { departments, targetTasks, taskTypes, users, yearTargets } from '../../db/schema';
+import { departments, targetTasks, taskTypes, taskWarnings, users, yearTargets } from '../../db/schema';
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
@@ -69,4 +69,89 @@ export async function chargeDepartmentsOf(db: Db, ids: readonly string[] | null)
     from ${departments} d left join ${users} u on u.id = d.charge_user_id
     where d.enabled ${filter} order by d.sort_order, d.id`);
   return rowsOf<{ bmid: string; bmmc: string; fzrmc: string | null }>(res);
+}
+
+/** The counters every annual analysis row carries, over target_tasks with their open warnings `w`. */
+const COUNTERS = sql`
+  count(*)::int as "taskCount",
+  (count(*) filter (where ${targetTasks.status} <> 'notPushed'))::int as issued,
+  (count(*) filter (where ${targetTasks.status} in ('hasDone', 'delayDone')))::int as finished,
+  (count(*) filter (where ${targetTasks.status} = 'hasDone'))::int as "onTime",
+  (count(*) filter (where ${targetTasks.status} = 'delayDone'))::int as late,
+  (count(*) filter (where ${targetTasks.status} = 'executeing'))::int as executing,
+  (count(*) filter (where ${targetTasks.status} = 'delayNotDone'))::int as overdue,
+  (count(*) filter (where ${targetTasks.status} = 'notPushed'))::int as "notIssued",
+  coalesce(sum(w.process), 0)::int as "processWarningCount",
+  coalesce(sum(w.final), 0)::int as "expiredWarningCount"`;
+
+/**
+ * Tasks of year targets with their open warning counts `w` (one aggregate per task, through the open-warnings index),
+ * joined to their department `d` and its head `u` when asked, filtered by the scope predicate.
+ */
+const fromScope = (where: SQL, withDepartment = false) => sql`
+  from ${targetTasks}
+  join ${yearTargets} on ${yearTargets.id} = ${targetTasks.yearTargetId}
+  ${withDepartment ? sql`join ${departments} d on d.id = ${targetTasks.departmentId} left join ${users} u on u.id = d.charge_user_id` : sql``}
+  left join lateral (
+    select (count(*) filter (where ${taskWarnings.kind} = 'process'))::int as process,
+           (count(*) filter (where ${taskWarnings.kind} = 'final'))::int as final
+    from ${taskWarnings} where ${taskWarnings.taskId} = ${targetTasks.id} and ${taskWarnings.open}
+  ) w on true
+  where ${where}`;
+
+export interface CounterRow {
+  taskCount: number;
+  issued: number;
+  finished: number;
+  onTime: number;
+  late: number;
+  executing: number;
+  overdue: number;
+  notIssued: number;
+  processWarningCount: number;
+  expiredWarningCount: number;
+}
+
+/** Counters per task type plus the grand total (task type null), and the number of year targets in scope. */
+export async function gatherCounters(db: Db, where: SQL) {
+  const [byType, targets] = await Promise.all([
+    db.execute(sql`select ${targetTasks.taskType} as "taskType", ${COUNTERS} ${fromScope(where)}
+      group by grouping sets ((${targetTasks.taskType}), ()) order by 1 nulls first`),
+    db.execute(sql`select count(distinct ${targetTasks.yearTargetId})::int as n ${fromScope(where)}`),
+  ]);
+  return {
+    rows: rowsOf<CounterRow & { taskType: string | null }>(byType),
+    yearTargetCount: Number(rowsOf<{ n: number }>(targets)[0]?.n ?? 0),
+  };
+}
+
+/** Counters per year target. */
+export async function countersByTarget(db: Db, where: SQL) {
+  const res = await db.execute(sql`
+    select ${yearTargets.id} as "yearTargetId", ${yearTargets.name} as mbmc, ${yearTargets.cycleYear} as nf,
+      (select dd.name from ${departments} dd where dd.id = ${yearTargets.chargeDepartmentId}) as fzbm, ${COUNTERS}
+    ${fromScope(where)}
+    group by ${yearTargets.id}, ${yearTargets.name}, ${yearTargets.cycleYear}, ${yearTargets.chargeDepartmentId}
+    order by ${yearTargets.cycleYear} desc, ${yearTargets.id}`);
+  return rowsOf<CounterRow & { yearTargetId: number; mbmc: string; nf: number; fzbm: string | null }>(res);
+}
+
+/** Counters per responsible department, with the department's head. */
+export async function countersByDepartment(db: Db, where: SQL) {
+  const res = await db.execute(sql`
+    select d.id as bmid, d.name as bmmc, u.name as fzrmc, ${COUNTERS}
+    ${fromScope(where, true)}
+    group by d.id, d.name, d.sort_order, u.name
+    order by d.sort_order, d.id`);
+  return rowsOf<CounterRow & { bmid: string; bmmc: string; fzrmc: string | null }>(res);
+}
+
+/** Counters per (department, year target), for the grid. */
+export async function countersByDepartmentAndTarget(db: Db, where: SQL) {
+  const res = await db.execute(sql`
+    select d.id as bmid, d.name as bmmc, ${yearTargets.id} as "yearTargetId", ${yearTargets.name} as mbmc, ${COUNTERS}
+    ${fromScope(where, true)}
+    group by d.id, d.name, d.sort_order, ${yearTargets.id}, ${yearTargets.name}, ${yearTargets.cycleYear}
+    order by d.sort_order, d.id, ${yearTargets.cycleYear} desc, ${yearTargets.id}`);
+  return rowsOf<CounterRow & { bmid: string; bmmc: string; yearTargetId: number; mbmc: string }>(res);
 }

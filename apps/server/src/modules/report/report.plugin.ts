@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { annualAnalysisRoutes } from '../analysis/annual-analysis.routes';
 import { targetReportRoutes } from './report.routes';
 
 /**
@@ -7,4 +8,5 @@ import { targetReportRoutes } from './report.routes';
  */
 export const reportPlugin: FastifyPluginAsyncZod = async (app) => {
   await app.register(targetReportRoutes, { prefix: '/herm-wbs' });
+  await app.register(annualAnalysisRoutes, { prefix: '/herm-ndwbs/analysis' });
 };
