@@ -357,6 +357,7 @@ export const PERFORMANCE_MSG = {
   fileName: '绩效考核',
   unrated: '未评定',
   notSubmitted: '未提交',
+  noReport: '未生成报告',
 } as const;
 
 export const PerformanceQuerySchema = z.object({

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { annualAnalysisRoutes } from '../analysis/annual-analysis.routes';
+import { performanceDetailRoutes, performanceReportRoutes } from '../performance/performance.routes';
 import { targetReportRoutes } from './report.routes';
 
 /**
@@ -9,4 +10,6 @@ import { targetReportRoutes } from './report.routes';
 export const reportPlugin: FastifyPluginAsyncZod = async (app) => {
   await app.register(targetReportRoutes, { prefix: '/herm-wbs' });
   await app.register(annualAnalysisRoutes, { prefix: '/herm-ndwbs/analysis' });
+  await app.register(performanceReportRoutes, { prefix: '/herm-zdgj/performance' });
+  await app.register(performanceDetailRoutes, { prefix: '/herm-wbs/targetTaskDetail' });
 };
