@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { annualAnalysisRoutes } from '../analysis/annual-analysis.routes';
+import { archiveRoutes } from '../archive/archive.routes';
 import { performanceDetailRoutes, performanceReportRoutes } from '../performance/performance.routes';
 import { targetReportRoutes } from './report.routes';
 
@@ -12,4 +13,5 @@ export const reportPlugin: FastifyPluginAsyncZod = async (app) => {
   await app.register(annualAnalysisRoutes, { prefix: '/herm-ndwbs/analysis' });
   await app.register(performanceReportRoutes, { prefix: '/herm-zdgj/performance' });
   await app.register(performanceDetailRoutes, { prefix: '/herm-wbs/targetTaskDetail' });
+  await app.register(archiveRoutes, { prefix: '/herm-wbs/targetTaskFileArchive' });
 };

@@ -1,0 +1,108 @@
+import { ARCHIVE_MSG, ARCHIVE_ZIP_MAX, type ArchiveType, FILE_TYPES } from '@zg/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { targetTasks, yearTargets } from '../../db/schema';
+import type { Actor } from '../../platform/access';
+import { badRequest, notFound } from '../../platform/errors';
+import { type FilesContext, zipFiles } from '../files/files.service';
+import { visibleTaskWhere, visibleYearTargetWhere } from '../target-task/target-task.repository';
+import { viewOf } from '../target-task/target-task.service';
+import {
+  type ArchiveFilter,
+  type ArchiveRow,
+  type ArchiveScope,
+  archivePage,
+  archiveTypeCounts,
+  type DefaultTypes,
+} from './archive.repository';
+
+/** Untyped documents count as year-target documents, process documents or final-result documents by where they are. */
+const DEFAULT_TYPES: DefaultTypes = {
+  yearTarget: FILE_TYPES[0],
+  process: FILE_TYPES[3],
+  final: FILE_TYPES[4],
+};
+
+/**
+ * file-all: the documents of every year target and task the actor may see; file-myself: those of the tasks they own
+ * and the year targets they created.
+ */
+function scopeOf(actor: Actor, type: ArchiveType): ArchiveScope {
+  if (type === 'file-myself') {
+    return {
+      yearTargets: sql`${yearTargets.creatorId} = ${actor.userId}`,
+      tasks: sql`${targetTasks.ownerId} = ${actor.userId}`,
+    };
+  }
+  const view = viewOf(actor);
+  return { yearTargets: visibleYearTargetWhere(view), tasks: visibleTaskWhere(view) };
+}
+
+const SOURCE = { yearTarget: ARCHIVE_MSG.sourceYearTarget, task: ARCHIVE_MSG.sourceTask } as const;
+
+function present(r: ArchiveRow) {
+  return {
+    fileId: r.id,
+    fileName: r.name,
+    lxId: r.type_id === null ? null : Number(r.type_id),
+    fileType: r.type_name ?? ARCHIVE_MSG.untyped,
+    source: r.source,
+    sourceName:
+      r.source === 'progress'
+        ? `${ARCHIVE_MSG.sourceProgress}${r.period_key && r.period_key !== 'final' ? ` ${r.period_key}` : ''}`
+        : SOURCE[r.source],
+    size: Number(r.size),
+    taskId: r.task_id === null ? null : Number(r.task_id),
+    rwmc: r.task_name,
+    yearTargetName: r.yt_name,
+    nf: Number(r.nf),
+    bmmc: r.bmmc,
+    uploaderName: r.uploader_name,
+    createTime: new Date(r.created_at).toISOString(),
+    url: `/api/herm-zdgj/rest/file/files/download?id=${r.id}`,
+  };
+}
+
+/** A page of the archive's documents, newest first. */
+export async function archiveFiles(
+  db: Db,
+  actor: Actor,
+  q: ArchiveFilter & { type: ArchiveType; current: number; size: number },
+) {
+  const { rows, total } = await archivePage(
+    db,
+    scopeOf(actor, q.type),
+    DEFAULT_TYPES,
+    q,
+    q.size,
+    (q.current - 1) * q.size,
+  );
+  return { records: rows.map(present), total };
+}
+
+/** The archive's documents counted per file type (the type tabs), under the same filters but the type. */
+export async function archiveTypes(db: Db, actor: Actor, q: ArchiveFilter & { type: ArchiveType }) {
+  const rows = await archiveTypeCounts(db, scopeOf(actor, q.type), DEFAULT_TYPES, q);
+  return rows.map((r) => ({ lxId: Number(r.lxId), name: r.name ?? ARCHIVE_MSG.untyped, count: Number(r.count) }));
+}
+
+/**
+ * A zip of the checked documents, or of every document of the filter: each must be in the archive (so a page never
+ * zips what it does not list), then the files module streams them.
+ */
+export async function archiveZip(
+  ctx: FilesContext,
+  actor: Actor,
+  q: ArchiveFilter & { type: ArchiveType; ids: string[] },
+) {
+  const filter: ArchiveFilter = q.ids.length ? { ...q, ids: q.ids } : { ...q, ids: undefined };
+  const { rows, total } = await archivePage(ctx.db, scopeOf(actor, q.type), DEFAULT_TYPES, filter, ARCHIVE_ZIP_MAX + 1);
+  if (total > ARCHIVE_ZIP_MAX) throw badRequest(ARCHIVE_MSG.tooMany(ARCHIVE_ZIP_MAX));
+  if (total === 0) throw notFound(ARCHIVE_MSG.notInArchive);
+  if (q.ids.length && total !== new Set(q.ids).size) throw notFound(ARCHIVE_MSG.notInArchive);
+  return zipFiles(
+    ctx,
+    actor,
+    rows.map((r) => r.id),
+  );
+}
