@@ -17,6 +17,28 @@ afterAll(async () => {
 
 const at = (d: string) => s.app.clock.set(`${d}T10:00:00`);
 
+describe('the API document', () => {
+  it('publishes every route of reports, performance, archives and the annual analysis', async () => {
+    const res = await s.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const p of [
+      '/api/herm-wbs/targetReportTemplate/ids/delete',
+      '/api/herm-wbs/targetReportCover/{id}/default',
+      '/api/herm-wbs/targetReport/generateReport',
+      '/api/herm-wbs/targetReport/download',
+      '/api/herm-zdgj/performance/report/selectPage',
+      '/api/herm-wbs/targetTaskDetail/getPerformAccessDetailSituation',
+      '/api/herm-wbs/targetTaskDetail/export',
+      '/api/herm-wbs/targetTaskFileArchive/download',
+      '/api/herm-ndwbs/analysis/queryGrid',
+      '/api/herm-wbs/targetTaskSummaryAnalysis/tasks',
+    ]) {
+      expect(paths).toContain(p);
+    }
+  });
+});
+
 describe('report templates and covers', () => {
   it('are kept by administrators and publishers, read by the target-task menus', async () => {
     const admin = await s.login('zyadmin');
