@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WARNING_PERIOD, type WarningPeriod } from './enums';
 import { pageOf } from './envelope';
 
 /** Progress report (situation) kinds and audit states, schedule states (spec-1 section 4, spec-2 section 4). */
@@ -56,6 +57,8 @@ export const PROGRESS_MSG = {
   delayNotAllowed: '只有执行中或逾期未完成的任务可以申请延期',
   submitted: '提交成功',
   updated: '修改成功',
+  added: '新增成功',
+  deleted: '删除成功',
   withdrawn: '已撤回',
   audited: '审核完成',
   urgeDone: (bmmc: string) => `${bmmc}已处理，无需督办`,
@@ -192,6 +195,54 @@ export const PROGRESS_TEXT = {
   cancel: '取消',
   confirm: '确定',
   close: '关闭',
+  select: '请选择',
+  input: '请输入',
+  choosePeriod: '请选择周期',
+  chooseNewEnd: '请选择延期后的结束时间',
+  enterContent: '请输入进度说明',
+  enterDelayReason: '请填写延期原因',
+  oldEndDate: (d: string) => `原结束时间：${d}`,
+  periodTip: (label: string, status: string, deadline: string) => `${label}：${status}（截止 ${deadline}）`,
+  finalPeriod: '结果报告',
+  fileCount: (n: number) => `附件（${n}）`,
+  noReports: '暂无进度报告',
+  noDelays: '暂无延期申请',
+  reviewing: '待审核',
+  audited: '已审核',
+  all: '全部',
+  taskEnd: '结束时间',
+  urgeSelected: (n: number) => `督办选中的部门（${n}）`,
+  noWarningTasks: '暂无预警任务',
+  chooseTasks: '请选择任务',
+  searchTask: '按任务名称搜索',
+  urgeConfirm: (name: string) => `确定督办${name}吗？`,
+  warningsOf: (name: string) => `${name}的预警记录`,
+  notFocused: '关注',
+  focusedLabel: '已关注',
+  sortAsc: '按时间升序',
+  sortDesc: '按时间降序',
+  linkedYearTarget: '关联年度目标',
+  allOption: '全部',
+  taskStatus: '任务状态',
+  endDate: '结束时间',
+  receivedUrges: '收到的督办',
+  sentUrges: '督办记录',
+  urgeDepartments: '督办部门',
+  taskCount: '任务数',
+  urgeWarningDone: '督办已发送',
+  urgeType: '处理状态',
+  warningUrgeTag: '任务预警',
+  warningRecordsShort: '预警',
+  warningConfigTitle: '预警配置',
+  auditMenu: '进度审核',
+  warningMenu: '预警任务',
+  urgeMenu: '督办管理',
+  save: '保存',
+  noUrgeDepartments: '该年度目标下暂无已下发的任务',
+  none: '无',
+  scopeTotal: '全部任务',
+  scopePersonal: '我的任务',
+  scopeDepartment: '部门任务',
 } as const;
 
 /** Weekday values of the warning period (spec-1 section 3): 2..7 Monday..Saturday, 1 Sunday. */
@@ -481,4 +532,28 @@ export function warningLabel(key: string): string {
   const m = /^P:(\d{4})-(\d{2})$/.exec(key);
   if (m) return `${m[1]}年${Number(m[2])}月的进度报告未按期提交`;
   return key;
+}
+
+/** The label of a period key: 2026-03 → 2026年3月; final → 结果报告. */
+export function periodLabel(key: string): string {
+  if (key === 'final') return PROGRESS_TEXT.finalPeriod;
+  const m = /^(\d{4})-(\d{2})$/.exec(key);
+  return m ? `${m[1]}年${Number(m[2])}月` : key;
+}
+
+/** A warning type's schedule in words: 每月25日9时, 每周周一9时, 每天9时, 无. */
+export function warningScheduleText(t: {
+  yjzq: WarningPeriod;
+  weekday: number | null;
+  day: number | null;
+  month: number | null;
+  hour: number | null;
+}): string {
+  if (t.yjzq === 'no') return WARNING_PERIOD.no;
+  let text: string = WARNING_PERIOD[t.yjzq];
+  if (t.yjzq === 'month' && t.month !== null) text += `${t.month}月`;
+  if (t.yjzq === 'week' && t.weekday !== null) text += WEEKDAY_LABEL[t.weekday] ?? '';
+  if (t.yjzq === 'month' && t.day !== null) text += `${t.day}日`;
+  if (t.hour !== null) text += `${t.hour}时`;
+  return text;
 }

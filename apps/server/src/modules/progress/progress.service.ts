@@ -470,7 +470,10 @@ export async function evaluateWarnings(db: Db, clock: Clock) {
     await lockWarningEvaluation(tx);
     const now = clock.now();
     const moment = { today: clock.today(), hour: now.getHours() };
-    const [types, tasks, states] = await Promise.all([listWarningTypes(tx), tasksToEvaluate(tx), warningStates(tx)]);
+    // One client in a transaction: the reads go one after another.
+    const types = await listWarningTypes(tx);
+    const tasks = await tasksToEvaluate(tx);
+    const states = await warningStates(tx);
     const rules = types.map((t) => ({
       id: t.id,
       kind: t.kind as 'process' | 'final',
@@ -723,7 +726,8 @@ export async function configureWarnings(db: Db, actor: Actor, taskIds: number[],
   const tasks = [...new Set(taskIds)];
   const types = [...new Set(warningTypeIds)];
   await db.transaction(async (tx) => {
-    const [knownTasks, knownTypes] = await Promise.all([existingTaskIds(tx, tasks), existingWarningTypeIds(tx, types)]);
+    const knownTasks = await existingTaskIds(tx, tasks);
+    const knownTypes = await existingWarningTypeIds(tx, types);
     if (knownTasks.size !== tasks.length) throw notFound(TASK_MSG.taskNotFound);
     if (knownTypes.size !== types.length) throw badRequest(PROGRESS_MSG.warningTypeUnknown);
     await setConditions(tx, tasks, types, actor.userId);
