@@ -17,6 +17,16 @@ import { toastFailure } from './feedback';
 import { useAuditDelay, useAuditReport, useRequestDelay, useReviseReport, useSubmitReport } from './progress.api';
 import { auditNeedsReason, reportablePeriods, suggestedPeriod } from './schedule';
 
+/** A reason is needed when `needed` says so (read from the form at validation time, not at the last render). */
+function reasonRule(needed: (get: (name: string) => unknown) => boolean) {
+  return ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+    validator: (_rule: unknown, value: unknown) =>
+      needed(getFieldValue) && !(typeof value === 'string' && value.trim())
+        ? Promise.reject(new Error(PROGRESS_MSG.reasonRequired))
+        : Promise.resolve(),
+  });
+}
+
 interface ReportFormValues {
   periodKey?: string;
   content: string;
@@ -183,9 +193,8 @@ export function AuditDialog({ report, onClose }: { report: Report | null; onClos
           <Form.Item
             name="reason"
             label={T.reason}
-            rules={[
-              { required: auditNeedsReason(result ?? 'pass'), whitespace: true, message: PROGRESS_MSG.reasonRequired },
-            ]}
+            required={auditNeedsReason(result ?? 'pass')}
+            rules={[reasonRule((get) => auditNeedsReason(String(get('result'))))]}
           >
             <Input.TextArea rows={3} maxLength={LIMITS.maxLength.audit} showCount placeholder={T.input} />
           </Form.Item>
@@ -295,7 +304,8 @@ export function DelayAuditDialog({ delayId, onClose }: { delayId: number | null;
         <Form.Item
           name="reason"
           label={T.auditReason}
-          rules={[{ required: pass === false, whitespace: true, message: PROGRESS_MSG.reasonRequired }]}
+          required={pass === false}
+          rules={[reasonRule((get) => get('pass') === false)]}
         >
           <Input.TextArea rows={3} maxLength={LIMITS.maxLength.audit} showCount placeholder={T.input} />
         </Form.Item>
