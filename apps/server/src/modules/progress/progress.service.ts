@@ -314,7 +314,7 @@ export async function auditReport(
     if (!task) throw notFound(TASK_MSG.taskNotFound);
     if (task.auditorId !== actor.userId && !isAdmin(actor)) throw forbidden(PROGRESS_MSG.notAuditor);
     const report = await findReport(tx, input.id);
-    if (!report || report.status !== 'reviewing') throw conflict(PROGRESS_MSG.reportNotReviewing);
+    if (report?.status !== 'reviewing') throw conflict(PROGRESS_MSG.reportNotReviewing);
     if (input.result === 'reject' && !input.reason?.trim()) throw badRequest(PROGRESS_MSG.reasonRequired);
     const ok = await updateReport(tx, report.id, input.version, {
       status: input.result,

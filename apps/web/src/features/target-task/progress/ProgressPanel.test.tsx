@@ -12,7 +12,7 @@ const task = { id: 7, rwmc: '课程建设', rwzt: 'executeing', ownerId: 'rwfzr0
 
 const period = (key: string, over: Partial<Period> = {}): Period => ({
   key,
-  label: key.replace('2026-0', '2026年') + '月',
+  label: `${key.replace('2026-0', '2026年')}月`,
   start: `${key}-01`,
   deadline: `${key}-28`,
   schedule: 'unstart',
