@@ -22,6 +22,7 @@ import { systemRoutes } from './modules/system/system.routes';
 import './modules/target-task/target-task.policy';
 import { analysisRoutes } from './modules/analysis/analysis.routes';
 import { focusRoutes, progressRoutes, registerWarningJob } from './modules/progress/progress.routes';
+import { annualWbsRoutes } from './modules/target-task/annual-wbs.routes';
 import { targetTaskRoutes } from './modules/target-task/target-task.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { type Access, registerAccessControl } from './platform/access';
@@ -122,6 +123,7 @@ export async function buildApp({ config, database, logger, extraRoutes, startJob
   await app.register(fileRoutes, { prefix: '/api/herm-zdgj/rest/file' });
   await app.register(docrepoRoutes, { prefix: '/api/docrepo' });
   await app.register(targetTaskRoutes, { prefix: '/api/herm-wbs' });
+  await app.register(annualWbsRoutes, { prefix: '/api/herm-ndwbs' });
   await app.register(progressRoutes, { prefix: '/api/herm-wbs' });
   await app.register(analysisRoutes, { prefix: '/api/herm-wbs/targetTaskSummaryAnalysis' });
   await app.register(focusRoutes, { prefix: '/api/herm-zdgj/rest/focus' });
