@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { setLoginRecord } from '../../api/session';
 import { Providers } from '../../app/Providers';
-import { freshQueryClient } from '../../test/render';
 import { loginRecord } from '../../test/fixtures';
+import { freshQueryClient } from '../../test/render';
 
 /** An attachment as files/list answers it. */
 export function attachment(over: Partial<Attachment> = {}): Attachment {
