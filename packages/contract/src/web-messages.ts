@@ -114,6 +114,11 @@ export const SHELL_TEXT = {
   expand: '展开',
   collapse: '收起',
   noCommonQueries: '尚未设置常用查询',
+  allSchools: '全部学校',
+  benchmarkTitle: '对标院校',
+  benchmarkEmpty: '尚未选择对标院校，选择后可在这里快速查看',
+  chooseBenchmark: '选择对标院校',
+  editBenchmark: '调整对标院校',
   saved: '保存成功',
   gaugeLabel: '自动采集率',
   iframeFallback: '您的浏览器不支持 iframe 标签',
@@ -127,6 +132,21 @@ export function schoolCountHint(min: number | undefined, max: number | undefined
   if (typeof min === 'number') parts.push(`最少选择 ${min} 所`);
   if (typeof max === 'number') parts.push(`最多选择 ${max} 所`);
   return parts.join('，');
+}
+
+/** The accessible name of a school's checkbox in the picker: "选择 X". */
+export function schoolCheckLabel(name: string): string {
+  return `选择${name}`;
+}
+
+/** The accessible name of a selected school's remove mark: "移除 X". */
+export function schoolRemoveLabel(name: string): string {
+  return `移除${name}`;
+}
+
+/** "共 N 所" */
+export function schoolTotalText(total: number): string {
+  return `共 ${total} 所`;
 }
 
 /** "已选 N 所" */
