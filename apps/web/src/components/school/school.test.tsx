@@ -242,7 +242,7 @@ describe('SchoolSelectModal', { timeout: 30_000 }, () => {
   });
 
   it("shows the server's message when saving the settings fails", async () => {
-    const { fetchMock } = schoolApi();
+    schoolApi();
     renderHost();
     const queries = column('常用查询');
     await waitFor(() => expect(within(queries).getByText('尚未设置常用查询')).toBeTruthy());
