@@ -121,7 +121,7 @@ export const SHELL_TEXT = {
   editBenchmark: '调整对标院校',
   saved: '保存成功',
   gaugeLabel: '自动采集率',
-  iframeFallback: '您的浏览器不支持 iframe 标签',
+  iframeFallback: '您的浏览器不支持iframe标签',
   iframeTitle: '嵌入页面',
   editCellHint: '点击编辑',
 } as const;
