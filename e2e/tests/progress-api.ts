@@ -21,7 +21,7 @@ export async function apiAs(baseURL: string, userId: string): Promise<ApiUser> {
     return `${path}${path.includes('?') ? '&' : '?'}_t=${ts}&csrfTimestamp=${ts}&csrfToken=${token}`;
   };
   const unwrap = async (res: Awaited<ReturnType<APIRequestContext['get']>>, what: string) => {
-    const body = await res.json();
+    const body = (await res.json()) as { meta: unknown; data: unknown };
     expect(res.status(), `${what}: ${JSON.stringify(body.meta)}`).toBe(200);
     return body.data;
   };

@@ -28,6 +28,7 @@ import {
   registerWarningJob,
 } from './modules/progress/progress.routes';
 import { testClockRoutes } from './modules/progress/test-clock.routes';
+import { annualWbsRoutes } from './modules/target-task/annual-wbs.routes';
 import { targetTaskRoutes } from './modules/target-task/target-task.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { type Access, registerAccessControl } from './platform/access';
@@ -128,6 +129,7 @@ export async function buildApp({ config, database, logger, extraRoutes, startJob
   await app.register(fileRoutes, { prefix: '/api/herm-zdgj/rest/file' });
   await app.register(docrepoRoutes, { prefix: '/api/docrepo' });
   await app.register(targetTaskRoutes, { prefix: '/api/herm-wbs' });
+  await app.register(annualWbsRoutes, { prefix: '/api/herm-ndwbs' });
   await app.register(progressRoutes, { prefix: '/api/herm-wbs' });
   await app.register(annualWbsProgressRoutes, { prefix: '/api/herm-ndwbs' });
   await app.register(analysisRoutes, { prefix: '/api/herm-wbs/targetTaskSummaryAnalysis' });
