@@ -14,6 +14,7 @@ export * from './messages';
 export * from './progress';
 export * from './system';
 export * from './target-task';
+export * from './target-task-ui';
 export * from './ui-text';
 export * from './user';
 export * from './web-messages';

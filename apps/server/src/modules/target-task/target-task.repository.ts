@@ -143,11 +143,12 @@ export async function countTasksOfTarget(db: Db, yearTargetId: number) {
 
 export async function pageYearTargets(
   db: Db,
-  q: { current: number; size: number; year?: number; name?: string },
+  q: { current: number; size: number; year?: number; name?: string; creatorId?: string },
   visible: SQL | undefined,
 ) {
   const conds: SQL[] = [];
   if (q.year) conds.push(eq(yearTargets.cycleYear, q.year));
+  if (q.creatorId) conds.push(eq(yearTargets.creatorId, q.creatorId));
   if (q.name) conds.push(ilike(yearTargets.name, `%${escapeLike(q.name)}%`));
   if (visible) conds.push(visible);
   const where = conds.length ? and(...conds) : undefined;

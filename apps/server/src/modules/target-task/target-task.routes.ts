@@ -212,13 +212,14 @@ export const targetTaskRoutes: FastifyPluginAsyncZod = async (app) => {
           size: z.coerce.number().int().min(1).max(200).default(10),
           year: z.coerce.number().int().optional(),
           name: z.string().max(60).optional(),
+          mine: z.enum(['true', 'false']).optional().describe('只看我发布的 / only mine (myYearTask)'),
         }),
         response: { 200: envelope(pageOf(YearTargetSchema)) },
       },
     },
     async (req) => {
       const q = req.query;
-      const { records, total } = await listYearTargets(db(), actorOf(req), q);
+      const { records, total } = await listYearTargets(db(), actorOf(req), { ...q, mine: q.mine === 'true' });
       return ok({ records, total, current: q.current, size: q.size, pages: Math.ceil(total / q.size) });
     },
   );

@@ -164,9 +164,13 @@ export async function removeYearTarget(db: Db, actor: Actor, id: number) {
 export async function listYearTargets(
   db: Db,
   actor: Actor,
-  q: { current: number; size: number; year?: number; name?: string },
+  q: { current: number; size: number; year?: number; name?: string; mine?: boolean },
 ): Promise<{ records: YearTarget[]; total: number }> {
-  const { records, total } = await pageYearTargets(db, q, visibleYearTargetWhere(viewOf(actor)));
+  const { records, total } = await pageYearTargets(
+    db,
+    { ...q, creatorId: q.mine ? actor.userId : undefined },
+    visibleYearTargetWhere(viewOf(actor)),
+  );
   return {
     total,
     records: records.map((r) => {

@@ -174,6 +174,10 @@ describe('year targets: move and divide by year', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().meta.message).toBe(TASK_MSG.publisherOnly);
     expect(await order()).toEqual([c, a, b]);
+    // Only mine: another publisher's target is left out.
+    const mine = (await get(head, '/yearTarget/selectPage?year=2030&mine=true')).data;
+    expect(mine.total).toBe(0);
+    expect((await get(fbr, '/yearTarget/selectPage?year=2030&mine=true')).data.total).toBe(3);
     // The year-target list follows the same order.
     const listed = (await get(fbr, '/yearTarget/selectPage?year=2030')).data.records.map((t: { id: number }) => t.id);
     expect(listed).toEqual([c, a, b]);
