@@ -1,4 +1,4 @@
-import { type LoginRecord, TASK_UI as T, type TaskPageKind } from '@zg/contract';
+import { type LoginRecord, PROGRESS_TEXT, TASK_UI as T, type TaskPageKind } from '@zg/contract';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { type ModuleBase, type Viewer, viewerOf } from './task-logic';
 
@@ -31,6 +31,10 @@ const YearTaskPage = lazy(() => import('./pages/YearTaskPage'));
 const TaskListPage = lazy(() => import('./pages/TaskListPage'));
 const TaskDetailPage = lazy(() => import('./pages/TaskDetailPage'));
 const ChargersPage = lazy(() => import('./pages/ChargersPage'));
+const WarningTaskSection = lazy(() => import('./warning/WarningTaskSection'));
+const ProgressAuditPage = lazy(() => import('./progress/AuditPage'));
+const UrgePage = lazy(() => import('./warning/UrgePage'));
+const WarningConfigPage = lazy(() => import('./warning/WarningConfigPage'));
 
 const everyone = () => true;
 
@@ -64,6 +68,35 @@ export const SECTIONS: Section[] = [
   { slug: 'reviewTask', label: T.pageReviewTask, kind: 'reviewTask', page: TaskListPage, visible: (v) => v.auditor },
   { slug: 'taskDetail', label: T.pageTaskDetail, kind: 'yearTask', page: TaskDetailPage, visible: everyone },
   { slug: 'chargers', label: T.pageChargers, kind: 'yearTask', page: ChargersPage, visible: everyone },
+  // Progress, warnings and urges (issue 7).
+  {
+    slug: 'warningTask',
+    label: PROGRESS_TEXT.warningMenu,
+    kind: 'warningTask',
+    page: WarningTaskSection,
+    visible: everyone,
+  },
+  {
+    slug: 'progressAudit',
+    label: PROGRESS_TEXT.auditMenu,
+    kind: 'reviewTask',
+    page: ProgressAuditPage,
+    visible: (v) => v.auditor,
+  },
+  {
+    slug: 'urge',
+    label: PROGRESS_TEXT.urgeMenu,
+    kind: 'yearTask',
+    page: UrgePage,
+    visible: (v) => v.publisher || v.head,
+  },
+  {
+    slug: 'warningConfig',
+    label: PROGRESS_TEXT.warningConfigTitle,
+    kind: 'yearTask',
+    page: WarningConfigPage,
+    visible: (v) => v.publisher,
+  },
 ];
 
 /** The sub-pages of a menu the user gets; in /newTaskManagement a page with a menu key needs that key. */

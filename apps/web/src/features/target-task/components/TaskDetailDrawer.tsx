@@ -1,7 +1,9 @@
 import { TASK_UI as T, TASK_AUDIT, type TaskAudit } from '@zg/contract';
 import { Button, Descriptions, Drawer, Progress, Space, Spin, Tag, Typography } from 'antd';
+import { TaskProgressTabs } from '../progress/TaskProgressTabs';
 import { type TaskCard, useTaskTypes, useTaskVo } from '../target-task.api';
 import { ACTION_LABEL, cardActions, statusColor, typeLabel } from '../task-logic';
+import { FocusButton } from '../warning/FocusButton';
 import type { TaskCommand } from './use-task-actions';
 
 /** A task in full (Drawer 55%): its fields, cooperating departments, cycle, mission and the actions allowed. */
@@ -44,6 +46,7 @@ export function TaskDetailDrawer({
             >
               {T.documents}
             </Button>
+            <FocusButton taskId={t.id} size="middle" />
           </Space>
           <Descriptions bordered size="small" column={2}>
             <Descriptions.Item label={T.rwzt}>
@@ -78,6 +81,7 @@ export function TaskDetailDrawer({
               </Typography.Paragraph>
             </Descriptions.Item>
           </Descriptions>
+          <TaskProgressTabs task={t} />
         </Space>
       )}
     </Drawer>
