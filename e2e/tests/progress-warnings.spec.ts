@@ -89,6 +89,7 @@ test('rwfzr01 reports with an attachment, shr01 rejects with a reason, rwfzr01 r
   await ok(dialog);
   await expect(page.getByText('提交成功')).toBeVisible();
   await expect(reportRow(drawer, '完成12门课程标准的修订初稿')).toContainText('审核中');
+  await reportRow(drawer, '完成12门课程标准的修订初稿').scrollIntoViewIfNeeded();
   await keepScreenshot(page, 'progress-panel-reviewing');
 
   await signIn(page, account('shr01'));
@@ -141,6 +142,7 @@ test('rwfzr01 reports with an attachment, shr01 rejects with a reason, rwfzr01 r
   const circle = drawer.getByTestId(`period-${first.key}`);
   await expect(circle).toHaveAttribute('data-schedule', 'finish');
   await expect(circle.locator('.zg-schedule-circle')).toHaveAttribute('data-filled', 'true');
+  await circle.scrollIntoViewIfNeeded();
   await keepScreenshot(page, 'progress-panel-passed');
 });
 
@@ -219,6 +221,14 @@ test('the warning-task page counts warnings as the server clock passes the deadl
     await expect(records.getByTestId('warning-record')).toHaveCount(2);
     await expect(records).toContainText('任务已超过结束时间，尚未完成');
     await keepScreenshot(page, 'warning-tasks-overdue');
+    await records.locator('.ant-drawer-close').click();
+
+    // The publisher's warning configuration: the seeded types with their schedules.
+    await openPage(page, '预警配置');
+    await expect(page.locator('.ant-table-row').filter({ hasText: '周期进度报告在截止日前后' })).toContainText(
+      '每月25日9时',
+    );
+    await keepScreenshot(page, 'warning-config');
   } finally {
     await moveClock(baseURL!, null);
   }

@@ -53,40 +53,78 @@ export function ProgressPanel({ task }: { task: Pick<TaskCard, 'id' | 'rwmc' | '
     {
       title: T.period,
       dataIndex: 'periodKey',
-      width: 110,
-      render: (key: string, r) => (r.kind === 'final' ? T.finalPeriod : (periodLabel.get(key) ?? key)),
-    },
-    { title: T.reportKind, dataIndex: 'kind', width: 90, render: (k: ReportKind) => REPORT_KIND[k] },
-    { title: T.content, dataIndex: 'content', ellipsis: true },
-    { title: T.progress, dataIndex: 'progress', width: 100, render: (p: number | null) => (p === null ? '' : `${p}%`) },
-    {
-      title: T.attachments,
-      dataIndex: 'fileCount',
       width: 100,
-      render: (n: number, r) =>
-        n > 0 ? (
-          <Button type="link" size="small" onClick={() => setFiles(r)}>
-            {T.fileCount(n)}
-          </Button>
-        ) : (
-          <Typography.Text type="secondary">{T.noAttachments}</Typography.Text>
-        ),
+      render: (key: string, r) => (
+        <Space orientation="vertical" size={0}>
+          <span>{r.kind === 'final' ? T.finalPeriod : (periodLabel.get(key) ?? key)}</span>
+          <Typography.Text type="secondary" className="zg-progress__sub">
+            {REPORT_KIND[r.kind]}
+          </Typography.Text>
+        </Space>
+      ),
     },
-    { title: T.submitter, dataIndex: 'submitterName', width: 90 },
-    { title: T.submittedAt, dataIndex: 'submittedAt', width: 140, render: time },
+    {
+      title: T.content,
+      dataIndex: 'content',
+      width: 240,
+      render: (text: string, r) => (
+        <Space orientation="vertical" size={0}>
+          <Typography.Paragraph ellipsis={{ rows: 2, tooltip: text }} className="zg-progress__content">
+            {text}
+          </Typography.Paragraph>
+          {r.fileCount > 0 ? (
+            <Button type="link" size="small" className="zg-link-cell" onClick={() => setFiles(r)}>
+              {T.fileCount(r.fileCount)}
+            </Button>
+          ) : (
+            <Typography.Text type="secondary" className="zg-progress__sub">
+              {T.noAttachments}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
+    },
+    { title: T.progress, dataIndex: 'progress', width: 90, render: (p: number | null) => (p === null ? '' : `${p}%`) },
+    {
+      title: T.submitter,
+      dataIndex: 'submitterName',
+      width: 140,
+      render: (name: string | null, r) => (
+        <Space orientation="vertical" size={0}>
+          <span>{name}</span>
+          <Typography.Text type="secondary" className="zg-progress__sub">
+            {time(r.submittedAt)}
+          </Typography.Text>
+        </Space>
+      ),
+    },
     {
       title: T.status,
       dataIndex: 'status',
-      width: 100,
-      render: (s: Report['status']) => <Tag color={STATUS_COLOR[s]}>{REPORT_STATUS[s]}</Tag>,
+      width: 180,
+      render: (s: Report['status'], r) => (
+        <Space orientation="vertical" size={2}>
+          <Tag color={STATUS_COLOR[s]}>{REPORT_STATUS[s]}</Tag>
+          {r.reason && (
+            <Typography.Text type="danger" className="zg-progress__sub">
+              {`${T.reason}：${r.reason}`}
+            </Typography.Text>
+          )}
+          {r.auditorName && (
+            <Typography.Text type="secondary" className="zg-progress__sub">
+              {`${r.auditorName} ${time(r.auditedAt)}`}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
     },
-    { title: T.reason, dataIndex: 'reason', width: 140, ellipsis: true },
     {
       title: T.actions,
       key: 'actions',
-      width: 170,
+      width: 110,
+      fixed: 'right',
       render: (_v, r) => (
-        <Space size={0} wrap>
+        <Space size={0} orientation="vertical" align="start">
           {r.abilities.audit && (
             <Button type="link" size="small" onClick={() => setAuditing(r)}>
               {T.audit}
@@ -162,7 +200,7 @@ export function ProgressPanel({ task }: { task: Pick<TaskCard, 'id' | 'rwmc' | '
         columns={columns}
         dataSource={reports.data ?? []}
         pagination={false}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 'max-content' }}
         locale={{ emptyText: <EmptyState description={T.noReports} /> }}
       />
 
@@ -175,20 +213,32 @@ export function ProgressPanel({ task }: { task: Pick<TaskCard, 'id' | 'rwmc' | '
         loading={delays.isPending}
         dataSource={delays.data ?? []}
         pagination={false}
+        scroll={{ x: 'max-content' }}
         locale={{ emptyText: <EmptyState description={T.noDelays} /> }}
         columns={[
           { title: T.taskEnd, dataIndex: 'oldEndDate', width: 110 },
           { title: T.newEndDate, dataIndex: 'newEndDate', width: 110 },
-          { title: T.delayReason, dataIndex: 'reason', ellipsis: true },
-          { title: T.submitter, dataIndex: 'requesterName', width: 90 },
-          { title: T.submittedAt, dataIndex: 'requestedAt', width: 140, render: time },
+          { title: T.delayReason, dataIndex: 'reason', width: 200 },
+          {
+            title: T.submitter,
+            dataIndex: 'requesterName',
+            width: 140,
+            render: (name: string | null, d) => (
+              <Space orientation="vertical" size={0}>
+                <span>{name}</span>
+                <Typography.Text type="secondary" className="zg-progress__sub">
+                  {time(d.requestedAt)}
+                </Typography.Text>
+              </Space>
+            ),
+          },
           {
             title: T.status,
             dataIndex: 'status',
             width: 90,
             render: (s: keyof typeof DELAY_STATUS) => <Tag color={DELAY_COLOR[s]}>{DELAY_STATUS[s]}</Tag>,
           },
-          { title: T.auditReason, dataIndex: 'auditReason', width: 140, ellipsis: true },
+          { title: T.auditReason, dataIndex: 'auditReason', width: 140 },
           {
             title: T.actions,
             key: 'actions',

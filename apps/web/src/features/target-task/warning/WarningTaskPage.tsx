@@ -1,5 +1,5 @@
 import { LIMITS, PROGRESS_MSG, PROGRESS_TEXT as T, type TaskCard } from '@zg/contract';
-import { App, Button, Card, Drawer, Form, Input, Modal, Select, Space, Statistic, Table, Tag } from 'antd';
+import { App, Button, Card, Drawer, Form, Input, Modal, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useLoginRecord } from '../../../app/use-login-record';
 import { EmptyState } from '../../../components/EmptyState';
@@ -108,45 +108,48 @@ export default function WarningTaskPage({ onOpenTask }: { onOpenTask?: (task: Ta
         size="middle"
         loading={list.isPending}
         dataSource={list.data?.page.records ?? []}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 'max-content' }}
         locale={{ emptyText: <EmptyState description={list.error?.message ?? T.noWarningTasks} /> }}
         pagination={pagination({ current: page, total: list.data?.page.total ?? 0, pageSize: size, onChange: setPage })}
         columns={[
           {
             title: T.taskName,
             dataIndex: 'rwmc',
-            ellipsis: true,
-            render: (name: string, t) =>
-              onOpenTask ? (
-                <Button type="link" size="small" className="zg-link-cell" onClick={() => onOpenTask(t)}>
-                  {name}
-                </Button>
-              ) : (
-                name
-              ),
+            render: (name: string, t) => (
+              <div className="zg-warning-page__name">
+                {onOpenTask ? (
+                  <Button type="link" size="small" className="zg-link-cell" onClick={() => onOpenTask(t)}>
+                    {name}
+                  </Button>
+                ) : (
+                  <Typography.Text>{name}</Typography.Text>
+                )}
+                <Typography.Text type="secondary" className="zg-warning-page__target">
+                  {t.yearTargetName}
+                </Typography.Text>
+              </div>
+            ),
           },
-          { title: T.yearTarget, dataIndex: 'yearTargetName', width: 160, ellipsis: true },
-          { title: T.department, dataIndex: 'fbbm', width: 120 },
+          { title: T.department, dataIndex: 'fbbm', width: 110 },
           { title: T.owner, dataIndex: 'fzrmc', width: 80 },
           { title: T.taskStatus, dataIndex: 'rwztmc', width: 100, render: (s: string) => <Tag>{s}</Tag> },
           { title: T.endDate, dataIndex: 'jssj', width: 110 },
           {
             title: T.processWarnings,
             dataIndex: 'processWarningCount',
-            width: 90,
+            width: 80,
             render: (n: number) => <Tag color={n ? 'orange' : 'default'}>{n}</Tag>,
           },
           {
             title: T.expiredWarnings,
             dataIndex: 'expiredWarningCount',
-            width: 90,
+            width: 80,
             render: (n: number) => <Tag color={n ? 'red' : 'default'}>{n}</Tag>,
           },
           {
             title: T.actions,
             key: 'actions',
-            width: 220,
-            fixed: 'right',
+            width: 210,
             render: (_v, t) => (
               <Space size={4} wrap>
                 <Button size="small" onClick={() => setRecords(t)}>
