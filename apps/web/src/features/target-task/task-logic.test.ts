@@ -83,7 +83,21 @@ describe('the import report', () => {
 describe('the sub-pages of the two menus', () => {
   it('give each role the pages that are not always empty for it', () => {
     const slugs = (r: LoginRecord) => sectionsFor('/targetTaskManagement', r).map((s) => s.slug);
-    expect(slugs(publisher)).toEqual(['', 'myYearTask', 'myTask', 'myCoopTask', 'taskDetail', 'chargers']);
+    expect(slugs(publisher)).toEqual([
+      '',
+      'myYearTask',
+      'myTask',
+      'myCoopTask',
+      'taskDetail',
+      'chargers',
+      'warningTask',
+      'urge',
+      'warningConfig',
+    ]);
+    expect(slugs(auditor)).toContain('progressAudit');
+    expect(slugs(owner)).toContain('warningTask');
+    expect(slugs(owner)).not.toContain('urge');
+    expect(slugs(owner)).not.toContain('warningConfig');
     expect(slugs(head)).toContain('departmentTask');
     expect(slugs(head)).toContain('departmentCoopTask');
     expect(slugs(head)).not.toContain('reviewTask');
