@@ -4,7 +4,7 @@ import { account, keepScreenshot, signIn } from './support';
 // One year target through its decomposition, each step by the user who does it, in the browser, on the demo data:
 // fbr01 (李明) publishes, bmfzr01 (王建国, head of 教务处) accepts and decomposes, rwfzr01 (张伟) defines and starts,
 // shr01 (赵敏) approves, xld01 (陈伯涛) reads the tree.
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const TARGET = '2026年教学质量提升工程';
 const TASKS = [
