@@ -54,7 +54,8 @@ export default defineConfig({
     command: 'npm run serve',
     cwd: repoRoot,
     url: `${baseURL}/api/health`,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' },
+    // TEST_HOOKS: the warning journeys move the server clock through POST /api/test/clock (administrators only).
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', TEST_HOOKS: 'true' },
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'ignore',

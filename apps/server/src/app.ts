@@ -21,8 +21,15 @@ import { referenceRoutes } from './modules/reference/reference.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import './modules/target-task/target-task.policy';
 import { analysisRoutes } from './modules/analysis/analysis.routes';
-import { focusRoutes, progressRoutes, registerWarningJob } from './modules/progress/progress.routes';
+import {
+  annualWbsProgressRoutes,
+  focusRoutes,
+  progressRoutes,
+  registerWarningJob,
+} from './modules/progress/progress.routes';
+import { testClockRoutes } from './modules/progress/test-clock.routes';
 import { reportPlugin } from './modules/report/report.plugin';
+import { annualWbsRoutes } from './modules/target-task/annual-wbs.routes';
 import { targetTaskRoutes } from './modules/target-task/target-task.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { type Access, registerAccessControl } from './platform/access';
@@ -123,11 +130,14 @@ export async function buildApp({ config, database, logger, extraRoutes, startJob
   await app.register(fileRoutes, { prefix: '/api/herm-zdgj/rest/file' });
   await app.register(docrepoRoutes, { prefix: '/api/docrepo' });
   await app.register(targetTaskRoutes, { prefix: '/api/herm-wbs' });
+  await app.register(annualWbsRoutes, { prefix: '/api/herm-ndwbs' });
   await app.register(progressRoutes, { prefix: '/api/herm-wbs' });
+  await app.register(annualWbsProgressRoutes, { prefix: '/api/herm-ndwbs' });
   await app.register(analysisRoutes, { prefix: '/api/herm-wbs/targetTaskSummaryAnalysis' });
   await app.register(focusRoutes, { prefix: '/api/herm-zdgj/rest/focus' });
   await app.register(reportPlugin, { prefix: '/api' });
   registerWarningJob(app);
+  if (config.TEST_HOOKS) await app.register(testClockRoutes, { prefix: '/api/test' });
   registerFileJobs(app);
   if (extraRoutes) await app.register(async (child) => extraRoutes(child));
 

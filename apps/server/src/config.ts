@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   CHUNK_TTL_HOURS: z.coerce.number().positive().default(24),
   JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
   JOB_LOCK_SECONDS: z.coerce.number().int().min(1).default(120),
+  /** Browser tests only: lets an administrator move the server clock (POST /api/test/clock). Never in production. */
+  TEST_HOOKS: bool.default(false),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

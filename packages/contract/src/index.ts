@@ -16,6 +16,7 @@ export * from './progress';
 export * from './report';
 export * from './system';
 export * from './target-task';
+export * from './target-task-ui';
 export * from './ui-text';
 export * from './user';
 export * from './web-messages';

@@ -61,6 +61,14 @@ export const TASK_MSG = {
   weightInvalid: '权重必须在0到100之间',
   pushed: '下发成功',
   done: '操作成功',
+  moveEdge: '已经无法再移动了',
+  moved: '移动成功',
+  missionNotAllowed: '只有任务负责人在定义任务时、或可编辑该任务的人可以修改任务书',
+  missionSaved: '任务书已保存',
+  fileTypeNotAllowed: '该文件类型不能用于此记录',
+  filesSaved: '文档已保存',
+  taskTypeSaved: '任务类型已保存',
+  publisherOnly: '只有年度目标发布者可以执行此操作',
 } as const;
 
 const dateStr = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
@@ -77,6 +85,7 @@ export const YearTargetSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   cycleYear: z.number().int(),
+  sortOrder: z.number().int().describe('年内排序 / position within the year'),
   chargeDepartId: z.string(),
   chargeDepartName: z.string().nullable(),
   auditorId: z.string().nullable(),
@@ -189,6 +198,21 @@ export const TASK_EXCEL_COLUMNS = [
   { key: 'mission', header: '任务书', width: 40 },
 ] as const;
 
+/** Columns of the last-level task export (末级任务明细). */
+export const DETAIL_EXCEL_COLUMNS = [
+  { key: 'yearTargetName', header: '年度任务名称', width: 30 },
+  { key: 'rwmc', header: '末级任务名称', width: 36 },
+  { key: 'rwlx', header: '任务类型', width: 10 },
+  { key: 'fbbm', header: '负责部门', width: 18 },
+  { key: 'fzrmc', header: '负责人', width: 12 },
+  { key: 'kssj', header: '开始时间', width: 12 },
+  { key: 'jssj', header: '结束时间', width: 12 },
+  { key: 'rwztmc', header: '任务状态', width: 12 },
+  { key: 'rwjd', header: '任务进度', width: 10 },
+  { key: 'processWarningCount', header: '过程预警', width: 10 },
+  { key: 'expiredWarningCount', header: '逾期预警', width: 10 },
+] as const;
+
 export const CHARGER_EXCEL_COLUMNS = [
   { key: 'bmid', header: '部门编号', width: 12 },
   { key: 'bmmc', header: '部门名称', width: 24 },
@@ -236,3 +260,145 @@ export const DepartmentRateSchema = z.object({
   rank: z.number().int().describe('排名 / rank'),
 });
 export const ANALYSIS_NOTE = '统计末级任务；未下发（含撤回）的任务不计入完成率';
+
+/** Year targets of one year, in order (divideTargetYear). */
+export const YearGroupSchema = z.object({
+  year: z.number().int().describe('目标周期（年） / cycle year'),
+  targets: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      status: z.enum(Object.keys(YEAR_TASK_STATUS) as [YearTaskStatus, ...YearTaskStatus[]]),
+      taskCount: z.number().int(),
+    }),
+  ),
+});
+export type YearGroup = z.infer<typeof YearGroupSchema>;
+
+export const MoveYearTargetSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  direction: z.enum(['up', 'down']).describe('上移/下移 / move up or down within its year'),
+});
+
+/** One node of the target-task catalogue (flat; the client nests by parentKey). */
+export const CatalogNodeSchema = z.object({
+  key: z.string().describe('节点键 y:{id} 年度目标 / t:{id} 任务 / node key'),
+  parentKey: z.string().nullable(),
+  kind: z.enum(['yearTarget', 'task']),
+  id: z.number().int(),
+  title: z.string(),
+  status: z.string().describe('年度目标或任务状态 / state'),
+  cycleYear: z.number().int(),
+});
+export type CatalogNode = z.infer<typeof CatalogNodeSchema>;
+
+/** A task with everything its edit dialog and detail need (getTargetTaskVo). */
+export const TaskVoSchema = TaskCardSchema.extend({
+  auditorId: z.string().nullable(),
+  cycleTypeId: z.number().int().nullable(),
+  cycleTypeName: z.string().nullable().describe('周期类型名称 / cycle type'),
+  cycleValueIds: z.array(z.number().int()),
+  coopDepartments: z.array(z.object({ bmid: z.string(), bmmc: z.string() })).describe('协作部门 / cooperating'),
+  mission: z.string().nullable().describe('任务书 / mission statement'),
+  depth: z.number().int(),
+  childCount: z.number().int(),
+  parentName: z.string().nullable(),
+  cycleYear: z.number().int().describe('年度目标的周期 / year of the target'),
+});
+export type TaskVo = z.infer<typeof TaskVoSchema>;
+
+/** Warning status filter of the task-detail list. */
+export const WARNING_STATUS = { none: '无预警', process: '过程预警', final: '逾期预警' } as const;
+export type WarningStatus = keyof typeof WARNING_STATUS;
+
+/** Task-detail filter (spec-1 section 2): last-level tasks, optionally of the user's departments or own. */
+export const TaskDetailQuerySchema = z.object({
+  current: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(200).default(10),
+  scope: z.enum(['all', 'department', 'mine']).default('all').describe('全部/部门/我的 / scope'),
+  year: z.coerce.number().int().optional(),
+  yearTaskName: z.string().max(60).optional().describe('年度任务名称 / year-task name'),
+  rwmc: z.string().max(60).optional().describe('末级任务名称 / last-level task name'),
+  fzrmc: z.string().max(60).optional().describe('末级任务负责人（部门页） / last-level task owner'),
+  rwzt: z.enum(TASK_STATUSES as [TaskStatus, ...TaskStatus[]]).optional(),
+  warningStatus: z.enum(['none', 'process', 'final']).optional().describe('预警状态 / warning status'),
+});
+export type TaskDetailQuery = z.infer<typeof TaskDetailQuerySchema>;
+
+/** Mission statement (任务书) of a task. */
+export const MissionSchema = z.object({
+  taskId: z.number().int(),
+  rwmc: z.string(),
+  mission: z.string().nullable(),
+  version: z.number().int(),
+  canEdit: z.boolean(),
+});
+export const MissionInputSchema = z.object({
+  taskId: z.coerce.number().int(),
+  version: z.coerce.number().int(),
+  mission: z.string().max(1000).describe('任务书 / mission statement'),
+});
+
+/** A department with its head and registered chargers (departManage). */
+export const DepartManageSchema = z.object({
+  bmid: z.string(),
+  bmmc: z.string(),
+  headId: z.string().nullable().describe('部门负责人工号 / head'),
+  fzrmc: z.string().nullable().describe('部门负责人 / head name'),
+  chargers: z.array(z.object({ fzrid: z.string(), fzrmc: z.string() })),
+});
+
+export const TaskTypeSchema = z.object({ id: z.number().int(), code: z.string(), rwlxmc: z.string() });
+export const TaskTypeInputSchema = z.object({
+  id: z.coerce.number().int(),
+  rwlxmc: z.string().trim().min(1).max(20).describe('任务类型名称 / type name'),
+});
+
+/** The documents of a year target or task, by file type (targetTaskFile). */
+export const DOCUMENT_FILE_TYPES = {
+  YearTask: ['年度目标文件', '目标支撑文件', '任务分解文件'],
+  NodeTask: ['目标支撑文件', '任务分解文件'],
+} as const;
+export const DocumentOwnerSchema = z.object({
+  ownerType: z.enum(['YearTask', 'NodeTask']),
+  ownerId: z.coerce.number().int(),
+});
+export const DocumentGroupSchema = z.object({
+  fileTypeId: z.number().int(),
+  fileTypeName: z.string(),
+  files: z.array(
+    z.object({
+      fileId: z.string(),
+      fileName: z.string(),
+      size: z.number().int(),
+      uploaderName: z.string().nullable(),
+      createTime: z.string(),
+    }),
+  ),
+});
+export const DocumentsSchema = z.object({ canEdit: z.boolean(), groups: z.array(DocumentGroupSchema) });
+export type Documents = z.infer<typeof DocumentsSchema>;
+export const DocumentSaveSchema = DocumentOwnerSchema.extend({
+  fileTypeId: z.coerce.number().int(),
+  fileIds: z.array(z.string().uuid()).max(50).default([]).describe('该类型的全部文件 / all files of the type'),
+});
+
+/** A named transition by name (averageLevelTarget updateTaskStauts). */
+export const TaskStatusUpdateSchema = TaskActionInputSchema.extend({
+  id: z.coerce.number().int().positive(),
+  action: z.enum(Object.keys(TASK_ACTIONS) as [TaskAction, ...TaskAction[]]).describe('动作 / action'),
+});
+
+/** Cycle type (id, lxmc) with its values (cycleId, cycleNumber, defaultsStatus 1 = default). */
+export const CycleTypeSchema = z.object({
+  id: z.number().int(),
+  lxmc: z.string().describe('周期类型名称 / cycle type name'),
+  values: z.array(
+    z.object({
+      cycleId: z.number().int(),
+      cycleNumber: z.string().describe('周期值 / cycle value'),
+      defaultsStatus: z.number().int().describe('1 默认 / 1 default'),
+    }),
+  ),
+});
+export type CycleType = z.infer<typeof CycleTypeSchema>;

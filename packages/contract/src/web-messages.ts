@@ -88,7 +88,12 @@ export const SHELL_TEXT = {
   yearPlaceholder: '请选择年份',
   startYear: '开始年份',
   endYear: '结束年份',
+  yearRangeSeparator: '至',
+  prevDecade: '上一个十年',
+  nextDecade: '下一个十年',
+  clearValue: '清除',
   userPickerPlaceholder: '请输入工号或姓名搜索',
+  noMatchedUsers: '未找到匹配的人员',
   schoolModalTitle: '选择学校',
   commonQueries: '常用查询',
   settings: '设置',
@@ -109,9 +114,14 @@ export const SHELL_TEXT = {
   expand: '展开',
   collapse: '收起',
   noCommonQueries: '尚未设置常用查询',
+  allSchools: '全部学校',
+  benchmarkTitle: '对标院校',
+  benchmarkEmpty: '尚未选择对标院校，选择后可在这里快速查看',
+  chooseBenchmark: '选择对标院校',
+  editBenchmark: '调整对标院校',
   saved: '保存成功',
   gaugeLabel: '自动采集率',
-  iframeFallback: '您的浏览器不支持 iframe 标签',
+  iframeFallback: '您的浏览器不支持iframe标签',
   iframeTitle: '嵌入页面',
   editCellHint: '点击编辑',
 } as const;
@@ -122,6 +132,21 @@ export function schoolCountHint(min: number | undefined, max: number | undefined
   if (typeof min === 'number') parts.push(`最少选择 ${min} 所`);
   if (typeof max === 'number') parts.push(`最多选择 ${max} 所`);
   return parts.join('，');
+}
+
+/** The accessible name of a school's checkbox in the picker: "选择 X". */
+export function schoolCheckLabel(name: string): string {
+  return `选择${name}`;
+}
+
+/** The accessible name of a selected school's remove mark: "移除 X". */
+export function schoolRemoveLabel(name: string): string {
+  return `移除${name}`;
+}
+
+/** "共 N 所" */
+export function schoolTotalText(total: number): string {
+  return `共 ${total} 所`;
 }
 
 /** "已选 N 所" */

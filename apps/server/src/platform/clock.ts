@@ -17,4 +17,9 @@ export class Clock {
   set(date: Date | string) {
     this.fixed = new Date(date);
   }
+
+  /** Back to the system clock. */
+  reset() {
+    this.fixed = null;
+  }
 }

@@ -59,3 +59,11 @@ if (!('ResizeObserver' in window)) {
   }
   Object.defineProperty(window, 'ResizeObserver', { writable: true, configurable: true, value: ResizeObserverStub });
 }
+
+// jsdom has no canvas: it answers getContext() with null after printing "Not implemented". Answer null quietly;
+// ECharts (SVG renderer) then measures text without a canvas.
+Object.defineProperty(HTMLCanvasElement.prototype, 'getContext', {
+  writable: true,
+  configurable: true,
+  value: () => null,
+});

@@ -43,6 +43,7 @@ export const taskReports = pgTable(
   },
   (t) => [
     index('task_reports_task_idx').on(t.taskId, t.periodKey),
+    index('task_reports_reviewing_idx').on(t.taskId).where(sql`${t.status} = 'reviewing'`),
     uniqueIndex('task_reports_one_final_reviewing_uq')
       .on(t.taskId)
       .where(sql`${t.kind} = 'final' and ${t.status} = 'reviewing'`),
@@ -58,6 +59,8 @@ export const delayRequests = pgTable(
       .notNull()
       .references(() => targetTasks.id, { onDelete: 'cascade' }),
     newEndDate: date('new_end_date', { mode: 'string' }).notNull(),
+    /** The end date the request was made against (shown beside the new one). */
+    oldEndDate: date('old_end_date', { mode: 'string' }),
     reason: varchar('reason', { length: 500 }).notNull(),
     status: varchar('status', { length: 12 }).notNull().default('reviewing'),
     auditReason: varchar('audit_reason', { length: 500 }),
@@ -66,10 +69,16 @@ export const delayRequests = pgTable(
     auditorId: varchar('auditor_id', { length: 64 }),
     auditedAt: at('audited_at'),
   },
-  (t) => [uniqueIndex('delay_requests_one_reviewing_uq').on(t.taskId).where(sql`${t.status} = 'reviewing'`)],
+  (t) => [
+    uniqueIndex('delay_requests_one_reviewing_uq').on(t.taskId).where(sql`${t.status} = 'reviewing'`),
+    index('delay_requests_task_idx').on(t.taskId),
+  ],
 );
 
-/** Raised warnings; (task, kind, key) is unique so a warning is never raised twice. */
+/**
+ * Raised warnings; (task, type, key) is unique so a warning is never raised twice. A closed warning reopens when its
+ * cause comes back; a dismissed one (删除预警) stays closed for good.
+ */
 export const taskWarnings = pgTable(
   'task_warnings',
   {
@@ -85,6 +94,8 @@ export const taskWarnings = pgTable(
     open: boolean('open').notNull().default(true),
     raisedAt: at('raised_at').notNull(),
     closedAt: at('closed_at'),
+    dismissedAt: at('dismissed_at'),
+    dismissedBy: varchar('dismissed_by', { length: 64 }),
   },
   (t) => [
     uniqueIndex('task_warnings_uq').on(t.taskId, t.warningTypeId, t.warningKey),
@@ -107,15 +118,22 @@ export const taskWarningConditions = pgTable(
 );
 
 /** History of batch warning configurations (批量配置历史). */
-export const warningConfigHistory = pgTable('warning_config_history', {
-  id: serial('id').primaryKey(),
-  actorId: varchar('actor_id', { length: 64 }).notNull(),
-  taskIds: jsonb('task_ids').$type<number[]>().notNull(),
-  warningTypeIds: jsonb('warning_type_ids').$type<number[]>().notNull(),
-  at: at('at').notNull().defaultNow(),
-});
+export const warningConfigHistory = pgTable(
+  'warning_config_history',
+  {
+    id: serial('id').primaryKey(),
+    actorId: varchar('actor_id', { length: 64 }).notNull(),
+    taskIds: jsonb('task_ids').$type<number[]>().notNull(),
+    warningTypeIds: jsonb('warning_type_ids').$type<number[]>().notNull(),
+    at: at('at').notNull().defaultNow(),
+  },
+  (t) => [index('warning_config_history_at_idx').on(t.at)],
+);
 
-/** Urges (督办) of a department by the publisher. */
+/**
+ * Urges (督办) of a department by the publisher: about a year target (current status 1 not set, 2 not decomposed) or
+ * about a warned task (task id set, no current status). One pending urge per department and target status, or per task.
+ */
 export const urges = pgTable(
   'urges',
   {
@@ -125,7 +143,7 @@ export const urges = pgTable(
     departmentId: varchar('department_id', { length: 32 })
       .notNull()
       .references(() => departments.id),
-    currentStatus: smallint('current_status').notNull(),
+    currentStatus: smallint('current_status'),
     type: smallint('type').notNull().default(0),
     state: varchar('state', { length: 12 }).notNull().default('urge'),
     content: varchar('content', { length: 500 }),
@@ -136,7 +154,11 @@ export const urges = pgTable(
   },
   (t) => [
     index('urges_department_idx').on(t.departmentId, t.type),
-    uniqueIndex('urges_one_pending_uq').on(t.departmentId, t.yearTargetId, t.currentStatus).where(sql`${t.type} = 0`),
+    uniqueIndex('urges_one_pending_uq')
+      .on(t.departmentId, t.yearTargetId, t.currentStatus)
+      .where(sql`${t.type} = 0 and ${t.taskId} is null`),
+    uniqueIndex('urges_one_pending_task_uq').on(t.taskId).where(sql`${t.type} = 0 and ${t.taskId} is not null`),
+    index('urges_year_target_idx').on(t.yearTargetId, t.departmentId),
   ],
 );
 

@@ -32,11 +32,13 @@ export const yearTargets = pgTable(
       .references(() => users.id),
     status: varchar('status', { length: 16 }).notNull().default('waitResolve'),
     description: varchar('description', { length: 1000 }),
+    /** Position among the targets of its year (moveYearTarget swaps neighbours). */
+    sortOrder: integer('sort_order').notNull().default(0),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('year_targets_year_idx').on(t.cycleYear)],
+  (t) => [index('year_targets_year_idx').on(t.cycleYear, t.sortOrder)],
 );
 
 /** Target tasks (目标任务): a tree under a year target. */

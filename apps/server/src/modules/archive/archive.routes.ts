@@ -11,7 +11,6 @@ import { z } from 'zod';
 import { actorOf } from '../../platform/access';
 import { ok } from '../../platform/envelope';
 import { contentDisposition } from '../files/content-disposition';
-import './archive.policy';
 import { archiveFiles, archiveTypes, archiveZip } from './archive.service';
 
 const TAGS = ['文件归档'];

@@ -265,7 +265,7 @@ describe('urges', () => {
     });
     expect(sent.statusCode, sent.body).toBe(200);
     const head3 = await s.login('bmfzr03');
-    const mine = (await get(head3, '/yearTargetUrge/list?mine=true')).data;
+    const mine = (await get(head3, '/yearTargetUrge/list?mine=true')).data.records;
     expect(mine[0]).toMatchObject({ bmid: 'D03', currentStatus: 1, type: 0, state: 'urge', content: '请尽快接收任务' });
     const other = await post(await s.login('bmfzr01'), '/warningUrge/acceptUrge', { id: mine[0].id });
     expect(other.json().meta.message).toBe(PROGRESS_MSG.urgeNotYours);
@@ -273,7 +273,7 @@ describe('urges', () => {
     expect((await post(head3, '/warningUrge/acceptUrge', { id: mine[0].id })).json().meta.message).toBe(
       PROGRESS_MSG.urgeHandled,
     );
-    expect((await get(head3, '/yearTargetUrge/list?mine=true')).data[0]).toMatchObject({
+    expect((await get(head3, '/yearTargetUrge/list?mine=true')).data.records[0]).toMatchObject({
       type: 1,
       state: 'acceptUrge',
     });
@@ -283,7 +283,7 @@ describe('urges', () => {
     await post(head3, `/targetTask/${t3}/resolve`, { version: 3, ownerId: 'rwfzr02' });
     const acted = await post(fbr, '/yearTargetUrge/batchInsert', { yearTargetId: target, bmids: ['D03'] });
     expect(acted.statusCode).toBe(409);
-    expect(acted.json().meta.message).toBe(PROGRESS_MSG.urgeDone);
+    expect(acted.json().meta.message).toBe(PROGRESS_MSG.urgeDone('学生工作处'));
   });
 
   it('lets a user follow and unfollow a task they can see', async () => {

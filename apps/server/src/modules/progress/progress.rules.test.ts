@@ -1,3 +1,4 @@
+import { warningLabel } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
 import { addDays, dueWarnings, monthlyPeriods, scheduleOf } from './progress.rules';
 
@@ -45,5 +46,23 @@ describe('due warnings', () => {
     expect(dueWarnings(task, types, '2026-03-20').map((w) => w.key)).toEqual(['P:2026-01', 'P:2026-02', 'due']);
     expect(dueWarnings(task, types, '2026-04-01').map((w) => w.key)).toEqual(['P:2026-01', 'P:2026-02', 'overdue']);
     expect(dueWarnings({ ...task, finished: true }, types, '2026-05-01')).toEqual([]);
+  });
+  it('waits for the hour of the type on the first due day', () => {
+    const at9 = [{ ...types[0]!, hour: 9 }];
+    expect(dueWarnings(task, at9, { today: '2026-02-08', hour: 8 })).toEqual([]);
+    expect(dueWarnings(task, at9, { today: '2026-02-08', hour: 9 }).map((w) => w.key)).toEqual(['P:2026-01']);
+    expect(dueWarnings(task, at9, { today: '2026-02-09', hour: 0 }).map((w) => w.key)).toEqual(['P:2026-01']);
+  });
+  it('gives an overdue type its days of grace', () => {
+    const grace = [{ id: 4, kind: 'final' as const, days: 3, period: 'day' }];
+    expect(dueWarnings(task, grace, '2026-04-03')).toEqual([]);
+    expect(dueWarnings(task, grace, '2026-04-04').map((w) => w.key)).toEqual(['overdue']);
+  });
+});
+
+describe('warning labels', () => {
+  it('say what each warning is about', () => {
+    expect(warningLabel('P:2026-03')).toBe('2026年3月的进度报告未按期提交');
+    expect(warningLabel('overdue')).toBe('任务已超过结束时间，尚未完成');
   });
 });

@@ -58,6 +58,8 @@ export interface WarningTypeRule {
   kind: 'process' | 'final';
   days: number;
   period: string;
+  /** From this hour of the first due day on (0-23); null: from midnight. */
+  hour?: number | null;
 }
 
 export interface TaskForWarnings {
@@ -69,25 +71,41 @@ export interface TaskForWarnings {
   reportedPeriods: ReadonlySet<string>;
 }
 
-/** The warnings that should be open for a task today: [warningTypeId, key] pairs. */
+/** The moment the rules are evaluated at: the date and the hour (0-23) of the server's time zone. */
+export interface Moment {
+  today: string;
+  hour: number;
+}
+
+/** Whether a warning whose first due day is `firstDay` is due at `now` (on that day only from the type's hour). */
+function reached(firstDay: string, now: Moment, hour: number | null | undefined) {
+  return now.today > firstDay || (now.today === firstDay && now.hour >= (hour ?? 0));
+}
+
+/**
+ * The warnings that should be open for a task now. Per warning type:
+ * - final (逾期): the task is past its end by more than `days` and not finished;
+ * - process with a month or week period (过程): a monthly period's report is missing `days` days after its deadline;
+ * - process with a day or no period (到期): the task ends within `days` days and is not finished.
+ */
 export function dueWarnings(
   task: TaskForWarnings,
   types: WarningTypeRule[],
-  today: string,
+  now: Moment | string,
 ): { typeId: number; key: string; kind: 'process' | 'final' }[] {
+  const at: Moment = typeof now === 'string' ? { today: now, hour: 23 } : now;
   if (task.finished) return [];
   const out: { typeId: number; key: string; kind: 'process' | 'final' }[] = [];
   for (const t of types) {
     if (t.kind === 'final') {
-      if (today > task.end) out.push({ typeId: t.id, key: 'overdue', kind: 'final' });
+      if (reached(addDays(task.end, t.days + 1), at, t.hour)) out.push({ typeId: t.id, key: 'overdue', kind: 'final' });
     } else if (t.period === 'month' || t.period === 'week') {
       for (const p of monthlyPeriods(task.start, task.end)) {
-        if (today > addDays(p.deadline, t.days) && !task.reportedPeriods.has(p.key)) {
+        if (reached(addDays(p.deadline, t.days + 1), at, t.hour) && !task.reportedPeriods.has(p.key)) {
           out.push({ typeId: t.id, key: `P:${p.key}`, kind: 'process' });
         }
       }
-    } else if (today <= task.end && today >= addDays(task.end, -t.days)) {
-      // The task ends within the type's days (e.g. 15天到期预警).
+    } else if (at.today <= task.end && reached(addDays(task.end, -t.days), at, t.hour)) {
       out.push({ typeId: t.id, key: 'due', kind: 'process' });
     }
   }

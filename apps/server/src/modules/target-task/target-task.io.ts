@@ -1,4 +1,13 @@
-import { EXCEL_MSG, ROLE, TASK_EXCEL_COLUMNS, TASK_MSG, TASK_STATUS, type TaskStatus } from '@zg/contract';
+import {
+  DETAIL_EXCEL_COLUMNS,
+  EXCEL_MSG,
+  ROLE,
+  TASK_EXCEL_COLUMNS,
+  TASK_MSG,
+  TASK_STATUS,
+  type TaskDetailQuery,
+  type TaskStatus,
+} from '@zg/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { departmentChargers, departments, targetTasks, users } from '../../db/schema';
@@ -7,7 +16,7 @@ import { writeAudit } from '../../platform/audit';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { buildWorkbook, CHARGER_EXCEL_COLUMNS, failOnErrors, parseTaskRow, readSheet } from './target-task.excel';
 import { findYearTarget, selectTaskCards, visibleTaskWhere } from './target-task.repository';
-import { createTask, viewOf } from './target-task.service';
+import { createTask, lastLevelTasks, viewOf } from './target-task.service';
 
 const EXAMPLE = {
   rwmc: '示例：建设5门省级精品在线开放课程',
@@ -51,6 +60,31 @@ export async function exportTasks(db: Db, actor: Actor, yearTargetId: number) {
       mission: r.task.mission,
       rwzt: TASK_STATUS[r.task.status as TaskStatus] ?? r.task.status,
       rwjd: Number(r.task.progress),
+    })),
+  );
+}
+
+/** Rows of one detail export at most (the page's filter narrows it). */
+const DETAIL_EXPORT_MAX = 5000;
+
+/** Exports the last-level tasks matching the task-detail filter (targetTaskDetail/export). */
+export async function exportLastLevelTasks(db: Db, actor: Actor, q: Omit<TaskDetailQuery, 'current' | 'size'>) {
+  const { records } = await lastLevelTasks(db, actor, { ...q, current: 1, size: DETAIL_EXPORT_MAX });
+  return buildWorkbook(
+    '末级任务明细',
+    DETAIL_EXCEL_COLUMNS,
+    records.map((r) => ({
+      yearTargetName: r.yearTargetName,
+      rwmc: r.rwmc,
+      rwlx: r.rwlx,
+      fbbm: r.fbbm,
+      fzrmc: r.fzrmc,
+      kssj: r.kssj,
+      jssj: r.jssj,
+      rwztmc: r.rwztmc,
+      rwjd: r.rwjd,
+      processWarningCount: r.processWarningCount,
+      expiredWarningCount: r.expiredWarningCount,
     })),
   );
 }

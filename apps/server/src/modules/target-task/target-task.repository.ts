@@ -2,10 +2,15 @@ import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzl
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
+  cycleTypes,
   cycleValues,
+  departmentChargers,
   departments,
+  files,
+  fileTypes,
   targetTasks,
   taskCoopDepartments,
+  taskTypes,
   taskWarnings,
   users,
   yearTargets,
@@ -16,38 +21,100 @@ export type YearTargetRow = typeof yearTargets.$inferSelect;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+type View = { all: boolean; userId: string; chargeDepartmentIds: readonly string[]; departmentId?: string | null };
+
 /** Year targets the actor may see: created by them, or holding a task they may see. */
-export function visibleYearTargetWhere(v: { all: boolean; userId: string; chargeDepartmentIds: readonly string[] }) {
+export function visibleYearTargetWhere(v: View) {
   const task = visibleTaskWhere(v);
   if (!task) return undefined;
   return sql`(${yearTargets.creatorId} = ${v.userId} or exists (select 1 from ${targetTasks} where ${targetTasks.yearTargetId} = ${yearTargets.id} and ${task}))`;
 }
 
-/** The visibility of tasks for an actor, as SQL: nothing unless one of the relations holds. */
-export function visibleTaskWhere(v: {
-  all: boolean;
-  userId: string;
-  chargeDepartmentIds: readonly string[];
-}): SQL | undefined {
+/**
+ * The visibility of tasks for an actor, as SQL: nothing unless one of the relations holds. Heads see their
+ * departments' tasks and the tasks their departments cooperate on; members of a cooperating department see those
+ * tasks too (read-only: no rule lets them act).
+ */
+export function visibleTaskWhere(v: View): SQL | undefined {
   if (v.all) return undefined;
+  const coopDepartments = [...new Set([...v.chargeDepartmentIds, ...(v.departmentId ? [v.departmentId] : [])])];
   const charge = v.chargeDepartmentIds.length
-    ? sql`(${targetTasks.departmentId} in ${v.chargeDepartmentIds} or exists (select 1 from ${taskCoopDepartments} c where c.task_id = ${targetTasks.id} and c.department_id in ${v.chargeDepartmentIds}))`
+    ? sql`${targetTasks.departmentId} in ${v.chargeDepartmentIds}`
     : sql`false`;
-  return sql`(${charge} or ${targetTasks.ownerId} = ${v.userId} or ${targetTasks.auditorId} = ${v.userId} or ${targetTasks.creatorId} = ${v.userId} or ${yearTargets.creatorId} = ${v.userId})`;
+  const coop = coopDepartments.length
+    ? sql`exists (select 1 from ${taskCoopDepartments} c where c.task_id = ${targetTasks.id} and c.department_id in ${coopDepartments})`
+    : sql`false`;
+  return sql`(${charge} or ${coop} or ${targetTasks.ownerId} = ${v.userId} or ${targetTasks.auditorId} = ${v.userId} or ${targetTasks.creatorId} = ${v.userId} or ${yearTargets.creatorId} = ${v.userId})`;
 }
 
 const creator = alias(users, 'creator');
 const auditor = alias(users, 'auditor');
 const owner = alias(users, 'owner');
 
+/** Year targets newest year first, then in their order within the year. */
+const YEAR_TARGET_ORDER = [desc(yearTargets.cycleYear), asc(yearTargets.sortOrder), asc(yearTargets.id)];
+
 export async function findYearTarget(db: Db, id: number) {
   const rows = await db.select().from(yearTargets).where(eq(yearTargets.id, id)).limit(1);
   return rows[0] ?? null;
 }
 
-export async function insertYearTarget(db: Db, row: typeof yearTargets.$inferInsert) {
-  const [r] = await db.insert(yearTargets).values(row).returning();
+/** Whether the actor sees the year target. */
+export async function yearTargetVisible(db: Db, id: number, visible: SQL | undefined) {
+  const rows = await db
+    .select({ id: yearTargets.id })
+    .from(yearTargets)
+    .where(and(eq(yearTargets.id, id), visible))
+    .limit(1);
+  return rows.length === 1;
+}
+
+/** Inserts a year target at the end of its year's order. */
+export async function insertYearTarget(db: Db, row: Omit<typeof yearTargets.$inferInsert, 'sortOrder'>) {
+  const [r] = await db
+    .insert(yearTargets)
+    .values({
+      ...row,
+      sortOrder: sql`(select coalesce(max(${yearTargets.sortOrder}), 0) + 1 from ${yearTargets} where ${yearTargets.cycleYear} = ${row.cycleYear})`,
+    })
+    .returning();
   return r!;
+}
+
+/** The targets of one year in order (locked, so two moves in one year run one after the other). */
+export async function yearTargetsOfYear(db: Db, year: number) {
+  return db
+    .select({ id: yearTargets.id, sortOrder: yearTargets.sortOrder })
+    .from(yearTargets)
+    .where(eq(yearTargets.cycleYear, year))
+    .orderBy(asc(yearTargets.sortOrder), asc(yearTargets.id))
+    .for('update');
+}
+
+/** Sets the positions of year targets (one statement per row; a move touches two). */
+export async function setYearTargetOrder(db: Db, rows: { id: number; sortOrder: number }[]) {
+  for (const r of rows) {
+    await db
+      .update(yearTargets)
+      .set({ sortOrder: r.sortOrder, version: sql`${yearTargets.version} + 1`, updatedAt: new Date() })
+      .where(eq(yearTargets.id, r.id));
+  }
+}
+
+/** Visible year targets grouped later by year: id, name, year, status and task count, in order. */
+export async function yearTargetsWithCounts(db: Db, visible: SQL | undefined, year?: number) {
+  return db
+    .select({
+      id: yearTargets.id,
+      name: yearTargets.name,
+      cycleYear: yearTargets.cycleYear,
+      status: yearTargets.status,
+      // Spelled out: in a single-table select drizzle leaves select-list columns unqualified.
+      taskCount: sql<number>`(select count(*)::int from ${targetTasks} t where t.year_target_id = ${yearTargets}.id)`,
+    })
+    .from(yearTargets)
+    .where(and(visible, year ? eq(yearTargets.cycleYear, year) : undefined))
+    .orderBy(...YEAR_TARGET_ORDER);
 }
 
 /** Updates when the version still matches; returns false when someone else changed it first. */
@@ -76,11 +143,12 @@ export async function countTasksOfTarget(db: Db, yearTargetId: number) {
 
 export async function pageYearTargets(
   db: Db,
-  q: { current: number; size: number; year?: number; name?: string },
+  q: { current: number; size: number; year?: number; name?: string; creatorId?: string },
   visible: SQL | undefined,
 ) {
   const conds: SQL[] = [];
   if (q.year) conds.push(eq(yearTargets.cycleYear, q.year));
+  if (q.creatorId) conds.push(eq(yearTargets.creatorId, q.creatorId));
   if (q.name) conds.push(ilike(yearTargets.name, `%${escapeLike(q.name)}%`));
   if (visible) conds.push(visible);
   const where = conds.length ? and(...conds) : undefined;
@@ -99,7 +167,7 @@ export async function pageYearTargets(
       .leftJoin(auditor, eq(auditor.id, yearTargets.auditorId))
       .leftJoin(creator, eq(creator.id, yearTargets.creatorId))
       .where(where)
-      .orderBy(desc(yearTargets.cycleYear), desc(yearTargets.id))
+      .orderBy(...YEAR_TARGET_ORDER)
       .limit(q.size)
       .offset((q.current - 1) * q.size),
     db.select({ n: count() }).from(yearTargets).where(where),
@@ -168,6 +236,8 @@ export interface TaskListFilter {
   rwzt?: string;
   rwmc?: string;
   warningTypeId?: number;
+  /** Top-level tasks only (the year-target task module's special top query). */
+  topOnly?: boolean;
   sort: 'asc' | 'desc';
   current: number;
   size: number;
@@ -245,6 +315,7 @@ export async function pageTasks(
   }
   if (f.year) conds.push(eq(yearTargets.cycleYear, f.year));
   if (f.yearTargetId) conds.push(eq(targetTasks.yearTargetId, f.yearTargetId));
+  if (f.topOnly) conds.push(sql`${targetTasks.parentId} is null`);
   if (f.rwlx) conds.push(eq(targetTasks.taskType, f.rwlx));
   if (f.departmentId) conds.push(eq(targetTasks.departmentId, f.departmentId));
   if (f.departmentName) conds.push(ilike(departments.name, `%${escapeLike(f.departmentName)}%`));
@@ -286,17 +357,25 @@ export async function treeRows(db: Db, yearTargetId: number, visible: SQL | unde
     .orderBy(asc(targetTasks.depth), asc(targetTasks.id));
 }
 
-/** Status of a year target from its top-level tasks. */
+/**
+ * Status of a year target from its tasks: waitResolve until every top-level task is decomposed (past waitResolve),
+ * then hasResolved; doing once a last-level task is under way; done when every last-level task is finished.
+ */
 export async function recomputeYearTargetStatus(db: Db, yearTargetId: number) {
   await db.execute(sql`
+    with t as (
+      select tt.status, tt.parent_id is null as top,
+             not exists (select 1 from ${targetTasks} c where c.parent_id = tt.id) as leaf
+      from ${targetTasks} tt where tt.year_target_id = ${yearTargetId}
+    )
     update ${yearTargets} set status = coalesce((
       select case
         when count(*) = 0 then 'waitResolve'
-        when bool_and(status in ('hasDone', 'delayDone')) then 'done'
-        when bool_or(status in ('executeing', 'hasDone', 'delayDone', 'delayNotDone')) then 'doing'
-        when bool_and(status in ('waitDefine', 'executeing')) then 'hasResolved'
+        when bool_and(not leaf or status in ('hasDone', 'delayDone')) then 'done'
+        when bool_or(leaf and status in ('executeing', 'hasDone', 'delayDone', 'delayNotDone')) then 'doing'
+        when bool_and(not top or status not in ('notPushed', 'waitAccept', 'waitResolve', 'goBack')) then 'hasResolved'
         else 'waitResolve' end
-      from ${targetTasks} where year_target_id = ${yearTargetId} and parent_id is null
+      from t
     ), 'waitResolve')
     where id = ${yearTargetId}`);
 }
@@ -331,13 +410,12 @@ export async function findCycleValues(db: Db, ids: number[]) {
   return db.select().from(cycleValues).where(inArray(cycleValues.id, ids));
 }
 
-export async function listYearTargetOptions(db: Db, visible: SQL | undefined) {
-  const where = visible;
+export async function listYearTargetOptions(db: Db, visible: SQL | undefined, year?: number) {
   return db
     .select({ id: yearTargets.id, name: yearTargets.name, cycleYear: yearTargets.cycleYear })
     .from(yearTargets)
-    .where(where)
-    .orderBy(desc(yearTargets.cycleYear), asc(yearTargets.id));
+    .where(and(visible, year ? eq(yearTargets.cycleYear, year) : undefined))
+    .orderBy(...YEAR_TARGET_ORDER);
 }
 
 /** One task card, when the actor may see it. */
@@ -346,4 +424,172 @@ export async function findTaskCard(db: Db, id: number, visible: SQL | undefined)
     .where(and(eq(targetTasks.id, id), visible))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** The parts of a task view the card lacks: cooperating departments, cycle type, children and parent. */
+export async function taskVoExtras(db: Db, task: TaskRow) {
+  const [coop, [cycle], [children], [parent]] = await Promise.all([
+    db
+      .select({ bmid: departments.id, bmmc: departments.name })
+      .from(taskCoopDepartments)
+      .innerJoin(departments, eq(departments.id, taskCoopDepartments.departmentId))
+      .where(eq(taskCoopDepartments.taskId, task.id))
+      .orderBy(asc(departments.sortOrder)),
+    task.cycleTypeId
+      ? db.select({ name: cycleTypes.name }).from(cycleTypes).where(eq(cycleTypes.id, task.cycleTypeId))
+      : Promise.resolve([]),
+    db.select({ n: count() }).from(targetTasks).where(eq(targetTasks.parentId, task.id)),
+    task.parentId
+      ? db.select({ name: targetTasks.name }).from(targetTasks).where(eq(targetTasks.id, task.parentId))
+      : Promise.resolve([]),
+  ]);
+  return {
+    coop,
+    cycleTypeName: cycle?.name ?? null,
+    childCount: Number(children?.n ?? 0),
+    parentName: parent?.name ?? null,
+  };
+}
+
+/** Catalogue rows: the visible tasks of some year targets (id, parent, name, state). */
+export async function catalogueTasks(db: Db, yearTargetIds: number[], visible: SQL | undefined) {
+  if (!yearTargetIds.length) return [];
+  return db
+    .select({
+      id: targetTasks.id,
+      parentId: targetTasks.parentId,
+      yearTargetId: targetTasks.yearTargetId,
+      name: targetTasks.name,
+      status: targetTasks.status,
+    })
+    .from(targetTasks)
+    .innerJoin(yearTargets, eq(yearTargets.id, targetTasks.yearTargetId))
+    .where(and(inArray(targetTasks.yearTargetId, yearTargetIds), visible))
+    .orderBy(asc(targetTasks.depth), asc(targetTasks.id));
+}
+
+export interface DetailFilter {
+  current: number;
+  size: number;
+  scope: 'all' | 'department' | 'mine';
+  year?: number;
+  yearTaskName?: string;
+  rwmc?: string;
+  fzrmc?: string;
+  rwzt?: string;
+  warningStatus?: 'none' | 'process' | 'final';
+}
+
+/** One page of last-level tasks (no children) with the task-detail filter; the year-task name is the top ancestor. */
+export async function pageLastLevelTasks(
+  db: Db,
+  f: DetailFilter,
+  visible: SQL | undefined,
+  actor: { userId: string; chargeDepartmentIds: readonly string[] },
+) {
+  const conds: SQL[] = [sql`not exists (select 1 from ${targetTasks} c where c.parent_id = ${targetTasks.id})`];
+  if (visible) conds.push(visible);
+  if (f.scope === 'department') {
+    conds.push(
+      actor.chargeDepartmentIds.length ? inArray(targetTasks.departmentId, [...actor.chargeDepartmentIds]) : sql`false`,
+    );
+  }
+  if (f.scope === 'mine') conds.push(eq(targetTasks.ownerId, actor.userId));
+  if (f.year) conds.push(eq(yearTargets.cycleYear, f.year));
+  if (f.yearTaskName) conds.push(ilike(yearTargets.name, `%${escapeLike(f.yearTaskName)}%`));
+  if (f.rwmc) conds.push(ilike(targetTasks.name, `%${escapeLike(f.rwmc)}%`));
+  if (f.fzrmc) {
+    conds.push(
+      sql`exists (select 1 from ${users} u where u.id = ${targetTasks.ownerId} and u.name ilike ${`%${escapeLike(f.fzrmc)}%`})`,
+    );
+  }
+  if (f.rwzt) conds.push(eq(targetTasks.status, f.rwzt));
+  if (f.warningStatus === 'none') {
+    conds.push(sql`not exists (select 1 from ${taskWarnings} w where w.task_id = ${targetTasks.id} and w.open)`);
+  } else if (f.warningStatus) {
+    conds.push(
+      sql`exists (select 1 from ${taskWarnings} w where w.task_id = ${targetTasks.id} and w.open and w.kind = ${f.warningStatus})`,
+    );
+  }
+  const where = and(...conds);
+  const [records, [total]] = await Promise.all([
+    selectTaskCards(db)
+      .where(where)
+      .orderBy(
+        desc(yearTargets.cycleYear),
+        asc(targetTasks.yearTargetId),
+        asc(targetTasks.startDate),
+        asc(targetTasks.id),
+      )
+      .limit(f.size)
+      .offset((f.current - 1) * f.size),
+    db
+      .select({ n: count() })
+      .from(targetTasks)
+      .innerJoin(yearTargets, eq(yearTargets.id, targetTasks.yearTargetId))
+      .where(where),
+  ]);
+  return { records, total: Number(total?.n ?? 0) };
+}
+
+/** Departments with their head and registered chargers, in two queries. */
+export async function departmentsWithChargers(db: Db) {
+  const head = alias(users, 'head');
+  const [deps, chargers] = await Promise.all([
+    db
+      .select({ bmid: departments.id, bmmc: departments.name, headId: departments.chargeUserId, fzrmc: head.name })
+      .from(departments)
+      .leftJoin(head, eq(head.id, departments.chargeUserId))
+      .where(eq(departments.enabled, true))
+      .orderBy(asc(departments.sortOrder), asc(departments.id)),
+    db
+      .select({ bmid: departmentChargers.departmentId, fzrid: users.id, fzrmc: users.name })
+      .from(departmentChargers)
+      .innerJoin(users, eq(users.id, departmentChargers.userId))
+      .orderBy(asc(users.id)),
+  ]);
+  return deps.map((d) => ({
+    ...d,
+    chargers: chargers.filter((c) => c.bmid === d.bmid).map(({ fzrid, fzrmc }) => ({ fzrid, fzrmc })),
+  }));
+}
+
+export async function listTaskTypes(db: Db) {
+  return db.select().from(taskTypes).orderBy(asc(taskTypes.sortOrder));
+}
+
+export async function renameTaskType(db: Db, id: number, name: string) {
+  const rows = await db.update(taskTypes).set({ name }).where(eq(taskTypes.id, id)).returning({ id: taskTypes.id });
+  return rows.length === 1;
+}
+
+/** Cycle types with their visible values, in order. */
+export async function cycleTypesWithValues(db: Db) {
+  const [types, values] = await Promise.all([
+    db.select().from(cycleTypes).orderBy(asc(cycleTypes.sortOrder)),
+    db
+      .select()
+      .from(cycleValues)
+      .where(eq(cycleValues.hidden, false))
+      .orderBy(asc(cycleValues.sortOrder), asc(cycleValues.id)),
+  ]);
+  return types.map((t) => ({ type: t, values: values.filter((v) => v.cycleTypeId === t.id) }));
+}
+
+/** File types by name (the documents of year targets and tasks use three of them). */
+export async function fileTypesNamed(db: Db, names: readonly string[]) {
+  if (!names.length) return [];
+  return db
+    .select({ id: fileTypes.id, name: fileTypes.name })
+    .from(fileTypes)
+    .where(inArray(fileTypes.name, [...names]))
+    .orderBy(asc(fileTypes.sortOrder), asc(fileTypes.id));
+}
+
+/** Ids of the files attached to a record, with their file type. */
+export async function ownerFileTypes(db: Db, ownerType: string, ownerId: string) {
+  return db
+    .select({ id: files.id, fileTypeId: files.fileTypeId })
+    .from(files)
+    .where(and(eq(files.ownerType, ownerType), eq(files.ownerId, ownerId)));
 }

@@ -1,31 +1,40 @@
 import {
+  CatalogNodeSchema,
   ChargerSchema,
+  CycleTypeSchema,
+  DepartManageSchema,
+  DocumentOwnerSchema,
+  DocumentSaveSchema,
+  DocumentsSchema,
   EXCEL_MSG,
   envelope,
-  FILE_MSG,
+  MoveYearTargetSchema,
   pageOf,
   TASK_ACTIONS,
   TASK_MSG,
   type TaskAction,
   TaskActionInputSchema,
   TaskCardSchema,
+  TaskDetailQuerySchema,
   TaskInputSchema,
   TaskQuerySchema,
+  TaskTypeSchema,
+  TaskVoSchema,
+  YearGroupSchema,
   YearTargetInputSchema,
   YearTargetSchema,
 } from '@zg/contract';
-import { asc } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { taskTypes } from '../../db/schema';
 import { actorOf } from '../../platform/access';
 import { ok } from '../../platform/envelope';
-import { AppError, badRequest } from '../../platform/errors';
-import { contentDisposition } from '../files/content-disposition';
+import { badRequest } from '../../platform/errors';
+import { documentsOf, saveDocuments } from './target-task.documents';
+import { excelPart, sendXlsx } from './target-task.http';
 import {
   addCharger,
   exportChargers,
+  exportLastLevelTasks,
   exportTasks,
   importChargers,
   importTasks,
@@ -35,56 +44,37 @@ import {
 } from './target-task.io';
 import {
   act,
+  catalogue,
   createTask,
   createYearTarget,
+  cycleTypeList,
+  departmentsWithChargers,
+  divideTargetYear,
   editTask,
   editYearTarget,
+  lastLevelTasks,
   listTasks,
   listYearTargets,
+  moveYearTarget,
   removeTask,
   removeYearTarget,
   taskDetail,
   taskTree,
+  taskTypeList,
+  taskVo,
   yearTargetOptions,
 } from './target-task.service';
 
 const TAGS = ['目标任务管理'];
 /** Either target-task menu grants the module; records are checked again in the service. */
-const WBS = { access: { menus: ['wbs', 'annualWbs'] } } as const;
-const Id = z.object({ id: z.coerce.number().int().positive() });
-const Versioned = z.object({ id: z.coerce.number().int().positive(), version: z.coerce.number().int() });
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const EXCEL_MAX_BYTES = 5 * 1024 * 1024;
-
-/** The uploaded Excel file of a multipart request (and its other fields), or the spec's message. */
-async function excelPart(req: FastifyRequest) {
-  const part = await req.file({ limits: { fileSize: EXCEL_MAX_BYTES } });
-  if (!part) throw badRequest(FILE_MSG.selectFirstImport);
-  if (!part.filename.toLowerCase().endsWith('.xlsx')) {
-    part.file.resume();
-    throw new AppError(415, FILE_MSG.fileTypeError);
-  }
-  const buf = await part.toBuffer();
-  const fields = Object.fromEntries(
-    Object.entries(part.fields).map(([k, f]) => [
-      k,
-      f && !Array.isArray(f) && 'value' in f ? String(f.value) : undefined,
-    ]),
-  );
-  return { buf, fields };
-}
-
-function sendXlsx(reply: FastifyReply, name: string, buf: Buffer) {
-  return reply
-    .header('content-type', XLSX)
-    .header('content-disposition', contentDisposition('attachment', name))
-    .send(buf);
-}
+export const WBS = { access: { menus: ['wbs', 'annualWbs'] } } as const;
+export const Id = z.object({ id: z.coerce.number().int().positive() });
+export const Versioned = z.object({ id: z.coerce.number().int().positive(), version: z.coerce.number().int() });
 
 /** `/api/herm-wbs`: year targets and target tasks, resource style. */
 export const targetTaskRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
+  const files = () => ({ db: app.database.db, store: app.fileStore, config: app.config });
 
   app.get(
     '/taskType/list',
@@ -93,13 +83,10 @@ export const targetTaskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: '任务类型列表 / task types',
-        response: { 200: envelope(z.array(z.object({ id: z.number().int(), code: z.string(), rwlxmc: z.string() }))) },
+        response: { 200: envelope(z.array(TaskTypeSchema)) },
       },
     },
-    async () => {
-      const rows = await db().select().from(taskTypes).orderBy(asc(taskTypes.sortOrder));
-      return ok(rows.map((t) => ({ id: t.id, code: t.code, rwlxmc: t.name })));
-    },
+    async () => ok(await taskTypeList(db())),
   );
 
   app.get(
@@ -225,13 +212,14 @@ export const targetTaskRoutes: FastifyPluginAsyncZod = async (app) => {
           size: z.coerce.number().int().min(1).max(200).default(10),
           year: z.coerce.number().int().optional(),
           name: z.string().max(60).optional(),
+          mine: z.enum(['true', 'false']).optional().describe('只看我发布的 / only mine (myYearTask)'),
         }),
         response: { 200: envelope(pageOf(YearTargetSchema)) },
       },
     },
     async (req) => {
       const q = req.query;
-      const { records, total } = await listYearTargets(db(), actorOf(req), q);
+      const { records, total } = await listYearTargets(db(), actorOf(req), { ...q, mine: q.mine === 'true' });
       return ok({ records, total, current: q.current, size: q.size, pages: Math.ceil(total / q.size) });
     },
   );
@@ -423,4 +411,170 @@ export const targetTaskRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.get(
+    '/cycleType/list',
+    {
+      config: WBS,
+      schema: {
+        tags: TAGS,
+        summary: '周期类型及周期值 / cycle types with their values',
+        response: { 200: envelope(z.array(CycleTypeSchema)) },
+      },
+    },
+    async () => ok(await cycleTypeList(db())),
+  );
+
+  app.post(
+    '/yearTarget/moveYearTarget',
+    {
+      config: WBS,
+      schema: {
+        tags: TAGS,
+        summary: '年度目标在本年内上移/下移 / move a year target up or down within its year',
+        body: MoveYearTargetSchema,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req) => {
+      await moveYearTarget(db(), actorOf(req), req.body.id, req.body.direction);
+      return ok(null, TASK_MSG.moved);
+    },
+  );
+
+  app.get(
+    '/yearTarget/divideTargetYear',
+    {
+      config: WBS,
+      schema: {
+        tags: TAGS,
+        summary: '按年划分的年度目标 / year targets divided by year',
+        querystring: z.object({ year: z.coerce.number().int().optional() }),
+        response: { 200: envelope(z.array(YearGroupSchema)) },
+      },
+    },
+    async (req) => ok(await divideTargetYear(db(), actorOf(req), req.query.year)),
+  );
+
+  app.get(
+    '/targetTask/getCooperationTask',
+    {
+      config: WBS,
+      schema: {
+        tags: TAGS,
+        summary: '协作任务：部门协作（department）或我的协作（mine） / cooperation tasks',
+        querystring: TaskQuerySchema.omit({ kind: true }).extend({
+          scope: z.enum(['department', 'mine']).default('department'),
+        }),
+        response: { 200: envelope(pageOf(TaskCardSchema)) },
+      },
+    },
+    async (req) => {
+      const { scope, ...q } = req.query;
+      const kind = scope === 'mine' ? 'myCoopTask' : 'departmentCoopTask';
+      const { records, total } = await listTasks(db(), actorOf(req), { ...q, kind });
+      return ok({ records, total, current: q.current, size: q.size, pages: Math.ceil(total / q.size) });
+    },
+  );
+
+  app.get(
+    '/targetTask/getTargetTaskVo',
+    {
+      config: WBS,
+      schema: {
+        tags: TAGS,
+        summary: '任务完整信息（协作部门、周期、任务书） / a task with everything its form needs',
+        querystring: Id,
+        response: { 200: envelope(TaskVoSchema) },
+      },
+    },
+    async (req) => ok(await taskVo(db(), actorOf(req), req.query.id)),
+  );
+
+  app.get(
+    '/targetTaskCatalog/list',
+    {
+      config: WBS,
+      schema: {
+        tags: TAGS,
+        summary: '目标任务目录：年度目标及其任务（平铺，parentKey 相连） / the catalogue of targets and tasks',
+        querystring: z.object({ year: z.coerce.number().int().optional() }),
+        response: { 200: envelope(z.array(CatalogNodeSchema)) },
+      },
+    },
+    async (req) => ok(await catalogue(db(), actorOf(req), req.query.year)),
+  );
+
+  app.get(
+    '/targetTaskDetail/selectPage',
+    {
+      config: WBS,
+      schema: {
+        tags: TAGS,
+        summary: '末级任务明细（年度任务名称、末级任务名称、负责人、状态、预警状态） / last-level tasks',
+        querystring: TaskDetailQuerySchema,
+        response: { 200: envelope(pageOf(TaskCardSchema)) },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const { records, total } = await lastLevelTasks(db(), actorOf(req), q);
+      return ok({ records, total, current: q.current, size: q.size, pages: Math.ceil(total / q.size) });
+    },
+  );
+
+  app.get(
+    '/targetTaskDetail/export',
+    {
+      config: WBS,
+      schema: {
+        tags: TAGS,
+        summary: '导出末级任务明细（xlsx） / export last-level tasks',
+        querystring: TaskDetailQuerySchema.omit({ current: true, size: true }),
+      },
+    },
+    async (req, reply) =>
+      sendXlsx(reply, '末级任务明细.xlsx', await exportLastLevelTasks(db(), actorOf(req), req.query)),
+  );
+
+  app.get(
+    '/departManage/list',
+    {
+      config: WBS,
+      schema: {
+        tags: TAGS,
+        summary: '部门及其负责人、登记的部门负责人 / departments with heads and chargers',
+        response: { 200: envelope(z.array(DepartManageSchema)) },
+      },
+    },
+    async () => ok(await departmentsWithChargers(db())),
+  );
+
+  app.get(
+    '/targetTaskFile/list',
+    {
+      config: WBS,
+      schema: {
+        tags: TAGS,
+        summary: '年度目标或任务的文档（按文件类型） / documents of a year target or task by file type',
+        querystring: DocumentOwnerSchema,
+        response: { 200: envelope(DocumentsSchema) },
+      },
+    },
+    async (req) => ok(await documentsOf(files(), actorOf(req), req.query)),
+  );
+
+  app.post(
+    '/targetTaskFile/save',
+    {
+      config: WBS,
+      schema: {
+        tags: TAGS,
+        summary: '保存某一文件类型的全部文档（新上传的挂上，列表外的删除） / save the documents of one file type',
+        body: DocumentSaveSchema,
+        response: { 200: envelope(DocumentsSchema) },
+      },
+    },
+    async (req) => ok(await saveDocuments(files(), actorOf(req), req.body), TASK_MSG.filesSaved),
+  );
 };

@@ -1,12 +1,16 @@
 import {
+  type CatalogNode,
   ROLE,
   TASK_MSG,
   TASK_STATUS,
   type TaskAction,
   type TaskAudit,
   type TaskCard,
+  type TaskDetailQuery,
   type TaskInput,
   type TaskStatus,
+  type TaskVo,
+  type YearGroup,
   type YearTarget,
   type YearTaskStatus,
 } from '@zg/contract';
@@ -14,12 +18,15 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
-import { abilities, decide, isHead, isPublisher, type TaskFacts } from './target-task.machine';
+import { abilities, decide, isHead, isOwner, isPublisher, type TaskFacts } from './target-task.machine';
 import {
+  catalogueTasks,
   countChildren,
   countTasksOfTarget,
+  cycleTypesWithValues,
   deleteTask,
   deleteYearTarget,
+  departmentsWithChargers,
   findCycleValues,
   findTask,
   findTaskCard,
@@ -28,19 +35,26 @@ import {
   findYearTarget,
   insertTask,
   insertYearTarget,
+  listTaskTypes,
   listYearTargetOptions,
+  pageLastLevelTasks,
   pageTasks,
   pageYearTargets,
   recomputeYearTargetStatus,
+  renameTaskType,
   replaceCoop,
+  setYearTargetOrder,
   type TaskListFilter,
   type TaskListRow,
   type TaskRow,
+  taskVoExtras,
   treeRows,
   updateTask,
   updateYearTarget,
   visibleTaskWhere,
   visibleYearTargetWhere,
+  yearTargetsOfYear,
+  yearTargetsWithCounts,
 } from './target-task.repository';
 
 const REFUSAL_MESSAGE = {
@@ -53,7 +67,12 @@ const REFUSAL_MESSAGE = {
 /** Publishers, school leaders and administrators see every task; the others see what relates to them. */
 export function viewOf(actor: Actor) {
   const all = [ROLE.admin, ROLE.targetPublisher, ROLE.schoolLeader].some((r) => actor.roles.has(r));
-  return { all, userId: actor.userId, chargeDepartmentIds: actor.chargeDepartmentIds };
+  return {
+    all,
+    userId: actor.userId,
+    chargeDepartmentIds: actor.chargeDepartmentIds,
+    departmentId: actor.departmentId,
+  };
 }
 
 const mayPublish = (actor: Actor) => actor.roles.has(ROLE.admin) || actor.roles.has(ROLE.targetPublisher);
@@ -145,9 +164,13 @@ export async function removeYearTarget(db: Db, actor: Actor, id: number) {
 export async function listYearTargets(
   db: Db,
   actor: Actor,
-  q: { current: number; size: number; year?: number; name?: string },
+  q: { current: number; size: number; year?: number; name?: string; mine?: boolean },
 ): Promise<{ records: YearTarget[]; total: number }> {
-  const { records, total } = await pageYearTargets(db, q, visibleYearTargetWhere(viewOf(actor)));
+  const { records, total } = await pageYearTargets(
+    db,
+    { ...q, creatorId: q.mine ? actor.userId : undefined },
+    visibleYearTargetWhere(viewOf(actor)),
+  );
   return {
     total,
     records: records.map((r) => {
@@ -157,6 +180,7 @@ export async function listYearTargets(
         id: r.target.id,
         name: r.target.name,
         cycleYear: r.target.cycleYear,
+        sortOrder: r.target.sortOrder,
         chargeDepartId: r.target.chargeDepartmentId,
         chargeDepartName: r.chargeDepartName,
         auditorId: r.target.auditorId,
@@ -174,8 +198,84 @@ export async function listYearTargets(
   };
 }
 
-export async function yearTargetOptions(db: Db, actor: Actor) {
-  return listYearTargetOptions(db, visibleYearTargetWhere(viewOf(actor)));
+export async function yearTargetOptions(db: Db, actor: Actor, year?: number) {
+  return listYearTargetOptions(db, visibleYearTargetWhere(viewOf(actor)), year);
+}
+
+/** Moves a year target up or down among the targets of its year (its creator or a publisher). */
+export async function moveYearTarget(db: Db, actor: Actor, id: number, direction: 'up' | 'down') {
+  await db.transaction(async (tx) => {
+    const target = await findYearTarget(tx, id);
+    if (!target) throw notFound(TASK_MSG.targetNotFound);
+    if (target.creatorId !== actor.userId && !mayPublish(actor)) throw forbidden(TASK_MSG.publisherOnly);
+    const year = await yearTargetsOfYear(tx, target.cycleYear);
+    const i = year.findIndex((t) => t.id === id);
+    const j = direction === 'up' ? i - 1 : i + 1;
+    if (i < 0 || j < 0 || j >= year.length) throw conflict(TASK_MSG.moveEdge);
+    const order = year.map((t) => t.id);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+    // Renumbers the year 1..n, so targets created together (equal positions) get distinct ones too.
+    const changed = order
+      .map((tid, k) => ({ id: tid, sortOrder: k + 1 }))
+      .filter((r) => year.find((t) => t.id === r.id)?.sortOrder !== r.sortOrder);
+    await setYearTargetOrder(tx, changed);
+    await writeAudit(tx, {
+      actorId: actor.userId,
+      action: 'yearTarget.move',
+      entityType: 'yearTarget',
+      entityId: String(id),
+      detail: { direction, swappedWith: year[j]!.id },
+    });
+  });
+}
+
+/** The visible year targets divided by year (newest first), each year's targets in order. */
+export async function divideTargetYear(db: Db, actor: Actor, year?: number): Promise<YearGroup[]> {
+  const rows = await yearTargetsWithCounts(db, visibleYearTargetWhere(viewOf(actor)), year);
+  const groups: YearGroup[] = [];
+  for (const r of rows) {
+    let g = groups.find((x) => x.year === r.cycleYear);
+    if (!g) {
+      g = { year: r.cycleYear, targets: [] };
+      groups.push(g);
+    }
+    g.targets.push({ id: r.id, name: r.name, status: r.status as YearTaskStatus, taskCount: Number(r.taskCount) });
+  }
+  return groups;
+}
+
+/** The catalogue: visible year targets (of a year) and their visible tasks, flat with parent keys. */
+export async function catalogue(db: Db, actor: Actor, year?: number): Promise<CatalogNode[]> {
+  const v = viewOf(actor);
+  const targets = await yearTargetsWithCounts(db, visibleYearTargetWhere(v), year);
+  const tasks = await catalogueTasks(
+    db,
+    targets.map((t) => t.id),
+    visibleTaskWhere(v),
+  );
+  const yearOf = new Map(targets.map((t) => [t.id, t.cycleYear]));
+  const seen = new Set(tasks.map((t) => t.id));
+  return [
+    ...targets.map((t) => ({
+      key: `y:${t.id}`,
+      parentKey: null,
+      kind: 'yearTarget' as const,
+      id: t.id,
+      title: t.name,
+      status: t.status,
+      cycleYear: t.cycleYear,
+    })),
+    ...tasks.map((t) => ({
+      key: `t:${t.id}`,
+      // A task whose parent the actor cannot see hangs under its year target.
+      parentKey: t.parentId !== null && seen.has(t.parentId) ? `t:${t.parentId}` : `y:${t.yearTargetId}`,
+      kind: 'task' as const,
+      id: t.id,
+      title: t.name,
+      status: t.status,
+      cycleYear: yearOf.get(t.yearTargetId) ?? 0,
+    })),
+  ];
 }
 
 // ---- tasks ----
@@ -388,8 +488,15 @@ function present(r: TaskListRow, actor: Actor): TaskCard {
       edit: mayEdit(actor, f, t),
       delete: mayEdit(actor, f, t) && !r.hasChildren,
       addChild: isHead(actor, f) && f.status === 'waitResolve',
+      editMission: mayEditMission(actor, f, t),
     },
   };
+}
+
+/** The mission statement is written by whoever may edit the task, and by its owner while defining it. */
+function mayEditMission(actor: Actor, f: TaskFacts, task: TaskRow) {
+  if (mayEdit(actor, f, task)) return true;
+  return isOwner(actor, f) && f.status === 'waitDefine' && f.auditStatus !== 0;
 }
 
 export async function listTasks(db: Db, actor: Actor, q: TaskListFilter) {
@@ -407,3 +514,94 @@ export async function taskDetail(db: Db, actor: Actor, id: number) {
   if (!row) throw notFound(TASK_MSG.taskNotFound);
   return present(row, actor);
 }
+
+/** A task with its cooperating departments, cycle, mission, parent and child count (getTargetTaskVo). */
+export async function taskVo(db: Db, actor: Actor, id: number): Promise<TaskVo> {
+  const row = await findTaskCard(db, id, visibleTaskWhere(viewOf(actor)));
+  if (!row) throw notFound(TASK_MSG.taskNotFound);
+  const extras = await taskVoExtras(db, row.task);
+  return {
+    ...present(row, actor),
+    auditorId: row.task.auditorId,
+    cycleTypeId: row.task.cycleTypeId,
+    cycleTypeName: extras.cycleTypeName,
+    cycleValueIds: row.task.cycleValues ? row.task.cycleValues.split(',').map(Number) : [],
+    coopDepartments: extras.coop,
+    mission: row.task.mission,
+    depth: row.task.depth,
+    childCount: extras.childCount,
+    parentName: extras.parentName,
+    cycleYear: row.cycleYear,
+  };
+}
+
+/** Last-level tasks with the task-detail filter (targetTaskDetail). */
+export async function lastLevelTasks(db: Db, actor: Actor, q: TaskDetailQuery) {
+  // The owner filter belongs to the department page only.
+  const filter = { ...q, fzrmc: q.scope === 'department' ? q.fzrmc : undefined };
+  const { records, total } = await pageLastLevelTasks(db, filter, visibleTaskWhere(viewOf(actor)), actor);
+  return { records: records.map((r) => present(r, actor)), total };
+}
+
+/** The mission statement of a task the actor sees. */
+export async function missionOf(db: Db, actor: Actor, taskId: number) {
+  const row = await findTaskCard(db, taskId, visibleTaskWhere(viewOf(actor)));
+  if (!row) throw notFound(TASK_MSG.taskNotFound);
+  const f = factsOf(row.task, row.yearTargetCreatorId, Boolean(row.hasChildren));
+  return {
+    taskId: row.task.id,
+    rwmc: row.task.name,
+    mission: row.task.mission,
+    version: row.task.version,
+    canEdit: mayEditMission(actor, f, row.task),
+  };
+}
+
+export async function saveMission(db: Db, actor: Actor, input: { taskId: number; version: number; mission: string }) {
+  await db.transaction(async (tx) => {
+    const found = await findTaskFacts(tx, input.taskId);
+    if (!found) throw notFound(TASK_MSG.taskNotFound);
+    const f = factsOf(found.task, found.yearTargetCreatorId, found.hasChildren);
+    if (!mayEditMission(actor, f, found.task)) throw forbidden(TASK_MSG.missionNotAllowed);
+    const ok = await updateTask(tx, input.taskId, input.version, { mission: input.mission.trim() || null });
+    if (!ok) throw conflict(TASK_MSG.changed);
+    await writeAudit(tx, {
+      actorId: actor.userId,
+      action: 'task.mission',
+      entityType: 'targetTask',
+      entityId: String(input.taskId),
+    });
+  });
+}
+
+// ---- reference data of the module ----
+
+/** Task types (A-D); only their names can change (yearTargetTaskType). */
+export async function taskTypeList(db: Db) {
+  return (await listTaskTypes(db)).map((t) => ({ id: t.id, code: t.code, rwlxmc: t.name }));
+}
+
+export async function renameTaskTypeBy(db: Db, actor: Actor, id: number, name: string) {
+  if (!mayPublish(actor)) throw forbidden(TASK_MSG.publisherOnly);
+  await db.transaction(async (tx) => {
+    if (!(await renameTaskType(tx, id, name))) throw notFound();
+    await writeAudit(tx, {
+      actorId: actor.userId,
+      action: 'taskType.rename',
+      entityType: 'taskType',
+      entityId: String(id),
+      detail: { name },
+    });
+  });
+}
+
+/** Cycle types (id, lxmc) with their values (cycleId, cycleNumber, defaultsStatus 1 = default). */
+export async function cycleTypeList(db: Db) {
+  return (await cycleTypesWithValues(db)).map(({ type, values }) => ({
+    id: type.id,
+    lxmc: type.name,
+    values: values.map((v) => ({ cycleId: v.id, cycleNumber: v.value, defaultsStatus: v.isDefault ? 1 : 0 })),
+  }));
+}
+
+export { departmentsWithChargers };

@@ -1,5 +1,5 @@
 import { MODULE_INTRO, SHELL_TEXT as T, UI_TEXT as TEXT, WEB_MSG, welcomeText } from '@zg/contract';
-import { App, Avatar, Button, Card, Descriptions, List, Statistic, Tag, Typography } from 'antd';
+import { App, Avatar, Button, Card, Descriptions, List, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router-dom';
 import { useSessionData } from '../../app/session-data';
@@ -12,7 +12,10 @@ import { useAvatarSrc } from '../profile/use-avatar-src';
 import { useMenu } from '../shell/shell.api';
 import { useShellDialogs } from '../shell/shell-dialogs';
 import { useSignOut } from '../shell/use-sign-out';
-import { useAcceptUrge, useMyUrges, useWarningCounts } from './home.api';
+import { toastFailure } from '../target-task/progress/feedback';
+import { UrgeSubject } from '../target-task/warning/UrgePage';
+import { useWarningCountScopes, WarningCountsPanel } from '../target-task/warning/WarningCountsPanel';
+import { useAcceptUrge, usePendingUrges } from '../target-task/warning/warning.api';
 
 /** The signed-in landing page (`/index`): who is signed in, what they can act on now, and the way into each module. */
 export default function HomePage() {
@@ -28,7 +31,8 @@ export default function HomePage() {
   const menus = record?.menus ?? {};
   const seesTasks = Object.hasOwn(menus, 'wbs') || Object.hasOwn(menus, 'annualWbs');
   const headed = session?.basicInfo?.newChargeDeparmentList.map((d) => d.bmmc) ?? [];
-  const counts = useWarningCounts(!!record && seesTasks);
+  const scopes = useWarningCountScopes();
+  const showsCounts = scopes.total || scopes.personal || scopes.department;
 
   // SessionGate renders this page only with a record; this guards the instant after sign-out.
   if (!record) return null;
@@ -89,17 +93,9 @@ export default function HomePage() {
         />
       </Card>
 
-      {seesTasks && (
-        <Card className="zg-home__warnings" title={T.warningsTitle} variant="borderless" loading={counts.isPending}>
-          {counts.isError ? (
-            <EmptyState description={counts.error.message} />
-          ) : (
-            <div className="zg-home__stats">
-              <Statistic title={T.totalWarnings} value={counts.data?.totalWarningCount ?? 0} />
-              <Statistic title={T.processWarnings} value={counts.data?.processWarningCount ?? 0} />
-              <Statistic title={T.expiredWarnings} value={counts.data?.expiredWarningCount ?? 0} />
-            </div>
-          )}
+      {showsCounts && (
+        <Card className="zg-home__warnings" title={T.warningsTitle} variant="borderless">
+          <WarningCountsPanel />
         </Card>
       )}
 
@@ -114,10 +110,10 @@ export default function HomePage() {
 
 /** Spec: each urge shows on the receiving department head's home page until it is accepted. */
 function UrgeCard() {
-  const urges = useMyUrges(true);
+  const urges = usePendingUrges(true);
   const accept = useAcceptUrge();
   const { message } = App.useApp();
-  const pending = (urges.data ?? []).filter((u) => u.state === 'urge');
+  const pending = urges.data ?? [];
   return (
     <Card
       className="zg-home__urges"
@@ -145,7 +141,10 @@ function UrgeCard() {
                   size="small"
                   loading={accept.isPending && accept.variables === urge.id}
                   onClick={() =>
-                    accept.mutate(urge.id, { onSuccess: (_d) => message.success(`${T.acceptUrge}：${urge.bmmc}`) })
+                    accept.mutate(urge.id, {
+                      onSuccess: () => message.success(`${T.acceptUrge}：${urge.bmmc}`),
+                      onError: (e) => toastFailure(message, e),
+                    })
                   }
                 >
                   {T.acceptUrge}
@@ -155,8 +154,8 @@ function UrgeCard() {
               <List.Item.Meta
                 title={
                   <span>
-                    <Tag color="orange">{urge.currentStatus === 1 ? T.urgeNotSet : T.urgeNotDecomposed}</Tag>
-                    {`${urge.yearTargetName ?? ''}（${urge.bmmc}）`}
+                    <UrgeSubject urge={urge} />
+                    {`（${urge.bmmc}）`}
                   </span>
                 }
                 description={`${urge.urgerName ?? ''} ${dayjs(urge.urgedAt).format('YYYY-MM-DD HH:mm')}${urge.content ? ` · ${urge.content}` : ''}`}

@@ -5,6 +5,7 @@ import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-
 import { childrenOf, entryFor, firstLeaf, type MenuEntry, selectedTopKey } from '../../app/menu';
 import { MENU_PAGES } from '../../app/routes';
 import { isDarkTheme, useThemeType } from '../../app/theme';
+import { useLoginRecord } from '../../app/use-login-record';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { MENU_ICONS, MenuFoldIcon, MenuUnfoldIcon } from '../../components/icons';
 import { ChangePasswordDialog } from '../profile/ChangePasswordDialog';
@@ -49,18 +50,29 @@ export function SignedInLayout() {
 
   const topKey = selectedTopKey(menu, pathname);
   const top = menu.find((m) => m.key === topKey);
-  const sideItems = useMemo<MenuProps['items']>(() => {
+  const record = useLoginRecord();
+  const sideItems = useMemo(() => {
     if (!top) return [];
-    return [top, ...childrenOf(menu, top.key)].map((entry) => {
-      const Icon = MENU_ICONS[entry.icon ?? top.icon ?? ''];
+    // The module's entry, its catalogue children, then the sub-pages the module lists for this user.
+    const lines = [
+      ...[top, ...childrenOf(menu, top.key)].map((e) => ({ path: e.path, label: e.label, icon: e.icon })),
+      ...(MENU_PAGES[top.key]?.subPages?.(record) ?? []).map((p) => ({ ...p, icon: undefined })),
+    ];
+    return lines.map((line) => {
+      const Icon = MENU_ICONS[line.icon ?? top.icon ?? ''];
       return {
-        key: entry.path,
+        key: line.path,
         icon: Icon ? <Icon /> : undefined,
-        label: entry.label,
-        onClick: () => navigate(entry.path),
+        label: line.label,
+        onClick: () => navigate(line.path),
       };
-    });
-  }, [menu, top, navigate]);
+    }) satisfies NonNullable<MenuProps['items']>;
+  }, [menu, top, navigate, record]);
+  // The longest sidebar line that is the route or a prefix of it.
+  const selectedSide = sideItems
+    .map((i) => i.key)
+    .filter((k) => pathname === k || pathname.startsWith(`${k}/`))
+    .sort((a, b) => b.length - a.length)[0];
 
   return (
     <ShellDialogsContext.Provider value={dialogs}>
@@ -79,7 +91,7 @@ export function SignedInLayout() {
               mode="inline"
               theme={dark ? 'dark' : 'light'}
               items={sideItems}
-              selectedKeys={current ? [current.path] : []}
+              selectedKeys={selectedSide ? [selectedSide] : []}
               inlineCollapsed={collapsed}
             />
           </Layout.Sider>

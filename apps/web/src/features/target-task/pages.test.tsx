@@ -1,0 +1,170 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { type LoginRecord, TASK_MSG } from '@zg/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { renderUi, stubXhr } from '../../components/attachments/test-helpers';
+import { calledPaths, failed, loginRecord, mockApi, ok } from '../../test/fixtures';
+import { ExcelImport } from './components/ExcelImport';
+import { TaskDialog } from './components/TaskDialog';
+import TaskDetailPage from './pages/TaskDetailPage';
+import TaskListPage from './pages/TaskListPage';
+import YearTaskPage from './pages/YearTaskPage';
+import { importTasks } from './target-task.api';
+import { taskCard, yearTarget } from './test-data';
+
+// antd pages under jsdom on a shared machine: more than the default 5 s per test.
+vi.setConfig({ testTimeout: 20_000 });
+
+const W = '/api/herm-wbs';
+const publisher: LoginRecord = { ...loginRecord, userId: 'fbr01', userName: '李明', roleIdList: ['targetPublisher'] };
+const head: LoginRecord = {
+  ...loginRecord,
+  userId: 'bmfzr01',
+  userName: '王建国',
+  roleIdList: ['targetDepartHead'],
+  newChargeDeparmentIdList: ['D02'],
+};
+const page = <T,>(records: T[]) => ({ records, total: records.length, current: 1, pages: 1, size: 10 });
+const reference = {
+  [`${W}/yearTarget/list`]: () => ok([{ id: 10, name: '2026年教学质量提升工程', cycleYear: 2026 }]),
+  [`${W}/taskType/list`]: () =>
+    ok([
+      { id: 1, code: 'A', rwlxmc: '双高任务' },
+      { id: 2, code: 'B', rwlxmc: '重点任务' },
+    ]),
+  [`${W}/departManage/list`]: () =>
+    ok([{ bmid: 'D02', bmmc: '教务处', headId: 'bmfzr01', fzrmc: '王建国', chargers: [] }]),
+  [`${W}/cycleType/list`]: () => ok([]),
+};
+
+describe('年度目标 page', () => {
+  it('shows edit icons only on the cards the server allows, the task cards, and pushes after confirmation', {
+    timeout: 20_000,
+  }, async () => {
+    const bodies: string[] = [];
+    const fetchMock = mockApi({
+      ...reference,
+      [`${W}/yearTarget/selectPage`]: () =>
+        ok(
+          page([
+            yearTarget({ abilities: { edit: true, delete: false, addTask: true } }),
+            yearTarget({ id: 11, name: '他人的目标', creatorName: '何静' }),
+          ]),
+        ),
+      [`${W}/targetTask/selectPage`]: () =>
+        ok(page([taskCard({ abilities: { push: true, edit: true, delete: true }, fzrmc: '张伟' })])),
+      [`${W}/targetTask/1/push`]: (init) => {
+        bodies.push(String(init.body));
+        return ok(null, TASK_MSG.pushed);
+      },
+    });
+    renderUi(<YearTaskPage kind="yearTask" base="/targetTaskManagement" />, publisher);
+    const mine = (await screen.findByText('2026年教学质量提升工程', { selector: '.zg-year-target__name' })).closest(
+      '.zg-year-target',
+    ) as HTMLElement;
+    const other = screen.getByText('他人的目标').closest('.zg-year-target') as HTMLElement;
+    expect(within(mine).getByRole('button', { name: '编辑' })).toBeTruthy();
+    expect(within(mine).queryByRole('button', { name: '删除' })).toBeNull();
+    expect(within(other).queryByRole('button', { name: '编辑' })).toBeNull();
+    expect(within(other).getByText('何静')).toBeTruthy();
+
+    const taskCardEl = (await screen.findByRole('button', { name: '课程思政示范课建设' })).closest(
+      '.zg-task-card',
+    ) as HTMLElement;
+    for (const text of ['双高任务', '教务处', '张伟', '赵敏', '2026-12-31', '未下发']) {
+      expect(within(taskCardEl).getAllByText(text).length).toBeGreaterThan(0);
+    }
+    expect(screen.getAllByText('当前页1条，共1条').length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: '新增年度目标' })).toBeTruthy();
+
+    fireEvent.click(within(taskCardEl).getByRole('button', { name: /^下\s*发$/ }));
+    const dialog = (await screen.findAllByText('确定要下发“课程思政示范课建设”吗？'))[0]?.closest(
+      '.ant-modal',
+    ) as HTMLElement;
+    fireEvent.click(within(dialog).getByRole('button', { name: /^确\s*定$/ }));
+    await waitFor(() => expect(calledPaths(fetchMock)).toContain(`${W}/targetTask/1/push`));
+    expect(new URLSearchParams(bodies[0]).get('version')).toBe('1');
+    expect(await screen.findByText(TASK_MSG.pushed)).toBeTruthy();
+  });
+
+  it('offers no add button to a user who does not publish', async () => {
+    mockApi({
+      ...reference,
+      [`${W}/yearTarget/selectPage`]: () => ok(page([yearTarget()])),
+      [`${W}/targetTask/selectPage`]: () => ok(page([])),
+    });
+    renderUi(<YearTaskPage kind="yearTask" base="/targetTaskManagement" />, head);
+    expect(await screen.findByText('2026年教学质量提升工程', { selector: '.zg-year-target__name' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '新增年度目标' })).toBeNull();
+    expect(screen.getByText('暂无任务')).toBeTruthy();
+  });
+});
+
+describe('我的任务 page', () => {
+  it('has no 待分解 state option and asks for the myTask kind', async () => {
+    const fetchMock = mockApi({ ...reference, [`${W}/targetTask/selectPage`]: () => ok(page([])) });
+    renderUi(<TaskListPage kind="myTask" base="/targetTaskManagement" />, head);
+    expect(await screen.findByText('暂无任务')).toBeTruthy();
+    const url = fetchMock.mock.calls.map(([u]) => String(u)).find((u) => u.includes('/targetTask/selectPage'));
+    expect(new URL(url ?? '', 'http://x').searchParams.get('kind')).toBe('myTask');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '任务状态' }));
+    expect(await screen.findByTitle('待定义')).toBeTruthy();
+    expect(screen.queryByTitle('待分解')).toBeNull();
+  });
+});
+
+describe('task dialog', () => {
+  it('names the required fields before calling the server', async () => {
+    const fetchMock = mockApi({ ...reference });
+    renderUi(<TaskDialog open yearTargetId={10} onClose={() => {}} />, publisher);
+    fireEvent.click(await screen.findByRole('button', { name: /^保\s*存$/ }));
+    expect(await screen.findByText('请输入数据')).toBeTruthy();
+    expect((await screen.findAllByText('请选择')).length).toBeGreaterThan(0);
+    expect(calledPaths(fetchMock)).not.toContain(`${W}/targetTask/insert`);
+  });
+});
+
+describe('Excel import', () => {
+  it('lists every row problem of a refused sheet, in Chinese', async () => {
+    mockApi({});
+    stubXhr(() =>
+      failed(400, '导入失败，共2处错误，未导入任何数据：第3行：任务名称不能为空；第4行：结束时间不能早于开始时间'),
+    );
+    renderUi(
+      <ExcelImport title="导入任务" send={(file, onProgress) => importTasks(10, file, onProgress)} />,
+      publisher,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /^导\s*入$/ }));
+    const file = new File(['x'], 'tasks.xlsx', {
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
+    fireEvent.change(await screen.findByTestId('single-file-input'), { target: { files: [file] } });
+    fireEvent.click(screen.getByRole('button', { name: /^确\s*定$/ }));
+    expect(await screen.findByText('导入失败')).toBeTruthy();
+    expect(screen.getByText('第3行：任务名称不能为空')).toBeTruthy();
+    expect(screen.getByText('第4行：结束时间不能早于开始时间')).toBeTruthy();
+  });
+});
+
+describe('任务明细 page', () => {
+  it('filters by the last-level owner on the department page only', async () => {
+    const asked: URL[] = [];
+    mockApi({
+      ...reference,
+      [`${W}/targetTaskDetail/selectPage`]: (_i, url) => {
+        asked.push(url);
+        return ok(page([taskCard({ rwzt: 'executeing', rwztmc: '执行中', fzrmc: '张伟', parentId: 5 })]));
+      },
+    });
+    renderUi(<TaskDetailPage />, head);
+    expect(await screen.findByText('执行中')).toBeTruthy();
+    expect(asked[0]?.searchParams.get('scope')).toBe('department');
+    const owner = screen.getByRole('textbox', { name: '末级任务负责人' });
+    fireEvent.change(owner, { target: { value: '张伟' } });
+    fireEvent.click(screen.getByRole('button', { name: /^查\s*询$/ }));
+    await waitFor(() => expect(asked.at(-1)?.searchParams.get('fzrmc')).toBe('张伟'));
+    fireEvent.click(screen.getByText('全部', { selector: '.ant-segmented-item-label' }));
+    await waitFor(() => expect(asked.at(-1)?.searchParams.get('scope')).toBe('all'));
+    expect(screen.queryByRole('textbox', { name: '末级任务负责人' })).toBeNull();
+    expect(asked.at(-1)?.searchParams.get('fzrmc')).toBeNull();
+  });
+});

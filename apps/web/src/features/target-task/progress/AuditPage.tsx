@@ -1,0 +1,180 @@
+import {
+  DELAY_STATUS,
+  LIMITS,
+  periodLabel,
+  REPORT_KIND,
+  REPORT_STATUS,
+  type Report,
+  type ReportKind,
+  PROGRESS_TEXT as T,
+} from '@zg/contract';
+import { Button, Card, Segmented, Table, Tabs, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { AttachmentDialog } from '../../../components/attachments/AttachmentDialog';
+import { EmptyState } from '../../../components/EmptyState';
+import { pagination } from '../../../components/pagination';
+import { type AuditFilter, useDelaysToAudit, useReportsToAudit } from './progress.api';
+import { AuditDialog, DelayAuditDialog } from './ReportDialogs';
+import './progress.css';
+
+const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '');
+const periodText = (r: Pick<Report, 'kind' | 'periodKey'>) =>
+  r.kind === 'final' ? T.finalPeriod : periodLabel(r.periodKey);
+const FILTERS = [
+  { value: 'reviewing', label: T.reviewing },
+  { value: 'audited', label: T.audited },
+  { value: 'all', label: T.all },
+];
+
+/** 进度审核: the reports and delay requests on the tasks the signed-in user audits, awaiting audit first. */
+export default function AuditPage() {
+  return (
+    <Card variant="borderless" className="zg-audit-page">
+      <Tabs
+        items={[
+          { key: 'reports', label: T.pendingAudits, children: <ReportAudits /> },
+          { key: 'delays', label: T.pendingDelays, children: <DelayAudits /> },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function ReportAudits() {
+  const [status, setStatus] = useState<AuditFilter>('reviewing');
+  const [page, setPage] = useState<number>(LIMITS.firstPage);
+  const size = LIMITS.defaultPageSize;
+  const list = useReportsToAudit(status, page, size);
+  const [auditing, setAuditing] = useState<Report | null>(null);
+  const [files, setFiles] = useState<(Report & { rwmc: string }) | null>(null);
+  return (
+    <>
+      <Segmented
+        options={FILTERS}
+        value={status}
+        onChange={(v) => {
+          setStatus(v as AuditFilter);
+          setPage(LIMITS.firstPage);
+        }}
+      />
+      <Table
+        className="zg-audit-page__table"
+        rowKey="id"
+        size="small"
+        loading={list.isPending}
+        dataSource={list.data?.records ?? []}
+        scroll={{ x: 1200 }}
+        locale={{ emptyText: <EmptyState description={list.error?.message} /> }}
+        pagination={pagination({ current: page, total: list.data?.total ?? 0, pageSize: size, onChange: setPage })}
+        columns={[
+          { title: T.taskName, dataIndex: 'rwmc', width: 180, ellipsis: true },
+          { title: T.department, dataIndex: 'fbbm', width: 110 },
+          { title: T.owner, dataIndex: 'fzrmc', width: 80 },
+          { title: T.period, key: 'period', width: 100, render: (_v, r) => periodText(r) },
+          { title: T.reportKind, dataIndex: 'kind', width: 90, render: (k: ReportKind) => REPORT_KIND[k] },
+          { title: T.content, dataIndex: 'content', ellipsis: true },
+          {
+            title: T.attachments,
+            dataIndex: 'fileCount',
+            width: 90,
+            render: (n: number, r) =>
+              n > 0 ? (
+                <Button type="link" size="small" onClick={() => setFiles(r)}>
+                  {T.fileCount(n)}
+                </Button>
+              ) : (
+                T.noAttachments
+              ),
+          },
+          { title: T.submittedAt, dataIndex: 'submittedAt', width: 140, render: time },
+          {
+            title: T.status,
+            dataIndex: 'status',
+            width: 90,
+            render: (s: Report['status']) => <Tag>{REPORT_STATUS[s]}</Tag>,
+          },
+          { title: T.reason, dataIndex: 'reason', width: 120, ellipsis: true },
+          {
+            title: T.actions,
+            key: 'actions',
+            width: 80,
+            fixed: 'right',
+            render: (_v, r) =>
+              r.abilities.audit && (
+                <Button type="link" size="small" onClick={() => setAuditing(r)}>
+                  {T.audit}
+                </Button>
+              ),
+          },
+        ]}
+      />
+      <AuditDialog report={auditing} onClose={() => setAuditing(null)} />
+      {files && (
+        <AttachmentDialog
+          open
+          onClose={() => setFiles(null)}
+          owner={{ ownerType: 'TaskProgress', ownerId: String(files.id) }}
+          name={`${files.rwmc}${periodText(files)}`}
+          editable={false}
+          title={T.attachments}
+        />
+      )}
+    </>
+  );
+}
+
+function DelayAudits() {
+  const [status, setStatus] = useState<AuditFilter>('reviewing');
+  const [page, setPage] = useState<number>(LIMITS.firstPage);
+  const size = LIMITS.defaultPageSize;
+  const list = useDelaysToAudit(status, page, size);
+  const [auditing, setAuditing] = useState<number | null>(null);
+  return (
+    <>
+      <Segmented
+        options={FILTERS}
+        value={status}
+        onChange={(v) => {
+          setStatus(v as AuditFilter);
+          setPage(LIMITS.firstPage);
+        }}
+      />
+      <Table
+        className="zg-audit-page__table"
+        rowKey="id"
+        size="small"
+        loading={list.isPending}
+        dataSource={list.data?.records ?? []}
+        locale={{ emptyText: <EmptyState description={list.error?.message} /> }}
+        pagination={pagination({ current: page, total: list.data?.total ?? 0, pageSize: size, onChange: setPage })}
+        columns={[
+          { title: T.taskName, dataIndex: 'rwmc', ellipsis: true },
+          { title: T.department, dataIndex: 'fbbm', width: 110 },
+          { title: T.owner, dataIndex: 'fzrmc', width: 80 },
+          { title: T.taskEnd, dataIndex: 'oldEndDate', width: 110 },
+          { title: T.newEndDate, dataIndex: 'newEndDate', width: 110 },
+          { title: T.delayReason, dataIndex: 'reason', ellipsis: true },
+          {
+            title: T.status,
+            dataIndex: 'status',
+            width: 90,
+            render: (s: keyof typeof DELAY_STATUS) => <Tag>{DELAY_STATUS[s]}</Tag>,
+          },
+          {
+            title: T.actions,
+            key: 'actions',
+            width: 80,
+            render: (_v, d) =>
+              d.canAudit && (
+                <Button type="link" size="small" onClick={() => setAuditing(d.id)}>
+                  {T.audit}
+                </Button>
+              ),
+          },
+        ]}
+      />
+      <DelayAuditDialog delayId={auditing} onClose={() => setAuditing(null)} />
+    </>
+  );
+}

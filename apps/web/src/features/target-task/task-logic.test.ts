@@ -1,0 +1,120 @@
+import { type LoginRecord, TASK_MSG } from '@zg/contract';
+import { describe, expect, it } from 'vitest';
+import { loginRecord } from '../../test/fixtures';
+import { sectionsFor, sidebarSections } from './sections';
+import { buildTree, cardActions, dateProblem, importProblems, stateOptions, viewerOf } from './task-logic';
+import { taskCard } from './test-data';
+
+const as = (over: Partial<LoginRecord>): LoginRecord => ({ ...loginRecord, roleIdList: [], ...over });
+const publisher = as({ userId: 'fbr01', roleIdList: ['targetPublisher'], menus: { wbs: '', annualWbs: '' } });
+const owner = as({ userId: 'rwfzr01', roleIdList: ['targetTaskOwner'], menus: { wbs: '', annualWbsPersonal: '' } });
+const head = as({ userId: 'bmfzr01', roleIdList: ['targetDepartHead'], newChargeDeparmentIdList: ['D02'] });
+const auditor = as({ userId: 'shr01', roleIdList: ['targetDepartAuditor'] });
+
+describe('the task state options', () => {
+  it('are the six filter states, without 待分解 on the my-task page', () => {
+    expect(stateOptions('departmentTask').map((o) => o.label)).toEqual([
+      '待分解',
+      '待定义',
+      '执行中',
+      '已完成',
+      '逾期完成',
+      '逾期未完成',
+    ]);
+    expect(stateOptions('myTask').map((o) => o.value)).not.toContain('waitResolve');
+    expect(stateOptions('myTask')).toHaveLength(5);
+  });
+});
+
+describe('the decomposition tree', () => {
+  it('nests rows by parent and keeps a row whose parent is not shown at the root', () => {
+    const rows = [
+      taskCard({ id: 1, rwmc: '上级' }),
+      taskCard({ id: 2, rwmc: '子一', parentId: 1 }),
+      taskCard({ id: 3, rwmc: '孙', parentId: 2 }),
+      taskCard({ id: 4, rwmc: '父任务不可见', parentId: 99 }),
+    ];
+    const tree = buildTree(rows);
+    expect(tree.map((n) => n.card.rwmc)).toEqual(['上级', '父任务不可见']);
+    expect(tree[0]?.children[0]?.children[0]?.card.rwmc).toBe('孙');
+  });
+});
+
+describe('the card buttons', () => {
+  it('follow the server abilities in the order of a task life, and nothing for a read-only user', () => {
+    const card = taskCard({
+      abilities: { accept: true, goBack: true, push: false, addChild: false, edit: false, delete: false },
+    });
+    expect(cardActions(card)).toEqual(['accept', 'goBack']);
+    expect(cardActions(taskCard({ abilities: { editMission: true, define: true } }))).toEqual([
+      'editMission',
+      'define',
+    ]);
+    expect(cardActions(taskCard({ abilities: {} }))).toEqual([]);
+  });
+});
+
+describe('the date rules', () => {
+  it('refuse an end before the start and a child outside its parent', () => {
+    expect(dateProblem('2026-05-01', '2026-04-01')).toBe(TASK_MSG.endBeforeStart);
+    expect(dateProblem('2026-01-01', '2026-12-31', { kssj: '2026-02-01', jssj: '2026-12-31' })).toBe(
+      TASK_MSG.outsideParent,
+    );
+    expect(dateProblem('2026-02-01', '2026-11-30', { kssj: '2026-01-01', jssj: '2026-12-31' })).toBeNull();
+    expect(dateProblem(undefined, '2026-11-30')).toBeNull();
+  });
+});
+
+describe('the import report', () => {
+  it('splits the server refusal into its summary and one line per row', () => {
+    expect(
+      importProblems('导入失败，共2处错误，未导入任何数据：第3行：任务名称不能为空；第4行：结束时间不能早于开始时间'),
+    ).toEqual({
+      summary: '导入失败，共2处错误，未导入任何数据',
+      rows: ['第3行：任务名称不能为空', '第4行：结束时间不能早于开始时间'],
+    });
+    expect(importProblems('表头与模板不一致，请下载最新模板')).toEqual({
+      summary: '表头与模板不一致，请下载最新模板',
+      rows: [],
+    });
+  });
+});
+
+describe('the sub-pages of the two menus', () => {
+  it('give each role the pages that are not always empty for it', () => {
+    const slugs = (r: LoginRecord) => sectionsFor('/targetTaskManagement', r).map((s) => s.slug);
+    expect(slugs(publisher)).toEqual([
+      '',
+      'myYearTask',
+      'myTask',
+      'myCoopTask',
+      'taskDetail',
+      'chargers',
+      'warningTask',
+      'urge',
+      'warningConfig',
+    ]);
+    expect(slugs(auditor)).toContain('progressAudit');
+    expect(slugs(owner)).toContain('warningTask');
+    expect(slugs(owner)).not.toContain('urge');
+    expect(slugs(owner)).not.toContain('warningConfig');
+    expect(slugs(head)).toContain('departmentTask');
+    expect(slugs(head)).toContain('departmentCoopTask');
+    expect(slugs(head)).not.toContain('reviewTask');
+    expect(slugs(auditor)).toContain('reviewTask');
+    expect(slugs(owner)).not.toContain('myYearTask');
+    expect(viewerOf(head)).toMatchObject({ head: true, publisher: false });
+  });
+
+  it('under 年度目标分解, gate 我的任务 and 部门任务 by their menu keys and leave them out of the extra lines', () => {
+    const annual = sectionsFor('/newTaskManagement', owner).map((s) => s.slug);
+    expect(annual).toContain('myTask');
+    expect(annual).not.toContain('departmentTask');
+    const lines = sidebarSections('/newTaskManagement', owner).map((l) => l.path);
+    expect(lines).not.toContain('/newTaskManagement/myTask');
+    expect(lines).toContain('/newTaskManagement/myCoopTask');
+    expect(sidebarSections('/targetTaskManagement', owner).map((l) => l.path)).toContain(
+      '/targetTaskManagement/myTask',
+    );
+  });
+});

@@ -1,0 +1,168 @@
+import {
+  type LoginRecord,
+  ROLE,
+  TASK_UI as T,
+  TASK_MSG,
+  TASK_STATUS,
+  type TaskAction,
+  type TaskPageKind,
+  type TaskStatus,
+} from '@zg/contract';
+import type { TaskCard } from './target-task.api';
+
+/** What the pages need to know about the signed-in user (rules stay on the server; this only picks pages). */
+export interface Viewer {
+  userId: string;
+  menus: Record<string, string>;
+  publisher: boolean;
+  head: boolean;
+  auditor: boolean;
+  admin: boolean;
+}
+
+export function viewerOf(record: LoginRecord | null): Viewer {
+  const roles = new Set(record?.roleIdList ?? []);
+  const admin = roles.has(ROLE.admin);
+  const charge = (record?.newChargeDeparmentIdList.length ?? 0) + (record?.chargeDeparmentIdList.length ?? 0);
+  return {
+    userId: record?.userId ?? '',
+    menus: record?.menus ?? {},
+    admin,
+    publisher: admin || roles.has(ROLE.targetPublisher),
+    head: admin || charge > 0 || roles.has(ROLE.targetDepartHead),
+    auditor: admin || roles.has(ROLE.targetDepartAuditor),
+  };
+}
+
+/** The two menus the module serves (spec-1 section 2). */
+export const MODULE_BASES = ['/targetTaskManagement', '/newTaskManagement'] as const;
+export type ModuleBase = (typeof MODULE_BASES)[number];
+
+export function baseOf(pathname: string): ModuleBase {
+  return pathname.startsWith('/newTaskManagement') ? '/newTaskManagement' : '/targetTaskManagement';
+}
+
+/**
+ * The task state options of the toolbar (spec-2 section 4): the six states of the filters, without 'wait resolve'
+ * on the my-task page (spec-1 section 2).
+ */
+export function stateOptions(kind: TaskPageKind): { value: TaskStatus; label: string }[] {
+  const states: TaskStatus[] = ['waitResolve', 'waitDefine', 'executeing', 'hasDone', 'delayDone', 'delayNotDone'];
+  return states
+    .filter((s) => !(kind === 'myTask' && s === 'waitResolve'))
+    .map((s) => ({ value: s, label: TASK_STATUS[s] }));
+}
+
+/** A node of the decomposition tree. */
+export interface TaskNode {
+  card: TaskCard;
+  children: TaskNode[];
+}
+
+/** Nests the flat tree rows by parentId; a row whose parent is not among them is a root. */
+export function buildTree(cards: readonly TaskCard[]): TaskNode[] {
+  const nodes = new Map(cards.map((c) => [c.id, { card: c, children: [] as TaskNode[] }]));
+  const roots: TaskNode[] = [];
+  for (const c of cards) {
+    const node = nodes.get(c.id)!;
+    const parent = c.parentId === null ? undefined : nodes.get(c.parentId);
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+}
+
+/** The buttons of a task card, in the order of the task's life, as the server's abilities allow. */
+export type CardAction = TaskAction | 'addChild' | 'edit' | 'delete' | 'editMission';
+const ORDER: CardAction[] = [
+  'push',
+  'withdraw',
+  'accept',
+  'goBack',
+  'addChild',
+  'resolve',
+  'editMission',
+  'define',
+  'pass',
+  'refuse',
+  'edit',
+  'delete',
+];
+export function cardActions(card: Pick<TaskCard, 'abilities'>): CardAction[] {
+  return ORDER.filter((a) => card.abilities[a] === true);
+}
+
+export const ACTION_LABEL: Record<CardAction, string> = {
+  push: T.push,
+  withdraw: T.withdraw,
+  accept: T.accept,
+  goBack: T.goBack,
+  resolve: T.resolve,
+  define: T.define,
+  pass: T.pass,
+  refuse: T.refuse,
+  addChild: T.addChild,
+  edit: T.edit,
+  delete: T.delete,
+  editMission: T.mission,
+};
+
+/** Actions asking for a reason (退回, 审核不通过). */
+export const NEEDS_REASON: readonly TaskAction[] = ['goBack', 'refuse'];
+
+/** The date rules of a task (the server checks them again): end not before start, inside the parent's dates. */
+export function dateProblem(
+  kssj: string | undefined,
+  jssj: string | undefined,
+  parent?: { kssj: string; jssj: string } | null,
+): string | null {
+  if (!kssj || !jssj) return null;
+  if (jssj < kssj) return TASK_MSG.endBeforeStart;
+  if (parent && (kssj < parent.kssj || jssj > parent.jssj)) return TASK_MSG.outsideParent;
+  return null;
+}
+
+/**
+ * Splits the server's import refusal ('导入失败，共N处错误，未导入任何数据：第2行：…；第3行：…') into its summary and one
+ * line per row problem.
+ */
+export function importProblems(message: string): { summary: string; rows: string[] } {
+  const i = message.indexOf('：');
+  if (i < 0 || !message.includes('第')) return { summary: message, rows: [] };
+  return {
+    summary: message.slice(0, i),
+    rows: message
+      .slice(i + 1)
+      .split('；')
+      .map((r) => r.trim())
+      .filter(Boolean),
+  };
+}
+
+/** Task type label: '双高任务' for A (from the server's list when loaded). */
+export function typeLabel(code: string, types: readonly { code: string; rwlxmc: string }[] | undefined) {
+  return types?.find((t) => t.code === code)?.rwlxmc ?? code;
+}
+
+/** Colour of a state tag. */
+export function statusColor(status: string): string {
+  switch (status) {
+    case 'executeing':
+    case 'doing':
+      return 'processing';
+    case 'hasDone':
+    case 'done':
+      return 'success';
+    case 'delayDone':
+      return 'cyan';
+    case 'delayNotDone':
+    case 'goBack':
+      return 'error';
+    case 'waitAccept':
+    case 'waitResolve':
+    case 'waitDefine':
+    case 'hasResolved':
+      return 'warning';
+    default:
+      return 'default';
+  }
+}

@@ -1,0 +1,228 @@
+import {
+  LIMITS,
+  PROGRESS_MSG,
+  PROGRESS_TEXT as T,
+  URGE_CURRENT_STATUS,
+  URGE_TYPE,
+  type Urge,
+  type UrgeDepartment,
+} from '@zg/contract';
+import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useLoginRecord } from '../../../app/use-login-record';
+import { EmptyState } from '../../../components/EmptyState';
+import { pagination } from '../../../components/pagination';
+import { toastFailure } from '../progress/feedback';
+import { isPublisher, urgeable } from './counts';
+import { useAcceptUrge, useBatchUrge, useUrgeDepartments, useUrges, useYearTargetOptions } from './warning.api';
+import '../progress/progress.css';
+
+const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '');
+
+/** What an urge is about: the year target's status (1 not set, 2 not decomposed), or a warned task. */
+export function UrgeSubject({ urge }: { urge: Pick<Urge, 'currentStatus' | 'rwmc' | 'yearTargetName'> }) {
+  if (urge.currentStatus === null)
+    return (
+      <Space size={4}>
+        <Tag color="red">{T.warningUrgeTag}</Tag>
+        {urge.rwmc}
+      </Space>
+    );
+  return (
+    <Space size={4}>
+      <Tag color="orange">{URGE_CURRENT_STATUS[urge.currentStatus as 1 | 2]}</Tag>
+      {urge.yearTargetName}
+    </Space>
+  );
+}
+
+/** 督办管理: publishers urge departments of a year target (one by one or in batch); heads accept what they received. */
+export default function UrgePage() {
+  const record = useLoginRecord();
+  const publisher = record ? isPublisher(record.roleIdList) : false;
+  const heads = (record?.newChargeDeparmentIdList.length ?? 0) > 0 || (record?.chargeDeparmentIdList.length ?? 0) > 0;
+  const items = [
+    ...(publisher ? [{ key: 'urge', label: T.urgeDepartments, children: <UrgeDepartments /> }] : []),
+    ...(heads ? [{ key: 'received', label: T.receivedUrges, children: <UrgeList mine /> }] : []),
+    ...(publisher ? [{ key: 'sent', label: T.sentUrges, children: <UrgeList mine={false} /> }] : []),
+  ];
+  return (
+    <Card variant="borderless" className="zg-urge-page">
+      {items.length ? <Tabs items={items} /> : <EmptyState />}
+    </Card>
+  );
+}
+
+function UrgeDepartments() {
+  const { message } = App.useApp();
+  const targets = useYearTargetOptions();
+  const [chosen, setChosen] = useState<number | undefined>();
+  const yearTargetId = chosen ?? targets.data?.[0]?.id;
+  const departments = useUrgeDepartments(yearTargetId);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [urging, setUrging] = useState<UrgeDepartment[] | null>(null);
+  const [form] = Form.useForm<{ content?: string }>();
+  const urge = useBatchUrge();
+  const statusTag = (s: number) =>
+    s === 0 ? <Tag color="success">{T.acted}</Tag> : <Tag color="orange">{URGE_CURRENT_STATUS[s as 1 | 2]}</Tag>;
+
+  return (
+    <>
+      <Space wrap className="zg-urge-page__toolbar">
+        <Select
+          aria-label={T.yearTarget}
+          style={{ width: 280 }}
+          placeholder={T.selectYearTarget}
+          value={yearTargetId}
+          loading={targets.isPending}
+          onChange={(v) => {
+            setChosen(v);
+            setSelected([]);
+          }}
+          options={(targets.data ?? []).map((t) => ({ value: t.id, label: `${t.cycleYear} ${t.name}` }))}
+        />
+        <Button
+          type="primary"
+          disabled={selected.length === 0}
+          onClick={() => setUrging((departments.data ?? []).filter((d) => selected.includes(d.bmid)))}
+        >
+          {T.urgeSelected(selected.length)}
+        </Button>
+      </Space>
+      <Table<UrgeDepartment>
+        rowKey="bmid"
+        size="middle"
+        loading={departments.isPending && yearTargetId !== undefined}
+        dataSource={departments.data ?? []}
+        pagination={false}
+        locale={{ emptyText: <EmptyState description={departments.error?.message ?? T.noUrgeDepartments} /> }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys as string[]),
+          getCheckboxProps: (d) => ({ disabled: !urgeable(d) }),
+        }}
+        columns={[
+          { title: T.departments, dataIndex: 'bmmc' },
+          { title: T.owner, dataIndex: 'fzrmc', width: 100 },
+          { title: T.taskCount, dataIndex: 'taskCount', width: 80 },
+          { title: T.currentStatus, dataIndex: 'currentStatus', width: 120, render: statusTag },
+          {
+            title: T.urgeState,
+            key: 'urged',
+            width: 200,
+            render: (_v, d) =>
+              d.pendingUrgeId !== null ? (
+                <Tag color="processing">{`${T.urged} ${time(d.lastUrgedAt)}`}</Tag>
+              ) : d.lastUrgedAt ? (
+                <Typography.Text type="secondary">{time(d.lastUrgedAt)}</Typography.Text>
+              ) : (
+                T.none
+              ),
+          },
+          {
+            title: T.actions,
+            key: 'actions',
+            width: 90,
+            render: (_v, d) =>
+              urgeable(d) && (
+                <Button size="small" type="primary" onClick={() => setUrging([d])}>
+                  {T.urge}
+                </Button>
+              ),
+          },
+        ]}
+      />
+      <Modal
+        open={urging !== null}
+        title={T.urgeTitle}
+        onCancel={() => setUrging(null)}
+        destroyOnHidden
+        okText={T.confirm}
+        cancelText={T.cancel}
+        confirmLoading={urge.isPending}
+        onOk={() => form.submit()}
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          preserve={false}
+          onFinish={(v) =>
+            urging &&
+            yearTargetId !== undefined &&
+            void urge
+              .mutateAsync({ yearTargetId, bmids: urging.map((d) => d.bmid), content: v.content?.trim() || undefined })
+              .then((r) => {
+                message.success(PROGRESS_MSG.urgeSent(r.ids.length));
+                setUrging(null);
+                setSelected([]);
+              })
+              .catch((e) => toastFailure(message, e))
+          }
+        >
+          <Form.Item label={T.departments}>{urging?.map((d) => d.bmmc).join('、')}</Form.Item>
+          <Form.Item name="content" label={T.urgeContent}>
+            <Input.TextArea rows={3} maxLength={LIMITS.maxLength.audit} showCount placeholder={T.input} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
+/** Urges received by the user's departments (with 接收督办), or all urges sent (for publishers). */
+export function UrgeList({ mine }: { mine: boolean }) {
+  const { message } = App.useApp();
+  const [page, setPage] = useState<number>(LIMITS.firstPage);
+  const size = LIMITS.defaultPageSize;
+  const list = useUrges({ mine, current: page, size });
+  const accept = useAcceptUrge();
+  return (
+    <Table<Urge>
+      rowKey="id"
+      size="middle"
+      loading={list.isPending}
+      dataSource={list.data?.records ?? []}
+      locale={{ emptyText: <EmptyState description={list.error?.message} /> }}
+      pagination={pagination({ current: page, total: list.data?.total ?? 0, pageSize: size, onChange: setPage })}
+      columns={[
+        { title: T.urgeContent, key: 'subject', render: (_v, u) => <UrgeSubject urge={u} /> },
+        { title: T.departments, dataIndex: 'bmmc', width: 130 },
+        { title: T.content, dataIndex: 'content', ellipsis: true },
+        { title: T.urgedAt, dataIndex: 'urgedAt', width: 140, render: time },
+        {
+          title: T.urgeType,
+          dataIndex: 'type',
+          width: 90,
+          render: (t: 0 | 1) => <Tag color={t === 0 ? 'processing' : 'success'}>{URGE_TYPE[t]}</Tag>,
+        },
+        { title: T.acceptedAt, dataIndex: 'acceptedAt', width: 140, render: time },
+        ...(mine
+          ? [
+              {
+                title: T.actions,
+                key: 'actions',
+                width: 110,
+                render: (_v: unknown, u: Urge) =>
+                  u.type === 0 && (
+                    <Button
+                      size="small"
+                      type="primary"
+                      loading={accept.isPending && accept.variables === u.id}
+                      onClick={() =>
+                        accept.mutateAsync(u.id).then(
+                          () => message.success(PROGRESS_MSG.urgeAccepted),
+                          (e) => toastFailure(message, e),
+                        )
+                      }
+                    >
+                      {T.accept}
+                    </Button>
+                  ),
+              },
+            ]
+          : []),
+      ]}
+    />
+  );
+}
