@@ -75,7 +75,9 @@ export function TodoCard({
           {todos.map((todo, i) => {
             const path = pathOf(todo.area);
             const count = counts[i];
-            const body = <Statistic title={todo.label} value={count?.data?.total ?? 0} loading={count?.isPending} />;
+            const body = (
+              <Statistic key="count" title={todo.label} value={count?.data?.total ?? 0} loading={count?.isPending} />
+            );
             return path ? (
               <button
                 key={todo.key}
