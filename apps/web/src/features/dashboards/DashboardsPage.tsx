@@ -113,6 +113,7 @@ export default function DashboardsPage() {
                       onChange={(width) => patch(card.id, { width })}
                       options={WIDTHS.map((w) => ({ value: w, label: D.widths[w] }))}
                       popupMatchSelectWidth={false}
+                      className="zg-dashboard__width"
                     />
                     <Button
                       type="text"
