@@ -22,6 +22,7 @@ import { systemRoutes } from './modules/system/system.routes';
 import './modules/target-task/target-task.policy';
 import { analysisRoutes } from './modules/analysis/analysis.routes';
 import { focusRoutes, progressRoutes, registerWarningJob } from './modules/progress/progress.routes';
+import { tableConfigRoutes } from './modules/table-config/table-config.routes';
 import { targetTaskRoutes } from './modules/target-task/target-task.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { type Access, registerAccessControl } from './platform/access';
@@ -125,6 +126,7 @@ export async function buildApp({ config, database, logger, extraRoutes, startJob
   await app.register(progressRoutes, { prefix: '/api/herm-wbs' });
   await app.register(analysisRoutes, { prefix: '/api/herm-wbs/targetTaskSummaryAnalysis' });
   await app.register(focusRoutes, { prefix: '/api/herm-zdgj/rest/focus' });
+  await app.register(tableConfigRoutes, { prefix: '/api/herm-sjcj' });
   registerWarningJob(app);
   registerFileJobs(app);
   if (extraRoutes) await app.register(async (child) => extraRoutes(child));

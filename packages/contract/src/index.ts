@@ -13,6 +13,7 @@ export * from './menus';
 export * from './messages';
 export * from './progress';
 export * from './system';
+export * from './table-config';
 export * from './target-task';
 export * from './ui-text';
 export * from './user';

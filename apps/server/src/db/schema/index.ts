@@ -2,4 +2,5 @@ export * from './benchmark';
 export * from './platform';
 export * from './progress';
 export * from './reference';
+export * from './table-config';
 export * from './target-task';
