@@ -171,3 +171,49 @@ test('the home to-dos follow the year picker', async ({ page }) => {
   await todo.getByRole('button', { name: '清除' }).click();
   await expect(todo.getByRole('combobox', { name: '任务年份' })).toHaveValue('');
 });
+
+test('a table configuration is created under 数据管理 and edited cell by cell outside the layout', async ({ page }) => {
+  await signIn(page, account('zyadmin'));
+  await page.goto('/#/dataManage');
+  await page.getByRole('tab', { name: '表格配置' }).click();
+  await page.getByRole('button', { name: '新建表格' }).click();
+  const dialog = page.getByRole('dialog', { name: '新建表格' });
+  await dialog.getByLabel('表格名称').fill('专任教师职称结构表');
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+
+  await expect(page).toHaveURL(/#\/tableConfiguration\/\d+$/);
+  await expect(page.locator('.zg-header')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '表格名称' })).toHaveText('专任教师职称结构表');
+
+  const edit = async (label: string, text: string) => {
+    await page.getByRole('button', { name: label }).click();
+    await page.getByRole('textbox', { name: label }).fill(text);
+    await page.getByRole('textbox', { name: label }).press('Enter');
+    await expect(page.getByRole('button', { name: label })).toHaveText(text);
+  };
+  await edit('第1列表头', '职称');
+  await edit('第2列表头', '人数');
+  await edit('第1行第1列', '正高级');
+  // Leaving a cell keeps its text too.
+  await page.getByRole('button', { name: '第2行第1列' }).click();
+  await page.getByRole('textbox', { name: '第2行第1列' }).fill('副高级');
+  await page.getByRole('button', { name: '第1列表头' }).click();
+  await expect(page.getByRole('button', { name: '第2行第1列' })).toHaveText('副高级');
+  await page.getByRole('textbox', { name: '第1列表头' }).press('Escape');
+  await page.getByRole('button', { name: '删除本列：列3' }).click();
+  await expect(page.getByText('有未保存的修改')).toBeVisible();
+  await keepScreenshot(page, 'table-configuration');
+
+  const saved = page.waitForResponse((r) => r.url().includes('/tableConfiguration/update'));
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByText('保存成功')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: '第2行第1列' })).toHaveText('副高级');
+  await expect(page.getByRole('button', { name: '第2列表头' })).toHaveText('人数');
+  await expect(page.getByRole('button', { name: '第1行第3列' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: /预\s*览/ }).click();
+  await expect(page.getByRole('textbox', { name: '人数（填报）' }).first()).toBeVisible();
+  await keepScreenshot(page, 'table-configuration-preview');
+});
