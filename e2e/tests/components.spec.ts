@@ -135,7 +135,12 @@ test('ECharts loads only with a chart: not for sign-in and home, then on the das
   await expect(page.locator('.zg-home__todo')).toBeVisible();
   expect((await scriptsOf(page)).some((s) => /\/echarts-/.test(s))).toBe(false);
 
-  await page.goto('/#/dashboards');
+  // The bar hides 仪表盘自定义; the home page's entry leads there.
+  await page
+    .locator('.zg-home__entries')
+    .getByRole('button', { name: /仪表盘自定义/ })
+    .click();
+  await expect(page).toHaveURL(/#\/dashboards$/);
   await expect(page.getByRole('heading', { name: '仪表盘自定义' })).toBeVisible();
   // The default cards: a gauge and three ECharts drawn as SVG.
   await expect(page.locator('.zg-gauge svg')).toBeVisible();

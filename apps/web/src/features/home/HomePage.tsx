@@ -20,7 +20,7 @@ import { TodoCard } from './TodoCard';
 export default function HomePage() {
   const record = useLoginRecord();
   const session = useSessionData();
-  const { bar, menu } = useMenu();
+  const { menu } = useMenu();
   const flags = useAppConfig().data?.featureFlags ?? [];
   const navigate = useNavigate();
   const dialogs = useShellDialogs();
@@ -47,8 +47,9 @@ export default function HomePage() {
   const lastAccess = record.lastAccessTime
     ? dayjs(record.lastAccessTime).format('YYYY年M月D日 HH:mm')
     : TEXT.firstAccess;
-  const entries = bar
-    .filter((m) => m.path !== '/index')
+  // Every top-level module, including /dashboards, which the bar hides: the home page is the way into it.
+  const entries = menu
+    .filter((m) => !m.parent && m.path !== '/index')
     .map((m) => {
       const Icon = m.icon ? MENU_ICONS[m.icon] : undefined;
       return {

@@ -119,10 +119,12 @@ describe('HomePage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(asked.some((u) => u.searchParams.get('year') === '2019')).toBe(true));
   });
 
-  it('loads no task data without the task menus', async () => {
+  it('loads no task data without the task menus, and leads to the dashboard the bar hides', async () => {
     const { fetchMock } = homeApi();
     renderHome({ ...loginRecord, menus: { homePage: '' } });
     expect(await screen.findByText('对标院校')).toBeTruthy();
+    const entries = screen.getByText('功能入口').closest('.ant-card') as HTMLElement;
+    expect(await within(entries).findByRole('button', { name: /仪表盘自定义/ })).toBeTruthy();
     expect(screen.queryByText('待办事项')).toBeNull();
     await waitFor(() => expect(calledPaths(fetchMock)).toContain('/api/user/school/benchmark'));
     expect(calledPaths(fetchMock).some((p) => p.startsWith('/api/herm-wbs'))).toBe(false);
