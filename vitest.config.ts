@@ -31,6 +31,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // antd in jsdom is slow on a shared 2-core machine: a page test may take several seconds there.
+          testTimeout: 20_000,
         },
       },
     ],

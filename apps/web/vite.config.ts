@@ -32,6 +32,8 @@ export default defineConfig({
               test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+|@emotion)[\\/]/,
               priority: 20,
             },
+            // Only the chart wrappers' dynamic import loads it: pages without a chart never download ECharts.
+            { name: 'echarts', test: /node_modules[\\/](echarts|zrender|tslib)[\\/]/, priority: 25 },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
           ],
         },

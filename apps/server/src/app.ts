@@ -29,6 +29,7 @@ import {
 } from './modules/progress/progress.routes';
 import { testClockRoutes } from './modules/progress/test-clock.routes';
 import { reportPlugin } from './modules/report/report.plugin';
+import { tableConfigRoutes } from './modules/table-config/table-config.routes';
 import { annualWbsRoutes } from './modules/target-task/annual-wbs.routes';
 import { targetTaskRoutes } from './modules/target-task/target-task.routes';
 import { userRoutes } from './modules/user/user.routes';
@@ -136,6 +137,7 @@ export async function buildApp({ config, database, logger, extraRoutes, startJob
   await app.register(analysisRoutes, { prefix: '/api/herm-wbs/targetTaskSummaryAnalysis' });
   await app.register(focusRoutes, { prefix: '/api/herm-zdgj/rest/focus' });
   await app.register(reportPlugin, { prefix: '/api' });
+  await app.register(tableConfigRoutes, { prefix: '/api/herm-sjcj' });
   registerWarningJob(app);
   if (config.TEST_HOOKS) await app.register(testClockRoutes, { prefix: '/api/test' });
   registerFileJobs(app);

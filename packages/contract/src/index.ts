@@ -15,6 +15,7 @@ export * from './messages';
 export * from './progress';
 export * from './report';
 export * from './system';
+export * from './table-config';
 export * from './target-task';
 export * from './target-task-ui';
 export * from './ui-text';

@@ -1,12 +1,28 @@
+import { SHELL_TEXT } from '@zg/contract';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { FullPageLoading } from '../components/FullPageLoading';
 import { LoginPage } from '../features/auth/LoginPage';
 import { SignedInLayout } from '../features/shell/SignedInLayout';
 import { SessionGate } from './SessionGate';
+
+const TableConfigurationPage = lazy(() => import('../features/table-config/TableConfigurationPage'));
 
 export function AppRoutes() {
   return (
     <Routes>
       <Route path="/login" element={<LoginPage />} />
+      {/* Spec-1 section 2: the table configuration screen, signed in but outside the layout. */}
+      <Route
+        path="/tableConfiguration/:id"
+        element={
+          <SessionGate>
+            <Suspense fallback={<FullPageLoading tip={SHELL_TEXT.loading} />}>
+              <TableConfigurationPage />
+            </Suspense>
+          </SessionGate>
+        }
+      />
       {/* `/`: to /index when signed in (or once the session is recovered), else /login or CAS (spec-1 section 2). */}
       <Route
         path="/"

@@ -27,6 +27,7 @@ const TargetTaskModule = lazy(() => import('../features/target-task/TargetTaskMo
  */
 export const MENU_PAGES: Partial<Record<MenuKey, MenuPage>> = {
   homePage: { page: lazy(() => import('../features/home/HomePage')) },
+  dashboards: { page: lazy(() => import('../features/dashboards/DashboardsPage')) },
   dataManagement: { page: lazy(() => import('../features/data-manage/DataManagePage')), nested: true },
   // One target-task module serves both menus and the two catalogue entries under 年度目标分解.
   wbs: {

@@ -1,8 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { Modal, message } from 'antd';
 import { afterAll, afterEach, vi } from 'vitest';
 import { clearSession } from '../api/session';
 import { clearQueryClients } from './render';
+
+// The machine running the tests is shared: give findBy/waitFor more than the default second before failing.
+configure({ asyncUtilTimeout: 4000 });
 
 afterEach(() => {
   cleanup();

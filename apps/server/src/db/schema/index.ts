@@ -3,4 +3,5 @@ export * from './platform';
 export * from './progress';
 export * from './reference';
 export * from './report';
+export * from './table-config';
 export * from './target-task';

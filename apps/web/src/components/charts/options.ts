@@ -48,12 +48,18 @@ const categoryAxis = (categories: string[], boundaryGap = true) => ({
   axisLabel: { interval: 0, hideOverlap: true },
 });
 
+/** The value axis; counts (every value whole) step by whole numbers. */
+const valueAxis = (d: CategoryData) => ({
+  type: 'value' as const,
+  minInterval: d.series.every((s) => s.data.every((v) => v == null || Number.isInteger(v))) ? 1 : undefined,
+});
+
 /** A bar chart; bars 20 wide unless told (spec-2 section 9). */
 export function barOption(d: CategoryData, barWidth: number = LIMITS.chart.barWidth): EChartsCoreOption {
   return {
     ...common(d),
     xAxis: categoryAxis(d.categories),
-    yAxis: { type: 'value' },
+    yAxis: valueAxis(d),
     series: d.series.map((s) => ({ type: 'bar', name: s.name, data: s.data, barWidth, barMaxWidth: barWidth })),
   };
 }
@@ -63,7 +69,7 @@ export function lineOption(d: CategoryData): EChartsCoreOption {
   return {
     ...common(d),
     xAxis: categoryAxis(d.categories, false),
-    yAxis: { type: 'value' },
+    yAxis: valueAxis(d),
     series: d.series.map((s) => ({ type: 'line', name: s.name, data: s.data, smooth: true, symbolSize: 6 })),
   };
 }
@@ -73,7 +79,7 @@ export function stackedAreaOption(d: CategoryData): EChartsCoreOption {
   return {
     ...common(d),
     xAxis: categoryAxis(d.categories, false),
-    yAxis: { type: 'value' },
+    yAxis: valueAxis(d),
     series: d.series.map((s) => ({
       type: 'line',
       name: s.name,

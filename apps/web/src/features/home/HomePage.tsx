@@ -16,12 +16,14 @@ import { toastFailure } from '../target-task/progress/feedback';
 import { UrgeSubject } from '../target-task/warning/UrgePage';
 import { useWarningCountScopes, WarningCountsPanel } from '../target-task/warning/WarningCountsPanel';
 import { useAcceptUrge, usePendingUrges } from '../target-task/warning/warning.api';
+import { BenchmarkCard } from './BenchmarkCard';
+import { TodoCard } from './TodoCard';
 
 /** The signed-in landing page (`/index`): who is signed in, what they can act on now, and the way into each module. */
 export default function HomePage() {
   const record = useLoginRecord();
   const session = useSessionData();
-  const { bar } = useMenu();
+  const { menu } = useMenu();
   const navigate = useNavigate();
   const dialogs = useShellDialogs();
   const signOut = useSignOut();
@@ -42,8 +44,9 @@ export default function HomePage() {
   const lastAccess = record.lastAccessTime
     ? dayjs(record.lastAccessTime).format('YYYY年M月D日 HH:mm')
     : TEXT.firstAccess;
-  const entries = bar
-    .filter((m) => m.path !== '/index')
+  // Every top-level module, including /dashboards, which the bar hides: the home page is the way into it.
+  const entries = menu
+    .filter((m) => !m.parent && m.path !== '/index')
     .map((m) => {
       const Icon = m.icon ? MENU_ICONS[m.icon] : undefined;
       return {
@@ -93,13 +96,20 @@ export default function HomePage() {
         />
       </Card>
 
-      {showsCounts && (
-        <Card className="zg-home__warnings" title={T.warningsTitle} variant="borderless">
-          <WarningCountsPanel />
-        </Card>
+      {(seesTasks || showsCounts) && (
+        <div className="zg-home__row">
+          {seesTasks && <TodoCard menu={menu} headsDepartment={headed.length > 0} enabled={!!record} />}
+          {showsCounts && (
+            <Card className="zg-home__warnings" title={T.warningsTitle} variant="borderless">
+              <WarningCountsPanel />
+            </Card>
+          )}
+        </div>
       )}
 
       {seesTasks && headed.length > 0 && <UrgeCard />}
+
+      <BenchmarkCard />
 
       <Card className="zg-home__entries" title={T.quickEntry} variant="borderless">
         <CardList items={entries} empty={T.noEntries} />
