@@ -67,7 +67,7 @@ export async function exportTasks(db: Db, actor: Actor, yearTargetId: number) {
 /** Rows of one detail export at most (the page's filter narrows it). */
 const DETAIL_EXPORT_MAX = 5000;
 
-/** Exports the last-level tasks matching the task-detail filter (targetTaskDetail/export). */
+/** Exports the last-level tasks matching the task-detail filter (targetTaskDetail/exportDetail). */
 export async function exportLastLevelTasks(db: Db, actor: Actor, q: Omit<TaskDetailQuery, 'current' | 'size'>) {
   const { records } = await lastLevelTasks(db, actor, { ...q, current: 1, size: DETAIL_EXPORT_MAX });
   return buildWorkbook(

@@ -524,7 +524,7 @@ export const targetTaskRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/targetTaskDetail/export',
+    '/targetTaskDetail/exportDetail',
     {
       config: WBS,
       schema: {

@@ -145,7 +145,7 @@ describe('targetTaskDetail', () => {
   it('exports the filtered last-level tasks', async () => {
     const res = await leader.request({
       method: 'GET',
-      url: `${W}/targetTaskDetail/export?year=2026&yearTaskName=${encodeURIComponent('专业建设')}&rwzt=executeing`,
+      url: `${W}/targetTaskDetail/exportDetail?year=2026&yearTaskName=${encodeURIComponent('专业建设')}&rwzt=executeing`,
     });
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const wb = new ExcelJS.Workbook();

@@ -151,7 +151,7 @@ describe('DashboardsPage', { timeout: 30_000 }, () => {
     const dialog = (await screen.findByText('添加到仪表盘')).closest('[role="dialog"]') as HTMLElement;
     expect(within(dialog).getByText('图表统计目标任务数据，需要目标任务管理菜单权限')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('标题'), { target: { value: '学校官网' } });
-    fireEvent.change(within(dialog).getByLabelText('网址'), { target: { value: 'www.example.edu.cn' } });
+    fireEvent.change(await within(dialog).findByLabelText('网址'), { target: { value: 'www.example.edu.cn' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
     expect(await within(dialog).findByText('请输入以 http:// 或 https:// 开头的网址')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('网址'), { target: { value: 'https://www.example.edu.cn/' } });

@@ -44,10 +44,10 @@ function homeApi() {
       const total = { waitAccept: 2, executeing: 5 }[url.searchParams.get('rwzt') ?? ''] ?? 0;
       return ok({ records: [], total, current: 1, pages: 1, size: 1 });
     },
-    '/api/herm-wbs/Task/getWarningCountList': () =>
-      ok({ totalWarningCount: 7, processWarningCount: 4, expiredWarningCount: 3 }),
-    '/api/herm-wbs/Task/getPersonalWarningCountList': () =>
-      ok({ totalWarningCount: 1, processWarningCount: 1, expiredWarningCount: 0 }),
+    '/api/herm-ndwbs/Task/getWarningCountList': () =>
+      ok({ totalWarningCount: 7, processWarningCount: 4, expiredWarningCount: 3, processMap: {}, delayMap: {} }),
+    '/api/herm-ndwbs/Task/getPersonalWarningCountList': () =>
+      ok({ totalWarningCount: 1, processWarningCount: 1, expiredWarningCount: 0, processMap: {}, delayMap: {} }),
     '/api/user/school/benchmark': () => ok(benchmark),
     '/api/user/school/benchmark/update': (init) => {
       const codes: string[] = JSON.parse(String(init.body)).schoolCodes;
@@ -112,7 +112,7 @@ describe('HomePage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(warnings).getByText('7')).toBeTruthy());
     expect(within(warnings).getByText('我的任务')).toBeTruthy();
     // No department menu: no department counts.
-    expect(calledPaths(fetchMock)).not.toContain('/api/herm-wbs/Task/getDepartmentWarningCountList');
+    expect(calledPaths(fetchMock)).not.toContain('/api/herm-ndwbs/Task/getDepartmentWarningCountList');
 
     fireEvent.click(within(todo).getByRole('combobox', { name: '任务年份' }));
     fireEvent.click(await screen.findByRole('button', { name: '2019' }));

@@ -242,4 +242,4 @@ export const exportTasks = (yearTargetId: number) =>
 export const exportChargers = () =>
   download(`${WBS_API}/departManage/chargers/export`, { filename: '部门负责人.xlsx' });
 export const exportTaskDetail = (query: Omit<TaskDetailQuery, 'current' | 'size'>) =>
-  download(`${WBS_API}/targetTaskDetail/export`, { query: { ...query }, filename: '末级任务明细.xlsx' });
+  download(`${WBS_API}/targetTaskDetail/exportDetail`, { query: { ...query }, filename: '末级任务明细.xlsx' });
