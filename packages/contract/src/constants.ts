@@ -34,6 +34,12 @@ export const LIMITS = {
   maxFileCount: 50,
   avatarSizeLimit: 30720,
   yearPicker: { min: 1969, max: 2098, panelSize: 10, defaultYear: 2017 },
+  /** Spec-2 section 9: the circular gauge. */
+  gauge: { size: 250, radius: 80, lineWidth: 10, durationMs: 2000, stepMs: 16, decimals: 2 },
+  /** Spec-2 section 9: charts. */
+  chart: { barWidth: 20, radarLabelWrap: 6 },
+  /** Spec-2 section 9: editable cell text. */
+  editableCellMaxLength: 500,
   sessionLifetimeDays: 7,
   firstPage: 1,
   defaultPageSize: 10,

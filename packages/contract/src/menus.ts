@@ -12,11 +12,20 @@ export interface MenuDef {
   hiddenInBar?: boolean;
   /** Shown only when the named feature flag is on. */
   featureFlag?: string;
+  /** Also shown whenever this other key is granted (spec-1 section 2: /dashboards whenever the home menu is). */
+  grantedWith?: string;
 }
 
 export const MENUS = [
   { key: 'homePage', path: '/index', label: '首页', icon: 'home' },
-  { key: 'dashboards', path: '/dashboards', label: '仪表盘自定义', icon: 'dashboard', hiddenInBar: true },
+  {
+    key: 'dashboards',
+    path: '/dashboards',
+    label: '仪表盘自定义',
+    icon: 'dashboard',
+    hiddenInBar: true,
+    grantedWith: 'homePage',
+  },
   { key: 'dataScreen', path: '/dataScreen', label: '数据大屏', icon: 'fund' },
   { key: 'dataScreenDynamic', path: '/dataScreen/dynamic', label: '动态大屏', parent: 'dataScreen' },
   { key: 'standard', path: '/target', label: '目标标准', icon: 'aim' },

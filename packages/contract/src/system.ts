@@ -47,6 +47,26 @@ export const SchoolOptionsSchema = z.object({
   provinces: z.array(z.string()),
 });
 
+/** At most this many benchmark schools (对标院校) per user. */
+export const BENCHMARK_SCHOOLS_MAX = 10;
+
+/** Messages of the school picker's saved data. */
+export const SCHOOL_MSG = {
+  saved: '保存成功',
+  unknownSchool: '所选学校不存在，请重新选择',
+  duplicate: '对标院校不能重复',
+  tooMany: `最多选择 ${BENCHMARK_SCHOOLS_MAX} 所对标院校`,
+} as const;
+
+/** The user's benchmark schools, replaced as a whole, in the chosen order. */
+export const BenchmarkUpdateSchema = z.object({
+  schoolCodes: z
+    .array(z.string().trim().min(1).max(20))
+    .max(BENCHMARK_SCHOOLS_MAX, SCHOOL_MSG.tooMany)
+    .refine((codes) => new Set(codes).size === codes.length, SCHOOL_MSG.duplicate)
+    .describe('对标院校的学校标识码，按顺序 / school codes of the benchmark schools, in order'),
+});
+
 /** Public facts the web needs before sign-in. */
 export const AppConfigSchema = z.object({
   version: z.string().describe('版本 / version'),

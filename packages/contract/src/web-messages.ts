@@ -82,13 +82,31 @@ export const SHELL_TEXT = {
   urgeNotSet: '年度目标未设定',
   urgeNotDecomposed: '年度目标未分解',
   enterModule: '进入',
+  todoTitle: '待办事项',
+  todoYear: '任务年份',
+  allYears: '全部年份',
+  todoWaitAccept: '待我接收',
+  todoWaitDefine: '待我定义',
+  todoExecuting: '我执行中',
+  todoOverdue: '我逾期未完成',
+  todoReview: '待我审核',
+  todoDepartmentResolve: '部门待分解',
+  todoHint: '点击进入目标任务管理处理',
+  totalWarningsScope: '可见任务',
+  personalWarningsScope: '我的任务',
+  departmentWarningsScope: '部门任务',
   // Shared components
   noData: '暂无数据',
   loading: '加载中…',
   yearPlaceholder: '请选择年份',
   startYear: '开始年份',
   endYear: '结束年份',
+  yearRangeSeparator: '至',
+  prevDecade: '上一个十年',
+  nextDecade: '下一个十年',
+  clearValue: '清除',
   userPickerPlaceholder: '请输入工号或姓名搜索',
+  noMatchedUsers: '未找到匹配的人员',
   schoolModalTitle: '选择学校',
   commonQueries: '常用查询',
   settings: '设置',
@@ -109,9 +127,14 @@ export const SHELL_TEXT = {
   expand: '展开',
   collapse: '收起',
   noCommonQueries: '尚未设置常用查询',
+  allSchools: '全部学校',
+  benchmarkTitle: '对标院校',
+  benchmarkEmpty: '尚未选择对标院校，选择后可在这里快速查看',
+  chooseBenchmark: '选择对标院校',
+  editBenchmark: '调整对标院校',
   saved: '保存成功',
   gaugeLabel: '自动采集率',
-  iframeFallback: '您的浏览器不支持 iframe 标签',
+  iframeFallback: '您的浏览器不支持iframe标签',
   iframeTitle: '嵌入页面',
   editCellHint: '点击编辑',
 } as const;
@@ -122,6 +145,21 @@ export function schoolCountHint(min: number | undefined, max: number | undefined
   if (typeof min === 'number') parts.push(`最少选择 ${min} 所`);
   if (typeof max === 'number') parts.push(`最多选择 ${max} 所`);
   return parts.join('，');
+}
+
+/** The accessible name of a school's checkbox in the picker: "选择 X". */
+export function schoolCheckLabel(name: string): string {
+  return `选择${name}`;
+}
+
+/** The accessible name of a selected school's remove mark: "移除 X". */
+export function schoolRemoveLabel(name: string): string {
+  return `移除${name}`;
+}
+
+/** "共 N 所" */
+export function schoolTotalText(total: number): string {
+  return `共 ${total} 所`;
 }
 
 /** "已选 N 所" */
@@ -144,3 +182,40 @@ export const MODULE_INTRO: Record<string, string> = {
   annualWbs: '年度目标的分解、执行与预警',
   wbs: '目标任务的发布、执行、审核与分析',
 };
+
+/** Texts of the customisable dashboard (/dashboards, 仪表盘自定义). */
+export const DASHBOARD_TEXT = {
+  yearLabel: '统计年份',
+  add: '添加',
+  addTitle: '添加到仪表盘',
+  kindLabel: '类型',
+  titleLabel: '标题',
+  widthLabel: '宽度',
+  urlLabel: '网址',
+  urlPlaceholder: 'https://',
+  urlInvalid: '请输入以 http:// 或 https:// 开头的网址',
+  titleRequired: '请输入标题',
+  widths: { 1: '窄', 2: '中', 3: '宽' } as Record<1 | 2 | 3, string>,
+  remove: '移除',
+  removeConfirm: '确定从仪表盘移除该卡片吗？',
+  moveUp: '前移',
+  moveDown: '后移',
+  restore: '恢复默认',
+  noCards: '仪表盘还是空的，点击“添加”选择图表或嵌入网页',
+  storedHint: '仪表盘布局保存在当前浏览器中',
+  tasksOnly: '图表统计目标任务数据，需要目标任务管理菜单权限',
+  kinds: {
+    myFinishRate: '我的任务完成率',
+    myStatus: '我的任务状态分布',
+    statusTrend: '近五年我的任务状态',
+    finishTrend: '近五年我的任务完成率',
+    typeRadar: '各类任务完成率',
+    page: '嵌入网页',
+  },
+  taskCount: '任务数',
+  finishRate: '完成率（%）',
+  inProgress: '进行中',
+  finished: '已完成',
+  overdue: '逾期未完成',
+  waiting: '未开始',
+} as const;

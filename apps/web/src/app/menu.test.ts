@@ -15,6 +15,16 @@ describe('visibleMenu', () => {
     expect(barItems(menu).map((m) => m.key)).toEqual(['homePage', 'wbs']);
   });
 
+  it('shows /dashboards whenever the home menu is present, with the default label', () => {
+    const menu = visibleMenu({ homePage: '' }, [], all);
+    expect(menu.map((m) => [m.path, m.label])).toEqual([
+      ['/index', '首页'],
+      ['/dashboards', '仪表盘自定义'],
+    ]);
+    expect(barItems(menu).map((m) => m.key)).toEqual(['homePage']);
+    expect(visibleMenu({ wbs: '' }, [], all).some((m) => m.key === 'dashboards')).toBe(false);
+  });
+
   it('shows /newTaskManagement only when its feature flag is on', () => {
     const menus = { annualWbs: '', annualWbsPersonal: '' };
     expect(visibleMenu(menus, [], all)).toEqual([]);

@@ -11,8 +11,9 @@ export interface MenuEntry {
 }
 
 /**
- * The menu the user sees (spec-1 sections 2 and 4): catalogue entries whose key is in the user's menu map, whose
- * feature flag (if any) is on, and which have a page in this build (`hasPage`); in catalogue order.
+ * The menu the user sees (spec-1 sections 2 and 4): catalogue entries whose key (or the key they come with, as
+ * /dashboards with the home menu) is in the user's menu map, whose feature flag (if any) is on, and which have a
+ * page in this build (`hasPage`); in catalogue order.
  */
 export function visibleMenu(
   menus: Record<string, string>,
@@ -23,7 +24,7 @@ export function visibleMenu(
   const flagOn = (m: MenuDef | undefined) => !m?.featureFlag || featureFlags.includes(m.featureFlag);
   return (
     defs
-      .filter((m) => Object.hasOwn(menus, m.key))
+      .filter((m) => Object.hasOwn(menus, m.key) || (!!m.grantedWith && Object.hasOwn(menus, m.grantedWith)))
       // An entry under a flagged module goes with it.
       .filter((m) => flagOn(m) && flagOn(defs.find((d) => d.key === m.parent)))
       .filter((m) => hasPage(m.key as MenuKey))

@@ -11,6 +11,7 @@ export type LazyPage = LazyExoticComponent<ComponentType>;
  */
 export const MENU_PAGES: Partial<Record<MenuKey, { page: LazyPage; nested?: boolean }>> = {
   homePage: { page: lazy(() => import('../features/home/HomePage')) },
+  dashboards: { page: lazy(() => import('../features/dashboards/DashboardsPage')) },
   dataManagement: { page: lazy(() => import('../features/data-manage/DataManagePage')), nested: true },
 };
 

@@ -299,6 +299,40 @@ export function CloseCircleIcon(props: IconProps) {
   );
 }
 
+export function CalendarIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="3.5" y="5" width="17" height="15.5" rx="2" />
+      <path d="M3.5 10h17M8 3v4M16 3v4" />
+    </Icon>
+  );
+}
+
+export function DoubleLeftIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 6l-6 6 6 6M18 6l-6 6 6 6" />
+    </Icon>
+  );
+}
+
+export function DoubleRightIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6 6l6 6-6 6M12 6l6 6-6 6" />
+    </Icon>
+  );
+}
+
+export function SearchIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="11" cy="11" r="6.5" />
+      <path d="M16 16l4.5 4.5" />
+    </Icon>
+  );
+}
+
 /** The icon of a menu by its catalogue icon name (packages/contract menus.ts). */
 export const MENU_ICONS: Record<string, (props: IconProps) => ReactNode> = {
   home: HomeIcon,

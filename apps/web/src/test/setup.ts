@@ -1,8 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { Modal, message } from 'antd';
 import { afterAll, afterEach, vi } from 'vitest';
 import { clearSession } from '../api/session';
 import { clearQueryClients } from './render';
+
+// The machine running the tests is shared: give findBy/waitFor more than the default second before failing.
+configure({ asyncUtilTimeout: 4000 });
 
 afterEach(() => {
   cleanup();
@@ -59,3 +62,11 @@ if (!('ResizeObserver' in window)) {
   }
   Object.defineProperty(window, 'ResizeObserver', { writable: true, configurable: true, value: ResizeObserverStub });
 }
+
+// jsdom has no canvas: it answers getContext() with null after printing "Not implemented". Answer null quietly;
+// ECharts (SVG renderer) then measures text without a canvas.
+Object.defineProperty(HTMLCanvasElement.prototype, 'getContext', {
+  writable: true,
+  configurable: true,
+  value: () => null,
+});

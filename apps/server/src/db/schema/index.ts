@@ -1,3 +1,4 @@
+export * from './benchmark';
 export * from './platform';
 export * from './progress';
 export * from './reference';

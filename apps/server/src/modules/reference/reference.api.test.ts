@@ -49,6 +49,58 @@ describe('school picker data', () => {
   });
 });
 
+describe('benchmark schools', () => {
+  it('saves the chosen schools per user, in order, replacing the previous choice', async () => {
+    const me = await s.login('bmfzr01');
+    const none = (await me.request({ method: 'GET', url: '/api/user/school/benchmark' })).json();
+    expect(none).toMatchObject({ meta: { success: true }, data: [] });
+    const all = (await me.request({ method: 'GET', url: '/api/user/school/list?pageSize=3' })).json().data.list;
+    const codes = [all[2].schoolCode, all[0].schoolCode];
+    const saved = await me.request({
+      method: 'POST',
+      url: '/api/user/school/benchmark/update',
+      payload: { schoolCodes: codes },
+    });
+    expect(saved.json().meta).toMatchObject({ success: true, message: '保存成功' });
+    expect(saved.json().data.map((x: { schoolCode: string }) => x.schoolCode)).toEqual(codes);
+    const again = (await me.request({ method: 'GET', url: '/api/user/school/benchmark' })).json().data;
+    expect(again).toEqual([all[2], all[0]]);
+
+    const replaced = await me.request({
+      method: 'POST',
+      url: '/api/user/school/benchmark/update',
+      payload: { schoolCodes: [all[1].schoolCode] },
+    });
+    expect(replaced.json().data).toEqual([all[1]]);
+    // Another user's choice is their own.
+    const other = (await (await s.login('xld01')).request({ method: 'GET', url: '/api/user/school/benchmark' })).json();
+    expect(other.data).toEqual([]);
+  });
+
+  it('refuses unknown, repeated or too many schools with a Chinese message', async () => {
+    const me = await s.login('bmfzr01');
+    const post = (schoolCodes: string[]) =>
+      me.request({ method: 'POST', url: '/api/user/school/benchmark/update', payload: { schoolCodes } });
+    const unknown = await post(['0000000000']);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().meta.message).toBe('所选学校不存在，请重新选择');
+    const list = (await me.request({ method: 'GET', url: '/api/user/school/list?pageSize=11' })).json().data.list;
+    const repeated = await post([list[0].schoolCode, list[0].schoolCode]);
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.json().meta.message).toContain('对标院校不能重复');
+    const many = await post(list.map((x: { schoolCode: string }) => x.schoolCode));
+    expect(many.statusCode).toBe(400);
+    expect(many.json().meta.message).toContain('最多选择 10 所对标院校');
+    // Nothing was changed by the refused calls.
+    expect((await me.request({ method: 'GET', url: '/api/user/school/benchmark' })).json().data).toHaveLength(1);
+  });
+
+  it('is for signed-in users only', async () => {
+    const res = await s.app.inject({ method: 'GET', url: '/api/user/school/benchmark' });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
 describe('app config and system setting', () => {
   it('tells the web the feature flags before sign-in', async () => {
     const res = await s.app.inject({ method: 'GET', url: '/api/user/appConfig' });

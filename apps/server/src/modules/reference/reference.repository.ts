@@ -1,8 +1,16 @@
-import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { schools, systemSettings, userSchoolSettings } from '../../db/schema';
+import { schools, systemSettings, userBenchmarkSchools, userSchoolSettings } from '../../db/schema';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const schoolColumns = {
+  schoolCode: schools.code,
+  schoolName: schools.name,
+  schoolProvince: schools.province,
+  schoolNature: schools.nature,
+  schoolLevel: schools.level,
+};
 
 export async function pageSchools(
   db: Db,
@@ -16,13 +24,7 @@ export async function pageSchools(
   const where = conds.length ? and(...conds) : undefined;
   const [list, [total]] = await Promise.all([
     db
-      .select({
-        schoolCode: schools.code,
-        schoolName: schools.name,
-        schoolProvince: schools.province,
-        schoolNature: schools.nature,
-        schoolLevel: schools.level,
-      })
+      .select(schoolColumns)
       .from(schools)
       .where(where)
       .orderBy(asc(schools.code))
@@ -58,6 +60,32 @@ export async function saveSchoolSetting(
     .insert(userSchoolSettings)
     .values({ userId, ...s })
     .onConflictDoUpdate({ target: userSchoolSettings.userId, set: { ...s, updatedAt: new Date() } });
+}
+
+/** The user's benchmark schools, in the order chosen. */
+export async function listBenchmarkSchools(db: Db, userId: string) {
+  return db
+    .select(schoolColumns)
+    .from(userBenchmarkSchools)
+    .innerJoin(schools, eq(schools.code, userBenchmarkSchools.schoolCode))
+    .where(eq(userBenchmarkSchools.userId, userId))
+    .orderBy(asc(userBenchmarkSchools.position));
+}
+
+/** Which of `codes` are schools. */
+export async function existingSchoolCodes(db: Db, codes: string[]): Promise<Set<string>> {
+  if (codes.length === 0) return new Set();
+  const rows = await db.select({ code: schools.code }).from(schools).where(inArray(schools.code, codes));
+  return new Set(rows.map((r) => r.code));
+}
+
+/** Replaces the user's benchmark schools with `codes`, in that order. */
+export async function replaceBenchmarkSchools(db: Db, userId: string, codes: string[]) {
+  await db.delete(userBenchmarkSchools).where(eq(userBenchmarkSchools.userId, userId));
+  if (codes.length > 0)
+    await db
+      .insert(userBenchmarkSchools)
+      .values(codes.map((schoolCode, position) => ({ userId, schoolCode, position })));
 }
 
 export async function updateSystemSetting(db: Db, set: { systemName?: string; logoFileId?: string | null }) {

@@ -1,10 +1,12 @@
 import {
   APP,
   AppConfigSchema,
+  BenchmarkUpdateSchema,
   envelope,
   FILE_MSG,
   listOf,
   ROLE,
+  SCHOOL_MSG,
   SchoolOptionsSchema,
   SchoolQuerySchema,
   SchoolSchema,
@@ -23,8 +25,11 @@ import { insertFileRow } from '../files/files.repository';
 import { presentSystemSetting } from '../user/user.presenter';
 import { findSystemSetting } from '../user/user.repository';
 import {
+  existingSchoolCodes,
   findSchoolSetting,
+  listBenchmarkSchools,
   pageSchools,
+  replaceBenchmarkSchools,
   saveSchoolSetting,
   schoolOptions,
   updateSystemSetting,
@@ -117,6 +122,40 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
       const s = { levels: b.schoolLevel, natures: b.schoolNature, provinces: b.schoolProvince, state: b.state ?? true };
       await saveSchoolSetting(db(), actorOf(req).userId, s);
       return ok({ ...b, state: s.state }, '保存成功');
+    },
+  );
+
+  app.get(
+    '/school/benchmark',
+    {
+      config: { access: { session: true } },
+      schema: {
+        tags: TAGS,
+        summary: '当前用户的对标院校 / benchmark schools of the signed-in user',
+        response: { 200: envelope(z.array(SchoolSchema)) },
+      },
+    },
+    async (req) => ok(await listBenchmarkSchools(db(), actorOf(req).userId)),
+  );
+
+  app.post(
+    '/school/benchmark/update',
+    {
+      config: { access: { session: true } },
+      schema: {
+        tags: TAGS,
+        summary: '保存对标院校（整体替换） / save the benchmark schools, replacing them',
+        body: BenchmarkUpdateSchema,
+        response: { 200: envelope(z.array(SchoolSchema)) },
+      },
+    },
+    async (req) => {
+      const userId = actorOf(req).userId;
+      const codes = req.body.schoolCodes;
+      const known = await existingSchoolCodes(db(), codes);
+      if (codes.some((c) => !known.has(c))) throw badRequest(SCHOOL_MSG.unknownSchool);
+      await db().transaction((tx) => replaceBenchmarkSchools(tx, userId, codes));
+      return ok(await listBenchmarkSchools(db(), userId), SCHOOL_MSG.saved);
     },
   );
 

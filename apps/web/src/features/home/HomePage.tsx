@@ -9,16 +9,19 @@ import { EmptyState } from '../../components/EmptyState';
 import { BellIcon, LockIcon, LogoutIcon, MENU_ICONS, UserIcon } from '../../components/icons';
 import { useProfile } from '../profile/profile.api';
 import { useAvatarSrc } from '../profile/use-avatar-src';
-import { useMenu } from '../shell/shell.api';
+import { useAppConfig, useMenu } from '../shell/shell.api';
 import { useShellDialogs } from '../shell/shell-dialogs';
 import { useSignOut } from '../shell/use-sign-out';
-import { useAcceptUrge, useMyUrges, useWarningCounts } from './home.api';
+import { BenchmarkCard } from './BenchmarkCard';
+import { useAcceptUrge, useMyUrges, useWarningCounts, type WarningScope } from './home.api';
+import { TodoCard } from './TodoCard';
 
 /** The signed-in landing page (`/index`): who is signed in, what they can act on now, and the way into each module. */
 export default function HomePage() {
   const record = useLoginRecord();
   const session = useSessionData();
-  const { bar } = useMenu();
+  const { bar, menu } = useMenu();
+  const flags = useAppConfig().data?.featureFlags ?? [];
   const navigate = useNavigate();
   const dialogs = useShellDialogs();
   const signOut = useSignOut();
@@ -27,8 +30,14 @@ export default function HomePage() {
 
   const menus = record?.menus ?? {};
   const seesTasks = Object.hasOwn(menus, 'wbs') || Object.hasOwn(menus, 'annualWbs');
+  // Spec-1 section 6: the annual wbs task keys load personal and department counts, with the feature flag on.
+  const annualOn = flags.includes('newTaskManagement') && Object.hasOwn(menus, 'annualWbs');
+  const scopes: WarningScope[] = [
+    ...(seesTasks ? (['total'] as const) : []),
+    ...(annualOn && Object.hasOwn(menus, 'annualWbsPersonal') ? (['personal'] as const) : []),
+    ...(annualOn && Object.hasOwn(menus, 'annualWbsDepartment') ? (['department'] as const) : []),
+  ];
   const headed = session?.basicInfo?.newChargeDeparmentList.map((d) => d.bmmc) ?? [];
-  const counts = useWarningCounts(!!record && seesTasks);
 
   // SessionGate renders this page only with a record; this guards the instant after sign-out.
   if (!record) return null;
@@ -90,24 +99,56 @@ export default function HomePage() {
       </Card>
 
       {seesTasks && (
-        <Card className="zg-home__warnings" title={T.warningsTitle} variant="borderless" loading={counts.isPending}>
-          {counts.isError ? (
-            <EmptyState description={counts.error.message} />
-          ) : (
-            <div className="zg-home__stats">
-              <Statistic title={T.totalWarnings} value={counts.data?.totalWarningCount ?? 0} />
-              <Statistic title={T.processWarnings} value={counts.data?.processWarningCount ?? 0} />
-              <Statistic title={T.expiredWarnings} value={counts.data?.expiredWarningCount ?? 0} />
-            </div>
-          )}
-        </Card>
+        <div className="zg-home__row">
+          <TodoCard menu={menu} headsDepartment={headed.length > 0} enabled={!!record} />
+          <Card className="zg-home__warnings" title={T.warningsTitle} variant="borderless">
+            {scopes.map((scope) => (
+              <WarningRow key={scope} scope={scope} single={scopes.length === 1} />
+            ))}
+          </Card>
+        </div>
       )}
 
       {seesTasks && headed.length > 0 && <UrgeCard />}
 
+      <BenchmarkCard />
+
       <Card className="zg-home__entries" title={T.quickEntry} variant="borderless">
         <CardList items={entries} empty={T.noEntries} />
       </Card>
+    </div>
+  );
+}
+
+const SCOPE_LABEL: Record<WarningScope, string> = {
+  total: T.totalWarningsScope,
+  personal: T.personalWarningsScope,
+  department: T.departmentWarningsScope,
+};
+
+/** One scope's warning counts: total, process and overdue warnings. */
+function WarningRow({ scope, single }: { scope: WarningScope; single: boolean }) {
+  const counts = useWarningCounts(scope, true);
+  return (
+    <div className="zg-home__warning-row">
+      {!single && <div className="zg-home__warning-scope">{SCOPE_LABEL[scope]}</div>}
+      {counts.isError ? (
+        <EmptyState description={counts.error.message} />
+      ) : (
+        <div className="zg-home__stats">
+          <Statistic title={T.totalWarnings} value={counts.data?.totalWarningCount ?? 0} loading={counts.isPending} />
+          <Statistic
+            title={T.processWarnings}
+            value={counts.data?.processWarningCount ?? 0}
+            loading={counts.isPending}
+          />
+          <Statistic
+            title={T.expiredWarnings}
+            value={counts.data?.expiredWarningCount ?? 0}
+            loading={counts.isPending}
+          />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,0 +1,69 @@
+import { SHELL_TEXT as T } from '@zg/contract';
+import { useMemo } from 'react';
+import { EmptyState } from '../EmptyState';
+import { EChart } from './EChart';
+import {
+  barOption,
+  type CategoryData,
+  hasCategoryData,
+  hasRadarData,
+  lineOption,
+  type RadarData,
+  radarOption,
+  stackedAreaOption,
+} from './options';
+
+export type { CategoryData, RadarData, Series } from './options';
+
+const DEFAULT_HEIGHT = 300;
+
+interface ChartProps {
+  /** What the chart shows, for screen readers. */
+  label: string;
+  height?: number;
+  /** The placeholder when there is nothing to draw (暂无数据 by default). */
+  empty?: string;
+}
+
+/** Spec-2 section 8: a chart with no data is the 暂无数据 placeholder, in the chart's own height. */
+function NoData({ height, text }: { height: number; text?: string }) {
+  return (
+    <div className="zg-chart-empty" style={{ height }}>
+      <EmptyState description={text ?? T.noData} />
+    </div>
+  );
+}
+
+/** A bar chart (bars 20 wide by default). */
+export function BarChart({
+  data,
+  barWidth,
+  label,
+  height = DEFAULT_HEIGHT,
+  empty,
+}: ChartProps & { data: CategoryData; barWidth?: number }) {
+  const option = useMemo(() => barOption(data, barWidth), [data, barWidth]);
+  if (!hasCategoryData(data)) return <NoData height={height} text={empty} />;
+  return <EChart option={option} height={height} label={label} />;
+}
+
+/** A line chart. */
+export function LineChart({ data, label, height = DEFAULT_HEIGHT, empty }: ChartProps & { data: CategoryData }) {
+  const option = useMemo(() => lineOption(data), [data]);
+  if (!hasCategoryData(data)) return <NoData height={height} text={empty} />;
+  return <EChart option={option} height={height} label={label} />;
+}
+
+/** A stacked area chart. */
+export function StackedAreaChart({ data, label, height = DEFAULT_HEIGHT, empty }: ChartProps & { data: CategoryData }) {
+  const option = useMemo(() => stackedAreaOption(data), [data]);
+  if (!hasCategoryData(data)) return <NoData height={height} text={empty} />;
+  return <EChart option={option} height={height} label={label} />;
+}
+
+/** A radar chart whose axis names wrap every 6 characters. */
+export function RadarChart({ data, label, height = DEFAULT_HEIGHT, empty }: ChartProps & { data: RadarData }) {
+  const option = useMemo(() => radarOption(data), [data]);
+  if (!hasRadarData(data)) return <NoData height={height} text={empty} />;
+  return <EChart option={option} height={height} label={label} />;
+}

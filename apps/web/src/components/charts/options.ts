@@ -1,0 +1,107 @@
+import { LIMITS } from '@zg/contract';
+import type { EChartsCoreOption } from 'echarts/core';
+
+/** One named series of values, one per category. */
+export interface Series {
+  name: string;
+  data: (number | null)[];
+}
+
+export interface CategoryData {
+  categories: string[];
+  series: Series[];
+}
+
+export interface RadarData {
+  /** The axes: a name and the largest value of each. */
+  indicators: { name: string; max: number }[];
+  series: Series[];
+}
+
+/** Whether there is anything to draw: some category and some value (spec-2 section 8: 暂无数据 otherwise). */
+export function hasCategoryData(d: CategoryData): boolean {
+  return d.categories.length > 0 && d.series.some((s) => s.data.some((v) => v != null));
+}
+
+export function hasRadarData(d: RadarData): boolean {
+  return d.indicators.length > 0 && d.series.some((s) => s.data.some((v) => v != null));
+}
+
+/** Breaks a label into lines of `every` characters (spec-2 section 9: radar labels every 6). */
+export function wrapLabel(text: string, every: number = LIMITS.chart.radarLabelWrap): string {
+  const chars = Array.from(text);
+  const lines: string[] = [];
+  for (let i = 0; i < chars.length; i += every) lines.push(chars.slice(i, i + every).join(''));
+  return lines.join('\n');
+}
+
+const common = (d: { series: Series[] }) => ({
+  tooltip: { trigger: 'axis' as const },
+  legend: d.series.length > 1 ? { top: 0, data: d.series.map((s) => s.name) } : undefined,
+  grid: { left: 16, right: 16, top: d.series.length > 1 ? 36 : 16, bottom: 8, containLabel: true },
+});
+
+const categoryAxis = (categories: string[], boundaryGap = true) => ({
+  type: 'category' as const,
+  data: categories,
+  boundaryGap,
+  axisLabel: { interval: 0, hideOverlap: true },
+});
+
+/** A bar chart; bars 20 wide unless told (spec-2 section 9). */
+export function barOption(d: CategoryData, barWidth: number = LIMITS.chart.barWidth): EChartsCoreOption {
+  return {
+    ...common(d),
+    xAxis: categoryAxis(d.categories),
+    yAxis: { type: 'value' },
+    series: d.series.map((s) => ({ type: 'bar', name: s.name, data: s.data, barWidth, barMaxWidth: barWidth })),
+  };
+}
+
+/** A line chart. */
+export function lineOption(d: CategoryData): EChartsCoreOption {
+  return {
+    ...common(d),
+    xAxis: categoryAxis(d.categories, false),
+    yAxis: { type: 'value' },
+    series: d.series.map((s) => ({ type: 'line', name: s.name, data: s.data, smooth: true, symbolSize: 6 })),
+  };
+}
+
+/** A stacked area chart: every series stacked on the one before. */
+export function stackedAreaOption(d: CategoryData): EChartsCoreOption {
+  return {
+    ...common(d),
+    xAxis: categoryAxis(d.categories, false),
+    yAxis: { type: 'value' },
+    series: d.series.map((s) => ({
+      type: 'line',
+      name: s.name,
+      data: s.data,
+      stack: 'total',
+      areaStyle: {},
+      emphasis: { focus: 'series' },
+      symbol: 'none',
+    })),
+  };
+}
+
+/** A radar chart; axis names wrap every 6 characters (spec-2 section 9). */
+export function radarOption(d: RadarData): EChartsCoreOption {
+  return {
+    tooltip: { trigger: 'item' },
+    legend: d.series.length > 1 ? { top: 0, data: d.series.map((s) => s.name) } : undefined,
+    radar: {
+      radius: '62%',
+      center: ['50%', d.series.length > 1 ? '56%' : '50%'],
+      indicator: d.indicators.map((i) => ({ name: i.name, max: i.max })),
+      axisName: { formatter: (name?: string) => wrapLabel(name ?? '') },
+    },
+    series: [
+      {
+        type: 'radar',
+        data: d.series.map((s) => ({ name: s.name, value: s.data.map((v) => v ?? 0), areaStyle: { opacity: 0.15 } })),
+      },
+    ],
+  };
+}

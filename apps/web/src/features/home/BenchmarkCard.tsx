@@ -1,0 +1,64 @@
+import { BENCHMARK_SCHOOLS_MAX, SCHOOL_MSG, SHELL_TEXT as T } from '@zg/contract';
+import { App, Button, Card, Tag } from 'antd';
+import { useState } from 'react';
+import { ApiError } from '../../api/errors';
+import { EmptyState } from '../../components/EmptyState';
+import { SchoolSelectModal, useBenchmarkSchools, useSaveBenchmarkSchools } from '../../components/school';
+
+/** The user's benchmark schools (对标院校), chosen in the school selection modal and saved on the server. */
+export function BenchmarkCard() {
+  const { message } = App.useApp();
+  const schools = useBenchmarkSchools(true);
+  const save = useSaveBenchmarkSchools();
+  const [open, setOpen] = useState(false);
+  const chosen = schools.data ?? [];
+
+  return (
+    <Card
+      className="zg-home__benchmark"
+      title={T.benchmarkTitle}
+      variant="borderless"
+      loading={schools.isPending}
+      extra={
+        <Button type="link" onClick={() => setOpen(true)} disabled={!schools.data}>
+          {chosen.length > 0 ? T.editBenchmark : T.chooseBenchmark}
+        </Button>
+      }
+    >
+      {schools.isError ? (
+        <EmptyState description={schools.error.message} />
+      ) : chosen.length === 0 ? (
+        <EmptyState description={T.benchmarkEmpty} />
+      ) : (
+        <div className="zg-home__benchmark-list">
+          {chosen.map((s) => (
+            <Tag key={s.schoolCode} className="zg-home__benchmark-tag">
+              {s.schoolName}
+              <span className="zg-home__benchmark-province">{s.schoolProvince}</span>
+            </Tag>
+          ))}
+        </div>
+      )}
+      <SchoolSelectModal
+        open={open}
+        title={T.chooseBenchmark}
+        value={chosen}
+        min={1}
+        max={BENCHMARK_SCHOOLS_MAX}
+        confirmLoading={save.isPending}
+        onCancel={() => setOpen(false)}
+        onOk={(next) =>
+          save.mutate(next, {
+            onSuccess: () => {
+              message.success(SCHOOL_MSG.saved);
+              setOpen(false);
+            },
+            onError: (error) => {
+              if (!(error instanceof ApiError && error.handled)) message.error(error.message);
+            },
+          })
+        }
+      />
+    </Card>
+  );
+}
