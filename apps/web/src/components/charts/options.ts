@@ -105,3 +105,34 @@ export function radarOption(d: RadarData): EChartsCoreOption {
     ],
   };
 }
+
+/** One slice of a pie: its name, its value and, optionally, a key the click handler gets back. */
+export interface PieSlice {
+  name: string;
+  value: number;
+  key?: string;
+}
+
+/** Whether a pie has a slice worth drawing (some value above zero). */
+export function hasPieData(slices: PieSlice[]): boolean {
+  return slices.some((s) => s.value > 0);
+}
+
+/** A ring-shaped pie with a legend, the value and share in the tooltip; empty slices are left out. */
+export function pieOption(slices: PieSlice[]): EChartsCoreOption {
+  const data = slices.filter((s) => s.value > 0).map((s) => ({ name: s.name, value: s.value, key: s.key }));
+  return {
+    tooltip: { trigger: 'item', formatter: '{b}：{c}（{d}%）' },
+    legend: { type: 'scroll', bottom: 0, data: data.map((d) => d.name) },
+    series: [
+      {
+        type: 'pie',
+        radius: ['38%', '66%'],
+        center: ['50%', '45%'],
+        avoidLabelOverlap: true,
+        label: { formatter: '{b}\n{c}' },
+        data,
+      },
+    ],
+  };
+}
