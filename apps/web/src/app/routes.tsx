@@ -13,6 +13,10 @@ export const MENU_PAGES: Partial<Record<MenuKey, { page: LazyPage; nested?: bool
   homePage: { page: lazy(() => import('../features/home/HomePage')) },
   dashboards: { page: lazy(() => import('../features/dashboards/DashboardsPage')) },
   dataManagement: { page: lazy(() => import('../features/data-manage/DataManagePage')), nested: true },
+  performance: { page: lazy(() => import('../features/performance/PerformancePage')) },
+  // Until the target-task module lands: the issue-8 pages (ANALYSIS_ROUTES) at /targetTaskManagement/<slug>.
+  // The module replaces this line and mounts ANALYSIS_ROUTES in its own sub-navigation under the same paths.
+  wbs: { page: lazy(() => import('../features/task-extras/TaskExtrasHost')), nested: true },
 };
 
 /** Whether the menu key has a page in this build. */

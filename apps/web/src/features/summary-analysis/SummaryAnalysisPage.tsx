@@ -45,7 +45,7 @@ export default function SummaryAnalysisPage({ kind }: { kind: SummaryKind }) {
   const [chosenDepartment, setChosenDepartment] = useState<string | undefined>();
   // The department page defaults to the first department the user heads, and cannot be cleared.
   const bmid = department ? (chosenDepartment ?? chargeDepartments.data?.[0]?.bmid) : undefined;
-  const head = chargeDepartments.data?.find((d) => d.bmid === bmid)?.fzrmc ?? ANALYSIS_MSG.unknownHead;
+  const head = chargeDepartments.data?.find((d) => d.bmid === bmid)?.fzrmc;
   const scopeReady = !department || bmid !== undefined;
 
   const years = useSummaryYears(kind, bmid, scopeReady);
@@ -96,9 +96,11 @@ export default function SummaryAnalysisPage({ kind }: { kind: SummaryKind }) {
                   }}
                 />
               </Space>
-              <Typography.Text type="secondary" data-testid="department-head">
-                {T.departmentHead}：{head}
-              </Typography.Text>
+              {chargeDepartments.data && (
+                <Typography.Text type="secondary" data-testid="department-head">
+                  {T.departmentHead}：{head ?? ANALYSIS_MSG.unknownHead}
+                </Typography.Text>
+              )}
             </>
           )}
           <Select<number | 'all'>
@@ -129,12 +131,12 @@ export default function SummaryAnalysisPage({ kind }: { kind: SummaryKind }) {
         </Space>
       </Card>
 
-      <FigureCards figures={figures} loading={status.isLoading} onOpen={(f) => open(f)} />
+      <FigureCards figures={figures} loading={!status.data} onOpen={(f) => open(f)} />
       {status.data && <Alert type="info" showIcon title={`${status.data.note}。${T.clickHint}`} />}
 
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={10}>
-          <Card title={T.statusTitle} size="small" loading={status.isLoading}>
+          <Card title={T.statusTitle} size="small" loading={!status.data}>
             <PieChart
               label={T.statusTitle}
               data={statusSlices(status.data?.list ?? [])}
@@ -146,7 +148,7 @@ export default function SummaryAnalysisPage({ kind }: { kind: SummaryKind }) {
           </Card>
         </Col>
         <Col xs={24} lg={14}>
-          <Card title={T.rateTitle} size="small" loading={rates.isLoading}>
+          <Card title={T.rateTitle} size="small" loading={!rates.data}>
             <BarChart
               label={T.rateTitle}
               data={{
