@@ -102,7 +102,7 @@ export function recordOf(
     roleIdList: opts.roles ?? [],
     roleNameList: opts.roles ?? [],
     menus: Object.fromEntries((opts.menus ?? ['homePage', 'wbs', 'annualWbs']).map((m) => [m, ''])),
-    chargeDeparmentList: heads.map((h) => ({ ...h, fzrmc: userName })),
+    chargeDeparmentList: heads.map((h) => h.bmmc),
     chargeDeparmentIdList: heads.map((h) => h.bmid),
     newChargeDeparmentList: heads.map((h) => ({ ...h, fzrmc: userName })),
     newChargeDeparmentIdList: heads.map((h) => h.bmid),
