@@ -50,7 +50,14 @@ test('xld01 opens the global summary analysis and sees the charts and the tasks 
   page,
   baseURL,
 }) => {
+  const loaded: string[] = [];
+  page.on('request', (r) => loaded.push(r.url()));
+  // The ECharts chunk itself (echarts-runtime is its small loader).
+  const echarts = () => loaded.filter((u) => /\/assets\/echarts-(?!runtime)/.test(u));
   await signIn(page, account('xld01'));
+  // No chart on /login or /index: ECharts is not loaded there.
+  await page.waitForLoadState('networkidle');
+  expect(echarts()).toEqual([]);
   await page.getByRole('menuitem', { name: '目标任务管理' }).click();
   await page.locator('.zg-extras__nav').getByText('全局汇总分析').click();
   await expect(page).toHaveURL(/#\/targetTaskManagement\/globalSummaryAnalysis$/);
@@ -65,8 +72,12 @@ test('xld01 opens the global summary analysis and sees the charts and the tasks 
   // ECharts drew the pie and the bars as SVG, with the states and departments in them.
   const pie = page.getByRole('img', { name: '任务状态分布' });
   const bar = page.getByRole('img', { name: '部门任务完成率' });
-  await expect(pie.locator('svg path').first()).toBeVisible();
-  await expect(bar.locator('svg path').first()).toBeVisible();
+  await expect(pie.locator('svg')).toBeVisible();
+  await expect(bar.locator('svg')).toBeVisible();
+  // The ring's slices, the axes and bars.
+  await expect.poll(() => pie.locator('svg path').count()).toBeGreaterThanOrEqual(3);
+  await expect.poll(() => bar.locator('svg path').count()).toBeGreaterThanOrEqual(3);
+  expect(echarts()).toHaveLength(1);
   await expect(pie.locator('svg')).toContainText('已完成');
   await expect(pie.locator('svg')).toContainText('未下发');
   await expect(bar.locator('svg')).toContainText('教务处');
@@ -146,7 +157,7 @@ test('rwfzr01 generates, rates and submits a report, and shr01 approves it and d
   const confirm = page.locator('.ant-modal').filter({ hasText: '审核期间不能修改' });
   await confirm.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('已提交审核')).toBeVisible();
-  await expect(drawer.locator('.ant-descriptions')).toContainText('审核中');
+  await expect(drawer.locator('.ant-descriptions-bordered')).toContainText('审核中');
   await expect(drawer.getByRole('button', { name: '保存等级' })).toHaveCount(0);
 
   // The auditor, in a browser of their own.
@@ -160,14 +171,14 @@ test('rwfzr01 generates, rates and submits a report, and shr01 approves it and d
   await expect(row).toContainText('A 优秀');
   await row.getByRole('button', { name: '审核' }).click();
   const review = auditor.locator('.ant-drawer').filter({ hasText: '进度报告' });
-  await review.getByRole('button', { name: '审核', exact: true }).click();
+  await review.getByRole('button', { name: /^审\s*核$/ }).click();
   const audit = auditor.locator('.ant-modal').filter({ hasText: '审核报告' });
-  await expect(audit.getByLabel('通过')).toBeChecked();
+  await expect(audit.getByRole('radio', { name: '通过', exact: true })).toBeChecked();
   await audit.getByLabel('审核意见').fill('材料齐全，同意通过');
   await audit.getByRole('button', { name: /确\s*定/ }).click();
   await expect(auditor.getByText('审核完成')).toBeVisible();
-  await expect(review.locator('.ant-descriptions')).toContainText('审核通过');
-  await expect(review.locator('.ant-descriptions')).toContainText('材料齐全，同意通过');
+  await expect(review.locator('.ant-descriptions-bordered')).toContainText('审核通过');
+  await expect(review.locator('.ant-descriptions-bordered')).toContainText('材料齐全，同意通过');
   await keepScreenshot(auditor, 'report-approved');
 
   // The Word document: the server's name, and a zip (docx) inside.
@@ -199,4 +210,28 @@ test('xld01 finds the appraised task in the performance centre', async ({ page, 
     ),
   );
   expect(listed.list).toEqual([expect.objectContaining({ rwmc: NAMES.course, zpdj: 'A', bgzt: 'pass' })]);
+});
+
+test('xld01 reads the annual-wbs analysis grid and exports it to Excel', async ({ page }) => {
+  await signIn(page, account('xld01'));
+  await open(page, 'annualAnalysis');
+  // The gathered finish rate as a gauge, the figures beside it.
+  await expect(page.locator('.zg-gauge svg')).toBeVisible();
+  await expect(page.locator('.ant-statistic').filter({ hasText: '末级任务' })).toBeVisible();
+  await page.getByRole('tab', { name: '分析表格' }).click();
+  const row = page
+    .locator('.ant-tabs-tabpane-active, .ant-tabs-content-active')
+    .getByRole('row')
+    .filter({ hasText: '教务处' });
+  await expect(row).toContainText('完成1/3，完成率50%');
+  await keepScreenshot(page, 'analysis-annual-grid');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出Excel' }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+  expect(
+    readFileSync((await file.path()) as string)
+      .subarray(0, 2)
+      .toString('latin1'),
+  ).toBe('PK');
 });

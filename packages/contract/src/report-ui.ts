@@ -73,7 +73,8 @@ export const ANALYSIS_UI = {
   typeSeriesFinished: '已完成',
   fzbm: '负责部门',
   total: '合计',
-  cell: (finished: number, total: number, rate: number) => `${finished}/${total}（${rate}%）`,
+  /** A grid cell: finished of the last-level tasks, and the finish rate (over the issued ones). */
+  cell: (finished: number, total: number, rate: number) => `完成${finished}/${total}，完成率${rate}%`,
 } as const;
 
 export const REPORT_UI = {

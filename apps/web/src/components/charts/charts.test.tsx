@@ -65,6 +65,8 @@ describe('chart options', () => {
     const bar = barOption(d) as { series: { barWidth: number; type: string }[] };
     expect(bar.series[0]).toMatchObject({ type: 'bar', barWidth: 20 });
     expect((barOption(d, 32) as { series: { barWidth: number }[] }).series[0]?.barWidth).toBe(32);
+    expect((barOption(d) as { yAxis: object }).yAxis).toEqual({ type: 'value' });
+    expect((barOption(d, 20, 100) as { yAxis: object }).yAxis).toEqual({ type: 'value', min: 0, max: 100 });
   });
 
   it('stacks the area series', () => {

@@ -48,8 +48,9 @@ export function BarChart({
   height = DEFAULT_HEIGHT,
   empty,
   onClick,
-}: ChartProps & { data: CategoryData; barWidth?: number }) {
-  const option = useMemo(() => barOption(data, barWidth), [data, barWidth]);
+  yMax,
+}: ChartProps & { data: CategoryData; barWidth?: number; yMax?: number }) {
+  const option = useMemo(() => barOption(data, barWidth, yMax), [data, barWidth, yMax]);
   if (!hasCategoryData(data)) return <NoData height={height} text={empty} />;
   return <EChart option={option} height={height} label={label} onClick={onClick} />;
 }

@@ -48,12 +48,12 @@ const categoryAxis = (categories: string[], boundaryGap = true) => ({
   axisLabel: { interval: 0, hideOverlap: true },
 });
 
-/** A bar chart; bars 20 wide unless told (spec-2 section 9). */
-export function barOption(d: CategoryData, barWidth: number = LIMITS.chart.barWidth): EChartsCoreOption {
+/** A bar chart; bars 20 wide unless told (spec-2 section 9); `yMax` fixes the top of the value axis (100 for rates). */
+export function barOption(d: CategoryData, barWidth: number = LIMITS.chart.barWidth, yMax?: number): EChartsCoreOption {
   return {
     ...common(d),
     xAxis: categoryAxis(d.categories),
-    yAxis: { type: 'value' },
+    yAxis: yMax === undefined ? { type: 'value' } : { type: 'value', min: 0, max: yMax },
     series: d.series.map((s) => ({ type: 'bar', name: s.name, data: s.data, barWidth, barMaxWidth: barWidth })),
   };
 }

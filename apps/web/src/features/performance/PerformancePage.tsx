@@ -177,26 +177,11 @@ function DetailTable({
 }) {
   const pageSize = LIMITS.defaultPageSize;
   const page = usePerformancePage(filter, pageNum, pageSize);
+  // The appraisal first (task, department, owner, level, audit result), the details after the scroll.
   const columns: TableColumnsType<PerformanceRow> = [
-    { title: T.taskName, dataIndex: 'rwmc', ellipsis: true, width: 220, fixed: 'left' },
-    { title: T.yearTarget, dataIndex: 'yearTargetName', ellipsis: true, width: 180 },
-    { title: T.year, dataIndex: 'nf', width: 80 },
-    { title: T.department, dataIndex: 'bmmc', width: 120 },
-    { title: T.owner, dataIndex: 'fzrmc', width: 90 },
-    { title: ANALYSIS_UI.taskType, dataIndex: 'rwlx', width: 100, render: (v: string) => taskTypeName(v) },
-    { title: T.plannedEnd, dataIndex: 'jssj', width: 110 },
-    {
-      title: T.finishedAt,
-      dataIndex: 'wcsj',
-      width: 110,
-      render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD') : '-'),
-    },
-    {
-      title: T.timeliness,
-      dataIndex: 'asq',
-      width: 90,
-      render: (v: boolean) => <Tag color={v ? 'green' : 'orange'}>{v ? T.onTime : T.late}</Tag>,
-    },
+    { title: T.taskName, dataIndex: 'rwmc', ellipsis: true, width: 200, fixed: 'left' },
+    { title: T.department, dataIndex: 'bmmc', width: 110 },
+    { title: T.owner, dataIndex: 'fzrmc', width: 80 },
     {
       title: T.level,
       dataIndex: 'zpdj',
@@ -209,8 +194,24 @@ function DetailTable({
       width: 110,
       render: (v: string, r) => (r.bgzt ? <Tag color={STATUS_COLOR[r.bgzt]}>{v}</Tag> : v),
     },
-    { title: T.auditor, dataIndex: 'shrmc', width: 90, render: (v: string | null) => v ?? '-' },
+    {
+      title: T.timeliness,
+      dataIndex: 'asq',
+      width: 90,
+      render: (v: boolean) => <Tag color={v ? 'green' : 'orange'}>{v ? T.onTime : T.late}</Tag>,
+    },
+    {
+      title: T.finishedAt,
+      dataIndex: 'wcsj',
+      width: 110,
+      render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD') : '-'),
+    },
+    { title: T.auditor, dataIndex: 'shrmc', width: 80, render: (v: string | null) => v ?? '-' },
     { title: T.reason, dataIndex: 'shyj', ellipsis: true, width: 160, render: (v: string | null) => v ?? '-' },
+    { title: T.year, dataIndex: 'nf', width: 80 },
+    { title: ANALYSIS_UI.taskType, dataIndex: 'rwlx', width: 90, render: (v: string) => taskTypeName(v) },
+    { title: T.yearTarget, dataIndex: 'yearTargetName', ellipsis: true, width: 180 },
+    { title: T.plannedEnd, dataIndex: 'jssj', width: 110 },
     {
       title: REPORT_UI.actions,
       key: 'report',

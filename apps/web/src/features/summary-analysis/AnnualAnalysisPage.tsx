@@ -1,4 +1,5 @@
 import {
+  ANALYSIS_NOTE,
   type FindAnalyseDepartmentRowSchema,
   type FindAnalyseRowSchema,
   type GatherAnalyse,
@@ -7,7 +8,7 @@ import {
   ANALYSIS_UI as T,
   TASK_TYPE,
 } from '@zg/contract';
-import { App, Button, Card, Col, Row, Select, Space, Statistic, Table, type TableColumnsType, Tabs } from 'antd';
+import { Alert, App, Button, Card, Col, Row, Select, Space, Statistic, Table, type TableColumnsType, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { BarChart, CircularGauge } from '../../components/charts';
@@ -115,6 +116,7 @@ export default function AnnualAnalysisPage() {
           </Button>
         </Space>
       </Card>
+      <Alert type="info" showIcon title={ANALYSIS_NOTE} />
       <Card variant="borderless" size="small">
         <Tabs
           activeKey={tab}

@@ -151,6 +151,7 @@ export default function SummaryAnalysisPage({ kind }: { kind: SummaryKind }) {
           <Card title={T.rateTitle} size="small" loading={!rates.data}>
             <BarChart
               label={T.rateTitle}
+              yMax={100}
               data={{
                 categories: (rates.data ?? []).map((r) => r.bmmc),
                 series: [{ name: T.rateSeries, data: (rates.data ?? []).map((r) => r.rate) }],

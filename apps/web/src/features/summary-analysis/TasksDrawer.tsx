@@ -18,26 +18,27 @@ const STATUS_COLOR: Record<string, string> = {
   goBack: 'orange',
 };
 
+// What the user looks for first (name, state, department, owner, progress) before the scroll.
 const columns: TableColumnsType<Row> = [
-  { title: T.taskName, dataIndex: 'rwmc', ellipsis: true },
-  { title: T.yearTarget, dataIndex: 'yearTargetName', ellipsis: true, width: 180 },
-  { title: T.year, dataIndex: 'nf', width: 70 },
-  { title: T.taskType, dataIndex: 'rwlx', width: 100, render: (v: string) => taskTypeName(v) },
-  { title: T.fzbm, dataIndex: 'fbbm', width: 130, render: (v: string | null) => v ?? T.noDepartment },
-  { title: T.owner, dataIndex: 'fzrmc', width: 90 },
+  { title: T.taskName, dataIndex: 'rwmc', ellipsis: true, width: 220, fixed: 'left' },
   {
     title: T.taskStatus,
     dataIndex: 'rwztmc',
     width: 110,
     render: (v: string, r) => <Tag color={STATUS_COLOR[r.rwzt] ?? 'processing'}>{v}</Tag>,
   },
-  { title: T.period, key: 'period', width: 200, render: (_, r) => `${r.kssj} ~ ${r.jssj}` },
+  { title: T.fzbm, dataIndex: 'fbbm', width: 130, render: (v: string | null) => v ?? T.noDepartment },
+  { title: T.owner, dataIndex: 'fzrmc', width: 90 },
   {
     title: T.progress,
     dataIndex: 'rwjd',
-    width: 120,
+    width: 130,
     render: (v: number) => <Progress percent={v} size="small" />,
   },
+  { title: T.taskType, dataIndex: 'rwlx', width: 100, render: (v: string) => taskTypeName(v) },
+  { title: T.yearTarget, dataIndex: 'yearTargetName', ellipsis: true, width: 180 },
+  { title: T.year, dataIndex: 'nf', width: 70 },
+  { title: T.period, key: 'period', width: 200, render: (_, r) => `${r.kssj} ~ ${r.jssj}` },
 ];
 
 /** The tasks behind a clicked figure, in a drawer (55% wide), paged by the server. */
@@ -71,7 +72,7 @@ export function TasksDrawer({
         loading={tasks.isFetching}
         columns={columns}
         dataSource={tasks.data?.records ?? []}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1230 }}
         locale={{ emptyText: <EmptyState /> }}
         pagination={pagination({ current, total: tasks.data?.total ?? 0, pageSize: size, onChange: setCurrent })}
       />

@@ -94,7 +94,7 @@ describe('the annual-wbs analysis', { timeout: 60_000 }, () => {
     expect(await screen.findByText('王建国')).toBeTruthy();
     fireEvent.click(screen.getByText(T.gridTab));
     // The department's cell of each year target (none in 2025), then its total.
-    const cells = await screen.findAllByText('3/4（75%）');
+    const cells = await screen.findAllByText('完成3/4，完成率75%');
     expect(cells).toHaveLength(2);
     const row = cells[0]?.closest('tr') as HTMLElement;
     expect(within(row).getByText('-')).toBeTruthy();

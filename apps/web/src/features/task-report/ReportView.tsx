@@ -172,8 +172,13 @@ export function ReportView({ report }: { report: TargetReportDetail }) {
 }
 
 const progressColumns: TableColumnsType<Progress> = [
-  { title: REPORT_MSG.docPeriod, dataIndex: 'periodKey', width: 90 },
-  { title: REPORT_MSG.docKind, dataIndex: 'kind', width: 70, render: (v: Progress['kind']) => REPORT_KIND[v] },
+  {
+    title: REPORT_MSG.docPeriod,
+    dataIndex: 'periodKey',
+    width: 90,
+    render: (v: string) => (v === 'final' ? T.final : v),
+  },
+  { title: REPORT_MSG.docKind, dataIndex: 'kind', width: 90, render: (v: Progress['kind']) => REPORT_KIND[v] },
   { title: REPORT_MSG.docContent, dataIndex: 'content', ellipsis: true },
   {
     title: REPORT_MSG.docProgress,
