@@ -83,7 +83,7 @@ export const REPORT_UI = {
   kindAll: '全部报告',
   generate: '生成报告',
   regenerate: '重新生成',
-  regenerateConfirm: '重新生成将按任务当前的进度报告、附件和预警覆盖报告内容，并清除自评等级，是否继续？',
+  regenerateConfirm: '重新生成将按任务当前的进度报告、附件和预警覆盖报告现有的内容（自评等级保留）。',
   task: '任务',
   taskPlaceholder: '请选择要生成报告的任务（执行中或已完成）',
   template: '报告模板',

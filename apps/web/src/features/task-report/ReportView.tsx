@@ -28,6 +28,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { errorText } from '../task-extras/feedback';
+import { GenerateDialog } from './GenerateDialog';
 import { downloadReport, useReportActions, useReportDetail } from './report.api';
 import { auditProblem, LEVEL_COLOR, LEVEL_OPTIONS, levelLabel, STATUS_COLOR, sizeText } from './report-logic';
 
@@ -258,19 +259,7 @@ function ReportActions({ report }: { report: TargetReportDetail }) {
         }
       },
     });
-  const regenerate = () =>
-    modal.confirm({
-      title: T.regenerate,
-      content: T.regenerateConfirm,
-      onOk: async () => {
-        try {
-          await actions.generate.mutateAsync({ taskId: report.taskId });
-          message.success(REPORT_MSG.generated);
-        } catch (error) {
-          fail(error);
-        }
-      },
-    });
+  const [regenerating, setRegenerating] = useState(false);
   const save = async () => {
     setDownloading(true);
     try {
@@ -308,17 +297,20 @@ function ReportActions({ report }: { report: TargetReportDetail }) {
           {T.submit}
         </Button>
       )}
-      {abilities.regenerate && (
-        <Button onClick={regenerate} loading={actions.generate.isPending}>
-          {T.regenerate}
-        </Button>
-      )}
+      {abilities.regenerate && <Button onClick={() => setRegenerating(true)}>{T.regenerate}</Button>}
       {abilities.audit && (
         <Button type="primary" onClick={() => setAuditing(true)}>
           {T.audit}
         </Button>
       )}
       <AuditDialog report={report} open={auditing} onClose={() => setAuditing(false)} />
+      <GenerateDialog
+        open={regenerating}
+        regenerate
+        taskId={report.taskId}
+        onClose={() => setRegenerating(false)}
+        onGenerated={() => setRegenerating(false)}
+      />
     </Space>
   );
 }

@@ -3,9 +3,9 @@ import { Button, Card } from 'antd';
 import { useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { errorText } from '../task-extras/feedback';
+import { GenerateDialog } from './GenerateDialog';
 import { ReportView } from './ReportView';
 import { useReportByTask } from './report.api';
-import { GenerateDialog } from './TaskReportsPage';
 
 /**
  * The report of one task, for the task's own page (getReportByTask): the report with its actions, or a button to

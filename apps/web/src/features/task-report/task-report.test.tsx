@@ -274,6 +274,23 @@ describe('the owner', { timeout: 60_000 }, () => {
     await waitFor(() => expect(api.calls(`${W}/targetReport/getReportById`).at(-1)?.searchParams.get('id')).toBe('6'));
   });
 
+  it('regenerates the report of its task after saying what is replaced', async () => {
+    const api = reportsApi(detail());
+    renderPageAs(<TaskReportsPage />, owner);
+    await screen.findByText('精品课程建设完成情况报告');
+    fireEvent.click(btn('精品课程建设完成情况报告'));
+    await screen.findByText('课程全部上线');
+    fireEvent.click(btn(T.regenerate, drawerWith('课程全部上线')));
+    await screen.findByText(T.regenerateConfirm);
+    const dialog = modalWith(T.regenerateConfirm);
+    // The task is the report's: only the template and cover selects.
+    expect(within(dialog).queryByText(T.task)).toBeNull();
+    expect(api.posted(`${W}/targetReport/generateReport`)).toHaveLength(0);
+    fireEvent.click(btn('确定', dialog));
+    expect(await screen.findByText(REPORT_MSG.generated)).toBeTruthy();
+    expect(api.posted(`${W}/targetReport/generateReport`)[0]?.get('taskId')).toBe('9');
+  });
+
   it('offers to generate from the task page when the task has no report', async () => {
     reportsApi(detail());
     renderPageAs(<TaskReportPanel taskId={9} canGenerate />, owner);
