@@ -14,6 +14,7 @@ export * from './menus';
 export * from './messages';
 export * from './progress';
 export * from './report';
+export * from './report-ui';
 export * from './system';
 export * from './table-config';
 export * from './target-task';

@@ -29,6 +29,7 @@ export const MENU_PAGES: Partial<Record<MenuKey, MenuPage>> = {
   homePage: { page: lazy(() => import('../features/home/HomePage')) },
   dashboards: { page: lazy(() => import('../features/dashboards/DashboardsPage')) },
   dataManagement: { page: lazy(() => import('../features/data-manage/DataManagePage')), nested: true },
+  performance: { page: lazy(() => import('../features/performance/PerformancePage')) },
   // One target-task module serves both menus and the two catalogue entries under 年度目标分解.
   wbs: {
     page: TargetTaskModule,

@@ -10,6 +10,8 @@ export interface CardItem {
   extra?: ReactNode;
   /** Makes the whole card a button. */
   onClick?: () => void;
+  /** Marks the card as the chosen one (a filter card, for instance). */
+  selected?: boolean;
 }
 
 /** Spec-2 section 2.14: a responsive grid of cards; the empty placeholder when there are none. */
@@ -30,9 +32,10 @@ export function CardList({
           <Card
             hoverable={!!item.onClick}
             size="small"
-            className="zg-card-list__card"
+            className={item.selected ? 'zg-card-list__card zg-card-list__card--selected' : 'zg-card-list__card'}
             onClick={item.onClick}
             role={item.onClick ? 'button' : undefined}
+            aria-pressed={item.onClick && item.selected !== undefined ? item.selected : undefined}
             tabIndex={item.onClick ? 0 : undefined}
             onKeyDown={(e) => {
               if (item.onClick && (e.key === 'Enter' || e.key === ' ')) {

@@ -1,6 +1,14 @@
 import type { EChartsCoreOption, EChartsType } from 'echarts/core';
 import { useEffect, useRef, useState } from 'react';
 
+/** What a click on a chart item reports. */
+export interface ChartClick {
+  name: string;
+  dataIndex: number;
+  seriesIndex: number;
+  data: unknown;
+}
+
 /** Loads ECharts once, on the first chart shown. */
 let runtime: Promise<typeof import('./echarts-runtime')> | null = null;
 export function loadECharts() {
@@ -12,10 +20,24 @@ export function loadECharts() {
  * One ECharts instance in a box of the given height, drawn as SVG, following the box's width.
  * ECharts is imported when the first chart mounts, never with the page.
  */
-export function EChart({ option, height, label }: { option: EChartsCoreOption; height: number; label: string }) {
+export function EChart({
+  option,
+  height,
+  label,
+  onClick,
+}: {
+  option: EChartsCoreOption;
+  height: number;
+  label: string;
+  /** Called with the clicked item (a slice, a bar); the chart shows a pointer when it is given. */
+  onClick?: (item: ChartClick) => void;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const [ready, setReady] = useState(false);
+  // The latest handler, so a re-render with a new closure needs no re-binding.
+  const clickRef = useRef(onClick);
+  clickRef.current = onClick;
 
   useEffect(() => {
     let cancelled = false;
@@ -32,6 +54,15 @@ export function EChart({ option, height, label }: { option: EChartsCoreOption; h
       });
       observer = new ResizeObserver(() => chart.current?.resize({ width: el.clientWidth || undefined, height }));
       observer.observe(el);
+      chart.current.on('click', (p) => {
+        const params = p as { name?: string; dataIndex?: number; seriesIndex?: number; data?: unknown };
+        clickRef.current?.({
+          name: params.name ?? '',
+          dataIndex: params.dataIndex ?? 0,
+          seriesIndex: params.seriesIndex ?? 0,
+          data: params.data,
+        });
+      });
       setReady(true);
     });
     return () => {
@@ -47,5 +78,13 @@ export function EChart({ option, height, label }: { option: EChartsCoreOption; h
     if (ready) chart.current?.setOption({ backgroundColor: 'transparent', ...option }, { notMerge: true });
   }, [ready, option]);
 
-  return <div ref={box} className="zg-echart" role="img" aria-label={label} style={{ height }} />;
+  return (
+    <div
+      ref={box}
+      className="zg-echart"
+      role="img"
+      aria-label={label}
+      style={{ height, cursor: onClick ? 'pointer' : undefined }}
+    />
+  );
 }

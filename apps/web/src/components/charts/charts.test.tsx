@@ -1,9 +1,9 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CircularGauge } from './CircularGauge';
-import { BarChart, LineChart, RadarChart, StackedAreaChart } from './charts';
+import { BarChart, LineChart, PieChart, RadarChart, StackedAreaChart } from './charts';
 import { animationFrames, clampPercent, gaugePercent } from './gauge';
-import { barOption, radarOption, stackedAreaOption, wrapLabel } from './options';
+import { barOption, hasPieData, pieOption, radarOption, stackedAreaOption, wrapLabel } from './options';
 
 describe('gauge values', () => {
   it('clamps to 0-100 with two decimals, 0 for an empty or zero input', () => {
@@ -65,6 +65,8 @@ describe('chart options', () => {
     const bar = barOption(d) as { series: { barWidth: number; type: string }[] };
     expect(bar.series[0]).toMatchObject({ type: 'bar', barWidth: 20 });
     expect((barOption(d, 32) as { series: { barWidth: number }[] }).series[0]?.barWidth).toBe(32);
+    expect((barOption(d) as { yAxis: object }).yAxis).toEqual({ type: 'value' });
+    expect((barOption(d, 20, 100) as { yAxis: object }).yAxis).toEqual({ type: 'value', min: 0, max: 100 });
   });
 
   it('stacks the area series', () => {
@@ -115,5 +117,32 @@ describe('chart wrappers', () => {
     expect(screen.getByRole('img', { name: '部门任务数' })).toBeTruthy();
     await waitFor(() => expect(container.querySelector('svg')).toBeTruthy(), { timeout: 10_000 });
     await waitFor(() => expect(container.textContent).toContain('教务处'));
+  });
+});
+
+describe('pie chart', () => {
+  it('leaves out empty slices and keeps the keys for clicks', () => {
+    const slices = [
+      { name: '执行中', value: 3, key: 'executeing' },
+      { name: '未下发', value: 0, key: 'notPushed' },
+      { name: '已完成', value: 1, key: 'hasDone' },
+    ];
+    const o = pieOption(slices) as { series: { data: { name: string; key: string }[] }[]; legend: { data: string[] } };
+    expect(o.series[0]?.data.map((d) => d.key)).toEqual(['executeing', 'hasDone']);
+    expect(o.legend.data).toEqual(['执行中', '已完成']);
+    expect(hasPieData([{ name: 'a', value: 0 }])).toBe(false);
+  });
+
+  it('shows 暂无数据 when every slice is zero', () => {
+    render(<PieChart label="空饼图" data={[{ name: '执行中', value: 0 }]} />);
+    expect(screen.getByText('暂无数据')).toBeTruthy();
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it('draws the slices as SVG', async () => {
+    render(<PieChart label="任务状态分布" data={[{ name: '执行中', value: 4, key: 'executeing' }]} />);
+    const box = screen.getByRole('img', { name: '任务状态分布' });
+    await waitFor(() => expect(box.querySelector('path')).toBeTruthy(), { timeout: 10_000 });
+    await waitFor(() => expect(box.textContent).toContain('执行中'));
   });
 });

@@ -1,19 +1,23 @@
 import { SHELL_TEXT as T } from '@zg/contract';
 import { useMemo } from 'react';
 import { EmptyState } from '../EmptyState';
-import { EChart } from './EChart';
+import { type ChartClick, EChart } from './EChart';
 import {
   barOption,
   type CategoryData,
   hasCategoryData,
+  hasPieData,
   hasRadarData,
   lineOption,
+  type PieSlice,
+  pieOption,
   type RadarData,
   radarOption,
   stackedAreaOption,
 } from './options';
 
-export type { CategoryData, RadarData, Series } from './options';
+export type { ChartClick } from './EChart';
+export type { CategoryData, PieSlice, RadarData, Series } from './options';
 
 const DEFAULT_HEIGHT = 300;
 
@@ -23,6 +27,8 @@ interface ChartProps {
   height?: number;
   /** The placeholder when there is nothing to draw (暂无数据 by default). */
   empty?: string;
+  /** Called when an item (a bar, a point, a slice) is clicked. */
+  onClick?: (item: ChartClick) => void;
 }
 
 /** Spec-2 section 8: a chart with no data is the 暂无数据 placeholder, in the chart's own height. */
@@ -41,10 +47,12 @@ export function BarChart({
   label,
   height = DEFAULT_HEIGHT,
   empty,
-}: ChartProps & { data: CategoryData; barWidth?: number }) {
-  const option = useMemo(() => barOption(data, barWidth), [data, barWidth]);
+  onClick,
+  yMax,
+}: ChartProps & { data: CategoryData; barWidth?: number; yMax?: number }) {
+  const option = useMemo(() => barOption(data, barWidth, yMax), [data, barWidth, yMax]);
   if (!hasCategoryData(data)) return <NoData height={height} text={empty} />;
-  return <EChart option={option} height={height} label={label} />;
+  return <EChart option={option} height={height} label={label} onClick={onClick} />;
 }
 
 /** A line chart. */
@@ -66,4 +74,11 @@ export function RadarChart({ data, label, height = DEFAULT_HEIGHT, empty }: Char
   const option = useMemo(() => radarOption(data), [data]);
   if (!hasRadarData(data)) return <NoData height={height} text={empty} />;
   return <EChart option={option} height={height} label={label} />;
+}
+
+/** A ring pie of named values; slices of zero are left out, and no slice above zero shows 暂无数据. */
+export function PieChart({ data, label, height = DEFAULT_HEIGHT, empty, onClick }: ChartProps & { data: PieSlice[] }) {
+  const option = useMemo(() => pieOption(data), [data]);
+  if (!hasPieData(data)) return <NoData height={height} text={empty} />;
+  return <EChart option={option} height={height} label={label} onClick={onClick} />;
 }

@@ -1,10 +1,20 @@
 // ECharts with only what the chart wrappers draw. Loaded by a dynamic import, so pages without a chart never
 // download it (docs/ARCHITECTURE.md: ECharts via echarts/core, loaded lazily).
-import { BarChart, LineChart, RadarChart } from 'echarts/charts';
+import { BarChart, LineChart, PieChart, RadarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, RadarComponent, TooltipComponent } from 'echarts/components';
 import { init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 
-use([BarChart, LineChart, RadarChart, GridComponent, LegendComponent, RadarComponent, TooltipComponent, SVGRenderer]);
+use([
+  BarChart,
+  LineChart,
+  PieChart,
+  RadarChart,
+  GridComponent,
+  LegendComponent,
+  RadarComponent,
+  TooltipComponent,
+  SVGRenderer,
+]);
 
 export { init };

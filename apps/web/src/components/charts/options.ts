@@ -48,18 +48,19 @@ const categoryAxis = (categories: string[], boundaryGap = true) => ({
   axisLabel: { interval: 0, hideOverlap: true },
 });
 
-/** The value axis; counts (every value whole) step by whole numbers. */
-const valueAxis = (d: CategoryData) => ({
+/** The value axis; counts (every value whole) step by whole numbers; `yMax` fixes its top (100 for rates). */
+const valueAxis = (d: CategoryData, yMax?: number) => ({
   type: 'value' as const,
   minInterval: d.series.every((s) => s.data.every((v) => v == null || Number.isInteger(v))) ? 1 : undefined,
+  ...(yMax === undefined ? {} : { min: 0, max: yMax }),
 });
 
-/** A bar chart; bars 20 wide unless told (spec-2 section 9). */
-export function barOption(d: CategoryData, barWidth: number = LIMITS.chart.barWidth): EChartsCoreOption {
+/** A bar chart; bars 20 wide unless told (spec-2 section 9); `yMax` fixes the top of the value axis (100 for rates). */
+export function barOption(d: CategoryData, barWidth: number = LIMITS.chart.barWidth, yMax?: number): EChartsCoreOption {
   return {
     ...common(d),
     xAxis: categoryAxis(d.categories),
-    yAxis: valueAxis(d),
+    yAxis: valueAxis(d, yMax),
     series: d.series.map((s) => ({ type: 'bar', name: s.name, data: s.data, barWidth, barMaxWidth: barWidth })),
   };
 }
@@ -107,6 +108,37 @@ export function radarOption(d: RadarData): EChartsCoreOption {
       {
         type: 'radar',
         data: d.series.map((s) => ({ name: s.name, value: s.data.map((v) => v ?? 0), areaStyle: { opacity: 0.15 } })),
+      },
+    ],
+  };
+}
+
+/** One slice of a pie: its name, its value and, optionally, a key the click handler gets back. */
+export interface PieSlice {
+  name: string;
+  value: number;
+  key?: string;
+}
+
+/** Whether a pie has a slice worth drawing (some value above zero). */
+export function hasPieData(slices: PieSlice[]): boolean {
+  return slices.some((s) => s.value > 0);
+}
+
+/** A ring-shaped pie with a legend, the value and share in the tooltip; empty slices are left out. */
+export function pieOption(slices: PieSlice[]): EChartsCoreOption {
+  const data = slices.filter((s) => s.value > 0).map((s) => ({ name: s.name, value: s.value, key: s.key }));
+  return {
+    tooltip: { trigger: 'item', formatter: '{b}：{c}（{d}%）' },
+    legend: { type: 'scroll', bottom: 0, data: data.map((d) => d.name) },
+    series: [
+      {
+        type: 'pie',
+        radius: ['38%', '66%'],
+        center: ['50%', '45%'],
+        avoidLabelOverlap: true,
+        label: { formatter: '{b}\n{c}' },
+        data,
       },
     ],
   };

@@ -1,5 +1,6 @@
 import { type LoginRecord, PROGRESS_TEXT, TASK_UI as T, type TaskPageKind } from '@zg/contract';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { ANALYSIS_ROUTES } from '../task-extras/routes';
 import { type ModuleBase, type Viewer, viewerOf } from './task-logic';
 
 /** What a sub-page receives: its kind (for task lists) and the menu it sits in. */
@@ -20,7 +21,7 @@ export interface Section {
   kind: TaskPageKind;
   page: LazyExoticComponent<ComponentType<SectionProps>>;
   /** Who gets the page (rules stay on the server: this only avoids pages that would always be empty). */
-  visible: (v: Viewer) => boolean;
+  visible: (v: Viewer, record: LoginRecord | null) => boolean;
   /** In /newTaskManagement the page is the catalogue entry of this menu key (shown and gated by that key). */
   annualMenuKey?: string;
   /** Pages of one menu only. */
@@ -97,6 +98,17 @@ export const SECTIONS: Section[] = [
     page: WarningConfigPage,
     visible: (v) => v.publisher,
   },
+  // Summary analysis, task reports, performance appraisal and file archives (issue 8): their own route list.
+  ...ANALYSIS_ROUTES.map(
+    (r): Section => ({
+      slug: r.slug,
+      label: r.label,
+      kind: 'yearTask',
+      // These pages take no props; the kind and base the module passes are ignored.
+      page: r.page as LazyExoticComponent<ComponentType<SectionProps>>,
+      visible: (v, record) => r.menus.some((m) => Object.hasOwn(v.menus, m)) && r.visible(record),
+    }),
+  ),
 ];
 
 /** The sub-pages of a menu the user gets; in /newTaskManagement a page with a menu key needs that key. */
@@ -105,7 +117,7 @@ export function sectionsFor(base: ModuleBase, record: LoginRecord | null): Secti
   return SECTIONS.filter((s) => {
     if (s.only && s.only !== base) return false;
     if (base === '/newTaskManagement' && s.annualMenuKey) return Object.hasOwn(viewer.menus, s.annualMenuKey);
-    return s.visible(viewer);
+    return s.visible(viewer, record);
   });
 }
 

@@ -1,5 +1,7 @@
-import { PROGRESS_TEXT as T, type TaskCard } from '@zg/contract';
+import { REPORT_UI, PROGRESS_TEXT as T, type TaskCard } from '@zg/contract';
 import { Tabs } from 'antd';
+import { useLoginRecord } from '../../../app/use-login-record';
+import TaskReportPanel from '../../task-report/TaskReportPanel';
 import { TaskWarnings } from '../warning/TaskWarnings';
 import { ProgressPanel } from './ProgressPanel';
 
@@ -11,15 +13,23 @@ export function hasProgress(rwzt: string) {
   return WITH_PROGRESS.has(rwzt);
 }
 
-/** The task detail's progress part: the progress panel and the task's warning records. */
+/** The task detail's progress part: the progress panel, the task's warning records and its completion report. */
 export function TaskProgressTabs({ task }: { task: Pick<TaskCard, 'id' | 'rwmc' | 'rwzt' | 'ownerId' | 'jssj'> }) {
+  const record = useLoginRecord();
   if (!hasProgress(task.rwzt)) return null;
+  // The owner generates the report (the server checks it again); others see it once it exists.
+  const canGenerate = !!record && record.userId === task.ownerId;
   return (
     <Tabs
       className="zg-task-progress-tabs"
       items={[
         { key: 'progress', label: T.panelTitle, children: <ProgressPanel task={task} /> },
         { key: 'warnings', label: T.warningRecords, children: <TaskWarnings taskId={task.id} /> },
+        {
+          key: 'report',
+          label: REPORT_UI.detailTitle,
+          children: <TaskReportPanel taskId={task.id} canGenerate={canGenerate} />,
+        },
       ]}
     />
   );

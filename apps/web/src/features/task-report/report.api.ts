@@ -1,0 +1,167 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type ReportCover,
+  ReportCoverPageSchema,
+  type ReportLevel,
+  type ReportSection,
+  type ReportTemplate,
+  ReportTemplatePageSchema,
+  type TargetReportDetail,
+  TargetReportDetailSchema,
+  TargetReportPageSchema,
+  type TargetReportStatus,
+  TaskPageSchema,
+} from '@zg/contract';
+import { download, get, post } from '../../api/client';
+
+const W = '/api/herm-wbs';
+
+/** Which reports a list shows: the ones the user sees, of the tasks they own, or waiting for their audit. */
+export type ReportListKind = 'all' | 'mine' | 'review';
+
+export interface ReportListFilter {
+  kind: ReportListKind;
+  year?: number;
+  bgzt?: TargetReportStatus;
+  rwmc?: string;
+}
+
+/** Every query of this feature starts with this key, so one invalidation refreshes lists and details. */
+const KEY = 'taskReport';
+
+/** `GET targetReport/getReportPage`: one page of reports. */
+export function useReportPage(filter: ReportListFilter, current: number, size: number) {
+  return useQuery({
+    queryKey: [KEY, 'page', filter, current, size],
+    queryFn: ({ signal }) =>
+      get(`${W}/targetReport/getReportPage`, {
+        query: { ...filter, current, size },
+        schema: TargetReportPageSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET targetReport/getReportById`: one report with its content snapshot. */
+export function useReportDetail(id: number | null) {
+  return useQuery({
+    queryKey: [KEY, 'detail', id],
+    queryFn: ({ signal }) =>
+      get(`${W}/targetReport/getReportById`, { query: { id }, schema: TargetReportDetailSchema, signal }),
+    enabled: id !== null,
+  });
+}
+
+/** `GET targetReport/getReportByTask`: the report of a task, null when none was generated. */
+export function useReportByTask(taskId: number) {
+  return useQuery({
+    queryKey: [KEY, 'byTask', taskId],
+    queryFn: ({ signal }) =>
+      get(`${W}/targetReport/getReportByTask`, {
+        query: { taskId },
+        schema: TargetReportDetailSchema.nullable(),
+        signal,
+      }),
+  });
+}
+
+/** `GET targetTask/selectPage?kind=myTask`: the user's tasks, for the generate dialog (filtered by state there). */
+export function useMyTasks(rwmc: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: [KEY, 'myTasks', rwmc],
+    queryFn: ({ signal }) =>
+      get(`${W}/targetTask/selectPage`, {
+        query: { kind: 'myTask', current: 1, size: 200, rwmc: rwmc || undefined },
+        schema: TaskPageSchema,
+        signal,
+      }),
+    enabled,
+  });
+}
+
+export interface NameFilter {
+  name?: string;
+}
+
+/** `GET targetReportTemplate/selectPage`. */
+export function useTemplates(current: number, size: number, mbmc?: string, enabled = true) {
+  return useQuery({
+    queryKey: [KEY, 'templates', current, size, mbmc],
+    queryFn: ({ signal }) =>
+      get(`${W}/targetReportTemplate/selectPage`, {
+        query: { current, size, mbmc: mbmc || undefined },
+        schema: ReportTemplatePageSchema,
+        signal,
+      }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET targetReportCover/selectpage` (the default cover first). */
+export function useCovers(current: number, size: number, fmmc?: string, enabled = true) {
+  return useQuery({
+    queryKey: [KEY, 'covers', current, size, fmmc],
+    queryFn: ({ signal }) =>
+      get(`${W}/targetReportCover/selectpage`, {
+        query: { current, size, fmmc: fmmc || undefined },
+        schema: ReportCoverPageSchema,
+        signal,
+      }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface TemplateForm {
+  mbmc: string;
+  bgbt: string;
+  bgsm?: string;
+  sections: ReportSection[];
+}
+
+export interface CoverForm {
+  fmmc: string;
+  fmbt: string;
+  xxmc?: string;
+  fbt?: string;
+  sfmr: boolean;
+}
+
+/** A mutation that refreshes every list and detail of this feature when it succeeds. */
+function useRefreshing<I, O>(fn: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: [KEY] }) });
+}
+
+/** The mutations of this feature. */
+export function useReportActions() {
+  return {
+    saveTemplate: useRefreshing((t: TemplateForm & { id?: number }) =>
+      post(`${W}/targetReportTemplate/${t.id === undefined ? 'insert' : 'update'}`, t),
+    ),
+    deleteTemplates: useRefreshing((ids: number[]) => post(`${W}/targetReportTemplate/ids/delete`, { ids })),
+    addCover: useRefreshing((c: CoverForm) => post(`${W}/targetReportCover/insert`, c)),
+    deleteCover: useRefreshing((id: number) => post(`${W}/targetReportCover/${id}/delete`)),
+    defaultCover: useRefreshing((id: number) => post(`${W}/targetReportCover/${id}/default`)),
+    generate: useRefreshing(
+      (input: { taskId: number; templateId?: number; coverId?: number }): Promise<TargetReportDetail> =>
+        post(`${W}/targetReport/generateReport`, input, { schema: TargetReportDetailSchema }),
+    ),
+    rate: useRefreshing((input: { id: number; version: number; zpdj: ReportLevel }) =>
+      post(`${W}/targetReport/updateLevelSelf`, input),
+    ),
+    submit: useRefreshing((input: { id: number; version: number }) => post(`${W}/targetReport/submitAudit`, input)),
+    audit: useRefreshing((input: { id: number; version: number; result: 'pass' | 'refuse'; reason?: string }) =>
+      post(`${W}/targetReport/audit`, input),
+    ),
+  };
+}
+
+/** `GET targetReport/download`: the report as a Word document, saved under the server's name. */
+export function downloadReport(id: number) {
+  return download(`${W}/targetReport/download`, { query: { id }, quiet: true });
+}
+
+export type { ReportCover, ReportTemplate };
