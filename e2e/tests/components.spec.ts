@@ -18,7 +18,7 @@ async function taskForOwner(baseURL: string) {
   })) as { id: number };
   const parent = (await fbr.post(`${W}/targetTask/insert`, {
     yearTargetId: target.id,
-    rwmc: '课程思政示范课建设',
+    rwmc: '仪表盘演示任务：课程资源建设',
     rwlx: 'A',
     departmentId: 'D02',
     kssj: `${year}-01-01`,
