@@ -23,7 +23,7 @@ import { freePort, repoRoot, type ServerHandle, startServer, waitIdle } from './
 import { apiRoutes, checkRoutes, listQuery, runApiBenchmarks, signIn } from './phases/api';
 import { type CrashFigures, type CrashOptions, crashTest, pgliteAccess, postgresAccess } from './phases/crash';
 import { measureFrontend } from './phases/frontend';
-import { explainRoute, newestProfile, resetStatements, summariseCpuProfile, topStatements } from './phases/profile';
+import { explainRoute, mainThreadProfile, resetStatements, summariseCpuProfile, topStatements } from './phases/profile';
 import { soak } from './phases/soak';
 import { makeTestFile, measureUpload } from './phases/upload';
 import { carriedFindings, evaluateBudgets, renderResults } from './report';
@@ -278,10 +278,9 @@ async function prepareData(ctx: RunContext, pg: PostgresCluster, pgliteDir: stri
     }
   };
   const url = await pg.createDatabase('bench');
-  const [a, b] = await Promise.all([
-    fill('postgres', () => openDatabase({ url })),
-    fill('pglite', () => openDatabase({ dataDir: path.join(pgliteDir, 'pgdata') })),
-  ]);
+  // One after the other: PGlite runs on this process's thread and would stall the PostgreSQL writes meanwhile.
+  const a = await fill('postgres', () => openDatabase({ url }));
+  const b = await fill('pglite', () => openDatabase({ dataDir: path.join(pgliteDir, 'pgdata') }));
   results.data = { scale: scale.name, counts: a.fixtures.counts, seconds: { postgres: a.seconds, pglite: b.seconds } };
   return { fixtures: a.fixtures };
 }
@@ -390,7 +389,7 @@ async function cpuProfiles(
     } finally {
       await stopServer(server);
     }
-    const file = newestProfile(dir);
+    const file = mainThreadProfile(dir);
     if (file) results.profile!.cpu.push(summariseCpuProfile(file, `${keys.join(', ')} on ${db}`));
   }
 }

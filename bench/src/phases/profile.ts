@@ -111,12 +111,23 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
 }
 
-/** The share of CPU samples per function and per package in a .cpuprofile. */
-export function summariseCpuProfile(file: string, label: string, top = 12): CpuProfile {
-  const p = JSON.parse(fs.readFileSync(file, 'utf8')) as { nodes: ProfileNode[]; samples: number[] };
+/**
+ * The share of CPU samples per function and per package in a .cpuprofile, leaving out the first `skipMs` of the
+ * process (start-up: module loading and migrations are not what is measured).
+ */
+export function summariseCpuProfile(file: string, label: string, top = 12, skipMs = 0): CpuProfile {
+  const p = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    nodes: ProfileNode[];
+    samples: number[];
+    timeDeltas: number[];
+  };
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const counts = new Map<number, number>();
-  for (const s of p.samples) counts.set(s, (counts.get(s) ?? 0) + 1);
+  let at = 0;
+  p.samples.forEach((s, i) => {
+    at += p.timeDeltas[i] ?? 0;
+    if (at / 1000 >= skipMs) counts.set(s, (counts.get(s) ?? 0) + 1);
+  });
   const fn = new Map<string, number>();
   const pkg = new Map<string, number>();
   let total = 0;
@@ -156,13 +167,11 @@ export function packageOf(url: string, name: string): string {
   return '(engine / native)';
 }
 
-/** The newest .cpuprofile in a directory. */
-export function newestProfile(dir: string): string | null {
+/** The main thread's profile in a directory (CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile, thread 0). */
+export function mainThreadProfile(dir: string): string | null {
   if (!fs.existsSync(dir)) return null;
-  const files = fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.cpuprofile'))
-    .map((f) => path.join(dir, f));
-  files.sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
-  return files[0] ?? null;
+  const files = fs.readdirSync(dir).filter((f) => /\.\d+\.0\.\d+\.cpuprofile$/.test(f));
+  files.sort();
+  const last = files.at(-1);
+  return last ? path.join(dir, last) : null;
 }
