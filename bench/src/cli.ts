@@ -111,6 +111,9 @@ async function main() {
   };
 
   const needServers = wants('api') || wants('upload') || wants('frontend') || wants('soak') || wants('profile');
+  await phase('system packages (Chromium, fonts, PostgreSQL 15)', async () => {
+    await run('bash', [path.join(repoRoot, 'scripts/ensure-system-deps.sh'), '--postgres'], { cwd: repoRoot });
+  });
   if (wants('frontend') || needServers) {
     await phase('build the web app', async () => {
       await run('npm', ['run', 'build'], { cwd: repoRoot, maxBuffer: 64 << 20 });
@@ -351,12 +354,18 @@ async function explainMissed(pg: PostgresCluster, server: ServerHandle, fixtures
   const missed = missedRoutes(results);
   const routes = apiRoutes(fixtures).filter((r) => missed.includes(r.key));
   const sessions = await signIn(server.base, routes);
+  const seen = new Set<string>();
   for (const r of routes) {
     const s = sessions.get(r.user!)!;
     const plans = await explainRoute(pg, r.key, async () => {
       for (let i = 0; i < 3; i++) await s.get(r.next());
     });
-    results.profile!.plans.push(...plans);
+    // finishRankRate runs the same statement as departmentTaskFinishRate: show a plan once.
+    for (const p of plans) {
+      const query = p.text.split('\n')[0]!;
+      if (!seen.has(query)) results.profile!.plans.push(p);
+      seen.add(query);
+    }
   }
 }
 

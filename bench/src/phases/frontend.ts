@@ -126,7 +126,9 @@ async function lighthouse(
     tbtMs: num('total-blocking-time'),
     cls: num('cumulative-layout-shift'),
     finalUrl: lhr.finalDisplayedUrl,
-    error: lhr.runtimeError?.message,
+    error:
+      lhr.runtimeError?.message ??
+      (lhr.finalDisplayedUrl.includes(`#${page}`) ? undefined : `ended on ${lhr.finalDisplayedUrl}, not ${page}`),
   };
 }
 

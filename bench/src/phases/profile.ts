@@ -56,7 +56,7 @@ export async function explainRoute(
   pg: PostgresCluster,
   route: string,
   run: () => Promise<void>,
-  keep = 2,
+  keep = 1,
 ): Promise<Plan[]> {
   const settings = [
     "auto_explain.log_min_duration = '2ms'",
@@ -80,9 +80,10 @@ export async function explainRoute(
   const buf = Buffer.alloc(size - from);
   fs.readSync(fd, buf, 0, buf.length, from);
   fs.closeSync(fd);
+  const queryOf = (p: Plan) => p.text.split('\n')[0];
   return parsePlans(buf.toString('utf8'), route)
     .sort((a, b) => b.durationMs - a.durationMs)
-    .filter((p, i, all) => all.findIndex((q) => q.text === p.text) === i)
+    .filter((p, i, all) => all.findIndex((q) => queryOf(q) === queryOf(p)) === i)
     .slice(0, keep);
 }
 
@@ -96,7 +97,7 @@ export function parsePlans(log: string, route: string): Plan[] {
     const text = m[2]!
       .split('\n')
       .map((l) => l.replace(/^\t/, ''))
-      .filter((l) => l.trim())
+      .filter((l) => l.trim() && !/^\s*(Buffers|Buckets|Cache Mode|Heap Blocks|Worker \d+):/.test(l))
       .map((l) =>
         l.startsWith('Query Text:') ? `${l.replace(/\s+/g, ' ').slice(0, 400)}${l.length > 400 ? ' …' : ''}` : l,
       )
