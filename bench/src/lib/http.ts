@@ -77,6 +77,7 @@ export class Session {
       path: '/api/authc/login',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ userId, password }),
+      timeoutMs: 120_000,
     });
     if (res.status !== 200) throw new Error(`login ${userId}: ${res.status} ${res.body.slice(0, 200)}`);
     const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []);

@@ -133,6 +133,20 @@ export async function crashTest(o: CrashOptions): Promise<CrashFigures> {
     }
   };
 
+  /** A read during verification: a server that has just recovered may be slow, so wait long and retry. */
+  const read = async <T>(s: Session, path: string): Promise<T> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const res = await s.get(path, 120_000);
+        if (res.status === 200) return (JSON.parse(res.body) as { data: T }).data;
+        throw new Error(`HTTP ${res.status} ${res.body.slice(0, 160)}`);
+      } catch (err) {
+        if (attempt >= 3) throw new Error(`verify ${path}: ${(err as Error).message}`);
+        resetConnections(s.base);
+        await sleep(1000);
+      }
+    }
+  };
   const verify = async (base: string) => {
     const fbr = await sessionOf(base, 'fbr01');
     for (const r of reporters) {
@@ -140,10 +154,7 @@ export async function crashTest(o: CrashOptions): Promise<CrashFigures> {
       await sessionOf(base, r.auditorId);
     }
     for (const u of updaters) {
-      const card = JSON.parse((await fbr.get(`${W}/targetTask/${u.taskId}`)).body).data as {
-        version: number;
-        rwmc: string;
-      };
+      const card = await read<{ version: number; rwmc: string }>(fbr, `${W}/targetTask/${u.taskId}`);
       if (u.acked) {
         if (card.version < u.acked.version || (card.version === u.acked.version && card.rwmc !== u.acked.name)) {
           fig.lost += 1;
@@ -164,12 +175,10 @@ export async function crashTest(o: CrashOptions): Promise<CrashFigures> {
     }
     for (const r of reporters) {
       const owner = await sessionOf(base, r.ownerId);
-      const list = JSON.parse((await owner.get(`${W}/targetTaskSituation/list?taskId=${r.taskId}`)).body).data as {
-        id: number;
-        content: string;
-        status: string;
-        periodKey: string;
-      }[];
+      const list = await read<{ id: number; content: string; status: string; periodKey: string }[]>(
+        owner,
+        `${W}/targetTaskSituation/list?taskId=${r.taskId}`,
+      );
       const byId = new Map(list.map((x) => [x.id, x]));
       for (const [id, a] of r.acked) {
         const found = byId.get(id);
@@ -179,8 +188,10 @@ export async function crashTest(o: CrashOptions): Promise<CrashFigures> {
         } else if (a.rejected && found.status !== 'reject') {
           fig.lost += 1;
           problem(`report ${id}: acknowledged rejection lost (status ${found.status})`);
-        } else if (!a.rejected && found.status === 'reject' && r.inDoubtReject !== id) {
-          problem(`report ${id}: rejected without a request`);
+        } else if (!a.rejected && found.status === 'reject') {
+          if (r.inDoubtReject !== id) problem(`report ${id}: rejected without a request`);
+          // A rejection in doubt that made it is durable from here on.
+          a.rejected = true;
         }
       }
       const open = list.find((x) => x.periodKey === r.periodKey && x.status === 'reviewing');

@@ -30,8 +30,6 @@ export interface LighthouseRun {
   page: string;
   preset: 'desktop' | 'mobile';
   performance: number | null;
-  accessibility: number | null;
-  bestPractices: number | null;
   fcpMs: number | null;
   lcpMs: number | null;
   tbtMs: number | null;
@@ -78,7 +76,7 @@ async function lighthouse(
     '--output=json',
     `--output-path=${out}`,
     '--quiet',
-    '--only-categories=performance,accessibility,best-practices',
+    '--only-categories=performance',
     `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
   ];
   if (preset === 'desktop') args.push('--preset=desktop');
@@ -87,8 +85,6 @@ async function lighthouse(
     page,
     preset,
     performance: null,
-    accessibility: null,
-    bestPractices: null,
     fcpMs: null,
     lcpMs: null,
     tbtMs: null,
@@ -119,8 +115,6 @@ async function lighthouse(
     page,
     preset,
     performance: score('performance'),
-    accessibility: score('accessibility'),
-    bestPractices: score('best-practices'),
     fcpMs: num('first-contentful-paint'),
     lcpMs: num('largest-contentful-paint'),
     tbtMs: num('total-blocking-time'),
