@@ -282,7 +282,7 @@ export function renderResults(r: RunResults, findings: string | null): string {
   if (crashes.length) {
     L.push('## Crash test', '');
     L.push(
-      'The product server (`apps/server/src/main.ts`) under a steady write load (task updates by the publisher; progress reports sent by owners and rejected by auditors), SIGKILLed at a random moment 0.3–1.2 s into each load, restarted, and checked: every acknowledged write must be there. Writes cut by the kill are "in doubt" (either outcome is correct). At the end the stopped database is checked directly.',
+      'The product server (`apps/server/src/main.ts`) under a steady write load (task updates by the publisher; progress reports sent by owners and rejected by auditors), SIGKILLed at a random moment (0.3–1.2 s after every writer has had a write acknowledged), restarted, and checked: every acknowledged write must be there. Writes cut by the kill are "in doubt" (either outcome is correct). At the end the stopped database is checked directly.',
       '',
     );
     L.push(

@@ -63,7 +63,8 @@ export interface CrashOptions {
 
 /**
  * Under a steady write load (task updates by the publisher; progress reports by owners, rejected by auditors so the
- * period can be reported again), SIGKILLs the server at random moments, restarts it, and checks that every write the
+ * period can be reported again), SIGKILLs the server at random moments (once every writer has had a write
+ * acknowledged, then after a random 0.3-1.2 s), restarts it, and checks that every write the
  * server acknowledged is there. At the end the database itself is checked: every change has its audit row (one
  * transaction), no duplicate open reports, no orphans, and indexes that agree with their tables (amcheck).
  */
@@ -201,6 +202,8 @@ export async function crashTest(o: CrashOptions): Promise<CrashFigures> {
   };
 
   let running = false;
+  /** The writers with a write acknowledged since the load started. */
+  const ackedNow = new Set<Updater | Reporter>();
   const updaterLoop = async (base: string, u: Updater) => {
     const fbr = await sessionOf(base, 'fbr01');
     while (running) {
@@ -215,6 +218,7 @@ export async function crashTest(o: CrashOptions): Promise<CrashFigures> {
           u.version += 1;
           u.acked = { version: u.version, name };
           fig.acked.updates += 1;
+          ackedNow.add(u);
         } else {
           problem(`update of task ${u.taskId} answered ${res.status} ${res.body.slice(0, 120)}`);
           return;
@@ -248,6 +252,7 @@ export async function crashTest(o: CrashOptions): Promise<CrashFigures> {
           const a = r.acked.get(id);
           if (a) a.rejected = true;
           fig.acked.rejections += 1;
+          ackedNow.add(r);
           r.current = null;
         } else {
           const content = `压测报告${r.taskId}-${++r.seq}`;
@@ -263,6 +268,7 @@ export async function crashTest(o: CrashOptions): Promise<CrashFigures> {
           const id = (JSON.parse(res.body) as { data: { id: number } }).data.id;
           r.acked.set(id, { content, rejected: false });
           fig.acked.reports += 1;
+          ackedNow.add(r);
           r.current = id;
         }
       } catch {
@@ -281,6 +287,11 @@ export async function crashTest(o: CrashOptions): Promise<CrashFigures> {
       ...updaters.map((u) => updaterLoop(server.base, u)),
       ...reporters.map((r) => reporterLoop(server.base, r)),
     ].map((p) => p.catch((err: Error) => problem(`writer failed: ${err.message}`)));
+    // The load is steady once every writer has had a write acknowledged (a busy machine takes longer to get there);
+    // the kill comes at a random moment after that.
+    ackedNow.clear();
+    const steadyBy = Date.now() + 20_000;
+    while (ackedNow.size < updaters.length + reporters.length && Date.now() < steadyBy) await sleep(20);
     await sleep(o.minMs + Math.random() * (o.maxMs - o.minMs));
     running = false;
     server.kill('SIGKILL');
