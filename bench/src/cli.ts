@@ -6,7 +6,7 @@
  * both databases, uploads, the front end, a soak, and writes bench/RESULTS.md. Everything it starts it stops.
  * Ports: servers listen on free loopback ports; PostgreSQL on PG_PORT (default 54339).
  */
-import { execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +17,7 @@ import { parseArgs, stringFlag } from './lib/args';
 import type { RunContext } from './lib/context';
 import { Session } from './lib/http';
 import { type PostgresCluster, startPostgres } from './lib/postgres';
-import { freePort, repoRoot, type ServerHandle, startServer, waitIdle } from './lib/server';
+import { freePort, killAllServers, repoRoot, type ServerHandle, startServer, waitIdle } from './lib/server';
 import { apiRoutes, checkRoutes, listQuery, runApiBenchmarks, signIn } from './phases/api';
 import { type CrashFigures, type CrashOptions, crashTest, pgliteAccess, postgresAccess } from './phases/crash';
 import { measureFrontend } from './phases/frontend';
@@ -48,8 +48,13 @@ const CONNECTIONS = 32;
 const cleanups: (() => Promise<void>)[] = [];
 const servers = new Set<ServerHandle>();
 
+/** Data generators running in child processes. */
+const generators = new Set<ChildProcess>();
+
 async function cleanup() {
   for (const s of servers) s.kill('SIGKILL');
+  killAllServers();
+  for (const g of generators) g.kill('SIGKILL');
   for (const c of cleanups.splice(0).reverse()) await c().catch(() => {});
 }
 
@@ -223,6 +228,8 @@ async function main() {
     fs.rmSync(path.join(runDir, 'crash-pglite'), { recursive: true, force: true });
     fs.rmSync(path.join(runDir, 'upload.pdf'), { force: true });
   }
+  // A phase that failed leaves its figures out of RESULTS.md: say so in the exit code too.
+  process.exit(results.failures.length ? 1 : 0);
 }
 
 async function stopServer(s: ServerHandle) {
@@ -296,6 +303,8 @@ async function generateData(
       ],
       { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
     );
+    generators.add(child);
+    child.on('exit', () => generators.delete(child));
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => {
       for (const line of d.split('\n')) if (line.trim().startsWith('[')) ctx.log(`${label}: ${line.trim()}`);

@@ -208,7 +208,7 @@ export function renderResults(r: RunResults, findings: string | null): string {
   if (r.api) {
     L.push('## API', '');
     L.push(
-      `autocannon, ${r.api.connections} connections, ${r.api.warmupSeconds} s warm-up then ${r.api.seconds} s per route, against the real server (\`bench/src/server/start.ts\`: the product plus the ceiling route) signed in through \`/api/authc/login\` with a fresh CSRF pair per request; request logging at warn. Latency percentiles from every response. "× ceiling": requests/s over the ceiling route's in the same run and database. "PG/PGlite": PostgreSQL requests/s over PGlite requests/s.`,
+      `autocannon, ${r.api.connections} connections; per route a ${r.api.warmupSeconds} s warm-up, then a run of as many requests as the warm-up rate gives in ${r.api.seconds} s (at least six rounds of the connections, so a slow route's answers are all counted), against the real server (\`bench/src/server/start.ts\`: the product plus the ceiling route) signed in through \`/api/authc/login\` with a fresh CSRF pair per request; request logging at warn. Latency percentiles from every response. "× ceiling": requests/s over the ceiling route's in the same run and database. "PG/PGlite": PostgreSQL requests/s over PGlite requests/s.`,
       '',
     );
     L.push(...apiTable(r), '');

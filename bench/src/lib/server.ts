@@ -60,9 +60,11 @@ export async function startServer(o: StartOptions): Promise<ServerHandle> {
   fs.closeSync(log);
   const pid = child.pid!;
   let dead = false;
+  live.add(child);
   const exited = new Promise<string>((resolve) =>
     child.on('exit', (code, signal) => {
       dead = true;
+      live.delete(child);
       resolve(signal ?? String(code));
     }),
   );
@@ -104,6 +106,14 @@ export async function startServer(o: StartOptions): Promise<ServerHandle> {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Every server process started and not yet exited. */
+const live = new Set<ChildProcess>();
+
+/** SIGKILLs every server this process started that still runs (the run's clean-up, also after a failure). */
+export function killAllServers() {
+  for (const child of live) child.kill('SIGKILL');
+}
 
 function readRss(pid: number): number {
   try {

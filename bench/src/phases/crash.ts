@@ -279,33 +279,45 @@ export async function crashTest(o: CrashOptions): Promise<CrashFigures> {
     }
   };
 
-  for (let cycle = 1; cycle <= o.kills; cycle++) {
-    const server = await start();
-    await verify(server.base);
-    running = true;
-    const loops = [
-      ...updaters.map((u) => updaterLoop(server.base, u)),
-      ...reporters.map((r) => reporterLoop(server.base, r)),
-    ].map((p) => p.catch((err: Error) => problem(`writer failed: ${err.message}`)));
-    // The load is steady once every writer has had a write acknowledged (a busy machine takes longer to get there);
-    // the kill comes at a random moment after that.
-    ackedNow.clear();
-    const steadyBy = Date.now() + 20_000;
-    while (ackedNow.size < updaters.length + reporters.length && Date.now() < steadyBy) await sleep(20);
-    await sleep(o.minMs + Math.random() * (o.maxMs - o.minMs));
-    running = false;
-    server.kill('SIGKILL');
-    await server.exited;
-    fig.kills += 1;
-    await Promise.all(loops);
-    resetConnections(server.base);
-    o.log(
-      `${o.db}: kill ${cycle}/${o.kills}; acknowledged ${fig.acked.updates} updates, ${fig.acked.reports} reports, ${fig.acked.rejections} rejections; lost ${fig.lost}`,
-    );
+  let current: ServerHandle | null = null;
+  try {
+    await cycles();
+  } finally {
+    // A failure must not leave a server running into the next phase.
+    if (current) (current as ServerHandle).kill('SIGKILL');
   }
-  const last = await start();
-  await verify(last.base);
-  await last.stop();
+  async function cycles() {
+    for (let cycle = 1; cycle <= o.kills; cycle++) {
+      const server = await start();
+      current = server;
+      await verify(server.base);
+      running = true;
+      const loops = [
+        ...updaters.map((u) => updaterLoop(server.base, u)),
+        ...reporters.map((r) => reporterLoop(server.base, r)),
+      ].map((p) => p.catch((err: Error) => problem(`writer failed: ${err.message}`)));
+      // The load is steady once every writer has had a write acknowledged (a busy machine takes longer to get there);
+      // the kill comes at a random moment after that.
+      ackedNow.clear();
+      const steadyBy = Date.now() + 20_000;
+      while (ackedNow.size < updaters.length + reporters.length && Date.now() < steadyBy) await sleep(20);
+      await sleep(o.minMs + Math.random() * (o.maxMs - o.minMs));
+      running = false;
+      server.kill('SIGKILL');
+      await server.exited;
+      fig.kills += 1;
+      await Promise.all(loops);
+      resetConnections(server.base);
+      o.log(
+        `${o.db}: kill ${cycle}/${o.kills}; acknowledged ${fig.acked.updates} updates, ${fig.acked.reports} reports, ${fig.acked.rejections} rejections; lost ${fig.lost}`,
+      );
+    }
+    const last = await start();
+    current = last;
+    await verify(last.base);
+    await last.stop();
+    current = null;
+  }
 
   // The database itself, with the server stopped.
   const check = (name: string, ok: boolean, detail: string) => {
