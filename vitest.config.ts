@@ -15,7 +15,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['apps/server/src/**/*.api.test.ts'],
+          include: ['apps/server/src/**/*.api.test.ts', 'bench/src/**/*.api.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,0 +1,458 @@
+/**
+ * `npm run bench [-- --quick] [--only api,upload,frontend,crash,soak,profile] [--skip ...] [--scale school] [--keep]`
+ *
+ * Builds the web app, starts a throwaway PostgreSQL 15 cluster, generates the school-scale data into it and into an
+ * embedded PGlite directory (while the crash tests run on small databases of their own), then measures the API on
+ * both databases, uploads, the front end, a soak, and writes bench/RESULTS.md. Everything it starts it stops.
+ * Ports: servers listen on free loopback ports; PostgreSQL on PG_PORT (default 54339).
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Fixtures } from './generate';
+import { SCALES, type Scale, scaleOf } from './generate/scale';
+import { parseArgs, stringFlag } from './lib/args';
+import type { RunContext } from './lib/context';
+import { Session } from './lib/http';
+import { type PostgresCluster, startPostgres } from './lib/postgres';
+import { freePort, killAllServers, repoRoot, type ServerHandle, startServer, waitIdle } from './lib/server';
+import { apiRoutes, checkRoutes, listQuery, runApiBenchmarks, signIn } from './phases/api';
+import { type CrashFigures, type CrashOptions, crashTest, pgliteAccess, postgresAccess } from './phases/crash';
+import { measureFrontend } from './phases/frontend';
+import { explainRoute, mainThreadProfile, resetStatements, summariseCpuProfile, topStatements } from './phases/profile';
+import { soak } from './phases/soak';
+import { makeTestFile, measureUpload } from './phases/upload';
+import { carriedFindings, evaluateBudgets, renderResults } from './report';
+import { type DbKind, emptyResults, type RunResults } from './results';
+
+const run = promisify(execFile);
+type CrashOptionsQuery = CrashOptions['query'];
+const PHASES = ['api', 'upload', 'frontend', 'crash', 'soak', 'profile'] as const;
+type Phase = (typeof PHASES)[number];
+
+interface Plan {
+  apiSeconds: number;
+  warmupSeconds: number;
+  uploadMiB: number;
+  kills: number;
+  soakSeconds: number;
+  profileSeconds: number;
+}
+
+const FULL: Plan = { apiSeconds: 4, warmupSeconds: 1, uploadMiB: 50, kills: 20, soakSeconds: 300, profileSeconds: 2 };
+const QUICK: Plan = { apiSeconds: 2, warmupSeconds: 0.5, uploadMiB: 10, kills: 3, soakSeconds: 20, profileSeconds: 2 };
+const CONNECTIONS = 32;
+
+const cleanups: (() => Promise<void>)[] = [];
+const servers = new Set<ServerHandle>();
+
+/** Data generators running in child processes. */
+const generators = new Set<ChildProcess>();
+
+async function cleanup() {
+  for (const s of servers) s.kill('SIGKILL');
+  killAllServers();
+  for (const g of generators) g.kill('SIGKILL');
+  for (const c of cleanups.splice(0).reverse()) await c().catch(() => {});
+}
+
+async function main() {
+  const { flags } = parseArgs(process.argv.slice(2));
+  const quick = flags.has('quick');
+  const plan = quick ? QUICK : FULL;
+  const only = stringFlag(flags, 'only')?.split(',');
+  const skip = stringFlag(flags, 'skip')?.split(',') ?? [];
+  for (const p of [...(only ?? []), ...skip]) {
+    if (!PHASES.includes(p as Phase)) throw new Error(`unknown phase "${p}": use ${PHASES.join(', ')}`);
+  }
+  const wants = (p: Phase) => (only ? only.includes(p) : true) && !skip.includes(p);
+  const scale = scaleOf(stringFlag(flags, 'scale') ?? 'school');
+  const pgPort = Number(process.env.PG_PORT ?? 54339);
+  const started = new Date();
+  const runDir = path.join(repoRoot, 'bench/.runs', started.toISOString().replace(/[:.]/g, '-'));
+  fs.mkdirSync(runDir, { recursive: true });
+  const logFile = fs.openSync(path.join(runDir, 'bench.log'), 'a');
+  const t0 = performance.now();
+  const ctx: RunContext = {
+    quick,
+    runDir,
+    log: (line) => {
+      const s = `[${((performance.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${line}\n`;
+      process.stdout.write(s);
+      fs.writeSync(logFile, s);
+    },
+  };
+  const results = emptyResults(started, quick);
+  results.skipped = PHASES.filter((p) => !wants(p));
+  results.machine = {
+    cores: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? '',
+    memoryGiB: os.totalmem() / 2 ** 30,
+    node: process.version,
+    postgres: '',
+    os: `${os.type()} ${os.release()}`,
+    loadStart: os.loadavg(),
+    loadEnd: [],
+  };
+  ctx.log(`bench${quick ? ' --quick' : ''}: scale ${scale.name}, run directory ${path.relative(repoRoot, runDir)}`);
+  const phase = async <T>(name: string, fn: () => Promise<T>): Promise<T | null> => {
+    const t = performance.now();
+    ctx.log(`== ${name}`);
+    try {
+      const out = await fn();
+      ctx.log(`== ${name} done in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+      return out;
+    } catch (err) {
+      const msg = `${name}: ${(err as Error).message.split('\n')[0]}`;
+      results.failures.push(msg);
+      ctx.log(`!! ${msg}`);
+      fs.writeSync(logFile, `${(err as Error).stack}\n`);
+      return null;
+    }
+  };
+
+  const needServers = wants('api') || wants('upload') || wants('frontend') || wants('soak') || wants('profile');
+  await phase('system packages (Chromium, fonts, PostgreSQL 15)', async () => {
+    await run('bash', [path.join(repoRoot, 'scripts/ensure-system-deps.sh'), '--postgres'], { cwd: repoRoot });
+  });
+  if (wants('frontend') || needServers) {
+    await phase('build the web app', async () => {
+      await run('npm', ['run', 'build'], { cwd: repoRoot, maxBuffer: 64 << 20 });
+    });
+  }
+  const pg = await startPostgres(pgPort);
+  cleanups.push(() => pg.stop());
+  results.machine.postgres = pg.version;
+  ctx.log(`PostgreSQL ${pg.version} on 127.0.0.1:${pgPort}`);
+
+  const pgliteDir = path.join(runDir, 'pglite');
+  const [data] = await Promise.all([
+    needServers ? phase('data', () => prepareData(ctx, pg, pgliteDir, scale, results)) : Promise.resolve(null),
+    wants('crash') ? phase('crash tests', () => crashPhase(ctx, pg, plan, results)) : Promise.resolve(null),
+  ]);
+
+  if (data) {
+    const { fixtures } = data;
+    const env: Record<DbKind, Record<string, string>> = {
+      postgres: { DATABASE_URL: pg.url('bench') },
+      pglite: { DATA_DIR: pgliteDir },
+    };
+    results.api = { seconds: plan.apiSeconds, warmupSeconds: plan.warmupSeconds, connections: CONNECTIONS, byDb: {} };
+    const uploadFile = path.join(runDir, 'upload.pdf');
+    if (wants('upload')) makeTestFile(uploadFile, plan.uploadMiB * 2 ** 20);
+    for (const db of ['postgres', 'pglite'] as const) {
+      if (!(wants('api') || wants('upload') || (db === 'postgres' && wants('frontend')))) continue;
+      await phase(`API on ${db}`, async () => {
+        const server = await benchServer(ctx, db, env[db], fixtures);
+        try {
+          if (wants('api')) {
+            const routes = apiRoutes(fixtures);
+            const sessions = await signIn(server.base, routes);
+            await checkRoutes(routes, sessions, server.base);
+            if (db === 'postgres') await resetStatements(pg, 'bench');
+            results.api!.byDb[db] = await runApiBenchmarks(server.base, routes, sessions, {
+              seconds: plan.apiSeconds,
+              warmupSeconds: plan.warmupSeconds,
+              connections: CONNECTIONS,
+              log: ctx.log,
+            });
+            if (db === 'postgres') {
+              results.profile = { statements: await topStatements(pg, 'bench'), plans: [], cpu: [] };
+            }
+          }
+          if (wants('upload')) {
+            const up = await measureUpload(await Session.login(server.base, 'fbr01'), uploadFile);
+            results.upload[db] = up;
+            ctx.log(
+              `upload ${db}: single ${up.single.mbPerS.toFixed(1)} MiB/s, chunked ${up.chunked.mbPerS.toFixed(1)} MiB/s (ratio ${up.ratio.toFixed(2)})`,
+            );
+          }
+          if (db === 'postgres' && wants('frontend')) {
+            await phase('front end', async () => {
+              results.frontend = await measureFrontend(
+                server.base,
+                await Session.login(server.base, 'fbr01'),
+                runDir,
+                ctx.log,
+              );
+            });
+          }
+          if (db === 'postgres' && wants('profile') && results.api!.byDb.postgres) {
+            await phase('EXPLAIN ANALYZE of missed routes', () => explainMissed(pg, server, fixtures, results));
+          }
+        } finally {
+          await stopServer(server);
+        }
+      });
+    }
+    if (wants('profile') && results.api?.byDb.postgres && !quick) {
+      await phase('CPU profiles', () => cpuProfiles(ctx, env, fixtures, plan, results));
+    }
+    if (wants('soak')) {
+      await phase('soak', async () => {
+        const server = await productServer(ctx, 'postgres', env.postgres);
+        try {
+          results.soak = {
+            db: 'postgres',
+            ...(await soak(server, fixtures, { seconds: plan.soakSeconds, connections: CONNECTIONS, log: ctx.log })),
+          };
+          ctx.log(
+            `soak: ${results.soak.requests} requests, ${results.soak.errors} errors, RSS ${results.soak.rss.startMb.toFixed(0)} -> ${results.soak.rss.endMb.toFixed(0)} MiB`,
+          );
+        } finally {
+          await stopServer(server);
+        }
+      });
+    }
+  }
+
+  results.machine.loadEnd = os.loadavg();
+  results.finishedAt = new Date().toISOString();
+  results.durationS = (performance.now() - t0) / 1000;
+  fs.writeFileSync(path.join(runDir, 'results.json'), JSON.stringify(results, null, 1));
+  const resultsPath = stringFlag(flags, 'out') ?? path.join(repoRoot, 'bench/RESULTS.md');
+  const previous = fs.existsSync(resultsPath) ? fs.readFileSync(resultsPath, 'utf8') : null;
+  fs.writeFileSync(resultsPath, renderResults(results, carriedFindings(previous)));
+  for (const b of evaluateBudgets(results)) {
+    ctx.log(`${b.met === null ? 'not measured' : b.met ? 'met   ' : 'MISSED'}  ${b.budget}: ${b.measured}`);
+  }
+  ctx.log(`wrote ${path.relative(repoRoot, resultsPath)} in ${(results.durationS / 60).toFixed(1)} min`);
+  if (!quick && results.durationS > 600) {
+    ctx.log('note: the run took over 10 minutes (a busy machine makes every phase slower; see the load average above)');
+  }
+  await cleanup();
+  if (!flags.has('keep')) {
+    fs.rmSync(pgliteDir, { recursive: true, force: true });
+    fs.rmSync(path.join(runDir, 'crash-pglite'), { recursive: true, force: true });
+    fs.rmSync(path.join(runDir, 'upload.pdf'), { force: true });
+  }
+  // A phase that failed leaves its figures out of RESULTS.md: say so in the exit code too.
+  process.exit(results.failures.length ? 1 : 0);
+}
+
+async function stopServer(s: ServerHandle) {
+  await s.stop();
+  servers.delete(s);
+}
+
+/** The benchmark server (product + ceiling route), started, idle, warmed up. */
+async function benchServer(
+  ctx: RunContext,
+  db: DbKind,
+  env: Record<string, string>,
+  fixtures: Fixtures,
+  nodeArgs: string[] = [],
+): Promise<ServerHandle> {
+  const t = performance.now();
+  const s = await startServer({
+    entry: 'bench',
+    port: await freePort(),
+    env: { ...env, BENCH_CEILING_QUERY: listQuery(fixtures.year), BENCH_CEILING_USER: 'fbr01' },
+    logFile: path.join(ctx.runDir, `server-${db}.log`),
+    nodeArgs,
+  });
+  servers.add(s);
+  const idle = await waitIdle(s);
+  ctx.log(
+    `${db} server ready in ${((performance.now() - t) / 1000).toFixed(1)} s (start-up jobs done ${(idle / 1000).toFixed(0)} s later), RSS ${(s.rss() / 2 ** 20).toFixed(0)} MiB`,
+  );
+  return s;
+}
+
+/** The product server (apps/server/src/main.ts) as `npm run serve` runs it. */
+async function productServer(ctx: RunContext, db: DbKind, env: Record<string, string>) {
+  const s = await startServer({
+    entry: 'product',
+    port: await freePort(),
+    env,
+    logFile: path.join(ctx.runDir, `server-${db}-product.log`),
+  });
+  servers.add(s);
+  await waitIdle(s);
+  return s;
+}
+
+/** Migrates, seeds and fills the PostgreSQL database `bench` and the PGlite directory with the scale's data. */
+/**
+ * Fills a database with a scale's data in a child process (`bench/src/data.ts`): PGlite works on its process's
+ * thread, and the crash tests running meanwhile in this process must keep answering on time.
+ */
+async function generateData(
+  ctx: RunContext,
+  label: string,
+  scale: Scale,
+  target: { url: string } | { dataDir: string },
+): Promise<{ fixtures: Fixtures; seconds: number }> {
+  const t = performance.now();
+  const fixturesPath = path.join(ctx.runDir, `fixtures-${label}.json`);
+  const where = 'url' in target ? ['--database-url', target.url] : ['--data-dir', target.dataDir];
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(repoRoot, 'bench/src/data.ts'),
+        '--scale',
+        scale.name,
+        ...where,
+        '--fixtures',
+        fixturesPath,
+      ],
+      { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    generators.add(child);
+    child.on('exit', () => generators.delete(child));
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      for (const line of d.split('\n')) if (line.trim().startsWith('[')) ctx.log(`${label}: ${line.trim()}`);
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      err += d;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`data for ${label} failed: ${err.split('\n').slice(0, 3).join(' ')}`)),
+    );
+  });
+  return {
+    fixtures: JSON.parse(fs.readFileSync(fixturesPath, 'utf8')) as Fixtures,
+    seconds: (performance.now() - t) / 1000,
+  };
+}
+
+/** Migrates, seeds and fills the PostgreSQL database `bench` and the PGlite directory with the scale's data. */
+async function prepareData(ctx: RunContext, pg: PostgresCluster, pgliteDir: string, scale: Scale, results: RunResults) {
+  const url = await pg.createDatabase('bench');
+  const [a, b] = await Promise.all([
+    generateData(ctx, 'postgres', scale, { url }),
+    generateData(ctx, 'pglite', scale, { dataDir: pgliteDir }),
+  ]);
+  results.data = { scale: scale.name, counts: a.fixtures.counts, seconds: { postgres: a.seconds, pglite: b.seconds } };
+  return { fixtures: a.fixtures };
+}
+
+/** The crash test on PostgreSQL and on PGlite at once, each on a small database of its own. */
+async function crashPhase(ctx: RunContext, pg: PostgresCluster, plan: Plan, results: RunResults) {
+  const small = SCALES.small;
+  const one = async (db: DbKind): Promise<CrashFigures> => {
+    const dir = path.join(ctx.runDir, 'crash-pglite');
+    const url = db === 'postgres' ? await pg.createDatabase('crash') : null;
+    const env: Record<string, string> = url ? { DATABASE_URL: url } : { DATA_DIR: dir };
+    const { fixtures } = await generateData(ctx, `crash-${db}`, small, url ? { url } : { dataDir: dir });
+    const access: { query: CrashOptionsQuery; amcheck: () => Promise<string>; close?: () => Promise<void> } =
+      db === 'postgres' ? postgresAccess(env.DATABASE_URL!) : pgliteAccess(dir);
+    try {
+      const fig = await crashTest({
+        db,
+        port: await freePort(),
+        env,
+        fixtures,
+        kills: plan.kills,
+        minMs: 300,
+        maxMs: 1200,
+        writers: 8,
+        logDir: ctx.runDir,
+        log: ctx.log,
+        query: access.query,
+        amcheck: access.amcheck,
+      });
+      results.crash[db] = fig;
+      return fig;
+    } finally {
+      await access.close?.();
+    }
+  };
+  // Both run to their end even when one fails, so nothing is left running into the measured phases.
+  const settled = await Promise.allSettled([one('postgres'), one('pglite')]);
+  const failed = settled.flatMap((s, i) =>
+    s.status === 'rejected' ? [`${i === 0 ? 'postgres' : 'pglite'}: ${(s.reason as Error).message}`] : [],
+  );
+  if (failed.length) throw new Error(failed.join('; '));
+}
+
+/** The routes that missed a budget on PostgreSQL. */
+function missedRoutes(results: RunResults): string[] {
+  const pg = results.api?.byDb.postgres ?? [];
+  const ceiling = pg.find((x) => x.group === 'ceiling')?.rps ?? 0;
+  return pg
+    .filter(
+      (x) =>
+        (x.group === 'list' && (x.latency.p99 > 100 || x.rps < 0.3 * ceiling)) ||
+        (x.group === 'analysis' && x.latency.p95 > 150),
+    )
+    .map((x) => x.key);
+}
+
+async function explainMissed(pg: PostgresCluster, server: ServerHandle, fixtures: Fixtures, results: RunResults) {
+  const missed = missedRoutes(results);
+  const routes = apiRoutes(fixtures).filter((r) => missed.includes(r.key));
+  const sessions = await signIn(server.base, routes);
+  const seen = new Set<string>();
+  for (const r of routes) {
+    const s = sessions.get(r.user!)!;
+    const plans = await explainRoute(pg, r.key, async () => {
+      for (let i = 0; i < 3; i++) await s.get(r.next());
+    });
+    // finishRankRate runs the same statement as departmentTaskFinishRate: show a plan once.
+    for (const p of plans) {
+      const query = p.text.split('\n')[0]!;
+      if (!seen.has(query)) results.profile!.plans.push(p);
+      seen.add(query);
+    }
+  }
+}
+
+/** CPU profiles of the server on the routes that missed (PostgreSQL) and on the task list (PGlite). */
+async function cpuProfiles(
+  ctx: RunContext,
+  env: Record<DbKind, Record<string, string>>,
+  fixtures: Fixtures,
+  plan: Plan,
+  results: RunResults,
+) {
+  const pgMissed = missedRoutes(results);
+  const targets: [DbKind, string[]][] = [
+    ['postgres', pgMissed],
+    ['pglite', ['list.publisher']],
+  ];
+  for (const [db, keys] of targets) {
+    if (!keys.length) continue;
+    const dir = path.join(ctx.runDir, `cpu-${db}`);
+    const spawned = performance.now();
+    const server = await benchServer(ctx, db, env[db], fixtures, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+    let skipMs = 0;
+    try {
+      const routes = apiRoutes(fixtures).filter((r) => keys.includes(r.key));
+      const sessions = await signIn(server.base, routes);
+      // Every route once or twice first, so modules loaded on first use are not counted as the route's cost.
+      for (const r of routes) for (let i = 0; i < 3; i++) await sessions.get(r.user!)!.get(r.next());
+      skipMs = performance.now() - spawned;
+      await runApiBenchmarks(server.base, routes, sessions, {
+        seconds: plan.profileSeconds,
+        warmupSeconds: 0,
+        connections: CONNECTIONS,
+        log: (l) => ctx.log(`(profiling) ${l}`),
+      });
+    } finally {
+      await stopServer(server);
+    }
+    const file = mainThreadProfile(dir);
+    if (file) results.profile!.cpu.push(summariseCpuProfile(file, `${keys.join(', ')} on ${db}`, 12, skipMs));
+  }
+}
+
+process.on('SIGINT', () => {
+  void cleanup().finally(() => process.exit(130));
+});
+process.on('SIGTERM', () => {
+  void cleanup().finally(() => process.exit(143));
+});
+
+main().catch(async (err) => {
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  await cleanup();
+  process.exit(1);
+});

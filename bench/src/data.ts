@@ -1,0 +1,48 @@
+/**
+ * `npm run bench:data -- --scale school|province [--data-dir DIR | --database-url URL] [--seed N]`
+ * Creates (migrates and seeds) a database and fills it with a scale's data. With --data-dir (default
+ * bench/.data/<scale>) the embedded database goes where the server's DATA_DIR expects it, so
+ * `DATA_DIR=<dir> npm run serve` opens it; with --database-url (or DATABASE_URL) it fills that PostgreSQL database.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '@zg/server/src/db/client';
+import { seedDatabase } from '@zg/server/src/db/seed';
+import { generate } from './generate';
+import { scaleOf } from './generate/scale';
+import { parseArgs, stringFlag } from './lib/args';
+
+const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function main() {
+  const { flags } = parseArgs(process.argv.slice(2));
+  const scale = scaleOf(stringFlag(flags, 'scale') ?? 'school');
+  const url = stringFlag(flags, 'database-url') ?? process.env.DATABASE_URL;
+  const dataDir = path.resolve(stringFlag(flags, 'data-dir') ?? path.join(benchDir, '.data', scale.name));
+  const seed = Number(stringFlag(flags, 'seed') ?? 20_260_101);
+  const started = Date.now();
+  const database = url ? await openDatabase({ url }) : await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
+  try {
+    await database.migrate();
+    await seedDatabase(database.db, { demo: true });
+    const fixtures = await generate(database.db, scale, {
+      seed,
+      log: (line) => process.stdout.write(`  [${((Date.now() - started) / 1000).toFixed(1)} s] ${line}\n`),
+    });
+    const where = url ? new URL(url).pathname.slice(1) : dataDir;
+    const fixturesPath = stringFlag(flags, 'fixtures') ?? (url ? undefined : path.join(dataDir, 'bench-fixtures.json'));
+    if (fixturesPath) fs.writeFileSync(fixturesPath, JSON.stringify(fixtures, null, 1));
+    process.stdout.write(
+      `${scale.name}: ${JSON.stringify(fixtures.counts)} in ${((Date.now() - started) / 1000).toFixed(1)} s -> ${where}\n`,
+    );
+    if (!url) process.stdout.write(`serve it with: DATA_DIR=${dataDir} npm run serve\n`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,469 @@
+import type {
+  auditLog,
+  targetTasks,
+  taskCoopDepartments,
+  taskReports,
+  taskWarnings,
+  yearTargets,
+} from '@zg/server/src/db/schema';
+import { addDays, dueWarnings, monthlyPeriods } from '@zg/server/src/modules/progress/progress.rules';
+import type { ReportPlan, Stage, TaskPlan, WarningTypeRef, YearTargetPlan } from './model';
+
+export type TaskRow = typeof targetTasks.$inferInsert;
+export type ReportRow = typeof taskReports.$inferInsert;
+export type WarningRow = typeof taskWarnings.$inferInsert;
+export type AuditRow = typeof auditLog.$inferInsert;
+export type CoopRow = typeof taskCoopDepartments.$inferInsert;
+export type YearTargetRow = typeof yearTargets.$inferInsert;
+
+/** The rows one year target and its task trees leave in the database. */
+export interface DerivedRows {
+  yearTarget: YearTargetRow;
+  tasks: TaskRow[];
+  coop: CoopRow[];
+  reports: ReportRow[];
+  warnings: WarningRow[];
+  audits: AuditRow[];
+}
+
+export interface SimulationRefs {
+  warningTypes: readonly WarningTypeRef[];
+  /** Maps a cycle (type code and values) to the stored ids. */
+  cycle(c: { typeCode: string; values: string[] }): { cycleTypeId: number | null; cycleValues: string };
+  /** The warning job's day (the server clock's YYYY-MM-DD) and instant. */
+  today: string;
+  now: Date;
+}
+
+const FINISHED = new Set(['hasDone', 'delayDone']);
+const EVALUATED = new Set(['executeing', 'delayNotDone', 'hasDone', 'delayDone']);
+const REPORTED = new Set(['reviewing', 'pass', 'childPass']);
+
+/** The day of an instant in the server's time zone, as the server clock's today() gives it. */
+export function localDate(d: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** 09:00 local time of a YYYY-MM-DD day. */
+export const morningOf = (day: string) => new Date(`${day}T09:00:00`);
+
+/** The steps of each kind of node, in order; a node's story runs them up to its stage. */
+export function chainOf(t: TaskPlan): Stage[] {
+  const leaf = t.children.length === 0;
+  if (t.parentId === null) {
+    const head: Stage[] = ['created', 'pushed', 'accepted', 'resolved'];
+    if (!leaf) return head;
+    return [...head, 'defined', t.stage === 'refused' ? 'refused' : 'passed'];
+  }
+  if (!leaf) return ['created', 'resolved'];
+  return ['created', 'defined', t.stage === 'refused' ? 'refused' : 'passed'];
+}
+
+interface State {
+  plan: TaskPlan;
+  parent: State | null;
+  children: State[];
+  status: string;
+  auditStatus: number | null;
+  auditReason: string | null;
+  version: number;
+  /** Progress in hundredths (numeric(5,2) as an integer). */
+  progress: number;
+  finishedAt: Date | null;
+  updatedAt: Date;
+}
+
+interface ReportState {
+  plan: ReportPlan;
+  taskId: number;
+  status: string;
+  reason: string | null;
+  auditorId: string | null;
+  auditedAt: Date | null;
+  version: number;
+}
+
+type Event =
+  | { at: Date; seq: number; kind: 'step'; step: Stage; task: State }
+  | { at: Date; seq: number; kind: 'submit' | 'audit'; task: State; report: ReportState };
+
+/**
+ * Replays the story of one year target's trees with the effects the services have (target-task.service act,
+ * createTask; progress.service submitReport, auditReport, finishTask; the warning job), and returns the rows.
+ */
+export function simulate(target: YearTargetPlan, roots: readonly TaskPlan[], refs: SimulationRefs): DerivedRows {
+  const audits: AuditRow[] = [
+    {
+      actorId: target.creatorId,
+      action: 'yearTarget.create',
+      entityType: 'yearTarget',
+      entityId: String(target.id),
+      detail: null,
+      requestId: null,
+      at: target.createdAt,
+    },
+  ];
+  const states: State[] = [];
+  const reports: ReportState[] = [];
+  const events: Event[] = [];
+  let seq = 0;
+
+  const build = (plan: TaskPlan, parent: State | null): State => {
+    const s: State = {
+      plan,
+      parent,
+      children: [],
+      status: 'none',
+      auditStatus: null,
+      auditReason: null,
+      version: 0,
+      progress: 0,
+      finishedAt: null,
+      updatedAt: plan.times.created,
+    };
+    states.push(s);
+    const chain = chainOf(plan);
+    const upTo = chain.indexOf(plan.stage === 'refused' || plan.stage === 'passed' ? chain.at(-1)! : plan.stage);
+    if (upTo < 0) throw new Error(`task ${plan.id}: stage ${plan.stage} does not fit its place in the tree`);
+    for (const step of chain.slice(0, upTo + 1)) {
+      const at = plan.times[step];
+      if (!at) throw new Error(`task ${plan.id}: no time for ${step}`);
+      events.push({ at, seq: seq++, kind: 'step', step, task: s });
+    }
+    for (const r of plan.reports) {
+      const rs: ReportState = {
+        plan: r,
+        taskId: plan.id,
+        status: 'none',
+        reason: null,
+        auditorId: null,
+        auditedAt: null,
+        version: 0,
+      };
+      reports.push(rs);
+      events.push({ at: r.submittedAt, seq: seq++, kind: 'submit', task: s, report: rs });
+      if (r.audit) events.push({ at: r.audit.at, seq: seq++, kind: 'audit', task: s, report: rs });
+    }
+    s.children = plan.children.map((c) => build(c, s));
+    return s;
+  };
+  const rootStates = roots.map((r) => build(r, null));
+  events.sort((a, b) => a.at.getTime() - b.at.getTime() || a.seq - b.seq);
+
+  const audit = (actorId: string | null, action: string, taskId: number, detail: unknown, at: Date) =>
+    audits.push({
+      actorId,
+      action,
+      entityType: 'targetTask',
+      entityId: String(taskId),
+      detail,
+      requestId: null,
+      at,
+    });
+
+  const act = (
+    s: State,
+    action: string,
+    actorId: string | null,
+    from: readonly string[],
+    to: { status: string; auditStatus: number | null; reason?: string | null },
+    at: Date,
+  ) => {
+    if (!from.includes(s.status)) throw new Error(`task ${s.plan.id}: ${action} from ${s.status}`);
+    const before = s.status;
+    s.status = to.status;
+    s.auditStatus = to.auditStatus;
+    if (action === 'refuse') s.auditReason = to.reason ?? null;
+    if (action === 'pass') s.auditReason = null;
+    s.version += 1;
+    s.updatedAt = at;
+    audit(
+      actorId,
+      `task.${action}`,
+      s.plan.id,
+      { from: before, to: to.status, audit: to.auditStatus, reason: to.reason ?? null },
+      at,
+    );
+  };
+
+  const rollUp = (s: State) => {
+    for (let p = s.parent; p; p = p.parent) {
+      const kids = p.children;
+      const weightSum = kids.reduce((a, c) => a + Math.round(c.plan.weight * 100), 0);
+      p.progress =
+        weightSum > 0
+          ? Math.round(kids.reduce((a, c) => a + c.progress * Math.round(c.plan.weight * 100), 0) / weightSum)
+          : Math.round(kids.reduce((a, c) => a + c.progress, 0) / kids.length);
+    }
+  };
+
+  const finish = (start: State, at: Date) => {
+    let s: State | null = start;
+    while (s) {
+      s.status = localDate(at) > s.plan.endDate ? 'delayDone' : 'hasDone';
+      s.progress = 10000;
+      s.finishedAt = at;
+      s.version += 1;
+      s.updatedAt = at;
+      rollUp(s);
+      const parent: State | null = s.parent;
+      if (!parent?.children.every((c) => FINISHED.has(c.status))) break;
+      s = parent;
+    }
+  };
+
+  for (const e of events) {
+    const s = e.task;
+    const p = s.plan;
+    if (e.kind === 'step') {
+      const leaf = p.children.length === 0;
+      switch (e.step) {
+        case 'created':
+          s.status = p.parentId === null ? 'notPushed' : 'waitDefine';
+          s.version = 1;
+          audit(p.creatorId, 'task.create', p.id, { parentId: p.parentId }, e.at);
+          break;
+        case 'pushed':
+          act(s, 'push', target.creatorId, ['notPushed'], { status: 'waitAccept', auditStatus: null }, e.at);
+          break;
+        case 'accepted':
+          act(s, 'accept', p.headId, ['waitAccept'], { status: 'waitResolve', auditStatus: null }, e.at);
+          break;
+        case 'resolved':
+          act(
+            s,
+            'resolve',
+            p.headId,
+            p.parentId === null ? ['waitResolve'] : ['waitDefine'],
+            { status: leaf ? 'waitDefine' : 'executeing', auditStatus: null },
+            e.at,
+          );
+          break;
+        case 'defined':
+          if (s.auditStatus !== null && s.auditStatus !== 2) throw new Error(`task ${p.id}: define under audit`);
+          act(s, 'define', p.ownerId, ['waitDefine'], { status: 'waitDefine', auditStatus: 0 }, e.at);
+          break;
+        case 'passed':
+          act(s, 'pass', p.auditorId, ['waitDefine'], { status: 'executeing', auditStatus: 1 }, e.at);
+          break;
+        case 'refused':
+          act(
+            s,
+            'refuse',
+            p.auditorId,
+            ['waitDefine'],
+            { status: 'waitDefine', auditStatus: 2, reason: p.refuseReason },
+            e.at,
+          );
+          break;
+      }
+    } else if (e.kind === 'submit') {
+      if (!['executeing', 'delayNotDone'].includes(s.status)) {
+        throw new Error(`task ${p.id}: report ${e.report.plan.id} sent while ${s.status}`);
+      }
+      e.report.status = 'reviewing';
+      e.report.version = 1;
+      audit(
+        e.report.plan.submitterId,
+        `report.submit.${e.report.plan.kind}`,
+        p.id,
+        { reportId: e.report.plan.id, periodKey: e.report.plan.periodKey },
+        e.at,
+      );
+    } else {
+      const a = e.report.plan.audit!;
+      e.report.status = a.result;
+      e.report.reason = a.reason;
+      e.report.auditorId = a.auditorId;
+      e.report.auditedAt = a.at;
+      e.report.version = 2;
+      if (a.result !== 'reject' && e.report.plan.progress !== null) {
+        s.progress = e.report.plan.progress * 100;
+        s.version += 1;
+        s.updatedAt = a.at;
+        rollUp(s);
+      }
+      if (e.report.plan.kind === 'final' && a.result === 'pass') finish(s, a.at);
+      audit(a.auditorId, `report.${a.result}`, p.id, { reportId: e.report.plan.id, reason: a.reason }, a.at);
+    }
+  }
+
+  // The warning job at `today`: raise what is due, move overdue tasks, keep the history of late reports.
+  const warnings: WarningRow[] = [];
+  const rules = refs.warningTypes.map((t) => ({ id: t.id, kind: t.kind, days: t.days, period: t.period }));
+  const cap = (d: Date) => (d.getTime() > refs.now.getTime() ? refs.now : d);
+  for (const s of states) {
+    const p = s.plan;
+    if (s.children.length > 0 || !EVALUATED.has(s.status)) continue;
+    const own = reports.filter((r) => r.taskId === p.id);
+    const reported = new Set(
+      own.filter((r) => r.plan.kind === 'process' && REPORTED.has(r.status)).map((r) => r.plan.periodKey),
+    );
+    const finished = FINISHED.has(s.status);
+    const periods = monthlyPeriods(p.startDate, p.endDate);
+    const open = new Set<string>();
+    for (const w of dueWarnings(
+      { id: p.id, start: p.startDate, end: p.endDate, finished, reportedPeriods: reported },
+      rules,
+      refs.today,
+    )) {
+      const rule = rules.find((r) => r.id === w.typeId)!;
+      let day = refs.today;
+      if (w.key === 'overdue') day = addDays(p.endDate, 1);
+      else if (w.key === 'due') day = maxDay(addDays(p.endDate, -rule.days), p.startDate);
+      else {
+        const period = periods.find((x) => `P:${x.key}` === w.key);
+        if (period) day = addDays(period.deadline, rule.days + 1);
+      }
+      open.add(`${w.typeId}|${w.key}`);
+      warnings.push({
+        taskId: p.id,
+        warningTypeId: w.typeId,
+        kind: w.kind,
+        warningKey: w.key,
+        open: true,
+        raisedAt: cap(morningOf(day)),
+        closedAt: null,
+      });
+    }
+    // History: warnings raised for late reports and closed when the report came; overdue/due ones closed at finish.
+    for (const rule of rules) {
+      if (rule.kind === 'process' && (rule.period === 'month' || rule.period === 'week')) {
+        // A period's warning is raised once its report is late, and closed by the job when a report covers the
+        // period or the task is finished.
+        for (const period of periods) {
+          if (open.has(`${rule.id}|P:${period.key}`)) continue;
+          const raisedDay = addDays(period.deadline, rule.days + 1);
+          if (raisedDay > refs.today) continue;
+          const covering = own
+            .filter((r) => r.plan.kind === 'process' && r.plan.periodKey === period.key && REPORTED.has(r.status))
+            .map((r) => r.plan.submittedAt.getTime());
+          const ends = [...covering, ...(finished && s.finishedAt ? [s.finishedAt.getTime()] : [])];
+          if (!ends.length) continue;
+          const closedAt = new Date(Math.min(...ends));
+          if (localDate(closedAt) < raisedDay) continue;
+          warnings.push({
+            taskId: p.id,
+            warningTypeId: rule.id,
+            kind: 'process',
+            warningKey: `P:${period.key}`,
+            open: false,
+            raisedAt: morningOf(raisedDay),
+            closedAt: cap(new Date(closedAt.getTime() + 3600_000)),
+          });
+        }
+      } else if (rule.kind === 'final') {
+        if (!finished || !s.finishedAt || localDate(s.finishedAt) <= p.endDate) continue;
+        warnings.push({
+          taskId: p.id,
+          warningTypeId: rule.id,
+          kind: 'final',
+          warningKey: 'overdue',
+          open: false,
+          raisedAt: morningOf(addDays(p.endDate, 1)),
+          closedAt: s.finishedAt,
+        });
+      } else {
+        // The "ends within N days" warning: open inside its window, closed at finish or when the end has passed.
+        const windowStart = maxDay(addDays(p.endDate, -rule.days), p.startDate);
+        const afterEnd = morningOf(addDays(p.endDate, 1));
+        let closedAt: Date;
+        if (finished && s.finishedAt) {
+          if (localDate(s.finishedAt) < windowStart) continue;
+          closedAt = localDate(s.finishedAt) > p.endDate ? afterEnd : s.finishedAt;
+        } else if (refs.today > p.endDate) {
+          closedAt = afterEnd;
+        } else continue;
+        warnings.push({
+          taskId: p.id,
+          warningTypeId: rule.id,
+          kind: 'process',
+          warningKey: 'due',
+          open: false,
+          raisedAt: morningOf(windowStart),
+          closedAt: cap(closedAt),
+        });
+      }
+    }
+    if (s.status === 'executeing' && p.endDate < refs.today) s.status = 'delayNotDone';
+    else if (s.status === 'delayNotDone' && p.endDate >= refs.today) s.status = 'executeing';
+  }
+
+  const tasks: TaskRow[] = states.map((s) => {
+    const p = s.plan;
+    const cycle = p.cycle ? refs.cycle(p.cycle) : { cycleTypeId: null, cycleValues: '' };
+    return {
+      id: p.id,
+      yearTargetId: p.yearTargetId,
+      parentId: p.parentId,
+      depth: p.depth,
+      name: p.name,
+      taskType: p.taskType,
+      departmentId: p.departmentId,
+      ownerId: p.ownerId,
+      auditorId: p.auditorId,
+      creatorId: p.creatorId,
+      startDate: p.startDate,
+      endDate: p.endDate,
+      cycleTypeId: cycle.cycleTypeId,
+      cycleValues: cycle.cycleValues,
+      weight: p.weight,
+      mission: p.mission,
+      status: s.status,
+      auditStatus: s.auditStatus,
+      auditReason: s.auditReason,
+      progress: s.progress / 100,
+      version: s.version,
+      finishedAt: s.finishedAt,
+      createdAt: p.times.created,
+      updatedAt: s.updatedAt,
+    };
+  });
+
+  return {
+    yearTarget: {
+      id: target.id,
+      name: target.name,
+      cycleYear: target.cycleYear,
+      chargeDepartmentId: target.chargeDepartmentId,
+      auditorId: target.auditorId,
+      creatorId: target.creatorId,
+      status: yearTargetStatus(rootStates.map((r) => r.status)),
+      description: target.description,
+      version: 1,
+      createdAt: target.createdAt,
+      updatedAt: target.createdAt,
+    },
+    tasks,
+    coop: states.flatMap((s) => s.plan.coop.map((departmentId) => ({ taskId: s.plan.id, departmentId }))),
+    reports: reports.map((r) => ({
+      id: r.plan.id,
+      taskId: r.taskId,
+      periodKey: r.plan.periodKey,
+      kind: r.plan.kind,
+      content: r.plan.content,
+      progress: r.plan.progress,
+      status: r.status,
+      reason: r.reason,
+      submitterId: r.plan.submitterId,
+      submittedAt: r.plan.submittedAt,
+      auditorId: r.auditorId,
+      auditedAt: r.auditedAt,
+      version: r.version,
+    })),
+    warnings,
+    audits,
+  };
+}
+
+const maxDay = (a: string, b: string) => (a > b ? a : b);
+
+/** The year target's status from its top-level tasks (target-task.repository recomputeYearTargetStatus). */
+export function yearTargetStatus(rootStatuses: readonly string[]): string {
+  if (rootStatuses.length === 0) return 'waitResolve';
+  if (rootStatuses.every((s) => FINISHED.has(s))) return 'done';
+  if (rootStatuses.some((s) => ['executeing', 'hasDone', 'delayDone', 'delayNotDone'].includes(s))) return 'doing';
+  if (rootStatuses.every((s) => s === 'waitDefine' || s === 'executeing')) return 'hasResolved';
+  return 'waitResolve';
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import type { RouteFigures } from './phases/api';
+import { carriedFindings, evaluateBudgets, pgliteFactors, renderResults, wasLoaded } from './report';
+import { emptyResults, type RunResults } from './results';
+
+const route = (key: string, group: RouteFigures['group'], rps: number, p95: number, p99: number): RouteFigures => ({
+  key,
+  label: key,
+  group,
+  user: group === 'ceiling' ? null : 'fbr01',
+  rps,
+  latency: { count: 100, mean: p95 / 2, p50: p95 / 2, p95, p99, max: p99 },
+  requests: 100,
+  errors: 0,
+  non2xx: 0,
+  bytesPerResponse: 1000,
+});
+
+function results(): RunResults {
+  const r = emptyResults(new Date('2026-11-22T10:00:00Z'), false);
+  r.machine = { ...r.machine, cores: 2, loadStart: [0.2, 0.1, 0.1], loadEnd: [0.3, 0.2, 0.1] };
+  r.api = {
+    seconds: 5,
+    warmupSeconds: 1,
+    connections: 32,
+    byDb: {
+      postgres: [
+        route('ceiling', 'ceiling', 1000, 20, 30),
+        route('list.publisher', 'list', 400, 60, 90),
+        route('analysis.taskStatusAnalysis', 'analysis', 300, 140, 200),
+      ],
+      pglite: [
+        route('ceiling', 'ceiling', 1000, 20, 30),
+        route('list.publisher', 'list', 100, 200, 300),
+        route('analysis.taskStatusAnalysis', 'analysis', 150, 200, 300),
+      ],
+    },
+  };
+  return r;
+}
+
+describe('the budgets of issue 9', () => {
+  it('marks each budget met, missed, or not measured', () => {
+    const b = evaluateBudgets(results());
+    const byName = (s: string) => b.find((x) => x.budget.startsWith(s))!;
+    expect(byName('Task list p99').met).toBe(true);
+    expect(byName('Task list ≥').met).toBe(true);
+    expect(byName('Task list ≥').measured).toContain('0.40');
+    expect(byName('Each summary analysis').met).toBe(true);
+    expect(byName('PGlite at most').met).toBe(false);
+    expect(byName('PGlite at most').measured).toContain('list.publisher 4.0');
+    expect(byName('Lighthouse desktop').met).toBeNull();
+    expect(byName('Zero lost').met).toBeNull();
+    expect(byName('Zero errors').met).toBeNull();
+  });
+
+  it('misses the list budget on a slow p99 and a low share of the ceiling', () => {
+    const r = results();
+    r.api!.byDb.postgres![1] = route('list.publisher', 'list', 200, 90, 150);
+    const b = evaluateBudgets(r);
+    expect(b.find((x) => x.budget.startsWith('Task list p99'))!.met).toBe(false);
+    expect(b.find((x) => x.budget.startsWith('Task list ≥'))!.met).toBe(false);
+  });
+
+  it('compares PGlite with PostgreSQL route by route, leaving the ceiling out', () => {
+    expect(pgliteFactors(results())).toEqual([
+      { key: 'list.publisher', factor: 4 },
+      { key: 'analysis.taskStatusAnalysis', factor: 2 },
+    ]);
+  });
+
+  it('counts lost writes and soak errors', () => {
+    const r = results();
+    r.crash.postgres = {
+      db: 'postgres',
+      kills: 20,
+      failedStarts: 0,
+      restartMs: [1000],
+      acked: { updates: 5, reports: 2, rejections: 1 },
+      inDoubt: 3,
+      lost: 1,
+      problems: [],
+      checks: [],
+    };
+    const budget = () => evaluateBudgets(r).find((x) => x.budget.startsWith('Zero lost'))!;
+    expect(budget().met).toBe(false);
+    r.crash.postgres.lost = 0;
+    // One database alone is not the budget.
+    expect(budget().met).toBeNull();
+    r.crash.pglite = { ...r.crash.postgres, db: 'pglite' };
+    expect(budget().met).toBe(true);
+  });
+});
+
+describe('RESULTS.md', () => {
+  it('says when the machine was loaded or the run was quick', () => {
+    const quiet = results();
+    expect(wasLoaded(quiet)).toBe(false);
+    expect(renderResults(quiet, null)).not.toContain('loaded machine');
+    const busy = results();
+    busy.machine.loadStart = [6, 5, 4];
+    busy.quick = true;
+    const text = renderResults(busy, null);
+    expect(wasLoaded(busy)).toBe(true);
+    expect(text).toContain('**Measured on a loaded machine**');
+    expect(text).toContain('**Quick run**');
+  });
+
+  it('shows every route with its ratios and keeps hand-written findings across runs', () => {
+    const first = renderResults(results(), null);
+    expect(first).toContain('| list.publisher `list.publisher` | fbr01 | 400 |');
+    expect(first).toContain('| 4.0 |');
+    const edited = first.replace(
+      /<!-- findings:start -->[\s\S]*<!-- findings:end -->/,
+      '<!-- findings:start -->\nThe list is slow.\n<!-- findings:end -->',
+    );
+    const kept = carriedFindings(edited);
+    expect(kept).toContain('The list is slow.');
+    expect(renderResults(results(), kept)).toContain('The list is slow.');
+    expect(carriedFindings(null)).toBeNull();
+  });
+});

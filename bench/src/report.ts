@@ -1,0 +1,363 @@
+import { ratio } from './lib/stats';
+import type { RouteFigures } from './phases/api';
+import type { DbKind, RunResults } from './results';
+
+export interface Budget {
+  budget: string;
+  measured: string;
+  /** null: not measured in this run. */
+  met: boolean | null;
+}
+
+const LIMIT = {
+  listP99Ms: 100,
+  listCeilingShare: 0.3,
+  analysisP95Ms: 150,
+  pgliteFactor: 3,
+  lighthouseDesktop: 95,
+  lighthouseMobile: 80,
+  loginJsShare: 0.6,
+};
+
+const ms = (v: number) => `${v < 10 ? v.toFixed(1) : v.toFixed(0)} ms`;
+const num = (v: number | null | undefined, digits = 0) => (v === null || v === undefined ? '–' : v.toFixed(digits));
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+const routesOf = (r: RunResults, db: DbKind) => r.api?.byDb[db] ?? [];
+const ceilingOf = (routes: RouteFigures[]) => routes.find((x) => x.group === 'ceiling')?.rps ?? null;
+
+/** PostgreSQL throughput over PGlite throughput per route (how many times slower the embedded database is). */
+export function pgliteFactors(r: RunResults): { key: string; factor: number | null }[] {
+  const pg = routesOf(r, 'postgres');
+  const lite = routesOf(r, 'pglite');
+  return pg
+    .filter((x) => x.group !== 'ceiling')
+    .map((x) => ({ key: x.key, factor: ratio(x.rps, lite.find((y) => y.key === x.key)?.rps) }));
+}
+
+/** The budgets of issue 9, each met, missed or not measured in this run. */
+export function evaluateBudgets(r: RunResults): Budget[] {
+  const out: Budget[] = [];
+  const pg = routesOf(r, 'postgres');
+  const lists = pg.filter((x) => x.group === 'list');
+  const ceiling = ceilingOf(pg);
+  out.push({
+    budget: `Task list p99 ≤ ${LIMIT.listP99Ms} ms (PostgreSQL, 32 connections)`,
+    measured: lists.map((x) => `${x.key} ${ms(x.latency.p99)}`).join('; ') || '–',
+    met: lists.length ? lists.every((x) => x.latency.p99 <= LIMIT.listP99Ms) : null,
+  });
+  out.push({
+    budget: `Task list ≥ ${LIMIT.listCeilingShare} × the ceiling route's requests/s (PostgreSQL)`,
+    measured: lists.map((x) => `${x.key} ${num(ratio(x.rps, ceiling), 2)} ×`).join('; ') || '–',
+    met: lists.length && ceiling ? lists.every((x) => (ratio(x.rps, ceiling) ?? 0) >= LIMIT.listCeilingShare) : null,
+  });
+  const analyses = pg.filter((x) => x.group === 'analysis');
+  out.push({
+    budget: `Each summary analysis p95 ≤ ${LIMIT.analysisP95Ms} ms (PostgreSQL)`,
+    measured: analyses.map((x) => `${x.key.replace('analysis.', '')} ${ms(x.latency.p95)}`).join('; ') || '–',
+    met: analyses.length ? analyses.every((x) => x.latency.p95 <= LIMIT.analysisP95Ms) : null,
+  });
+  const factors = pgliteFactors(r).filter((f) => f.factor !== null) as { key: string; factor: number }[];
+  const worst = [...factors].sort((a, b) => b.factor - a.factor)[0];
+  out.push({
+    budget: `PGlite at most ${LIMIT.pgliteFactor} × PostgreSQL (requests/s of each route)`,
+    measured: worst
+      ? `worst ${worst.key} ${worst.factor.toFixed(1)} ×; ${factors.filter((f) => f.factor > LIMIT.pgliteFactor).length} of ${factors.length} routes over`
+      : '–',
+    met: factors.length ? factors.every((f) => f.factor <= LIMIT.pgliteFactor) : null,
+  });
+  const lh = (preset: 'desktop' | 'mobile') =>
+    r.frontend?.lighthouse.find((x) => x.page === '/login' && x.preset === preset)?.performance ?? null;
+  out.push({
+    budget: `Lighthouse desktop ≥ ${LIMIT.lighthouseDesktop} on /login`,
+    measured: num(lh('desktop')),
+    met: lh('desktop') === null ? null : lh('desktop')! >= LIMIT.lighthouseDesktop,
+  });
+  out.push({
+    budget: `Lighthouse mobile ≥ ${LIMIT.lighthouseMobile} on /login`,
+    measured: num(lh('mobile')),
+    met: lh('mobile') === null ? null : lh('mobile')! >= LIMIT.lighthouseMobile,
+  });
+  const login = r.frontend?.pages.find((p) => p.page === '/login');
+  const share = login && r.frontend ? login.gzip / r.frontend.antdGzip : null;
+  out.push({
+    budget: `JavaScript to reach /login ≤ ${LIMIT.loginJsShare} × antd.min.js (gzip)`,
+    measured: share === null ? '–' : `${share.toFixed(2)} × (${kib(login!.gzip)} of ${kib(r.frontend!.antdGzip)})`,
+    met: share === null ? null : share <= LIMIT.loginJsShare,
+  });
+  const crashes = Object.values(r.crash);
+  const lost = crashes.some((c) => c.lost > 0);
+  const both = (['postgres', 'pglite'] as const).every((db) => (r.crash[db]?.kills ?? 0) > 0);
+  out.push({
+    budget: 'Zero lost acknowledged writes (crash test, PostgreSQL and PGlite)',
+    measured: crashes.length
+      ? crashes.map((c) => `${c.db} ${c.lost} lost of ${acked(c)} after ${c.kills} kills`).join('; ')
+      : '–',
+    met: lost ? false : both ? true : null,
+  });
+  out.push({
+    budget: 'Zero errors in the soak',
+    measured: r.soak ? `${r.soak.errors} errors in ${r.soak.requests} requests` : '–',
+    met: r.soak ? r.soak.errors === 0 : null,
+  });
+  return out;
+}
+
+const acked = (c: { acked: { updates: number; reports: number; rejections: number } }) =>
+  c.acked.updates + c.acked.reports + c.acked.rejections;
+
+/** True when the machine was busy with other work: the one-minute load at the start above half the cores. */
+export function wasLoaded(r: RunResults): boolean {
+  const load = r.machine.loadStart[0] ?? 0;
+  return r.machine.cores > 0 && load > r.machine.cores * 0.5;
+}
+
+const FINDINGS = /<!-- findings:start -->[\s\S]*?<!-- findings:end -->/;
+
+/** The hand-written findings block of an earlier RESULTS.md, kept across runs. */
+export function carriedFindings(previous: string | null): string | null {
+  return previous ? (FINDINGS.exec(previous)?.[0] ?? null) : null;
+}
+
+const mark = (met: boolean | null) => (met === null ? 'not measured' : met ? '**met**' : '**missed**');
+
+function apiTable(r: RunResults): string[] {
+  const pg = routesOf(r, 'postgres');
+  const lite = routesOf(r, 'pglite');
+  const keys = [...new Set([...pg, ...lite].map((x) => x.key))];
+  const cPg = ceilingOf(pg);
+  const cLite = ceilingOf(lite);
+  const cell = (x: RouteFigures | undefined, ceiling: number | null) =>
+    x
+      ? [
+          num(x.rps),
+          ms(x.latency.p50),
+          ms(x.latency.p95),
+          ms(x.latency.p99),
+          String(x.errors + x.non2xx),
+          num(ratio(x.rps, ceiling), 2),
+        ]
+      : ['–', '–', '–', '–', '–', '–'];
+  const lines = [
+    '| route | user | PG req/s | PG p50 | PG p95 | PG p99 | PG errors | PG × ceiling | PGlite req/s | PGlite p50 | PGlite p95 | PGlite p99 | PGlite errors | PGlite × ceiling | PG/PGlite |',
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+  ];
+  for (const k of keys) {
+    const a = pg.find((x) => x.key === k);
+    const b = lite.find((x) => x.key === k);
+    const label = (a ?? b)!;
+    lines.push(
+      `| ${label.label} \`${k}\` | ${label.user ?? '–'} | ${cell(a, cPg).join(' | ')} | ${cell(b, cLite).join(' | ')} | ${num(ratio(a?.rps, b?.rps), 1)} |`,
+    );
+  }
+  const size = pg.find((x) => x.group === 'ceiling')?.bytesPerResponse;
+  const list = pg.find((x) => x.key === 'list.publisher')?.bytesPerResponse;
+  if (size && list) lines.push('', `Ceiling body ${kib(size)} per response; task list page ${kib(list)}.`);
+  return lines;
+}
+
+/** RESULTS.md: the machine, the date, every figure with its ratios, the budgets, and the profile of what missed. */
+export function renderResults(r: RunResults, findings: string | null): string {
+  const L: string[] = [];
+  const m = r.machine;
+  L.push('# Benchmark results', '');
+  L.push(
+    `Written by \`npm run bench\`${r.quick ? ' --quick' : ''} on ${r.startedAt.slice(0, 16).replace('T', ' ')} UTC in ${(r.durationS / 60).toFixed(1)} min. Figures, not tests: nothing here fails a build.`,
+    '',
+  );
+  if (wasLoaded(r)) {
+    L.push(
+      `> **Measured on a loaded machine**: the one-minute load average was ${num(m.loadStart[0], 1)} at the start and ${num(m.loadEnd[0], 1)} at the end on ${m.cores} cores (other work was running). Every time and rate below is skewed by it; re-run on a quiet machine before comparing with the budgets.`,
+      '',
+    );
+  }
+  if (r.quick) L.push('> **Quick run** (`--quick`): phases shortened for development; not the full benchmark.', '');
+  if (r.skipped.length) L.push(`> Phases not run: ${r.skipped.join(', ')}.`, '');
+  if (r.failures.length) L.push('> **Phases that failed:**', ...r.failures.map((f) => `> - ${f}`), '');
+
+  L.push('## Machine', '');
+  L.push('| | |', '|---|---|');
+  L.push(`| CPU | ${m.cores} cores, ${m.cpuModel} |`);
+  L.push(`| Memory | ${m.memoryGiB.toFixed(1)} GiB |`);
+  L.push(`| OS | ${m.os} |`);
+  L.push(`| Node | ${m.node} |`);
+  L.push(`| PostgreSQL | ${m.postgres || '–'} (throwaway cluster on loopback, default durability: fsync on) |`);
+  L.push(`| PGlite | embedded in the server process (the default deployment) |`);
+  L.push(
+    `| Load average (1/5/15 min) | start ${m.loadStart.map((x) => x.toFixed(2)).join(' / ')}; end ${m.loadEnd.map((x) => x.toFixed(2)).join(' / ')} |`,
+  );
+  L.push('');
+
+  L.push('## Budgets (issue 9)', '');
+  L.push('| budget | measured | |', '|---|---|---|');
+  for (const b of evaluateBudgets(r)) L.push(`| ${b.budget} | ${b.measured} | ${mark(b.met)} |`);
+  L.push('');
+
+  if (r.data) {
+    L.push('## Data', '');
+    const c = r.data.counts;
+    L.push(
+      `Scale **${r.data.scale}**: ${Object.entries(c)
+        .map(([k, v]) => `${v} ${k}`)
+        .join(', ')}. Generated by bulk SQL (bench/src/generate) in ${Object.entries(r.data.seconds)
+        .map(([k, v]) => `${num(v, 0)} s on ${k}`)
+        .join(', ')}.`,
+      '',
+    );
+  }
+
+  if (r.api) {
+    L.push('## API', '');
+    L.push(
+      `autocannon, ${r.api.connections} connections; per route a ${r.api.warmupSeconds} s warm-up, then a run of as many requests as the warm-up rate gives in ${r.api.seconds} s (at least six rounds of the connections, so a slow route's answers are all counted), against the real server (\`bench/src/server/start.ts\`: the product plus the ceiling route) signed in through \`/api/authc/login\` with a fresh CSRF pair per request; request logging at warn. Latency percentiles from every response. "× ceiling": requests/s over the ceiling route's in the same run and database. "PG/PGlite": PostgreSQL requests/s over PGlite requests/s.`,
+      '',
+    );
+    L.push(...apiTable(r), '');
+  }
+
+  const uploads = Object.entries(r.upload);
+  if (uploads.length) {
+    L.push('## Uploads (issue 5)', '');
+    L.push(
+      'One file, uploaded once in a single streamed multipart request and once as the web client does: 614400-byte chunks, 3 at a time, then the merge job polled every second. Ratio: chunked throughput over single-request throughput (end to end, and for the chunks alone).',
+      '',
+    );
+    L.push(
+      '| database | file | single | chunked (end to end) | chunks alone | merge wait | chunked ÷ single | chunks alone ÷ single | bytes identical |',
+      '|---|--:|--:|--:|--:|--:|--:|--:|---|',
+    );
+    for (const [db, u] of uploads) {
+      L.push(
+        `| ${db} | ${(u.bytes / 2 ** 20).toFixed(0)} MiB | ${u.single.mbPerS.toFixed(1)} MiB/s | ${u.chunked.mbPerS.toFixed(1)} MiB/s | ${(u.bytes / 2 ** 20 / (u.chunked.uploadMs / 1000)).toFixed(1)} MiB/s | ${ms(u.chunked.mergeWaitMs)} | ${u.ratio.toFixed(2)} | ${u.uploadOnlyRatio.toFixed(2)} | ${u.sameBytes ? 'yes' : '**no**'} |`,
+      );
+    }
+    L.push('');
+  }
+
+  if (r.frontend) {
+    const f = r.frontend;
+    L.push('## Front end', '');
+    L.push(
+      "Lighthouse 12.8.2 in Debian's Chromium (`--headless --no-sandbox --disable-gpu ...`), desktop and mobile presets (mobile uses Lighthouse's simulated slow 4G and 4× CPU slowdown); `/index` signed in with the session cookie.",
+      '',
+    );
+    L.push('| page | preset | performance | FCP | LCP | TBT | CLS |', '|---|---|--:|--:|--:|--:|--:|');
+    for (const x of f.lighthouse) {
+      L.push(
+        `| ${x.page} | ${x.preset} | ${num(x.performance)} | ${x.fcpMs === null ? '–' : ms(x.fcpMs)} | ${x.lcpMs === null ? '–' : ms(x.lcpMs)} | ${x.tbtMs === null ? '–' : ms(x.tbtMs)} | ${num(x.cls, 3)} |${x.error ? ` ${x.error}` : ''}`,
+      );
+    }
+    L.push('');
+    L.push(
+      `JavaScript a first visit downloads (Playwright's request log; gzip -9 of each file), against \`${f.antdFile}\` = ${kib(f.antdGzip)} gzip. The server ${f.servedCompressed ? 'serves it compressed' : '**serves it uncompressed** (no Content-Encoding), so a browser downloads the raw bytes'}.`,
+      '',
+    );
+    L.push(
+      '| page | reached | scripts | raw | gzip | ÷ antd.min.js | ECharts loaded | chart shown |',
+      '|---|---|--:|--:|--:|--:|---|---|',
+    );
+    for (const p of f.pages) {
+      L.push(
+        `| ${p.page} | ${p.reached} | ${p.scripts.length} | ${kib(p.bytes)} | ${kib(p.gzip)} | ${(p.gzip / f.antdGzip).toFixed(2)} | ${p.echartsLoaded ? 'yes' : 'no'} | ${p.chartShown ? 'yes' : 'no'} |`,
+      );
+    }
+    L.push('');
+    const login = f.pages.find((p) => p.page === '/login');
+    if (login) {
+      L.push(
+        `Scripts of /login: ${[...login.scripts]
+          .sort((a, b) => b.gzip - a.gzip)
+          .map((s) => `\`${s.file}\` ${kib(s.gzip)}`)
+          .join(', ')}.`,
+        '',
+      );
+    }
+    const onlyWhereShown = f.pages.every((p) => p.echartsLoaded === p.chartShown);
+    L.push(
+      `ECharts only where a chart shows: **${onlyWhereShown ? 'yes' : 'no'}**. Built chunks holding ECharts: ${f.echartsChunks.length ? f.echartsChunks.map((c) => `\`${c.file}\` ${kib(c.gzip)}`).join(', ') : 'none (no page draws a chart yet)'}.`,
+      '',
+    );
+  }
+
+  const crashes = Object.values(r.crash);
+  if (crashes.length) {
+    L.push('## Crash test', '');
+    L.push(
+      'The product server (`apps/server/src/main.ts`) under a steady write load (task updates by the publisher; progress reports sent by owners and rejected by auditors), SIGKILLed at a random moment (0.3–1.2 s after every writer has had a write acknowledged), restarted, and checked: every acknowledged write must be there. Writes cut by the kill are "in doubt" (either outcome is correct). At the end the stopped database is checked directly.',
+      '',
+    );
+    L.push(
+      '| database | kills | acknowledged writes | in doubt | **lost** | failed starts | restart time (median / max) |',
+      '|---|--:|--:|--:|--:|--:|--:|',
+    );
+    for (const c of crashes) {
+      const sorted = [...c.restartMs].sort((a, b) => a - b);
+      L.push(
+        `| ${c.db} | ${c.kills} | ${acked(c)} (${c.acked.updates} updates, ${c.acked.reports} reports, ${c.acked.rejections} rejections) | ${c.inDoubt} | **${c.lost}** | ${c.failedStarts} | ${sorted.length ? `${ms(sorted[Math.floor(sorted.length / 2)]!)} / ${ms(sorted.at(-1)!)}` : '–'} |`,
+      );
+    }
+    L.push('');
+    for (const c of crashes) {
+      L.push(`Checks on ${c.db}: ${c.checks.map((x) => `${x.ok ? '✓' : '✗'} ${x.name} (${x.detail})`).join('; ')}.`);
+      if (c.problems.length) L.push('', `Problems on ${c.db}:`, ...c.problems.slice(0, 10).map((p) => `- ${p}`));
+      L.push('');
+    }
+  }
+
+  if (r.soak) {
+    const s = r.soak;
+    L.push('## Soak', '');
+    L.push(
+      `${s.connections} simulated users for ${(s.seconds / 60).toFixed(1)} min on ${s.db} (the product server), each sending its next request when the last is answered: 75 % reads (task lists, details, warning counts, analyses, report lists), 25 % writes (task updates, progress reports and their rejection). ${s.requests} requests, ${num(s.rps)} req/s, **${s.errors} errors**.`,
+      '',
+    );
+    L.push(
+      `Server memory (RSS): **${s.rss.startMb.toFixed(0)} MiB at the start, ${s.rss.endMb.toFixed(0)} MiB at the end** (peak ${s.rss.peakMb.toFixed(0)} MiB).`,
+      '',
+    );
+    L.push('| operation | requests | errors | p50 | p95 | p99 |', '|---|--:|--:|--:|--:|--:|');
+    for (const o of s.ops) {
+      L.push(
+        `| ${o.op} | ${o.requests} | ${o.errors} | ${ms(o.latency.p50)} | ${ms(o.latency.p95)} | ${ms(o.latency.p99)} |`,
+      );
+    }
+    if (s.errorSamples.length) L.push('', 'First errors:', ...s.errorSamples.map((e) => `- ${e}`));
+    L.push('');
+  }
+
+  if (r.profile) {
+    L.push('## Profile', '');
+    if (r.profile.statements.length) {
+      L.push(
+        'Statements that took the most database time during the PostgreSQL API benchmarks (pg_stat_statements):',
+        '',
+        '| calls | mean | total | rows | statement |',
+        '|--:|--:|--:|--:|---|',
+      );
+      for (const s of r.profile.statements) {
+        L.push(
+          `| ${s.calls} | ${ms(s.meanMs)} | ${(s.totalMs / 1000).toFixed(1)} s | ${s.rows} | \`${s.query.slice(0, 300).replace(/\|/g, '\\|')}${s.query.length > 300 ? ' …' : ''}\` |`,
+        );
+      }
+      L.push('');
+    }
+    for (const p of r.profile.plans) {
+      L.push(`EXPLAIN ANALYZE (auto_explain) of \`${p.route}\`, ${ms(p.durationMs)}:`, '', '```', p.text, '```', '');
+    }
+    for (const c of r.profile.cpu) {
+      L.push(`CPU profile (\`node --cpu-prof\`) of the server during ${c.label}:`, '');
+      L.push(`- by package: ${c.packages.map((p) => `${p.name} ${p.pct.toFixed(1)} %`).join(', ')}`);
+      L.push(
+        `- hottest functions (self time): ${c.functions.map((p) => `${p.name} ${p.pct.toFixed(1)} %`).join(', ')}`,
+      );
+      L.push('');
+    }
+  }
+
+  L.push('## Findings', '');
+  L.push(
+    findings ??
+      '<!-- findings:start -->\n_No hand-written findings yet: write them between these markers; the next run keeps them._\n<!-- findings:end -->',
+  );
+  L.push('');
+  return `${L.join('\n')}\n`;
+}

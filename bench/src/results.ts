@@ -1,0 +1,65 @@
+import type { RouteFigures } from './phases/api';
+import type { CrashFigures } from './phases/crash';
+import type { FrontendFigures } from './phases/frontend';
+import type { CpuProfile, Plan, Statement } from './phases/profile';
+import type { SoakFigures } from './phases/soak';
+import type { UploadFigures } from './phases/upload';
+
+export type DbKind = 'postgres' | 'pglite';
+
+/** Everything one run measured; RESULTS.md is rendered from it (report.ts). */
+export interface RunResults {
+  startedAt: string;
+  finishedAt: string;
+  durationS: number;
+  quick: boolean;
+  /** Phases left out with --only / --skip. */
+  skipped: string[];
+  machine: {
+    cores: number;
+    cpuModel: string;
+    memoryGiB: number;
+    node: string;
+    postgres: string;
+    os: string;
+    loadStart: number[];
+    loadEnd: number[];
+  };
+  data: { scale: string; counts: Record<string, number>; seconds: Partial<Record<DbKind, number>> } | null;
+  api: {
+    seconds: number;
+    warmupSeconds: number;
+    connections: number;
+    byDb: Partial<Record<DbKind, RouteFigures[]>>;
+  } | null;
+  upload: Partial<Record<DbKind, UploadFigures>>;
+  frontend: FrontendFigures | null;
+  crash: Partial<Record<DbKind, CrashFigures>>;
+  soak: (SoakFigures & { db: DbKind }) | null;
+  profile: {
+    statements: Statement[];
+    plans: Plan[];
+    cpu: CpuProfile[];
+  } | null;
+  /** Phases that failed, with the error. */
+  failures: string[];
+}
+
+export function emptyResults(startedAt: Date, quick: boolean): RunResults {
+  return {
+    startedAt: startedAt.toISOString(),
+    finishedAt: startedAt.toISOString(),
+    durationS: 0,
+    quick,
+    skipped: [],
+    machine: { cores: 0, cpuModel: '', memoryGiB: 0, node: '', postgres: '', os: '', loadStart: [], loadEnd: [] },
+    data: null,
+    api: null,
+    upload: {},
+    frontend: null,
+    crash: {},
+    soak: null,
+    profile: null,
+    failures: [],
+  };
+}
