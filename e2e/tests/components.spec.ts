@@ -33,7 +33,7 @@ async function taskForOwner(baseURL: string) {
   await head.post(`${W}/targetTask/insert`, {
     yearTargetId: target.id,
     parentId: parent.id,
-    rwmc: '建设10门课程思政示范课',
+    rwmc: '仪表盘演示子任务：建设5门在线开放课程',
     rwlx: 'A',
     ownerId: 'rwfzr01',
     kssj: `${year}-02-01`,
