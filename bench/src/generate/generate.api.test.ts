@@ -34,6 +34,7 @@ const target: YearTargetPlan = {
   id: 1,
   name: '2026年度教学质量提升目标',
   cycleYear: 2026,
+  sortOrder: 1,
   chargeDepartmentId: 'D04',
   auditorId: 'shr01',
   creatorId: 'fbr01',

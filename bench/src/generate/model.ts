@@ -26,6 +26,8 @@ export interface YearTargetPlan {
   id: number;
   name: string;
   cycleYear: number;
+  /** Place among the year's targets, from 1, as the API gives a new target the next place. */
+  sortOrder: number;
   chargeDepartmentId: string;
   auditorId: string;
   creatorId: string;

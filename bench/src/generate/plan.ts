@@ -137,6 +137,7 @@ export function planData(scale: Scale, opts: PlanOptions): Plan {
         id: ids.yearTarget++,
         name: `${year}年度${YEAR_TARGET_THEMES[i % YEAR_TARGET_THEMES.length]}目标${i >= YEAR_TARGET_THEMES.length ? `（${Math.floor(i / YEAR_TARGET_THEMES.length) + 1}）` : ''}`,
         cycleYear: year,
+        sortOrder: i + 1,
         chargeDepartmentId: yr.pick(org.departments).id,
         auditorId: yr.pick(org.auditors),
         creatorId: i % 5 === 4 && org.publishers.length > 1 ? yr.pick(org.publishers) : 'fbr01',

@@ -386,8 +386,18 @@ export function simulate(target: YearTargetPlan, roots: readonly TaskPlan[], ref
         });
       }
     }
-    if (s.status === 'executeing' && p.endDate < refs.today) s.status = 'delayNotDone';
-    else if (s.status === 'delayNotDone' && p.endDate >= refs.today) s.status = 'executeing';
+    // The job writes the move like any other change: a new version, so a stale edit is refused.
+    const moved =
+      s.status === 'executeing' && p.endDate < refs.today
+        ? 'delayNotDone'
+        : s.status === 'delayNotDone' && p.endDate >= refs.today
+          ? 'executeing'
+          : null;
+    if (moved) {
+      s.status = moved;
+      s.version += 1;
+      s.updatedAt = refs.now;
+    }
   }
 
   const tasks: TaskRow[] = states.map((s) => {
@@ -426,6 +436,7 @@ export function simulate(target: YearTargetPlan, roots: readonly TaskPlan[], ref
       id: target.id,
       name: target.name,
       cycleYear: target.cycleYear,
+      sortOrder: target.sortOrder,
       chargeDepartmentId: target.chargeDepartmentId,
       auditorId: target.auditorId,
       creatorId: target.creatorId,
