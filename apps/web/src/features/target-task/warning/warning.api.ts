@@ -181,7 +181,7 @@ export interface WarningTypeInput {
   yjzq: 'month' | 'week' | 'day' | 'no';
   weekday?: number;
   day?: number;
-  month?: number;
+  months?: number[];
   hour?: number;
   px: number;
 }
