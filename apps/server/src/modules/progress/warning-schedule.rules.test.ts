@@ -1,3 +1,4 @@
+import { warningScheduleText } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
 import { dueToRaise, lastSlot, type Moment, specWeekday, type WarningSchedule } from './warning-schedule.rules';
 
@@ -63,5 +64,17 @@ describe('when a warning is raised', () => {
 
   it('raises a condition older than the last slot at once (a job that did not run for a while)', () => {
     expect(dueToRaise(monthly, '2026-01-03', at('2026-03-01T00'))).toBe(true);
+  });
+});
+
+describe('a schedule in words', () => {
+  it.each<[Parameters<typeof warningScheduleText>[0], string]>([
+    [{ yjzq: 'month', weekday: null, day: 25, months: [], hour: 9 }, '每月25日9时'],
+    [{ yjzq: 'month', weekday: null, day: 1, months: [9, 3], hour: 8 }, '每月1日8时（3、9月）'],
+    [{ yjzq: 'week', weekday: 1, day: null, months: [], hour: 18 }, '每周周日18时'],
+    [{ yjzq: 'day', weekday: null, day: null, months: [], hour: 9 }, '每天9时'],
+    [{ yjzq: 'no', weekday: null, day: null, months: [], hour: 9 }, '无'],
+  ])('%j reads %s', (type, text) => {
+    expect(warningScheduleText(type)).toBe(text);
   });
 });

@@ -91,11 +91,13 @@ describe('the sub-pages of the two menus', () => {
       'taskDetail',
       'chargers',
       'warningTask',
+      'focusTask',
       'urge',
       'warningConfig',
     ]);
     expect(slugs(auditor)).toContain('progressAudit');
     expect(slugs(owner)).toContain('warningTask');
+    expect(slugs(owner)).toContain('focusTask');
     expect(slugs(owner)).not.toContain('urge');
     expect(slugs(owner)).not.toContain('warningConfig');
     expect(slugs(head)).toContain('departmentTask');
