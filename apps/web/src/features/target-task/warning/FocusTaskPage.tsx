@@ -59,19 +59,19 @@ export default function FocusTaskPage({ onOpenTask }: { onOpenTask?: (task: Task
               </div>
             ),
           },
-          { title: T.department, dataIndex: 'fbbm', width: 110 },
+          { title: T.department, dataIndex: 'fbbm', width: 100 },
           { title: T.owner, dataIndex: 'fzrmc', width: 80 },
           { title: T.taskStatus, dataIndex: 'rwztmc', width: 100, render: (s: string) => <Tag>{s}</Tag> },
           {
             title: T.taskDates,
             key: 'dates',
-            width: 200,
+            width: 190,
             render: (_v, t) => `${t.kssj} ~ ${t.jssj}`,
           },
           {
             title: T.taskProgress,
             dataIndex: 'rwjd',
-            width: 140,
+            width: 120,
             render: (n: number) => <Progress percent={n} size="small" />,
           },
           {
@@ -89,7 +89,8 @@ export default function FocusTaskPage({ onOpenTask }: { onOpenTask?: (task: Task
           {
             title: T.actions,
             key: 'actions',
-            width: 110,
+            width: 100,
+            fixed: 'right',
             render: (_v, t) => (
               <Space size={4}>
                 <Button
