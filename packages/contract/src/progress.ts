@@ -263,7 +263,11 @@ export const WEEKDAY_LABEL: Record<number, string> = {
 };
 
 export const PeriodSchema = z.object({
-  key: z.string().describe('周期标识 / period key, e.g. 2026-03'),
+  key: z
+    .string()
+    .describe(
+      '周期标识，按任务的周期类型：2026-03（无周期，按月）、2026（年）、2025-2026（学年）、2025-2026-1（学期）、2026-H1（时间段）、2026-06-30（时间点） / period key',
+    ),
   label: z.string().describe('周期名称 / period label'),
   start: z.string(),
   deadline: z.string().describe('报告截止日期 / report deadline'),
