@@ -59,31 +59,31 @@ export default function FocusTaskPage({ onOpenTask }: { onOpenTask?: (task: Task
               </div>
             ),
           },
-          { title: T.department, dataIndex: 'fbbm', width: 100 },
+          { title: T.department, dataIndex: 'fbbm', width: 90 },
           { title: T.owner, dataIndex: 'fzrmc', width: 80 },
-          { title: T.taskStatus, dataIndex: 'rwztmc', width: 100, render: (s: string) => <Tag>{s}</Tag> },
+          { title: T.taskStatus, dataIndex: 'rwztmc', width: 90, render: (s: string) => <Tag>{s}</Tag> },
           {
             title: T.taskDates,
             key: 'dates',
-            width: 190,
+            width: 180,
             render: (_v, t) => `${t.kssj} ~ ${t.jssj}`,
           },
           {
             title: T.taskProgress,
             dataIndex: 'rwjd',
-            width: 120,
+            width: 110,
             render: (n: number) => <Progress percent={n} size="small" />,
           },
           {
             title: T.processWarnings,
             dataIndex: 'processWarningCount',
-            width: 80,
+            width: 72,
             render: (n: number) => <Tag color={n ? 'orange' : 'default'}>{n}</Tag>,
           },
           {
             title: T.expiredWarnings,
             dataIndex: 'expiredWarningCount',
-            width: 80,
+            width: 72,
             render: (n: number) => <Tag color={n ? 'red' : 'default'}>{n}</Tag>,
           },
           {
