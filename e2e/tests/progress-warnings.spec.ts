@@ -182,7 +182,8 @@ test('fbr01 urges 教务处 about a target not set, and bmfzr01 accepts it on th
 test('the warning-task page counts warnings as the server clock passes the deadlines', async ({ page, baseURL }) => {
   const m = month(0);
   const next = month(1);
-  await executingTask(baseURL!, WARN_TASK, { start: m.start, end: next.end });
+  const third = month(2);
+  await executingTask(baseURL!, WARN_TASK, { start: m.start, end: third.end });
   try {
     await signIn(page, account('fbr01'));
     await openPage(page, '预警任务');
@@ -200,8 +201,15 @@ test('the warning-task page counts warnings as the server clock passes the deadl
     await expectCounts(0, 0, 0);
     await expect(page.getByText('暂无预警任务')).toBeVisible();
 
-    // A week after this month's deadline its report is still missing: one process warning.
+    // A week after this month's deadline its report is still missing, but the seeded process type (过程预警) checks
+    // monthly, on the 25th from 09:00: nothing yet.
     await moveClock(baseURL!, `${m.plusDays(8)}T10:00:00`);
+    await page.reload();
+    await search();
+    await expectCounts(0, 0, 0);
+
+    // The next month's check raises one process warning.
+    await moveClock(baseURL!, `${next.start.slice(0, 8)}25T10:00:00`);
     await page.reload();
     await search();
     await expectCounts(1, 1, 0);
@@ -209,19 +217,33 @@ test('the warning-task page counts warnings as the server clock passes the deadl
     await expect(row).toBeVisible();
     await keepScreenshot(page, 'warning-tasks-process');
 
-    // Two days past the end: the overdue warning joins it.
-    await moveClock(baseURL!, `${next.plusDays(2)}T10:00:00`);
+    // Two days past the end: the next month's missing report (checked on the 25th) and the overdue warning join it.
+    await moveClock(baseURL!, `${third.plusDays(2)}T10:00:00`);
     await page.reload();
     await search();
-    await expectCounts(2, 1, 1);
+    await expectCounts(3, 2, 1);
     await choose(page, page, '预警类型', '逾期预警');
     await expectCounts(1, 0, 1);
     await row.getByRole('button', { name: /^预\s*警$/ }).click();
     const records = page.locator('.ant-drawer').filter({ hasText: '的预警记录' });
-    await expect(records.getByTestId('warning-record')).toHaveCount(2);
+    await expect(records.getByTestId('warning-record')).toHaveCount(3);
     await expect(records).toContainText('任务已超过结束时间，尚未完成');
+    await expect(records).toContainText(`${m.label}的进度报告未按期提交`);
     await keepScreenshot(page, 'warning-tasks-overdue');
     await records.locator('.ant-drawer-close').click();
+
+    // 关注: follow the task from the warning list, find it under 我的关注, and unfollow it there.
+    await row.getByRole('button', { name: '关注', exact: true }).click();
+    await expect(page.getByText('已关注', { exact: true }).first()).toBeVisible();
+    await openPage(page, '我的关注');
+    const followed = page.locator('.ant-table-row').filter({ hasText: WARN_TASK });
+    await expect(followed).toContainText('逾期未完成');
+    await expect(followed).toContainText(`${m.start} ~ ${third.end}`);
+    await expect(page.locator('.zg-focus-page .ant-pagination-total-text')).toContainText('共');
+    await keepScreenshot(page, 'focus-tasks');
+    await followed.getByRole('button', { name: '取消关注' }).click();
+    await expect(page.getByText('已取消关注')).toBeVisible();
+    await expect(followed).toHaveCount(0);
 
     // The publisher's warning configuration: the seeded types with their schedules.
     await openPage(page, '预警配置');

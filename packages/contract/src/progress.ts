@@ -171,6 +171,8 @@ export const PROGRESS_TEXT = {
   weekday: '周几',
   day: '日期',
   month: '月份',
+  everyMonth: '每个月',
+  monthsHint: '只在所选月份预警，不选为每个月',
   hour: '时（0-23）',
   order: '排序',
   creator: '创建人',
@@ -190,6 +192,10 @@ export const PROGRESS_TEXT = {
   warningConfig: '预警配置',
   focus: '关注',
   unfocus: '取消关注',
+  focusMenu: '我的关注',
+  noFocusTasks: '暂无关注的任务，可在任务详情或预警任务中点击“关注”',
+  taskDates: '起止时间',
+  taskProgress: '任务进度',
   yearTarget: '年度目标',
   selectYearTarget: '请选择年度目标',
   cancel: '取消',
@@ -257,7 +263,11 @@ export const WEEKDAY_LABEL: Record<number, string> = {
 };
 
 export const PeriodSchema = z.object({
-  key: z.string().describe('周期标识 / period key, e.g. 2026-03'),
+  key: z
+    .string()
+    .describe(
+      '周期标识，按任务的周期类型：2026-03（无周期，按月）、2026（年）、2025-2026（学年）、2025-2026-1（学期）、2026-H1（时间段）、2026-06-30（时间点） / period key',
+    ),
   label: z.string().describe('周期名称 / period label'),
   start: z.string(),
   deadline: z.string().describe('报告截止日期 / report deadline'),
@@ -416,8 +426,20 @@ const warningTypeFields = {
     .optional()
     .describe('周几（2-7为周一至周六，1为周日）'),
   day: z.coerce.number().int().min(1).max(31, '日期的取值为1-31').optional().describe('每月几号 / day of month'),
-  month: z.coerce.number().int().min(1).max(12, '月份的取值为1-12').optional().describe('月份 / month'),
-  hour: z.coerce.number().int().min(0).max(23, '时的取值为0-23').optional().describe('当天几点起产生预警 / hour'),
+  months: z
+    .preprocess(
+      (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : String(v).split(',')),
+      z.array(z.coerce.number().int().min(1, '月份的取值为1-12').max(12, '月份的取值为1-12')).max(12),
+    )
+    .default([])
+    .describe('每月预警的月份（1-12），不选为每个月 / months of a monthly type, none: every month'),
+  hour: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(23, '时的取值为0-23')
+    .optional()
+    .describe('几点产生预警（每月/每周/每天） / hour of the schedule'),
   px: z.coerce.number().int().min(0).max(9999).default(0),
 };
 export const WarningTypeInputSchema = z
@@ -444,7 +466,7 @@ export const WarningTypeSchema = z.object({
   yjzq: z.enum(['month', 'week', 'day', 'no']).describe('预警周期 / period'),
   weekday: z.number().int().nullable(),
   day: z.number().int().nullable(),
-  month: z.number().int().nullable(),
+  months: z.array(z.number().int()).describe('每月预警的月份，空为每个月 / months, empty: every month'),
   hour: z.number().int().nullable(),
   px: z.number().int().describe('排序 / order'),
   cjr: z.string().nullable(),
@@ -529,31 +551,48 @@ export const UrgeListQuerySchema = z.object({
 export function warningLabel(key: string): string {
   if (key === 'due') return '任务即将到期，尚未完成';
   if (key === 'overdue') return '任务已超过结束时间，尚未完成';
-  const m = /^P:(\d{4})-(\d{2})$/.exec(key);
-  if (m) return `${m[1]}年${Number(m[2])}月的进度报告未按期提交`;
+  if (key.startsWith('P:')) return `${periodLabel(key.slice(2))}的进度报告未按期提交`;
   return key;
 }
 
-/** The label of a period key: 2026-03 → 2026年3月; final → 结果报告. */
+const TERM_NAMES = ['第一学期', '第二学期'] as const;
+const HALF_NAMES = ['上半年', '下半年'] as const;
+
+/**
+ * The label of a report's period key, one format per cycle type of the task (the server's period rules make the
+ * keys): 2026-03 → 2026年3月 (no cycle: monthly), 2026 → 2026年, 2025-2026 → 2025-2026学年, 2025-2026-1 →
+ * 2025-2026学年第一学期, 2026-H1 → 2026年上半年, 2026-06-30 → 2026年6月30日, final → 结果报告.
+ */
 export function periodLabel(key: string): string {
   if (key === 'final') return PROGRESS_TEXT.finalPeriod;
-  const m = /^(\d{4})-(\d{2})$/.exec(key);
-  return m ? `${m[1]}年${Number(m[2])}月` : key;
+  let m = /^(\d{4})-(\d{2})$/.exec(key);
+  if (m) return `${m[1]}年${Number(m[2])}月`;
+  m = /^(\d{4})$/.exec(key);
+  if (m) return `${m[1]}年`;
+  m = /^(\d{4})-(\d{4})$/.exec(key);
+  if (m) return `${m[1]}-${m[2]}学年`;
+  m = /^(\d{4})-(\d{4})-([12])$/.exec(key);
+  if (m) return `${m[1]}-${m[2]}学年${TERM_NAMES[Number(m[3]) - 1]}`;
+  m = /^(\d{4})-H([12])$/.exec(key);
+  if (m) return `${m[1]}年${HALF_NAMES[Number(m[2]) - 1]}`;
+  m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);
+  if (m) return `${m[1]}年${Number(m[2])}月${Number(m[3])}日`;
+  return key;
 }
 
-/** A warning type's schedule in words: 每月25日9时, 每周周一9时, 每天9时, 无. */
+/** A warning type's schedule in words: 每月25日9时, 每月1日8时（3、9月）, 每周周一9时, 每天9时, 无. */
 export function warningScheduleText(t: {
   yjzq: WarningPeriod;
   weekday: number | null;
   day: number | null;
-  month: number | null;
+  months: readonly number[];
   hour: number | null;
 }): string {
   if (t.yjzq === 'no') return WARNING_PERIOD.no;
   let text: string = WARNING_PERIOD[t.yjzq];
-  if (t.yjzq === 'month' && t.month !== null) text += `${t.month}月`;
   if (t.yjzq === 'week' && t.weekday !== null) text += WEEKDAY_LABEL[t.weekday] ?? '';
   if (t.yjzq === 'month' && t.day !== null) text += `${t.day}日`;
   if (t.hour !== null) text += `${t.hour}时`;
+  if (t.yjzq === 'month' && t.months.length) text += `（${[...t.months].sort((a, b) => a - b).join('、')}月）`;
   return text;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -53,7 +54,8 @@ export const warningTypes = pgTable('warning_types', {
   period: varchar('period', { length: 8 }).notNull().default('no'),
   periodWeekday: smallint('period_weekday'),
   periodDay: smallint('period_day'),
-  periodMonth: smallint('period_month'),
+  /** Months (1-12) a monthly type raises its warnings in; empty: every month. */
+  periodMonths: smallint('period_months').array().notNull().default(sql`'{}'::smallint[]`),
   periodHour: smallint('period_hour'),
   sortOrder: integer('sort_order').notNull().default(0),
   createdBy: varchar('created_by', { length: 64 }),

@@ -31,8 +31,9 @@ describe('annual-wbs analysis on a fixed data set', () => {
     await taskIn(s, t1, 'D03', 'delayDone');
     await taskIn(s, t2, 'D03', 'waitAccept', { rwlx: 'C' });
     await taskIn(s, t2, 'D07', 'executeing');
-    // January's report is missing on both executing tasks: one open process warning each.
-    s.app.clock.set('2026-02-08T10:00:00');
+    // January's report is missing on both executing tasks: one open process warning each, raised at the seeded
+    // process type's monthly check (the 25th from 09:00).
+    s.app.clock.set('2026-02-25T10:00:00');
     await evaluateWarnings(s.database.db, s.app.clock);
 
     const leader = await s.login('xld01');

@@ -303,14 +303,15 @@ describe('warnings: the warning-task page, task warnings and conditions', () => 
   it('raises each warning once when the job runs twice at once, on the shared job runner', async () => {
     at('2026-01-05');
     const tasks = await Promise.all([executingTask(), executingTask(), executingTask()]);
-    at('2026-02-10');
+    // The seeded process type (过程预警) checks monthly, on the 25th from 09:00.
+    at('2026-02-25');
     const results = await Promise.all([evaluate(), evaluate()]);
     const raised = results.map((r) => r.raised);
     expect(Math.min(...raised)).toBe(0);
     for (const t of tasks) expect((await warningRows(t.id)).map((w) => w.warningKey)).toEqual(['P:2026-01']);
 
     // Through the jobs table: two queued runs claimed by two drains at once.
-    at('2026-03-10');
+    at('2026-03-25');
     await enqueueJob(s.database.db, WARNING_JOB, {});
     await enqueueJob(s.database.db, WARNING_JOB, {});
     await Promise.all([s.app.jobs.drain(), s.app.jobs.drain()]);
@@ -408,7 +409,7 @@ describe('urges: one by one, in batch, about warnings, and on the home page unti
     const calm = await post(fbr, `${N}/warningUrge/addUrge`, { taskId: id });
     expect(calm.statusCode).toBe(409);
     expect(calm.json().meta.message).toBe(PROGRESS_MSG.urgeNoWarning);
-    at('2026-02-10');
+    at('2026-02-25');
     await evaluate();
     const sent = await post(fbr, `${N}/warningUrge/addUrge`, { taskId: id, content: '请尽快提交一月进度' });
     expect(sent.statusCode, sent.body).toBe(200);
@@ -439,5 +440,28 @@ describe('focus', () => {
       payload: { taskId: id, focus: 'false' },
     });
     expect((await data(owner, '/api/herm-zdgj/rest/focus/list')).taskIds).not.toContain(id);
+  });
+
+  it('pages the task cards a user follows, and only theirs', async () => {
+    at('2026-01-05');
+    const F = '/api/herm-zdgj/rest/focus';
+    const tasks = [
+      await executingTask({ start: '2026-01-01' }),
+      await executingTask({ start: '2026-01-02' }),
+      await executingTask({ start: '2026-01-03' }),
+    ];
+    const me = tasks[0]!.owner;
+    for (const t of tasks) await post(me, `${F}/focus`, { taskId: t.id });
+    await post(await s.login('fbr01'), `${F}/focus`, { taskId: tasks[0]!.id });
+    const first = await data(me, `${F}/page?current=1&size=2`);
+    expect(first).toMatchObject({ total: 3, current: 1, size: 2, pages: 2 });
+    expect(first.records.map((r: { id: number }) => r.id)).toEqual([tasks[2]!.id, tasks[1]!.id]);
+    expect(first.records[0]).toMatchObject({ rwmc: tasks[2]!.name, fbbm: '教务处', rwzt: 'executeing' });
+    const second = await data(me, `${F}/page?current=2&size=2`);
+    expect(second.records.map((r: { id: number }) => r.id)).toEqual([tasks[0]!.id]);
+    await post(me, `${F}/focus`, { taskId: tasks[1]!.id, focus: false });
+    const after = await data(me, `${F}/page?current=1&size=10`);
+    expect(after.records.map((r: { id: number }) => r.id)).toEqual([tasks[2]!.id, tasks[0]!.id]);
+    expect((await data(await s.login('rwfzr04'), `${F}/page`)).total).toBe(0);
   });
 });

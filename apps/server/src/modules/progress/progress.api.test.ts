@@ -65,7 +65,13 @@ describe('a task through its life, with the clock moved', () => {
     await evaluate();
     expect(await openWarningKeys(id)).toEqual([]);
 
+    // January's report is missing from 8 February on, but the seeded process type (过程预警) checks monthly, on the
+    // 25th from 09:00: nothing is raised before.
     at('2026-02-08');
+    await evaluate();
+    expect(await openWarningKeys(id)).toEqual([]);
+
+    at('2026-02-25');
     await Promise.all([evaluate(), evaluate()]);
     await evaluate();
     expect(await openWarningKeys(id)).toEqual(['P:2026-01']);
@@ -161,8 +167,11 @@ describe('a task through its life, with the clock moved', () => {
     const circles = (await get(owner, `/targetTaskSituation/periods?taskId=${id}`)).data;
     expect(circles[0]).toMatchObject({ schedule: 'finish', audited: true });
 
-    // Near the end: the February period is late and the 15-day warning is due.
+    // Near the end: the 15-day warning (daily at 9) is due; the late February period waits for 25 March.
     at('2026-03-20');
+    await evaluate();
+    expect(await openWarningKeys(id)).toEqual(['due']);
+    at('2026-03-25');
     await evaluate();
     expect(await openWarningKeys(id)).toEqual(['P:2026-02', 'due']);
 

@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
+  cycleTypes,
+  cycleValues,
   delayRequests,
   departments,
   files,
@@ -17,6 +19,7 @@ import {
   warningTypes,
   yearTargets,
 } from '../../db/schema';
+import type { TaskCycle } from './periods.rules';
 
 export type ReportRow = typeof taskReports.$inferSelect;
 export type TaskRow = typeof targetTasks.$inferSelect;
@@ -276,19 +279,44 @@ export async function lockWarningEvaluation(db: Db) {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext('zg.warning.evaluate'))`);
 }
 
-/** Leaf tasks under way or finished (the ones warnings are about), with the period keys already reported. */
+/** The cycle of a task row: its type's code and the names of the values it names (see periods.rules.ts). */
+const cycleColumns = (t: SQL) => sql`
+      (select ct.code from ${cycleTypes} ct where ct.id = ${t}.cycle_type_id) as cycle_type,
+      coalesce((select array_agg(v.value order by v.sort_order, v.id) from ${cycleValues} v
+                where v.id::text = any(string_to_array(nullif(${t}.cycle_values, ''), ','))), '{}') as cycle_values`;
+
+/** The cycle of one task (null when the task does not exist). */
+export async function cycleOfTask(db: Db, taskId: number): Promise<TaskCycle | null> {
+  const rows = rowsOf<{ cycle_type: string | null; cycle_values: string[] }>(
+    await db.execute(sql`select ${cycleColumns(sql.raw('t'))} from ${targetTasks} t where t.id = ${taskId}`),
+  );
+  const r = rows[0];
+  return r ? { type: r.cycle_type, values: r.cycle_values } : null;
+}
+
+/**
+ * Leaf tasks under way or finished (the ones warnings are about), with their cycle and the period keys already
+ * reported.
+ */
 export async function tasksToEvaluate(db: Db) {
   const rows = await db.execute(sql`
-    select t.id, t.start_date as start, t.end_date as "end", t.status,
+    select t.id, t.start_date as start, t.end_date as "end", t.status, ${cycleColumns(sql.raw('t'))},
       coalesce((select array_agg(distinct r.period_key) from ${taskReports} r
                 where r.task_id = t.id and r.status in ('reviewing', 'pass', 'childPass')), '{}') as reported,
       coalesce((select array_agg(c.warning_type_id) from ${taskWarningConditions} c where c.task_id = t.id), '{}') as conditions
     from ${targetTasks} t
     where t.status in ('executeing', 'delayNotDone', 'hasDone', 'delayDone')
       and not exists (select 1 from ${targetTasks} c where c.parent_id = t.id)`);
-  return rowsOf<{ id: number; start: string; end: string; status: string; reported: string[]; conditions: number[] }>(
-    rows,
-  );
+  return rowsOf<{
+    id: number;
+    start: string;
+    end: string;
+    status: string;
+    cycle_type: string | null;
+    cycle_values: string[];
+    reported: string[];
+    conditions: number[];
+  }>(rows);
 }
 
 /** Open warnings and dismissed ones (a dismissed warning is never raised again). */

@@ -52,6 +52,7 @@ import {
   deleteWarning,
   editWarningType,
   evaluateWarnings,
+  focusPage,
   listReports,
   pendingUrges,
   periodsOf,
@@ -100,7 +101,7 @@ const presentType = (t: Awaited<ReturnType<typeof listWarningTypes>>[number]) =>
   yjzq: t.period as 'month' | 'week' | 'day' | 'no',
   weekday: t.periodWeekday,
   day: t.periodDay,
-  month: t.periodMonth,
+  months: t.periodMonths,
   hour: t.periodHour,
   px: t.sortOrder,
   cjr: t.createdBy,
@@ -680,5 +681,18 @@ export const focusRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok({ taskIds: await focusedTaskIds(app.database.db, actorOf(req).userId) }),
+  );
+  app.get(
+    '/page',
+    {
+      config: WBS,
+      schema: {
+        tags: TAGS,
+        summary: '本人关注的任务（分页） / the tasks I follow, paged',
+        querystring: Paging,
+        response: { 200: envelope(pageOf(TaskCardSchema)) },
+      },
+    },
+    async (req) => ok(await focusPage(app.database.db, actorOf(req), req.query)),
   );
 };

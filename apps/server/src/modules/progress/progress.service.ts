@@ -25,6 +25,7 @@ import {
   childrenOf,
   closeWarnings,
   conditionsOfTask,
+  cycleOfTask,
   delaysOfTask,
   deleteReviewingReport,
   deleteWarningType,
@@ -65,7 +66,7 @@ import {
   warningsOfTask,
   warningTypeInUse,
 } from './progress.repository';
-import { dueWarnings, monthlyPeriods, scheduleOf } from './progress.rules';
+import { dueWarnings, scheduleOf, taskPeriods } from './progress.rules';
 
 const FINISHED = new Set(['hasDone', 'delayDone']);
 const UNDER_WAY = new Set(['executeing', 'delayNotDone']);
@@ -85,7 +86,7 @@ export async function periodsOf(db: Db, actor: Actor, clock: Clock, taskId: numb
   for (const r of reports)
     if (r.report.kind === 'process' && !latest.has(r.report.periodKey)) latest.set(r.report.periodKey, r.report);
   const today = clock.today();
-  return monthlyPeriods(card.kssj, card.jssj).map((p) => {
+  return taskPeriods(card.kssj, card.jssj, await cycleOfTask(db, taskId)).map((p) => {
     const r = latest.get(p.key) ?? null;
     const audited = r !== null && r.status !== 'reviewing';
     return {
@@ -191,7 +192,8 @@ export async function submitReport(
         throw conflict(PROGRESS_MSG.finalUnderReview);
       }
     } else {
-      if (!monthlyPeriods(task.startDate, task.endDate).some((p) => p.key === periodKey)) {
+      const periods = taskPeriods(task.startDate, task.endDate, await cycleOfTask(tx, task.id));
+      if (!periods.some((p) => p.key === periodKey)) {
         throw badRequest(PROGRESS_MSG.periodInvalid);
       }
       const same = reports.filter((r) => r.report.kind === 'process' && r.report.periodKey === periodKey);
@@ -479,6 +481,9 @@ export async function evaluateWarnings(db: Db, clock: Clock) {
       kind: t.kind as 'process' | 'final',
       days: t.days,
       period: t.period,
+      weekday: t.periodWeekday,
+      day: t.periodDay,
+      months: t.periodMonths,
       hour: t.periodHour,
     }));
     const keyOf = (taskId: number, typeId: number, key: string) => `${taskId}|${typeId}|${key}`;
@@ -500,6 +505,7 @@ export async function evaluateWarnings(db: Db, clock: Clock) {
           start: String(t.start).slice(0, 10),
           end: String(t.end).slice(0, 10),
           finished: FINISHED.has(t.status),
+          cycle: { type: t.cycle_type, values: t.cycle_values },
           reportedPeriods: new Set(t.reported),
         },
         applicable,
@@ -507,8 +513,9 @@ export async function evaluateWarnings(db: Db, clock: Clock) {
       );
       for (const w of due) {
         const k = keyOf(t.id, w.typeId, w.key);
+        // A held cause keeps its warning open; a new one waits for its type's schedule (month, week, day or at once).
         wanted.add(k);
-        if (!open.has(k) && !dismissed.has(k))
+        if (w.raise && !open.has(k) && !dismissed.has(k))
           toRaise.push({ taskId: t.id, warningTypeId: w.typeId, kind: w.kind, key: w.key });
       }
     }
@@ -596,6 +603,12 @@ export async function warningTasks(db: Db, actor: Actor, q: WarningTaskFilter) {
   };
 }
 
+/** The tasks the actor follows (关注) and may still see, a page at a time, latest start first. */
+export async function focusPage(db: Db, actor: Actor, q: { current: number; size: number }) {
+  const page = await listTasks(db, actor, { kind: 'focus', focusedBy: actor.userId, sort: 'desc', ...q });
+  return { ...page, current: q.current, size: q.size, pages: pages(page.total, q.size) };
+}
+
 /** The warnings of a task the actor sees, open ones first. */
 export async function warningRecords(db: Db, actor: Actor, taskId: number) {
   await taskDetail(db, actor, taskId);
@@ -649,7 +662,7 @@ export interface WarningTypeInput {
   yjzq: 'month' | 'week' | 'day' | 'no';
   weekday?: number;
   day?: number;
-  month?: number;
+  months: number[];
   hour?: number;
   px: number;
 }
@@ -662,7 +675,7 @@ const typeRow = (b: WarningTypeInput) => ({
   period: b.yjzq,
   periodWeekday: b.weekday ?? null,
   periodDay: b.day ?? null,
-  periodMonth: b.month ?? null,
+  periodMonths: b.yjzq === 'month' ? [...new Set(b.months)].sort((x, y) => x - y) : [],
   periodHour: b.hour ?? null,
   sortOrder: b.px,
 });

@@ -1,4 +1,4 @@
-import { REPORT_MSG, REPORT_STATUS, type ReportContent, type ReportStatus } from '@zg/contract';
+import { periodLabel, REPORT_MSG, REPORT_STATUS, type ReportContent, type ReportStatus } from '@zg/contract';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TitleComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
@@ -30,8 +30,6 @@ export async function renderChart(option: echarts.EChartsCoreOption, width = WID
     chart.dispose();
   }
 }
-
-const periodLabel = (key: string) => (key === 'final' ? '结果报告' : key);
 
 /** The charts of a report: progress over the reports, audit results of the reports, warnings per type. */
 export async function reportCharts(content: ReportContent): Promise<ChartImage[]> {

@@ -10,6 +10,7 @@ import {
   fileTypes,
   targetTasks,
   taskCoopDepartments,
+  taskFocus,
   taskTypes,
   taskWarnings,
   users,
@@ -238,6 +239,8 @@ export interface TaskListFilter {
   warningTypeId?: number;
   /** Top-level tasks only (the year-target task module's special top query). */
   topOnly?: boolean;
+  /** Only the tasks this user follows (关注). */
+  focusedBy?: string;
   sort: 'asc' | 'desc';
   current: number;
   size: number;
@@ -316,6 +319,11 @@ export async function pageTasks(
   if (f.year) conds.push(eq(yearTargets.cycleYear, f.year));
   if (f.yearTargetId) conds.push(eq(targetTasks.yearTargetId, f.yearTargetId));
   if (f.topOnly) conds.push(sql`${targetTasks.parentId} is null`);
+  if (f.focusedBy) {
+    conds.push(
+      sql`exists (select 1 from ${taskFocus} f where f.task_id = ${targetTasks.id} and f.user_id = ${f.focusedBy})`,
+    );
+  }
   if (f.rwlx) conds.push(eq(targetTasks.taskType, f.rwlx));
   if (f.departmentId) conds.push(eq(targetTasks.departmentId, f.departmentId));
   if (f.departmentName) conds.push(ilike(departments.name, `%${escapeLike(f.departmentName)}%`));

@@ -36,6 +36,7 @@ const WarningTaskSection = lazy(() => import('./warning/WarningTaskSection'));
 const ProgressAuditPage = lazy(() => import('./progress/AuditPage'));
 const UrgePage = lazy(() => import('./warning/UrgePage'));
 const WarningConfigPage = lazy(() => import('./warning/WarningConfigPage'));
+const FocusTaskSection = lazy(() => import('./warning/FocusTaskSection'));
 
 const everyone = () => true;
 
@@ -77,6 +78,7 @@ export const SECTIONS: Section[] = [
     page: WarningTaskSection,
     visible: everyone,
   },
+  { slug: 'focusTask', label: PROGRESS_TEXT.focusMenu, kind: 'yearTask', page: FocusTaskSection, visible: everyone },
   {
     slug: 'progressAudit',
     label: PROGRESS_TEXT.auditMenu,

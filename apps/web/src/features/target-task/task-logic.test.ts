@@ -91,6 +91,7 @@ describe('the sub-pages of the two menus', () => {
       'taskDetail',
       'chargers',
       'warningTask',
+      'focusTask',
       'urge',
       'warningConfig',
       // The issue-8 pages a publisher gets with the task menus (no performance menu here).
@@ -104,6 +105,7 @@ describe('the sub-pages of the two menus', () => {
     ]);
     expect(slugs(auditor)).toContain('progressAudit');
     expect(slugs(owner)).toContain('warningTask');
+    expect(slugs(owner)).toContain('focusTask');
     expect(slugs(owner)).not.toContain('urge');
     expect(slugs(owner)).not.toContain('warningConfig');
     expect(slugs(head)).toContain('departmentTask');

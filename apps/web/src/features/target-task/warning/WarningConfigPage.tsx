@@ -158,11 +158,11 @@ function WarningTypeDialog({ type, onClose }: { type: WarningType | null; onClos
                 yjzq: type.yjzq,
                 weekday: opt(type.weekday),
                 day: opt(type.day),
-                month: opt(type.month),
+                months: type.months,
                 hour: opt(type.hour),
                 px: type.px,
               }
-            : { kind: 'process', date: 7, yjzq: 'day', px: 0 }
+            : { kind: 'process', date: 7, yjzq: 'day', px: 0, months: [] }
         }
         onFinish={(v) =>
           void save
@@ -222,8 +222,15 @@ function WarningTypeDialog({ type, onClose }: { type: WarningType | null; onClos
             </Form.Item>
           )}
           {period === 'month' && (
-            <Form.Item name="month" label={T.month}>
-              <Select allowClear style={{ width: 90 }} options={range(1, 12).map((d) => ({ value: d, label: d }))} />
+            <Form.Item name="months" label={T.month} tooltip={T.monthsHint}>
+              <Select
+                mode="multiple"
+                allowClear
+                aria-label={T.month}
+                placeholder={T.everyMonth}
+                style={{ minWidth: 160 }}
+                options={range(1, 12).map((d) => ({ value: d, label: `${d}月` }))}
+              />
             </Form.Item>
           )}
           {period !== 'no' && (

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderUi } from '../../../components/attachments/test-helpers';
 import { loginRecord, mockApi, ok } from '../../../test/fixtures';
 import UrgePage from './UrgePage';
+import WarningConfigPage from './WarningConfigPage';
 import WarningTaskPage from './WarningTaskPage';
 
 const N = '/api/herm-ndwbs';
@@ -57,7 +58,7 @@ const types = [
     yjzq: 'month',
     weekday: null,
     day: 25,
-    month: null,
+    months: [],
     hour: 9,
     px: 1,
     cjr: null,
@@ -74,7 +75,7 @@ const types = [
     yjzq: 'day',
     weekday: null,
     day: null,
-    month: null,
+    months: [],
     hour: 9,
     px: 3,
     cjr: null,
@@ -248,5 +249,29 @@ describe('UrgePage', { timeout: 20_000 }, () => {
     expect(await screen.findByText(PROGRESS_MSG.urgeAccepted)).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: '接收督办' })).toBeNull());
     expect(screen.getByText('已处理')).toBeTruthy();
+  });
+});
+
+describe('WarningConfigPage', { timeout: 60_000 }, () => {
+  it('shows the schedule of each type with its months, and keeps the months when a type is edited', async () => {
+    const saved: unknown[] = [];
+    const spring = { ...types[0]!, id: 5, yjlxmc: '春秋季检查', day: 1, hour: 8, months: [3, 9] };
+    mockApi({
+      [`${N}/warningType/list`]: () => ok([...types, spring]),
+      [`${N}/warningType/update`]: (init) => {
+        saved.push(JSON.parse(String(init.body)));
+        return ok(null, PROGRESS_MSG.updated);
+      },
+    });
+    renderUi(<WarningConfigPage />, publisher);
+    expect(await screen.findByText('每月25日9时')).toBeTruthy();
+    const row = screen.getByText('每月1日8时（3、9月）').closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: /修\s*改/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('3月')).toBeTruthy();
+    expect(within(dialog).getByText('9月')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({ id: 5, yjzq: 'month', day: 1, hour: 8, months: [3, 9] });
   });
 });

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ConfigHistoryPageSchema,
   pageOf,
@@ -181,7 +181,7 @@ export interface WarningTypeInput {
   yjzq: 'month' | 'week' | 'day' | 'no';
   weekday?: number;
   day?: number;
-  month?: number;
+  months?: number[];
   hour?: number;
   px: number;
 }
@@ -251,6 +251,18 @@ export function useToggleFocus() {
   return useMutation({
     mutationFn: (input: { taskId: number; focus: boolean }) =>
       post(`${FOCUS}/focus`, input, { schema: z.object({ taskIds: z.array(z.number()) }) }),
-    onSuccess: (data) => client.setQueryData(['warning', 'focus'], data),
+    onSuccess: (data) => {
+      client.setQueryData(['warning', 'focus'], data);
+      return client.invalidateQueries({ queryKey: ['warning', 'focusPage'] });
+    },
+  });
+}
+
+/** `GET rest/focus/page`: the task cards the user follows, a page at a time. */
+export function useFocusPage(current: number, size: number) {
+  return useQuery({
+    queryKey: ['warning', 'focusPage', current, size],
+    queryFn: ({ signal }) => get(`${FOCUS}/page`, { query: { current, size }, schema: pageOf(TaskCardSchema), signal }),
+    placeholderData: keepPreviousData,
   });
 }

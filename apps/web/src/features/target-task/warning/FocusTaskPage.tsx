@@ -1,0 +1,110 @@
+import { LIMITS, PROGRESS_MSG, PROGRESS_TEXT as T, type TaskCard } from '@zg/contract';
+import { App, Button, Card, Progress, Space, Table, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { EmptyState } from '../../../components/EmptyState';
+import { pagination } from '../../../components/pagination';
+import { toastFailure } from '../progress/feedback';
+import { useFocusPage, useToggleFocus } from './warning.api';
+import '../progress/progress.css';
+
+/**
+ * 我的关注: the tasks the user follows (关注), a page at a time, each with its state, dates, progress and warnings, and
+ * a 取消关注 button. `onOpenTask` opens a task's detail when the host page offers one.
+ */
+export default function FocusTaskPage({ onOpenTask }: { onOpenTask?: (task: TaskCard) => void }) {
+  const { message } = App.useApp();
+  const [page, setPage] = useState<number>(LIMITS.firstPage);
+  const size = LIMITS.defaultPageSize;
+  const list = useFocusPage(page, size);
+  const toggle = useToggleFocus();
+  const total = list.data?.total ?? 0;
+  const lastPage = Math.max(LIMITS.firstPage, Math.ceil(total / size));
+  // Unfollowing the only task of the last page goes back a page.
+  useEffect(() => {
+    if (list.data && page > lastPage) setPage(lastPage);
+  }, [list.data, page, lastPage]);
+
+  const unfollow = (t: TaskCard) =>
+    toggle.mutateAsync({ taskId: t.id, focus: false }).then(
+      () => message.success(PROGRESS_MSG.unfocused),
+      (e) => toastFailure(message, e),
+    );
+
+  return (
+    <Card variant="borderless" className="zg-warning-page zg-focus-page" title={T.focusMenu}>
+      <Table<TaskCard>
+        rowKey="id"
+        size="middle"
+        loading={list.isPending}
+        dataSource={list.data?.records ?? []}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <EmptyState description={list.error?.message ?? T.noFocusTasks} /> }}
+        pagination={pagination({ current: page, total, pageSize: size, onChange: setPage })}
+        columns={[
+          {
+            title: T.taskName,
+            dataIndex: 'rwmc',
+            render: (name: string, t) => (
+              <div className="zg-warning-page__name">
+                {onOpenTask ? (
+                  <Button type="link" size="small" className="zg-link-cell" onClick={() => onOpenTask(t)}>
+                    {name}
+                  </Button>
+                ) : (
+                  <Typography.Text>{name}</Typography.Text>
+                )}
+                <Typography.Text type="secondary" className="zg-warning-page__target">
+                  {t.yearTargetName}
+                </Typography.Text>
+              </div>
+            ),
+          },
+          { title: T.department, dataIndex: 'fbbm', width: 90 },
+          { title: T.owner, dataIndex: 'fzrmc', width: 80 },
+          { title: T.taskStatus, dataIndex: 'rwztmc', width: 90, render: (s: string) => <Tag>{s}</Tag> },
+          {
+            title: T.taskDates,
+            key: 'dates',
+            width: 180,
+            render: (_v, t) => `${t.kssj} ~ ${t.jssj}`,
+          },
+          {
+            title: T.taskProgress,
+            dataIndex: 'rwjd',
+            width: 110,
+            render: (n: number) => <Progress percent={n} size="small" />,
+          },
+          {
+            title: T.processWarnings,
+            dataIndex: 'processWarningCount',
+            width: 72,
+            render: (n: number) => <Tag color={n ? 'orange' : 'default'}>{n}</Tag>,
+          },
+          {
+            title: T.expiredWarnings,
+            dataIndex: 'expiredWarningCount',
+            width: 72,
+            render: (n: number) => <Tag color={n ? 'red' : 'default'}>{n}</Tag>,
+          },
+          {
+            title: T.actions,
+            key: 'actions',
+            width: 100,
+            fixed: 'right',
+            render: (_v, t) => (
+              <Space size={4}>
+                <Button
+                  size="small"
+                  loading={toggle.isPending && toggle.variables?.taskId === t.id}
+                  onClick={() => void unfollow(t)}
+                >
+                  {T.unfocus}
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
