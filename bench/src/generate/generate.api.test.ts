@@ -502,7 +502,7 @@ describe('generated rows are read by the services as rows they wrote', () => {
       closed: 0,
       overdue: 0,
     });
-  });
+  }, 120_000); // two whole-year stories through the services: slow on a loaded machine
 
   it('a generated scale is consistent: the warning job changes nothing and every role reads and writes it', async () => {
     const s = await startTestServer();
@@ -548,5 +548,5 @@ describe('generated rows are read by the services as rows they wrote', () => {
     } finally {
       await s.close();
     }
-  });
+  }, 120_000);
 });
