@@ -5,6 +5,8 @@ import { type APIRequestContext, expect, request } from '@playwright/test';
 export interface ApiUser {
   get(path: string): Promise<unknown>;
   post(path: string, body: object): Promise<unknown>;
+  /** Uploads one file in a single multipart request (field `file`) and gives the stored file's id. */
+  upload(file: { name: string; mimeType: string; buffer: Buffer }): Promise<string>;
   dispose(): Promise<void>;
 }
 
@@ -28,6 +30,11 @@ export async function apiAs(baseURL: string, userId: string): Promise<ApiUser> {
   return {
     get: async (path) => unwrap(await ctx.get(signed(path)), path),
     post: async (path, body) => unwrap(await ctx.post(signed(path), { data: body }), path),
+    upload: async (file) => {
+      const path = '/api/herm-zdgj/rest/file/upload';
+      const made = (await unwrap(await ctx.post(signed(path), { multipart: { file } }), path)) as { fileId: string };
+      return made.fileId;
+    },
     dispose: () => ctx.dispose(),
   };
 }

@@ -68,8 +68,13 @@ export default function FileArchivePage({ kind }: { kind: ArchiveType }) {
     {
       title: T.source,
       dataIndex: 'sourceName',
-      width: 120,
-      render: (v: string, r) => <Tag color={SOURCE_COLOR[r.source]}>{v}</Tag>,
+      width: 180,
+      // A report attachment names its period (进度报告附件 2026-11): the tag wraps rather than run into the next cell.
+      render: (v: string, r) => (
+        <Tag color={SOURCE_COLOR[r.source]} style={{ whiteSpace: 'normal', maxWidth: '100%' }}>
+          {v}
+        </Tag>
+      ),
     },
     { title: T.task, dataIndex: 'rwmc', ellipsis: true, render: (v: string | null) => v ?? '-' },
     { title: T.yearTarget, dataIndex: 'yearTargetName', ellipsis: true, width: 180 },

@@ -26,7 +26,7 @@ import {
   Tooltip,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { pagination } from '../../components/pagination';
 import { errorText } from '../task-extras/feedback';
@@ -137,6 +137,17 @@ function TemplateDialog({ template, onClose }: { template: ReportTemplate | 'new
   const [form] = Form.useForm<TemplateForm>();
   const actions = useReportActions();
   const existing = template && template !== 'new' ? template : null;
+  // The dialog is reused for every row: fill it from the row (or the defaults) each time it opens, since a form
+  // keeps what it last held and `initialValues` applies to a form's first mount only.
+  useEffect(() => {
+    if (template === null) return;
+    form.resetFields();
+    form.setFieldsValue(
+      existing
+        ? { mbmc: existing.mbmc, bgbt: existing.bgbt, bgsm: existing.bgsm ?? undefined, sections: existing.sections }
+        : { mbmc: undefined, bgbt: REPORT_DEFAULTS.reportTitle, bgsm: undefined, sections: [...REPORT_SECTIONS] },
+    );
+  }, [template, existing, form]);
   const finish = async (values: TemplateForm) => {
     try {
       await actions.saveTemplate.mutateAsync({ ...values, ...(existing ? { id: existing.id } : {}) });
@@ -156,22 +167,7 @@ function TemplateDialog({ template, onClose }: { template: ReportTemplate | 'new
       destroyOnHidden
       width={600}
     >
-      <Form<TemplateForm>
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={
-          existing
-            ? {
-                mbmc: existing.mbmc,
-                bgbt: existing.bgbt,
-                bgsm: existing.bgsm ?? undefined,
-                sections: existing.sections,
-              }
-            : { bgbt: REPORT_DEFAULTS.reportTitle, sections: [...REPORT_SECTIONS] }
-        }
-        onFinish={finish}
-      >
+      <Form<TemplateForm> form={form} layout="vertical" preserve={false} onFinish={finish}>
         <Form.Item
           name="mbmc"
           label={T.templateName}
