@@ -130,8 +130,12 @@ describe('decomposing further (继续分解)', () => {
       rwzt: 'waitResolve',
       auditStatus: null,
       version: before.version + 1,
-      abilities: { decompose: false, addChild: true, resolve: true },
+      abilities: { decompose: false, addChild: true, resolve: true, goBack: false },
     });
+    // A child is not returned to the publisher.
+    const back = await post(head, `/targetTask/${second}/goBack`, { version: before.version + 1, reason: '退回' });
+    expect(back.statusCode).toBe(409);
+    expect(back.json().meta.message).toBe(TASK_MSG.wrongState);
     // The owner cannot define a task that is being split.
     const define = await post(owner, `/targetTaskAudit/${second}/submit`, { version: before.version + 1 });
     expect(define.statusCode).toBe(409);

@@ -122,6 +122,10 @@ describe('task state machine: inputs', () => {
     expect(abilities(task({ ...defining, depth: 3 }), ACTORS.head).decompose).toBe(true);
     expect(abilities(task({ ...defining, depth: 4 }), ACTORS.head).decompose).toBe(false);
     expect(abilities(task({ ...defining, hasChildren: true }), ACTORS.head).decompose).toBe(false);
+    // A child taken back into decomposition is not returned to the publisher: its head resolves it.
+    const child = task({ status: 'waitResolve', depth: 2 });
+    expect(decide('goBack', child, ACTORS.head, { reason: '原因' })).toEqual({ ok: false, refusal: 'wrongState' });
+    expect(decide('resolve', child, ACTORS.head)).toEqual({ ok: true, status: 'waitDefine', auditStatus: null });
   });
   it('lets the year target creator push even without the publisher role, and administrators do everything', () => {
     expect(decide('push', task(), actor('fbr01')).ok).toBe(true);

@@ -42,6 +42,8 @@ interface Rule {
   audit?: readonly (TaskAudit | null)[];
   /** Only a task without children (a last-level task) is in this rule's source state. */
   leafOnly?: boolean;
+  /** Only a top-level task: a child is not returned to the publisher (its head resolves it instead). */
+  topOnly?: boolean;
   /** The task will get children: refused at the deepest level. */
   deepens?: boolean;
   needsReason?: boolean;
@@ -56,6 +58,7 @@ export const RULES: Record<TaskAction, Rule> = {
   goBack: {
     from: ['waitAccept', 'waitResolve'],
     who: isHead,
+    topOnly: true,
     needsReason: true,
     to: () => ({ status: 'goBack', auditStatus: null }),
   },
@@ -96,7 +99,8 @@ function inSourceState(rule: Rule, t: TaskFacts) {
   return (
     rule.from.includes(t.status) &&
     (!rule.audit || rule.audit.includes(t.auditStatus)) &&
-    !(rule.leafOnly && t.hasChildren)
+    !(rule.leafOnly && t.hasChildren) &&
+    !(rule.topOnly && t.depth > 1)
   );
 }
 
