@@ -2,7 +2,8 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { account, keepScreenshot, signIn } from './support';
 
 // One year target through its decomposition, each step by the user who does it, in the browser, on the demo data:
-// fbr01 (李明) publishes, bmfzr01 (王建国, head of 教务处) accepts and decomposes, rwfzr01 (张伟) defines and starts,
+// fbr01 (李明) publishes, bmfzr01 (王建国, head of 教务处) accepts and decomposes (a child further, 继续分解, so the
+// tree is three levels deep), rwfzr01 (张伟) defines and starts the last-level task,
 // shr01 (赵敏) approves, xld01 (陈伯涛) reads the tree.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -13,6 +14,8 @@ const TASKS = [
   { name: '学生满意度提升', department: '学生工作处', type: 'C 常规任务' },
 ] as const;
 const CHILD = '建设10门课程思政示范课';
+/** The child's own child, after the head decomposes the child further: the last-level task that is carried out. */
+const LEAF = '首批5门示范课建设';
 
 /** Opens a sidebar page of 目标任务管理. */
 async function openPage(page: Page, label: string) {
@@ -161,6 +164,25 @@ test('bmfzr01 accepts one task of 教务处 and decomposes it', async ({ page })
   await expect(card(page, CHILD)).toContainText('待定义');
   await keepScreenshot(page, 'target-tasks-3-decomposed');
 
+  // 继续分解: the head takes the child back, after a confirmation saying what happens, and splits it one level deeper.
+  await act(page, CHILD, '继续分解');
+  await expect(page.locator('.ant-modal-confirm')).toContainText('任务将回到待分解');
+  await confirm(page);
+  await expect(card(page, CHILD)).toContainText('待分解');
+  await act(page, CHILD, '分解子任务');
+  const deeper = page.getByRole('dialog', { name: `分解子任务：${CHILD}` });
+  await deeper.getByLabel('任务名称').fill(LEAF);
+  await pickUser(deeper, page, '负责人', 'rwfzr01');
+  await pickDate(deeper, '开始时间', '2026-03-01');
+  await pickDate(deeper, '结束时间', '2026-10-31');
+  await deeper.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(deeper).toBeHidden();
+  await expect(card(page, LEAF)).toContainText('待定义');
+  await act(page, CHILD, '分解完成');
+  await confirm(page);
+  await expect(card(page, CHILD)).toContainText('执行中');
+  await keepScreenshot(page, 'target-tasks-3b-decomposed-further');
+
   await act(page, TASKS[0].name, '分解完成');
   await confirm(page);
   await expect(card(page, TASKS[0].name)).toContainText('执行中');
@@ -169,36 +191,36 @@ test('bmfzr01 accepts one task of 教务处 and decomposes it', async ({ page })
 test('rwfzr01 sees the task and starts it by submitting its definition', async ({ page }) => {
   await signIn(page, account('rwfzr01'));
   await openPage(page, '我的任务');
-  await expect(card(page, CHILD)).toContainText('待定义');
-  await expect(card(page, CHILD)).toContainText('王建国');
+  await expect(card(page, LEAF)).toContainText('待定义');
+  await expect(card(page, LEAF)).toContainText('王建国');
   // The my-task page has no 'wait resolve' state option.
   await page.getByRole('combobox', { name: '任务状态' }).click();
   await expect(page.locator('.ant-select-dropdown:visible')).toContainText('待定义');
   await expect(page.locator('.ant-select-dropdown:visible')).not.toContainText('待分解');
   await page.keyboard.press('Escape');
 
-  await act(page, CHILD, '任务书');
-  const mission = page.getByRole('dialog', { name: `任务书：${CHILD}` });
+  await act(page, LEAF, '任务书');
+  const mission = page.getByRole('dialog', { name: `任务书：${LEAF}` });
   await mission.getByLabel('任务书').fill('每季度完成2门示范课建设，年底前全部验收。');
   await mission.getByRole('button', { name: /保\s*存/ }).click();
   await expect(mission).toBeHidden();
 
-  await act(page, CHILD, '提交定义');
+  await act(page, LEAF, '提交定义');
   await confirm(page);
-  await expect(card(page, CHILD)).toContainText('待审核');
+  await expect(card(page, LEAF)).toContainText('待审核');
   await keepScreenshot(page, 'target-tasks-4-defined');
 });
 
 test('shr01 approves the definition and the task runs', async ({ page }) => {
   await signIn(page, account('shr01'));
   await openPage(page, '待审核任务');
-  await expect(card(page, CHILD)).toBeVisible();
-  await act(page, CHILD, '审核通过');
+  await expect(card(page, LEAF)).toBeVisible();
+  await act(page, LEAF, '审核通过');
   await confirm(page);
   await expect(page.getByText('暂无任务')).toBeVisible();
   await openPage(page, '目标任务管理');
   await page.locator('.zg-year-target').filter({ hasText: TARGET }).click();
-  await expect(card(page, CHILD)).toContainText('执行中');
+  await expect(card(page, LEAF)).toContainText('执行中');
   await keepScreenshot(page, 'target-tasks-5-approved');
 });
 
@@ -214,8 +236,8 @@ test('xld01 sees the whole tree read-only', async ({ page }) => {
   await expect(page.getByRole('button', { name: '新增任务' })).toHaveCount(0);
   await view(page, '树形视图');
   const tree = page.locator('.zg-task-tree');
-  for (const name of [...TASKS.map((t) => t.name), CHILD]) await expect(tree).toContainText(name);
-  await expect(tree.getByRole('button', { name: /^(分解子任务|编\s*辑|删\s*除)$/ })).toHaveCount(0);
+  for (const name of [...TASKS.map((t) => t.name), CHILD, LEAF]) await expect(tree).toContainText(name);
+  await expect(tree.getByRole('button', { name: /^(继续分解|分解子任务|编\s*辑|删\s*除)$/ })).toHaveCount(0);
   // The cards show no action either: only 文档 and the name that opens the details.
   await view(page, '卡片视图');
   for (const t of TASKS) {

@@ -59,7 +59,7 @@ export const TASK_UI = {
   withdraw: '撤回',
   accept: '接收',
   goBack: '退回',
-  decompose: '分解',
+  decompose: '继续分解',
   resolve: '分解完成',
   define: '提交定义',
   pass: '审核通过',
@@ -103,6 +103,7 @@ export const TASK_UI = {
   reasonPlaceholder: '请输入原因',
   resolveHint: '该任务未分解子任务，请指定负责人，任务将进入待定义',
   resolveWithChildren: '子任务分解完毕，任务将进入执行中',
+  decomposeHint: '任务将回到待分解，由部门负责人继续分解为下级任务',
   // Import and export
   importTitle: '导入任务',
   importChargersTitle: '导入部门负责人',

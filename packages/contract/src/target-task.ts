@@ -36,11 +36,15 @@ export const TASK_ACTIONS = {
   accept: '接收',
   goBack: '退回',
   resolve: '分解完成',
+  decompose: '继续分解',
   define: '提交定义',
   pass: '审核通过',
   refuse: '审核不通过',
 } as const;
 export type TaskAction = keyof typeof TASK_ACTIONS;
+
+/** The deepest level of a task tree under its year target (a top-level task is level 1). */
+export const TASK_MAX_DEPTH = 4;
 
 export const TASK_MSG = {
   wrongState: '任务当前状态不允许此操作',
@@ -52,6 +56,7 @@ export const TASK_MSG = {
   ownerNotInDepartment: '负责人必须是负责部门的人员',
   reasonRequired: '请填写退回或不通过的原因',
   needOwnerOrChildren: '请先指定负责人或分解子任务',
+  tooDeep: `任务最多分解到第${TASK_MAX_DEPTH}级，不能继续分解`,
   departmentRequired: '请选择负责部门',
   yearTargetInUse: '该年度目标下已有任务，不能删除',
   taskHasChildren: '该任务下有子任务，不能删除',

@@ -1,6 +1,6 @@
 import { ROLE, TASK_ACTIONS, TASK_STATUSES, type TaskAction, type TaskAudit } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
-import { type ActorFacts, decide, type TaskFacts } from './target-task.machine';
+import { type ActorFacts, abilities, decide, type TaskFacts } from './target-task.machine';
 
 const task = (over: Partial<TaskFacts> = {}): TaskFacts => ({
   status: 'notPushed',
@@ -10,6 +10,7 @@ const task = (over: Partial<TaskFacts> = {}): TaskFacts => ({
   auditorId: 'shr01',
   yearTargetCreatorId: 'fbr01',
   hasChildren: false,
+  depth: 1,
   ...over,
 });
 const actor = (userId: string, roles: string[] = [], charge: string[] = []): ActorFacts => ({
@@ -44,6 +45,8 @@ const ALLOWED: {
   { action: 'goBack', from: 'waitAccept', who: ['head'], to: 'goBack', toAudit: null },
   { action: 'goBack', from: 'waitResolve', who: ['head'], to: 'goBack', toAudit: null },
   { action: 'resolve', from: 'waitResolve', who: ['head'], to: 'waitDefine', toAudit: null },
+  { action: 'decompose', from: 'waitDefine', audit: null, who: ['head'], to: 'waitResolve', toAudit: null },
+  { action: 'decompose', from: 'waitDefine', audit: 2, who: ['head'], to: 'waitResolve', toAudit: null },
   { action: 'define', from: 'waitDefine', audit: null, who: ['owner'], to: 'waitDefine', toAudit: 0 },
   { action: 'define', from: 'waitDefine', audit: 2, who: ['owner'], to: 'waitDefine', toAudit: 0 },
   { action: 'pass', from: 'waitDefine', audit: 0, who: ['auditor'], to: 'executeing', toAudit: 1 },
@@ -96,6 +99,33 @@ describe('task state machine: inputs', () => {
     expect(
       decide('resolve', task({ status: 'waitResolve', ownerId: null }), ACTORS.head, { ownerId: 'rwfzr01' }).ok,
     ).toBe(true);
+  });
+  it('decomposes further only a task without children, and not below the deepest level', () => {
+    const defining = { status: 'waitDefine', auditStatus: null } as const;
+    expect(decide('decompose', task({ ...defining, hasChildren: true }), ACTORS.head)).toEqual({
+      ok: false,
+      refusal: 'wrongState',
+    });
+    expect(decide('decompose', task({ ...defining, depth: 3 }), ACTORS.head)).toEqual({
+      ok: true,
+      status: 'waitResolve',
+      auditStatus: null,
+    });
+    expect(decide('decompose', task({ ...defining, depth: 4 }), ACTORS.head)).toEqual({
+      ok: false,
+      refusal: 'tooDeep',
+    });
+    expect(decide('decompose', task({ ...defining, depth: 4 }), ACTORS.owner)).toEqual({
+      ok: false,
+      refusal: 'notAllowed',
+    });
+    expect(abilities(task({ ...defining, depth: 3 }), ACTORS.head).decompose).toBe(true);
+    expect(abilities(task({ ...defining, depth: 4 }), ACTORS.head).decompose).toBe(false);
+    expect(abilities(task({ ...defining, hasChildren: true }), ACTORS.head).decompose).toBe(false);
+    // A child taken back into decomposition is not returned to the publisher: its head resolves it.
+    const child = task({ status: 'waitResolve', depth: 2 });
+    expect(decide('goBack', child, ACTORS.head, { reason: '原因' })).toEqual({ ok: false, refusal: 'wrongState' });
+    expect(decide('resolve', child, ACTORS.head)).toEqual({ ok: true, status: 'waitDefine', auditStatus: null });
   });
   it('lets the year target creator push even without the publisher role, and administrators do everything', () => {
     expect(decide('push', task(), actor('fbr01')).ok).toBe(true);

@@ -1,4 +1,4 @@
-import { ROLE, TASK_ACTIONS, type TaskAction, type TaskAudit, type TaskStatus } from '@zg/contract';
+import { ROLE, TASK_ACTIONS, TASK_MAX_DEPTH, type TaskAction, type TaskAudit, type TaskStatus } from '@zg/contract';
 
 /** What the rules need to know about a task. */
 export interface TaskFacts {
@@ -9,6 +9,8 @@ export interface TaskFacts {
   auditorId: string | null;
   yearTargetCreatorId: string;
   hasChildren: boolean;
+  /** Level in the tree: 1 for a top-level task. */
+  depth: number;
 }
 
 /** What the rules need to know about the actor. */
@@ -18,7 +20,7 @@ export interface ActorFacts {
   chargeDepartmentIds: readonly string[];
 }
 
-export type Refusal = 'wrongState' | 'notAllowed' | 'reasonRequired' | 'needOwnerOrChildren';
+export type Refusal = 'wrongState' | 'notAllowed' | 'reasonRequired' | 'needOwnerOrChildren' | 'tooDeep';
 export type Decision =
   | { ok: true; status: TaskStatus; auditStatus: TaskAudit | null }
   | { ok: false; refusal: Refusal };
@@ -38,6 +40,12 @@ interface Rule {
   from: readonly TaskStatus[];
   who: (a: ActorFacts, t: TaskFacts) => boolean;
   audit?: readonly (TaskAudit | null)[];
+  /** Only a task without children (a last-level task) is in this rule's source state. */
+  leafOnly?: boolean;
+  /** Only a top-level task: a child is not returned to the publisher (its head resolves it instead). */
+  topOnly?: boolean;
+  /** The task will get children: refused at the deepest level. */
+  deepens?: boolean;
   needsReason?: boolean;
   to: (t: TaskFacts) => { status: TaskStatus; auditStatus: TaskAudit | null };
 }
@@ -50,6 +58,7 @@ export const RULES: Record<TaskAction, Rule> = {
   goBack: {
     from: ['waitAccept', 'waitResolve'],
     who: isHead,
+    topOnly: true,
     needsReason: true,
     to: () => ({ status: 'goBack', auditStatus: null }),
   },
@@ -59,6 +68,16 @@ export const RULES: Record<TaskAction, Rule> = {
     // A task split into children is carried out through them; a task kept whole waits for its owner's definition.
     to: (t) =>
       t.hasChildren ? { status: 'executeing', auditStatus: null } : { status: 'waitDefine', auditStatus: null },
+  },
+  // A task kept whole (or a child) goes back to its head to be split further, while its definition is not under
+  // review: trees grow to three and four levels this way.
+  decompose: {
+    from: ['waitDefine'],
+    who: isHead,
+    audit: [null, 2],
+    leafOnly: true,
+    deepens: true,
+    to: () => ({ status: 'waitResolve', auditStatus: null }),
   },
   define: {
     from: ['waitDefine'],
@@ -76,6 +95,15 @@ export const RULES: Record<TaskAction, Rule> = {
   },
 };
 
+function inSourceState(rule: Rule, t: TaskFacts) {
+  return (
+    rule.from.includes(t.status) &&
+    (!rule.audit || rule.audit.includes(t.auditStatus)) &&
+    !(rule.leafOnly && t.hasChildren) &&
+    !(rule.topOnly && t.depth > 1)
+  );
+}
+
 /** Decides one action: the next state, or why it is refused (state first, then person, then input). */
 export function decide(
   action: TaskAction,
@@ -84,10 +112,9 @@ export function decide(
   input: { reason?: string; ownerId?: string } = {},
 ): Decision {
   const rule = RULES[action];
-  if (!rule.from.includes(t.status) || (rule.audit && !rule.audit.includes(t.auditStatus))) {
-    return { ok: false, refusal: 'wrongState' };
-  }
+  if (!inSourceState(rule, t)) return { ok: false, refusal: 'wrongState' };
   if (!rule.who(a, t)) return { ok: false, refusal: 'notAllowed' };
+  if (rule.deepens && t.depth >= TASK_MAX_DEPTH) return { ok: false, refusal: 'tooDeep' };
   if (rule.needsReason && !input.reason?.trim()) return { ok: false, refusal: 'reasonRequired' };
   if (action === 'resolve' && !t.hasChildren && !(input.ownerId ?? t.ownerId)) {
     return { ok: false, refusal: 'needOwnerOrChildren' };
@@ -100,7 +127,7 @@ export function abilities(t: TaskFacts, a: ActorFacts): Record<TaskAction, boole
   const out = {} as Record<TaskAction, boolean>;
   for (const action of Object.keys(TASK_ACTIONS) as TaskAction[]) {
     const rule = RULES[action];
-    out[action] = rule.from.includes(t.status) && (!rule.audit || rule.audit.includes(t.auditStatus)) && rule.who(a, t);
+    out[action] = inSourceState(rule, t) && rule.who(a, t) && !(rule.deepens && t.depth >= TASK_MAX_DEPTH);
   }
   return out;
 }

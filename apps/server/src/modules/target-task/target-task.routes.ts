@@ -371,7 +371,7 @@ export const targetTaskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  for (const action of ['push', 'withdraw', 'accept', 'goBack', 'resolve'] as const) {
+  for (const action of ['push', 'withdraw', 'accept', 'goBack', 'resolve', 'decompose'] as const) {
     app.post(
       `/targetTask/:id/${action}`,
       {

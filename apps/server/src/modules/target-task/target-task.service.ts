@@ -1,6 +1,7 @@
 import {
   type CatalogNode,
   ROLE,
+  TASK_MAX_DEPTH,
   TASK_MSG,
   TASK_STATUS,
   type TaskAction,
@@ -62,6 +63,7 @@ const REFUSAL_MESSAGE = {
   notAllowed: TASK_MSG.notAllowed,
   reasonRequired: TASK_MSG.reasonRequired,
   needOwnerOrChildren: TASK_MSG.needOwnerOrChildren,
+  tooDeep: TASK_MSG.tooDeep,
 } as const;
 
 /** Publishers, school leaders and administrators see every task; the others see what relates to them. */
@@ -87,6 +89,7 @@ function factsOf(task: TaskRow, yearTargetCreatorId: string, hasChildren: boolea
     auditorId: task.auditorId,
     yearTargetCreatorId,
     hasChildren,
+    depth: task.depth,
   };
 }
 
@@ -313,6 +316,7 @@ export async function createTask(db: Db, actor: Actor, input: TaskInput) {
       if (!p || p.task.yearTargetId !== target.id) throw notFound(TASK_MSG.taskNotFound);
       if (!isHead(actor, factsOf(p.task, p.yearTargetCreatorId, p.hasChildren))) throw forbidden(TASK_MSG.notAllowed);
       if (p.task.status !== 'waitResolve') throw conflict(TASK_MSG.wrongState);
+      if (p.task.depth >= TASK_MAX_DEPTH) throw badRequest(TASK_MSG.tooDeep);
       parent = p.task;
     } else if (!(target.creatorId === actor.userId || mayPublish(actor))) {
       throw forbidden(TASK_MSG.notAllowed);
@@ -436,7 +440,7 @@ export async function act(
       set.ownerId = input.ownerId;
     }
     if (action === 'goBack' || action === 'refuse') set.auditReason = input.reason ?? null;
-    if (action === 'pass') set.auditReason = null;
+    if (action === 'pass' || action === 'decompose') set.auditReason = null;
     const ok = await updateTask(tx, id, input.version, set);
     if (!ok) throw conflict(TASK_MSG.changed);
     await writeAudit(tx, {
@@ -487,7 +491,7 @@ function present(r: TaskListRow, actor: Actor): TaskCard {
       ...abilities(f, actor),
       edit: mayEdit(actor, f, t),
       delete: mayEdit(actor, f, t) && !r.hasChildren,
-      addChild: isHead(actor, f) && f.status === 'waitResolve',
+      addChild: isHead(actor, f) && f.status === 'waitResolve' && f.depth < TASK_MAX_DEPTH,
       editMission: mayEditMission(actor, f, t),
     },
   };

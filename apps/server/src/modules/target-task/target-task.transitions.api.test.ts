@@ -56,6 +56,10 @@ const ALLOWED: Partial<Record<TaskAction, Partial<Record<State, { who: Who[]; to
     waitResolve: { who: ['head'], to: 'goBack', audit: null },
   },
   resolve: { waitResolve: { who: ['head'], to: 'waitDefine', audit: null } },
+  decompose: {
+    waitDefine: { who: ['head'], to: 'waitResolve', audit: null },
+    'waitDefine/2': { who: ['head'], to: 'waitResolve', audit: null },
+  },
   define: {
     waitDefine: { who: ['owner'], to: 'waitDefine', audit: 0 },
     'waitDefine/2': { who: ['owner'], to: 'waitDefine', audit: 0 },
@@ -71,6 +75,7 @@ const WBS_PATH: Record<TaskAction, (id: number) => string> = {
   accept: (id) => `/targetTask/${id}/accept`,
   goBack: (id) => `/targetTask/${id}/goBack`,
   resolve: (id) => `/targetTask/${id}/resolve`,
+  decompose: (id) => `/targetTask/${id}/decompose`,
   define: (id) => `/targetTaskAudit/${id}/submit`,
   pass: (id) => `/targetTaskAudit/${id}/pass`,
   refuse: (id) => `/targetTaskAudit/${id}/refuse`,

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { type LoginRecord, TASK_MSG } from '@zg/contract';
+import { type LoginRecord, TASK_UI as T, TASK_MSG } from '@zg/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { renderUi, stubXhr } from '../../components/attachments/test-helpers';
 import { calledPaths, failed, loginRecord, mockApi, ok } from '../../test/fixtures';
@@ -96,6 +96,45 @@ describe('年度目标 page', () => {
     expect(await screen.findByText('2026年教学质量提升工程', { selector: '.zg-year-target__name' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '新增年度目标' })).toBeNull();
     expect(screen.getByText('暂无任务')).toBeTruthy();
+  });
+});
+
+describe('部门任务 page', () => {
+  it('lets the head decompose a task further after confirming what it does', async () => {
+    const bodies: string[] = [];
+    const fetchMock = mockApi({
+      ...reference,
+      [`${W}/targetTask/selectPage`]: () =>
+        ok(
+          page([
+            taskCard({
+              rwzt: 'waitDefine',
+              rwztmc: '待定义',
+              parentId: 5,
+              version: 3,
+              abilities: { decompose: true, edit: true },
+            }),
+          ]),
+        ),
+      [`${W}/targetTask/1/decompose`]: (init) => {
+        bodies.push(String(init.body));
+        return ok(null, TASK_MSG.done);
+      },
+    });
+    renderUi(<TaskListPage kind="departmentTask" base="/targetTaskManagement" />, head);
+    const card = (await screen.findByRole('button', { name: '课程思政示范课建设' })).closest(
+      '.zg-task-card',
+    ) as HTMLElement;
+    fireEvent.click(within(card).getByRole('button', { name: '继续分解' }));
+    const dialog = (await screen.findAllByText('确定要继续分解“课程思政示范课建设”吗？'))[0]?.closest(
+      '.ant-modal',
+    ) as HTMLElement;
+    expect(within(dialog).getByText(T.decomposeHint)).toBeTruthy();
+    expect(calledPaths(fetchMock)).not.toContain(`${W}/targetTask/1/decompose`);
+    fireEvent.click(within(dialog).getByRole('button', { name: /^确\s*定$/ }));
+    await waitFor(() => expect(calledPaths(fetchMock)).toContain(`${W}/targetTask/1/decompose`));
+    expect(new URLSearchParams(bodies[0]).get('version')).toBe('3');
+    expect(await screen.findByText(TASK_MSG.done)).toBeTruthy();
   });
 });
 

@@ -7,7 +7,7 @@ import { ACTION_LABEL, buildTree, type CardAction, cardActions, statusColor, typ
 import type { TaskCommand } from './use-task-actions';
 
 /** The buttons a tree node offers: decomposing, editing and deleting, where the server allows them. */
-const TREE_ACTIONS: readonly CardAction[] = ['addChild', 'edit', 'delete'];
+const TREE_ACTIONS: readonly CardAction[] = ['decompose', 'addChild', 'edit', 'delete'];
 
 function toData(nodes: TaskNode[], onCommand: (card: TaskCard, command: TaskCommand) => void): TreeDataNode[] {
   return nodes.map(({ card, children }) => ({

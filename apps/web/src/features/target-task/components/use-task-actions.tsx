@@ -13,7 +13,7 @@ export type TaskCommand = CardAction | 'documents' | 'detail';
 
 /**
  * Runs the commands of task cards and tree nodes: confirmations for the transitions, a reason for 退回 and
- * 审核不通过, an owner for 分解完成 of a task kept whole, and the edit, child, mission, document and detail dialogs.
+ * 审核不通过, an owner for 分解完成 of a task kept whole, what 继续分解 does, and the edit, child, mission, document and detail dialogs.
  * Failures are told by the request client (the server's Chinese message, 任务已被他人修改… when someone was first).
  */
 export function useTaskActions(): { run: (card: TaskCard, command: TaskCommand) => void; dialogs: ReactNode } {
@@ -78,7 +78,7 @@ export function useTaskActions(): { run: (card: TaskCard, command: TaskCommand) 
     const name = command as TaskAction;
     modal.confirm({
       title: confirmAction(ACTION_LABEL[name], card.rwmc),
-      content: name === 'resolve' ? T.resolveWithChildren : undefined,
+      content: name === 'resolve' ? T.resolveWithChildren : name === 'decompose' ? T.decomposeHint : undefined,
       okText: T.confirm,
       cancelText: T.cancel,
       onOk: () => transition(card, name).catch(() => undefined),

@@ -1,0 +1,2 @@
+CREATE INDEX "target_tasks_status_start_idx" ON "target_tasks" USING btree ("status","start_date" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "target_tasks_department_start_idx" ON "target_tasks" USING btree ("department_id","start_date","id");
