@@ -7,7 +7,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'bench/src/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'apps/web/build/**/*.test.ts',
+            'bench/src/**/*.test.ts',
+          ],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
           environment: 'node',
         },

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { APP, type LoginInput, MSG, UI_TEXT as TEXT, WEB_MSG } from '@zg/contract';
-import { App, Button, Card, Form, Input, Skeleton, Typography } from 'antd';
+import { App, Button, Form, Input, Skeleton } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { clearSession, setLoginRecord } from '../../api/session';
@@ -56,10 +56,11 @@ export function LoginPage() {
           <p className="zg-login__intro">{TEXT.loginIntro}</p>
         </section>
 
-        <Card className="zg-login__card" variant="borderless">
-          <Typography.Title level={3} className="zg-login__card-title">
+        {/* Plain markup, not antd's Card and Typography: those bring Tabs, Tooltip and their styles to the first page. */}
+        <section className="zg-login__card" aria-labelledby="zg-login-card-title">
+          <h2 id="zg-login-card-title" className="zg-login__card-title">
             {TEXT.loginCardTitle}
-          </Typography.Title>
+          </h2>
           <Form<LoginInput>
             form={form}
             name="login"
@@ -100,7 +101,7 @@ export function LoginPage() {
               </Button>
             </Form.Item>
           </Form>
-        </Card>
+        </section>
       </main>
       <footer className="zg-login__footer">
         {systemName} · {TEXT.versionLabel} {APP.version}
