@@ -73,6 +73,11 @@ describe('LoginPage', () => {
       await screen.findByText(MSG.loginPasswordRequired, { selector: '.ant-form-item-explain-error' }),
     ).toBeTruthy();
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/authc/login'))).toBe(false);
+    // The inputs take the form's state: both are marked in error (the field boxes turn red).
+    for (const label of ['工号', '密码']) {
+      const box = screen.getByLabelText(label).closest('.ant-input-affix-wrapper');
+      expect(box?.className).toContain('ant-input-status-error');
+    }
   });
 
   it('signs in, stores the login record and goes to /index', async () => {
