@@ -7,7 +7,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'bench/src/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'apps/web/build/**/*.test.ts',
+            'bench/src/**/*.test.ts',
+          ],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
           environment: 'node',
         },
@@ -25,6 +30,9 @@ export default defineConfig({
         },
       },
       {
+        // Under Node, `antd` is its CommonJS build (lib); the web's few deep imports (`antd/es/...`, kept off the first
+        // page's bundle) must reach the same copy, or their components miss the contexts of the rest (Form, locale).
+        resolve: { alias: [{ find: /^antd\/es\//, replacement: 'antd/lib/' }] },
         test: {
           name: 'web',
           sequence: { groupOrder: 2 },

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { APP, MSG } from '@zg/contract';
@@ -44,6 +43,7 @@ import { fail } from './platform/envelope';
 import { registerErrorHandling } from './platform/error-handler';
 import { LocalFileStore } from './platform/files/file-store';
 import { JobRunner } from './platform/jobs';
+import { registerWebStatic } from './platform/web-static';
 
 export interface BuildOptions {
   config: Config;
@@ -145,7 +145,7 @@ export async function buildApp({ config, database, logger, extraRoutes, startJob
 
   // the web app, when built
   if (fs.existsSync(config.WEB_DIST)) {
-    await app.register(fastifyStatic, { root: config.WEB_DIST, prefix: '/', wildcard: true, index: 'index.html' });
+    await registerWebStatic(app, config.WEB_DIST);
   } else {
     app.get('/', { schema: { hide: true } }, async (_req, reply) =>
       reply.code(503).send(fail(`${MSG.notFound}：前端尚未构建，请先运行 npm run build`)),

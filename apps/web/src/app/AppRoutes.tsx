@@ -3,10 +3,13 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { FullPageLoading } from '../components/FullPageLoading';
 import { LoginPage } from '../features/auth/LoginPage';
-import { SignedInLayout } from '../features/shell/SignedInLayout';
 import { SessionGate } from './SessionGate';
 
 const TableConfigurationPage = lazy(() => import('../features/table-config/TableConfigurationPage'));
+// The signed-in shell (sidebar, top bar, menus, dialogs) loads after sign-in: /login downloads none of it.
+const SignedInLayout = lazy(() =>
+  import('../features/shell/SignedInLayout').then((m) => ({ default: m.SignedInLayout })),
+);
 
 export function AppRoutes() {
   return (
@@ -37,7 +40,9 @@ export function AppRoutes() {
         path="*"
         element={
           <SessionGate>
-            <SignedInLayout />
+            <Suspense fallback={<FullPageLoading tip={SHELL_TEXT.loading} />}>
+              <SignedInLayout />
+            </Suspense>
           </SessionGate>
         }
       />

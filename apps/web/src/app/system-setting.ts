@@ -4,13 +4,35 @@ import { useEffect } from 'react';
 import { get } from '../api/client';
 
 export const systemSettingQueryKey = ['systemSetting'] as const;
+/** localStorage key of the system name last received, shown while the setting loads on the next visit. */
+export const SYSTEM_NAME_STORAGE_KEY = 'systemName';
+
+function rememberedName(): string | null {
+  try {
+    return localStorage.getItem(SYSTEM_NAME_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function rememberName(name: string) {
+  try {
+    localStorage.setItem(SYSTEM_NAME_STORAGE_KEY, name);
+  } catch {
+    // Storage blocked: the next visit shows the default name until the setting arrives.
+  }
+}
 
 /** `GET /api/user/systemSetting` (public). */
 export function fetchSystemSetting(signal?: AbortSignal) {
   return get('/api/user/systemSetting', { schema: SystemSettingSchema, signal });
 }
 
-/** The configured system name (default while unknown or on failure) and logo; keeps the page title in step. */
+/**
+ * The configured system name and logo; keeps the page title in step. While the setting loads, the name last received
+ * (else the default), so the sign-in screen draws its heading at once instead of waiting for the request; on failure,
+ * the default.
+ */
 export function useSystemSetting() {
   const query = useQuery({
     queryKey: systemSettingQueryKey,
@@ -18,9 +40,12 @@ export function useSystemSetting() {
     staleTime: 5 * 60_000,
     meta: { errorMessage: MSG.systemSettingFailed },
   });
-  const systemName = query.data?.systemName.trim() || APP.defaultSystemName;
+  const received = query.data?.systemName.trim();
+  const systemName = received || (query.isPending ? rememberedName() : null) || APP.defaultSystemName;
   useEffect(() => {
-    if (!query.isPending) document.title = systemName;
-  }, [query.isPending, systemName]);
+    if (query.isPending) return;
+    document.title = systemName;
+    if (query.isSuccess) rememberName(systemName);
+  }, [query.isPending, query.isSuccess, systemName]);
   return { systemName, logoUrl: query.data?.logoAttachment?.url ?? null, isPending: query.isPending };
 }

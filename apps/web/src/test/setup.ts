@@ -2,6 +2,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { Modal, message } from 'antd';
 import { afterAll, afterEach, vi } from 'vitest';
 import { clearSession } from '../api/session';
+import { SYSTEM_NAME_STORAGE_KEY } from '../app/system-setting';
 import { clearQueryClients } from './render';
 
 // The machine running the tests is shared: give findBy/waitFor more than the default second before failing.
@@ -14,6 +15,7 @@ afterEach(() => {
   Modal.destroyAll();
   message.destroy();
   clearSession();
+  localStorage.removeItem(SYSTEM_NAME_STORAGE_KEY);
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

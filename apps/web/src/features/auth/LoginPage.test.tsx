@@ -3,6 +3,7 @@ import { APP, AUTH_MSG, MSG, WEB_MSG } from '@zg/contract';
 import { message } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import { LOGIN_RECORD_KEY } from '../../api/session';
+import { SYSTEM_NAME_STORAGE_KEY } from '../../app/system-setting';
 import { failed, loginRecord, mockApi, ok, systemSetting } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
 import { LoginPage, safeReturnPath } from './LoginPage';
@@ -23,18 +24,44 @@ function fillIn(userId: string, password: string) {
 }
 
 describe('LoginPage', () => {
-  it('shows the configured system name', async () => {
+  it('shows the configured system name, and remembers it for the next visit', async () => {
     mockApi({ '/api/user/systemSetting': () => ok(systemSetting) });
     renderPage(<LoginPage />, '/login');
     expect(await screen.findByRole('heading', { name: systemSetting.systemName })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe(systemSetting.systemName));
+    expect(localStorage.getItem(SYSTEM_NAME_STORAGE_KEY)).toBe(systemSetting.systemName);
+  });
+
+  it('shows the name remembered from the last visit at once, while the setting loads', async () => {
+    localStorage.setItem(SYSTEM_NAME_STORAGE_KEY, '上次的学院名称');
+    let answer: (() => void) | undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        await answered;
+        return new Response(JSON.stringify(ok(systemSetting).body), {
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }),
+    );
+    renderPage(<LoginPage />, '/login');
+    expect(screen.getByRole('heading', { name: '上次的学院名称' })).toBeTruthy();
+    answer?.();
+    expect(await screen.findByRole('heading', { name: systemSetting.systemName })).toBeTruthy();
+    await waitFor(() => expect(localStorage.getItem(SYSTEM_NAME_STORAGE_KEY)).toBe(systemSetting.systemName));
   });
 
   it('falls back to the default system name when the setting cannot be read', async () => {
-    mockApi({ '/api/user/systemSetting': () => failed(500, MSG.serverError) });
+    localStorage.setItem(SYSTEM_NAME_STORAGE_KEY, '上次的学院名称');
+    const fetchMock = mockApi({ '/api/user/systemSetting': () => failed(500, MSG.serverError) });
     renderPage(<LoginPage />, '/login');
     // One retry for a 5xx first, a second later.
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2), { timeout: 4000 });
     expect(await screen.findByRole('heading', { name: APP.defaultSystemName }, { timeout: 4000 })).toBeTruthy();
+    expect(localStorage.getItem(SYSTEM_NAME_STORAGE_KEY)).toBe('上次的学院名称');
   });
 
   it('shows both required-field messages when submitted empty, and calls nothing', async () => {
@@ -46,6 +73,11 @@ describe('LoginPage', () => {
       await screen.findByText(MSG.loginPasswordRequired, { selector: '.ant-form-item-explain-error' }),
     ).toBeTruthy();
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/authc/login'))).toBe(false);
+    // The inputs take the form's state: both are marked in error (the field boxes turn red).
+    for (const label of ['工号', '密码']) {
+      const box = screen.getByLabelText(label).closest('.ant-input-affix-wrapper');
+      expect(box?.className).toContain('ant-input-status-error');
+    }
   });
 
   it('signs in, stores the login record and goes to /index', async () => {

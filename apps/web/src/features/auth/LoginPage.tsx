@@ -1,11 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { APP, type LoginInput, MSG, UI_TEXT as TEXT, WEB_MSG } from '@zg/contract';
-import { App, Button, Card, Form, Input, Skeleton, Typography } from 'antd';
+import { App, Button, Form } from 'antd';
+// The two inputs by themselves: antd's Input also carries TextArea, Search and OTP, which this first page never shows.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { clearSession, setLoginRecord } from '../../api/session';
 import { useSystemSetting } from '../../app/system-setting';
-import { LockIcon, UserIcon } from '../../components/icons';
+import { LockIcon, UserIcon } from '../../components/icon';
 import { SystemLogo } from '../../components/SystemLogo';
 import { login } from './auth.api';
 
@@ -18,7 +21,7 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const returnTo = safeReturnPath(params.get('from'));
   const { modal } = App.useApp();
-  const { systemName, logoUrl, isPending: settingPending } = useSystemSetting();
+  const { systemName, logoUrl } = useSystemSetting();
   const [form] = Form.useForm<LoginInput>();
 
   const signIn = useMutation({
@@ -47,19 +50,16 @@ export function LoginPage() {
       <main className="zg-login__panel">
         <section className="zg-login__brand">
           <SystemLogo url={logoUrl} size={56} />
-          {settingPending ? (
-            <Skeleton.Input active size="large" className="zg-login__name-skeleton" />
-          ) : (
-            <h1 className="zg-login__name">{systemName}</h1>
-          )}
+          <h1 className="zg-login__name">{systemName}</h1>
           <p className="zg-login__tagline">{TEXT.loginTagline}</p>
           <p className="zg-login__intro">{TEXT.loginIntro}</p>
         </section>
 
-        <Card className="zg-login__card" variant="borderless">
-          <Typography.Title level={3} className="zg-login__card-title">
+        {/* Plain markup, not antd's Card and Typography: those bring Tabs, Tooltip and their styles to the first page. */}
+        <section className="zg-login__card" aria-labelledby="zg-login-card-title">
+          <h2 id="zg-login-card-title" className="zg-login__card-title">
             {TEXT.loginCardTitle}
-          </Typography.Title>
+          </h2>
           <Form<LoginInput>
             form={form}
             name="login"
@@ -87,7 +87,7 @@ export function LoginPage() {
               name="password"
               rules={[{ required: true, message: MSG.loginPasswordRequired }]}
             >
-              <Input.Password
+              <Password
                 prefix={<LockIcon className="zg-input-icon" />}
                 placeholder={MSG.loginPasswordRequired}
                 autoComplete="current-password"
@@ -100,7 +100,7 @@ export function LoginPage() {
               </Button>
             </Form.Item>
           </Form>
-        </Card>
+        </section>
       </main>
       <footer className="zg-login__footer">
         {systemName} · {TEXT.versionLabel} {APP.version}
