@@ -40,7 +40,7 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
           // antd in jsdom is slow on a shared 2-core machine: a page test may take several seconds there.
-          testTimeout: 20_000,
+          testTimeout: 45_000,
         },
       },
     ],
