@@ -49,10 +49,7 @@ export async function seedDatabase(db: Db, opts: { demo: boolean }) {
     const [row] = await tx.select({ n: count() }).from(users);
     if (Number(row?.n ?? 0) > 0) return;
     // argon2 is slow on purpose: hash only when the rows are actually inserted, not at every start.
-    const [demoHashes, adminHash] = await Promise.all([
-      opts.demo ? hashDemoPasswords() : null,
-      hash(ADMIN_PASSWORD),
-    ]);
+    const [demoHashes, adminHash] = await Promise.all([opts.demo ? hashDemoPasswords() : null, hash(ADMIN_PASSWORD)]);
     if (demoHashes) await seedDemo(tx, demoHashes);
     await insertUser(tx, { ...ADMIN_USER, departmentId: demoHashes ? ADMIN_USER.departmentId : null }, adminHash);
   });
