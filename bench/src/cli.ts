@@ -97,14 +97,18 @@ async function main() {
     loadEnd: [],
   };
   ctx.log(`bench${quick ? ' --quick' : ''}: scale ${scale.name}, run directory ${path.relative(repoRoot, runDir)}`);
-  const phase = async <T>(name: string, fn: () => Promise<T>): Promise<T | null> => {
+  const phase = async <T>(name: string, fn: () => Promise<T>, parallel = false): Promise<T | null> => {
     const t = performance.now();
     ctx.log(`== ${name}`);
+    const timing = { phase: name, seconds: 0, parallel };
+    results.timings.push(timing);
     try {
       const out = await fn();
-      ctx.log(`== ${name} done in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+      timing.seconds = (performance.now() - t) / 1000;
+      ctx.log(`== ${name} done in ${timing.seconds.toFixed(0)} s`);
       return out;
     } catch (err) {
+      timing.seconds = (performance.now() - t) / 1000;
       const msg = `${name}: ${(err as Error).message.split('\n')[0]}`;
       results.failures.push(msg);
       ctx.log(`!! ${msg}`);
@@ -129,8 +133,12 @@ async function main() {
 
   const pgliteDir = path.join(runDir, 'pglite');
   const [data] = await Promise.all([
-    needServers ? phase('data', () => prepareData(ctx, pg, pgliteDir, scale, results)) : Promise.resolve(null),
-    wants('crash') ? phase('crash tests', () => crashPhase(ctx, pg, plan, results)) : Promise.resolve(null),
+    needServers
+      ? phase('data', () => prepareData(ctx, pg, pgliteDir, scale, results), wants('crash'))
+      : Promise.resolve(null),
+    wants('crash')
+      ? phase('crash tests', () => crashPhase(ctx, pg, plan, results), needServers)
+      : Promise.resolve(null),
   ]);
 
   if (data) {

@@ -43,6 +43,8 @@ export interface RunResults {
   } | null;
   /** Phases that failed, with the error. */
   failures: string[];
+  /** Wall-clock time of each phase in the order they started; `parallel` marks phases run at the same time. */
+  timings: { phase: string; seconds: number; parallel: boolean }[];
 }
 
 export function emptyResults(startedAt: Date, quick: boolean): RunResults {
@@ -61,5 +63,6 @@ export function emptyResults(startedAt: Date, quick: boolean): RunResults {
     soak: null,
     profile: null,
     failures: [],
+    timings: [],
   };
 }
