@@ -25,7 +25,13 @@ export interface RunResults {
     loadStart: number[];
     loadEnd: number[];
   };
-  data: { scale: string; counts: Record<string, number>; seconds: Partial<Record<DbKind, number>> } | null;
+  data: {
+    scale: string;
+    counts: Record<string, number>;
+    seconds: Partial<Record<DbKind, number>>;
+    /** The PGlite data was copied from an earlier run's (same generator, schema and seed) instead of generated. */
+    pgliteCached?: boolean;
+  } | null;
   api: {
     seconds: number;
     warmupSeconds: number;
