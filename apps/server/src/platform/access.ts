@@ -1,5 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
-import { AUTH_MSG, CSRF, DERIVED_ROLE_TARGET_TASK_DEPART, hmacSha256Hex, type MenuKey } from '@zg/contract';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { AUTH_MSG, CSRF, DERIVED_ROLE_TARGET_TASK_DEPART, type MenuKey } from '@zg/contract';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError, forbidden, sessionExpired, unauthorized } from './errors';
 import type { SessionInfo } from './session';
@@ -69,7 +69,8 @@ export function checkCsrf(secret: string, query: unknown, now = Date.now()) {
     return false;
   }
   if (Math.abs(now - Number(ts)) > CSRF.windowMs) return false;
-  const expected = Buffer.from(hmacSha256Hex(secret, ts), 'hex');
+  // The same HMAC-SHA256 as the contract's hmacSha256Hex (which the browser runs), in native code.
+  const expected = createHmac('sha256', secret).update(ts).digest();
   return timingSafeEqual(expected, Buffer.from(token, 'hex'));
 }
 
