@@ -252,8 +252,7 @@ function collectFixtures(f: Fixtures, rows: DerivedRows, detailEvery: number) {
       });
     }
     const underWay = t.status === 'executeing' || t.status === 'delayNotDone';
-    // Monthly periods are the server's periods only for a task without a reporting cycle (taskPeriods).
-    if (underWay && t.ownerId && t.auditorId && t.cycleTypeId === null) {
+    if (underWay && t.ownerId && t.auditorId) {
       const used = new Set(rows.reports.filter((r) => r.taskId === t.id).map((r) => r.periodKey));
       const free = monthlyPeriods(t.startDate, t.endDate)
         .map((p) => p.key)
