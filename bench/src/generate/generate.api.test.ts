@@ -6,7 +6,7 @@
 import { cycleTypes, cycleValues } from '@zg/server/src/db/schema';
 import { evaluateWarnings } from '@zg/server/src/modules/progress/progress.service';
 import { startTestServer, type TestServer, type TestSession } from '@zg/server/src/test/harness';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate, loadRefs, resetSequences, writeYearTarget } from './index';
 import type { ReportPlan, Stage, TaskPlan, YearTargetPlan } from './model';
@@ -97,7 +97,6 @@ const c1 = task({
   creatorId: 'bmfzr01',
   startDate: '2026-02-01',
   endDate: '2026-10-31',
-  cycle: { typeCode: 'year', values: ['2026'] },
   weight: 20,
   stage: 'passed',
   times: { created: t('01-05T10:00'), defined: t('01-07T10:00'), passed: t('01-08T10:00') },
@@ -158,11 +157,13 @@ const c3 = task({
   ownerId: 'rwfzr02',
   creatorId: 'bmfzr03',
   startDate: '2026-02-01',
+  // Reported per term: the spring term of 2025-2026, then the autumn term of 2026-2027 (clipped to the task's end).
+  cycle: { typeCode: 'term', values: ['2025-2026学年第二学期', '2026-2027学年第一学期'] },
   weight: 50,
   stage: 'passed',
   times: { created: t('01-05T12:00'), defined: t('01-07T12:00'), passed: t('01-08T12:00') },
   reports: [
-    report(6, '2026-02', 50, 'rwfzr02', '02-25T10:00', { result: 'pass', at: '02-26T10:00' }),
+    report(6, '2025-2026-2', 50, 'rwfzr02', '02-25T10:00', { result: 'pass', at: '02-26T10:00' }),
     report(7, 'final', 100, 'rwfzr02', '10-10T10:00', { result: 'pass', at: '10-12T10:00' }),
   ],
 });
@@ -229,11 +230,11 @@ async function playThroughServices(s: TestServer) {
     expect(res.statusCode, `${url} ${res.body}`).toBe(200);
     return res.json().data;
   };
-  const [year] = await s.database.db.select().from(cycleTypes).where(eq(cycleTypes.code, 'year'));
-  const [v2026] = await s.database.db
+  const [term] = await s.database.db.select().from(cycleTypes).where(eq(cycleTypes.code, 'term'));
+  const termValues = await s.database.db
     .select()
     .from(cycleValues)
-    .where(and(eq(cycleValues.cycleTypeId, year!.id), eq(cycleValues.value, '2026')));
+    .where(and(eq(cycleValues.cycleTypeId, term!.id), inArray(cycleValues.value, c3.cycle!.values)));
   const fbr = await login('fbr01');
   const heads: Record<string, TestSession> = {};
   const head = async (id: string) => {
@@ -279,7 +280,7 @@ async function playThroughServices(s: TestServer) {
   const r1 = await insertRoot(root1, { mission: root1.mission, coopDepartmentIds: root1.coop });
   await post(fbr, `/targetTask/${r1.id}/push`, { version: 1 });
   await post(await head('bmfzr01'), `/targetTask/${r1.id}/accept`, { version: 2 });
-  const k1 = await insertChild(c1, r1.id, { cycleTypeId: year!.id, cycleValueIds: [v2026!.id] });
+  const k1 = await insertChild(c1, r1.id);
   const k2 = await insertChild(c2, r1.id);
   await post(await head('bmfzr01'), `/targetTask/${r1.id}/resolve`, { version: 3 });
   for (const k of [k1, k2]) {
@@ -289,7 +290,7 @@ async function playThroughServices(s: TestServer) {
   const r2 = await insertRoot(root2);
   await post(fbr, `/targetTask/${r2.id}/push`, { version: 1 });
   await post(await head('bmfzr03'), `/targetTask/${r2.id}/accept`, { version: 2 });
-  const k3 = await insertChild(c3, r2.id);
+  const k3 = await insertChild(c3, r2.id, { cycleTypeId: term!.id, cycleValueIds: termValues.map((v) => v.id) });
   await post(await head('bmfzr03'), `/targetTask/${r2.id}/resolve`, { version: 3 });
   await post(owner2, `/targetTaskAudit/${k3.id}/submit`, { version: 1 });
   await post(auditor, `/targetTaskAudit/${k3.id}/pass`, { version: 2 });

@@ -159,6 +159,10 @@ export async function loadRefs(db: Db, today: string, now: Date): Promise<Simula
         kind: t.kind as 'process' | 'final',
         days: t.days,
         period: t.period,
+        weekday: t.periodWeekday,
+        day: t.periodDay,
+        months: t.periodMonths,
+        hour: t.periodHour,
       }),
     ),
     cycle: (c) => {
@@ -252,7 +256,8 @@ function collectFixtures(f: Fixtures, rows: DerivedRows, detailEvery: number) {
       });
     }
     const underWay = t.status === 'executeing' || t.status === 'delayNotDone';
-    if (underWay && t.ownerId && t.auditorId) {
+    // Slots from monthly tasks only (a task with a cycle has few periods, most of them used).
+    if (underWay && t.ownerId && t.auditorId && t.cycleTypeId == null) {
       const used = new Set(rows.reports.filter((r) => r.taskId === t.id).map((r) => r.periodKey));
       const free = monthlyPeriods(t.startDate, t.endDate)
         .map((p) => p.key)

@@ -1,3 +1,5 @@
+import { type Period, taskPeriods } from '@zg/server/src/modules/progress/periods.rules';
+import type { WarningSchedule } from '@zg/server/src/modules/progress/warning-schedule.rules';
 /**
  * What the generator plans before anything is derived: the organisation, the year targets and their task trees with
  * the story of each task (how far its definition went, the reports its owner sent and how they were audited).
@@ -89,10 +91,14 @@ export interface TaskPlan {
   children: TaskPlan[];
 }
 
-export interface WarningTypeRef {
+export interface WarningTypeRef extends WarningSchedule {
   id: number;
   name: string;
   kind: 'process' | 'final';
   days: number;
-  period: string;
+}
+
+/** A planned task's reporting periods, as the server derives them from its dates and cycle. */
+export function periodsOfPlan(t: Pick<TaskPlan, 'startDate' | 'endDate' | 'cycle'>): Period[] {
+  return taskPeriods(t.startDate, t.endDate, t.cycle ? { type: t.cycle.typeCode, values: t.cycle.values } : null);
 }

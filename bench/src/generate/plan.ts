@@ -1,7 +1,15 @@
 import { ROLE } from '@zg/contract';
 import { ADMIN_USER, DEMO_DEPARTMENTS, DEMO_USERS } from '@zg/server/src/db/seed/demo';
-import { addDays, monthlyPeriods } from '@zg/server/src/modules/progress/progress.rules';
-import type { DepartmentPlan, ReportPlan, Stage, TaskPlan, UserPlan, YearTargetPlan } from './model';
+import { addDays } from '@zg/server/src/modules/progress/progress.rules';
+import {
+  type DepartmentPlan,
+  periodsOfPlan,
+  type ReportPlan,
+  type Stage,
+  type TaskPlan,
+  type UserPlan,
+  type YearTargetPlan,
+} from './model';
 import {
   DEPARTMENT_FIELDS,
   DEPARTMENT_KINDS,
@@ -328,7 +336,7 @@ function clampStory(t: TaskPlan, opts: PlanOptions) {
 function planReports(t: TaskPlan, rnd: Random, opts: PlanOptions) {
   const nowMs = opts.now.getTime();
   const passedAt = t.times.passed!;
-  const periods = monthlyPeriods(t.startDate, t.endDate);
+  const periods = periodsOfPlan(t);
   const owner = t.ownerId!;
   const auditor = t.auditorId!;
   const isPast = t.endDate < opts.today;

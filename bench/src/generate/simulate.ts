@@ -6,8 +6,16 @@ import type {
   taskWarnings,
   yearTargets,
 } from '@zg/server/src/db/schema';
-import { addDays, dueWarnings, monthlyPeriods } from '@zg/server/src/modules/progress/progress.rules';
-import type { ReportPlan, Stage, TaskPlan, WarningTypeRef, YearTargetPlan } from './model';
+import { addDays, dueWarnings } from '@zg/server/src/modules/progress/progress.rules';
+import { lastSlot, type WarningSchedule } from '@zg/server/src/modules/progress/warning-schedule.rules';
+import {
+  periodsOfPlan,
+  type ReportPlan,
+  type Stage,
+  type TaskPlan,
+  type WarningTypeRef,
+  type YearTargetPlan,
+} from './model';
 
 export type TaskRow = typeof targetTasks.$inferInsert;
 export type ReportRow = typeof taskReports.$inferInsert;
@@ -43,6 +51,20 @@ const REPORTED = new Set(['reviewing', 'pass', 'childPass']);
 export function localDate(d: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/**
+ * The first slot of a warning type's schedule at or after the midnight of `since` (local time): when the hourly job
+ * first raises a warning whose cause began that day.
+ */
+export function firstSlotFrom(s: WarningSchedule, since: string): Date {
+  if (s.period !== 'month' && s.period !== 'week' && s.period !== 'day') return new Date(`${since}T00:00:00`);
+  // The last slot up to the end of a day is the first one at or after `since` once it is not earlier than `since`.
+  for (let day = since, i = 0; i < 400; day = addDays(day, 1), i += 1) {
+    const slot = lastSlot(s, { today: day, hour: 23 });
+    if (slot && slot.today >= since) return new Date(`${slot.today}T${String(slot.hour).padStart(2, '0')}:00:00`);
+  }
+  throw new Error(`warning schedule ${JSON.stringify(s)} has no slot within a year of ${since}`);
 }
 
 /** 09:00 local time of a YYYY-MM-DD day. */
@@ -289,10 +311,14 @@ export function simulate(target: YearTargetPlan, roots: readonly TaskPlan[], ref
     }
   }
 
-  // The warning job at `today`: raise what is due, move overdue tasks, keep the history of late reports.
+  // The warning job at `now`: raise what is due, move overdue tasks, keep the history of late reports. A type raises
+  // at the slots of its schedule (warning-schedule.rules.ts); a raised warning's time is the first slot that found
+  // its cause begun, the hourly job's first run at or after it.
   const warnings: WarningRow[] = [];
-  const rules = refs.warningTypes.map((t) => ({ id: t.id, kind: t.kind, days: t.days, period: t.period }));
+  const rules = refs.warningTypes.map((t) => ({ ...t }));
+  const moment = { today: refs.today, hour: refs.now.getHours() };
   const cap = (d: Date) => (d.getTime() > refs.now.getTime() ? refs.now : d);
+  const later = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);
   for (const s of states) {
     const p = s.plan;
     if (s.children.length > 0 || !EVALUATED.has(s.status)) continue;
@@ -301,21 +327,24 @@ export function simulate(target: YearTargetPlan, roots: readonly TaskPlan[], ref
       own.filter((r) => r.plan.kind === 'process' && REPORTED.has(r.status)).map((r) => r.plan.periodKey),
     );
     const finished = FINISHED.has(s.status);
-    const periods = monthlyPeriods(p.startDate, p.endDate);
+    const periods = periodsOfPlan(p);
+    // The job looks at a task once it is under way: nothing is raised before its definition passed.
+    const underWay = p.times.passed ?? p.times.resolved ?? p.times.created;
     const open = new Set<string>();
     for (const w of dueWarnings(
-      { id: p.id, start: p.startDate, end: p.endDate, finished, reportedPeriods: reported },
+      {
+        id: p.id,
+        start: p.startDate,
+        end: p.endDate,
+        finished,
+        cycle: p.cycle ? { type: p.cycle.typeCode, values: p.cycle.values } : null,
+        reportedPeriods: reported,
+      },
       rules,
-      refs.today,
+      moment,
     )) {
+      if (!w.raise) continue;
       const rule = rules.find((r) => r.id === w.typeId)!;
-      let day = refs.today;
-      if (w.key === 'overdue') day = addDays(p.endDate, 1);
-      else if (w.key === 'due') day = maxDay(addDays(p.endDate, -rule.days), p.startDate);
-      else {
-        const period = periods.find((x) => `P:${x.key}` === w.key);
-        if (period) day = addDays(period.deadline, rule.days + 1);
-      }
       open.add(`${w.typeId}|${w.key}`);
       warnings.push({
         taskId: p.id,
@@ -323,54 +352,57 @@ export function simulate(target: YearTargetPlan, roots: readonly TaskPlan[], ref
         kind: w.kind,
         warningKey: w.key,
         open: true,
-        raisedAt: cap(morningOf(day)),
+        raisedAt: cap(later(firstSlotFrom(rule, w.since), underWay)),
         closedAt: null,
       });
     }
     // History: warnings raised for late reports and closed when the report came; overdue/due ones closed at finish.
     for (const rule of rules) {
       if (rule.kind === 'process' && (rule.period === 'month' || rule.period === 'week')) {
-        // A period's warning is raised once its report is late, and closed by the job when a report covers the
-        // period or the task is finished.
+        // A period's warning is raised at the first slot after its report is late, and closed by the job when a
+        // report covers the period or the task is finished.
         for (const period of periods) {
           if (open.has(`${rule.id}|P:${period.key}`)) continue;
-          const raisedDay = addDays(period.deadline, rule.days + 1);
-          if (raisedDay > refs.today) continue;
+          const raisedAt = later(firstSlotFrom(rule, addDays(period.deadline, rule.days + 1)), underWay);
+          if (raisedAt.getTime() > refs.now.getTime()) continue;
           const covering = own
             .filter((r) => r.plan.kind === 'process' && r.plan.periodKey === period.key && REPORTED.has(r.status))
             .map((r) => r.plan.submittedAt.getTime());
           const ends = [...covering, ...(finished && s.finishedAt ? [s.finishedAt.getTime()] : [])];
           if (!ends.length) continue;
           const closedAt = new Date(Math.min(...ends));
-          if (localDate(closedAt) < raisedDay) continue;
+          if (closedAt.getTime() < raisedAt.getTime()) continue;
           warnings.push({
             taskId: p.id,
             warningTypeId: rule.id,
             kind: 'process',
             warningKey: `P:${period.key}`,
             open: false,
-            raisedAt: morningOf(raisedDay),
+            raisedAt,
             closedAt: cap(new Date(closedAt.getTime() + 3600_000)),
           });
         }
       } else if (rule.kind === 'final') {
-        if (!finished || !s.finishedAt || localDate(s.finishedAt) <= p.endDate) continue;
+        if (!finished || !s.finishedAt) continue;
+        const raisedAt = later(firstSlotFrom(rule, addDays(p.endDate, rule.days + 1)), underWay);
+        if (s.finishedAt.getTime() < raisedAt.getTime()) continue;
         warnings.push({
           taskId: p.id,
           warningTypeId: rule.id,
           kind: 'final',
           warningKey: 'overdue',
           open: false,
-          raisedAt: morningOf(addDays(p.endDate, 1)),
+          raisedAt,
           closedAt: s.finishedAt,
         });
       } else {
-        // The "ends within N days" warning: open inside its window, closed at finish or when the end has passed.
-        const windowStart = maxDay(addDays(p.endDate, -rule.days), p.startDate);
+        // The "ends within N days" warning: raised inside its window, closed at finish or once the end has passed.
+        const raisedAt = later(firstSlotFrom(rule, addDays(p.endDate, -rule.days)), underWay);
+        if (localDate(raisedAt) > p.endDate) continue;
         const afterEnd = morningOf(addDays(p.endDate, 1));
         let closedAt: Date;
         if (finished && s.finishedAt) {
-          if (localDate(s.finishedAt) < windowStart) continue;
+          if (s.finishedAt.getTime() < raisedAt.getTime()) continue;
           closedAt = localDate(s.finishedAt) > p.endDate ? afterEnd : s.finishedAt;
         } else if (refs.today > p.endDate) {
           closedAt = afterEnd;
@@ -381,7 +413,7 @@ export function simulate(target: YearTargetPlan, roots: readonly TaskPlan[], ref
           kind: 'process',
           warningKey: 'due',
           open: false,
-          raisedAt: morningOf(windowStart),
+          raisedAt: cap(raisedAt),
           closedAt: cap(closedAt),
         });
       }
@@ -467,8 +499,6 @@ export function simulate(target: YearTargetPlan, roots: readonly TaskPlan[], ref
     audits,
   };
 }
-
-const maxDay = (a: string, b: string) => (a > b ? a : b);
 
 /** The year target's status from its top-level tasks (target-task.repository recomputeYearTargetStatus). */
 export function yearTargetStatus(rootStatuses: readonly string[]): string {

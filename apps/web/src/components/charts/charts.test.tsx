@@ -66,7 +66,12 @@ describe('chart options', () => {
     expect(bar.series[0]).toMatchObject({ type: 'bar', barWidth: 20 });
     expect((barOption(d, 32) as { series: { barWidth: number }[] }).series[0]?.barWidth).toBe(32);
     expect((barOption(d) as { yAxis: object }).yAxis).toEqual({ type: 'value', minInterval: 1 });
-    expect((barOption(d, 20, 100) as { yAxis: object }).yAxis).toEqual({ type: 'value', minInterval: 1, min: 0, max: 100 });
+    expect((barOption(d, 20, 100) as { yAxis: object }).yAxis).toEqual({
+      type: 'value',
+      minInterval: 1,
+      min: 0,
+      max: 100,
+    });
     const rates = { categories: ['一月'], series: [{ name: '完成率', data: [12.5] }] };
     expect((barOption(rates) as { yAxis: object }).yAxis).toEqual({ type: 'value', minInterval: undefined });
   });
