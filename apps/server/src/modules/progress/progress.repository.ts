@@ -415,9 +415,15 @@ export async function warningCounts(db: Db, where: SQL | undefined, warningTypeI
       sum(case when w.kind = 'process' then 1 else 0 end)::int as process,
       sum(case when w.kind = 'final' then 1 else 0 end)::int as final
     from ${taskWarnings} w
-    join ${targetTasks} on ${targetTasks.id} = w.task_id
+    ${
+      // Every warning has its task and year target (foreign keys): with nothing to filter on, the open-warnings
+      // index alone answers, without joining (and hashing) every task.
+      where
+        ? sql`join ${targetTasks} on ${targetTasks.id} = w.task_id
     join ${yearTargets} on ${yearTargets.id} = ${targetTasks.yearTargetId}
-    left join ${departments} on ${departments.id} = ${targetTasks.departmentId}
+    left join ${departments} on ${departments.id} = ${targetTasks.departmentId}`
+        : sql``
+    }
     where w.open ${warningTypeId ? sql`and w.warning_type_id = ${warningTypeId}` : sql``}
       ${where ? sql`and ${where}` : sql``}
     group by w.task_id`);
