@@ -296,7 +296,7 @@ export function renderResults(r: RunResults, findings: string | null): string {
   if (crashes.length) {
     L.push('## Crash test', '');
     L.push(
-      'The product server (`apps/server/src/main.ts`) under a steady write load (task updates by the publisher; progress reports sent by owners and rejected by auditors), SIGKILLed at a random moment (0.3–1.2 s after every writer has had a write acknowledged), restarted, and checked: every acknowledged write must be there. Writes cut by the kill are "in doubt" (either outcome is correct). At the end the stopped database is checked directly.',
+      `The product server (\`apps/server/src/main.ts\`) under a steady write load (task updates by the publisher; progress reports sent by owners and rejected by auditors), SIGKILLed at a random moment (0.3–1.2 s after every writer has had a write acknowledged), restarted, and checked: every acknowledged write must be there. Writes cut by the kill are "in doubt" (either outcome is correct). At the end the stopped database is checked directly.${r.soak?.withCrashTest ? ' It ran at the same time as the soak, so its restart times include that load.' : ''}`,
       '',
     );
     L.push(
@@ -321,7 +321,7 @@ export function renderResults(r: RunResults, findings: string | null): string {
     const s = r.soak;
     L.push('## Soak', '');
     L.push(
-      `${s.connections} simulated users for ${(s.seconds / 60).toFixed(1)} min on ${s.db} (the product server), each sending its next request when the last is answered: 75 % reads (task lists, details, warning counts, analyses, report lists), 25 % writes (task updates, progress reports and their rejection). ${s.requests} requests, ${num(s.rps)} req/s, **${s.errors} errors**.`,
+      `${s.connections} simulated users for ${(s.seconds / 60).toFixed(1)} min on ${s.db} (the product server), each sending its next request when the last is answered: 75 % reads (task lists, details, warning counts, analyses, report lists), 25 % writes (task updates, progress reports and their rejection). ${s.requests} requests, ${num(s.rps)} req/s, **${s.errors} errors**.${s.withCrashTest ? ' The crash test ran at the same time on servers and databases of its own, so the latencies below include its load.' : ''}`,
       '',
     );
     L.push(

@@ -41,7 +41,8 @@ export interface RunResults {
   upload: Partial<Record<DbKind, UploadFigures>>;
   frontend: FrontendFigures | null;
   crash: Partial<Record<DbKind, CrashFigures>>;
-  soak: (SoakFigures & { db: DbKind }) | null;
+  /** `withCrashTest`: the crash test ran at the same time (on servers and databases of its own). */
+  soak: (SoakFigures & { db: DbKind; withCrashTest?: boolean }) | null;
   profile: {
     statements: Statement[];
     plans: Plan[];
