@@ -154,6 +154,19 @@ async function main() {
     pglite: { DATA_DIR: pgliteDir },
   };
 
+  // The soak and the crash test are the two long checks of stability, not of speed (their budgets are zero errors
+  // and zero lost writes): they run at the same time, each on servers and databases of its own, after everything
+  // measured for speed (the crash test from the CPU profiles on). The soak's latencies are therefore not comparable
+  // with the API table's.
+  const soaks = Boolean(data && wants('soak'));
+  const crashes = wants('crash');
+  let crashRun: Promise<unknown> | null = null;
+  const startCrash = () => {
+    if (crashes && !crashRun) {
+      crashRun = phase('crash tests', () => crashPhase(ctx, pg, plan, results), soaks || (wants('profile') && !quick));
+    }
+  };
+
   if (data) {
     const { fixtures } = data;
     results.api = { seconds: plan.apiSeconds, warmupSeconds: plan.warmupSeconds, connections: CONNECTIONS, byDb: {} };
@@ -207,15 +220,13 @@ async function main() {
       });
     }
     if (wants('profile') && results.api?.byDb.postgres && !quick) {
-      await phase('CPU profiles', () => cpuProfiles(ctx, env, fixtures, plan, results));
+      // The crash test starts here: CPU profiles report shares of the server's own CPU, not speed.
+      startCrash();
+      await phase('CPU profiles', () => cpuProfiles(ctx, env, fixtures, plan, results, crashes), crashes);
     }
   }
 
-  // The soak and the crash test are the two long checks of stability, not of speed (their budgets are zero errors
-  // and zero lost writes): they run at the same time, each on servers and databases of its own, after everything
-  // measured for speed. The soak's latencies are therefore not comparable with the API table's.
-  const soaks = Boolean(data && wants('soak'));
-  const crashes = wants('crash');
+  startCrash();
   await Promise.all([
     data && soaks
       ? phase(
@@ -242,7 +253,7 @@ async function main() {
           crashes,
         )
       : null,
-    crashes ? phase('crash tests', () => crashPhase(ctx, pg, plan, results), soaks) : null,
+    crashRun,
   ]);
 
   results.machine.loadEnd = os.loadavg();
@@ -513,6 +524,7 @@ async function cpuProfiles(
   fixtures: Fixtures,
   plan: Plan,
   results: RunResults,
+  withCrashTest: boolean,
 ) {
   const pgMissed = missedRoutes(results);
   const targets: [DbKind, string[]][] = [
@@ -541,7 +553,15 @@ async function cpuProfiles(
       await stopServer(server);
     }
     const file = mainThreadProfile(dir);
-    if (file) results.profile!.cpu.push(summariseCpuProfile(file, `${keys.join(', ')} on ${db}`, 12, skipMs));
+    if (file)
+      results.profile!.cpu.push(
+        summariseCpuProfile(
+          file,
+          `${keys.join(', ')} on ${db}${withCrashTest ? ' (the crash test ran meanwhile)' : ''}`,
+          12,
+          skipMs,
+        ),
+      );
   }
 }
 
