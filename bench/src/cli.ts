@@ -1,12 +1,15 @@
 /**
  * `npm run bench [-- --quick] [--only api,upload,frontend,crash,soak,profile] [--skip ...] [--scale school] [--keep]`
  *
- * Builds the web app, starts a throwaway PostgreSQL 15 cluster, generates the school-scale data into it and into an
- * embedded PGlite directory (while the crash tests run on small databases of their own), then measures the API on
- * both databases, uploads, the front end, a soak, and writes bench/RESULTS.md. Everything it starts it stops.
+ * Builds the web app (while a throwaway PostgreSQL 15 cluster starts), generates the school-scale data into it and
+ * into an embedded PGlite directory (copied from an earlier run's when nothing it depends on changed), then measures
+ * the API on both databases, uploads and the front end, and last runs the soak and the crash tests (on small
+ * databases of their own) at the same time; writes bench/RESULTS.md with the time of each phase. Everything it
+ * starts it stops.
  * Ports: servers listen on free loopback ports; PostgreSQL on PG_PORT (default 54339).
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -97,14 +100,18 @@ async function main() {
     loadEnd: [],
   };
   ctx.log(`bench${quick ? ' --quick' : ''}: scale ${scale.name}, run directory ${path.relative(repoRoot, runDir)}`);
-  const phase = async <T>(name: string, fn: () => Promise<T>): Promise<T | null> => {
+  const phase = async <T>(name: string, fn: () => Promise<T>, parallel = false): Promise<T | null> => {
     const t = performance.now();
     ctx.log(`== ${name}`);
+    const timing = { phase: name, seconds: 0, parallel };
+    results.timings.push(timing);
     try {
       const out = await fn();
-      ctx.log(`== ${name} done in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+      timing.seconds = (performance.now() - t) / 1000;
+      ctx.log(`== ${name} done in ${timing.seconds.toFixed(0)} s`);
       return out;
     } catch (err) {
+      timing.seconds = (performance.now() - t) / 1000;
       const msg = `${name}: ${(err as Error).message.split('\n')[0]}`;
       results.failures.push(msg);
       ctx.log(`!! ${msg}`);
@@ -117,28 +124,51 @@ async function main() {
   await phase('system packages (Chromium, fonts, PostgreSQL 15)', async () => {
     await run('bash', [path.join(repoRoot, 'scripts/ensure-system-deps.sh'), '--postgres'], { cwd: repoRoot });
   });
-  if (wants('frontend') || needServers) {
-    await phase('build the web app', async () => {
-      await run('npm', ['run', 'build'], { cwd: repoRoot, maxBuffer: 64 << 20 });
-    });
+  // The cluster's initdb and start (mostly disk) go on while the web app builds (mostly CPU).
+  const pgStarted = performance.now();
+  let pgSeconds = 0;
+  const pgStarting = startPostgres(pgPort).then((cluster) => {
+    pgSeconds = (performance.now() - pgStarted) / 1000;
+    return cluster;
+  });
+  pgStarting.then((cluster) => cleanups.push(() => cluster.stop())).catch(() => {});
+  const buildsWeb = wants('frontend') || needServers;
+  if (buildsWeb) {
+    await phase(
+      'build the web app',
+      async () => {
+        await run('npm', ['run', 'build'], { cwd: repoRoot, maxBuffer: 64 << 20 });
+      },
+      true,
+    );
   }
-  const pg = await startPostgres(pgPort);
-  cleanups.push(() => pg.stop());
+  const pg = await pgStarting;
+  results.timings.push({ phase: 'start PostgreSQL', seconds: pgSeconds, parallel: buildsWeb });
   results.machine.postgres = pg.version;
   ctx.log(`PostgreSQL ${pg.version} on 127.0.0.1:${pgPort}`);
 
   const pgliteDir = path.join(runDir, 'pglite');
-  const [data] = await Promise.all([
-    needServers ? phase('data', () => prepareData(ctx, pg, pgliteDir, scale, results)) : Promise.resolve(null),
-    wants('crash') ? phase('crash tests', () => crashPhase(ctx, pg, plan, results)) : Promise.resolve(null),
-  ]);
+  const data = needServers ? await phase('data', () => prepareData(ctx, pg, pgliteDir, scale, results)) : null;
+  const env: Record<DbKind, Record<string, string>> = {
+    postgres: { DATABASE_URL: pg.url('bench') },
+    pglite: { DATA_DIR: pgliteDir },
+  };
+
+  // The soak and the crash test are the two long checks of stability, not of speed (their budgets are zero errors
+  // and zero lost writes): they run at the same time, each on servers and databases of its own, after everything
+  // measured for speed (the crash test from the CPU profiles on). The soak's latencies are therefore not comparable
+  // with the API table's.
+  const soaks = Boolean(data && wants('soak'));
+  const crashes = wants('crash');
+  let crashRun: Promise<unknown> | null = null;
+  const startCrash = () => {
+    if (crashes && !crashRun) {
+      crashRun = phase('crash tests', () => crashPhase(ctx, pg, plan, results), soaks || (wants('profile') && !quick));
+    }
+  };
 
   if (data) {
     const { fixtures } = data;
-    const env: Record<DbKind, Record<string, string>> = {
-      postgres: { DATABASE_URL: pg.url('bench') },
-      pglite: { DATA_DIR: pgliteDir },
-    };
     results.api = { seconds: plan.apiSeconds, warmupSeconds: plan.warmupSeconds, connections: CONNECTIONS, byDb: {} };
     const uploadFile = path.join(runDir, 'upload.pdf');
     if (wants('upload')) makeTestFile(uploadFile, plan.uploadMiB * 2 ** 20);
@@ -170,7 +200,7 @@ async function main() {
             );
           }
           if (db === 'postgres' && wants('frontend')) {
-            await phase('front end', async () => {
+            await phase('front end (inside "API on postgres")', async () => {
               results.frontend = await measureFrontend(
                 server.base,
                 await Session.login(server.base, 'fbr01'),
@@ -180,7 +210,9 @@ async function main() {
             });
           }
           if (db === 'postgres' && wants('profile') && results.api!.byDb.postgres) {
-            await phase('EXPLAIN ANALYZE of missed routes', () => explainMissed(pg, server, fixtures, results));
+            await phase('EXPLAIN ANALYZE of missed routes (inside "API on postgres")', () =>
+              explainMissed(pg, server, fixtures, results),
+            );
           }
         } finally {
           await stopServer(server);
@@ -188,25 +220,41 @@ async function main() {
       });
     }
     if (wants('profile') && results.api?.byDb.postgres && !quick) {
-      await phase('CPU profiles', () => cpuProfiles(ctx, env, fixtures, plan, results));
-    }
-    if (wants('soak')) {
-      await phase('soak', async () => {
-        const server = await productServer(ctx, 'postgres', env.postgres);
-        try {
-          results.soak = {
-            db: 'postgres',
-            ...(await soak(server, fixtures, { seconds: plan.soakSeconds, connections: CONNECTIONS, log: ctx.log })),
-          };
-          ctx.log(
-            `soak: ${results.soak.requests} requests, ${results.soak.errors} errors, RSS ${results.soak.rss.startMb.toFixed(0)} -> ${results.soak.rss.endMb.toFixed(0)} MiB`,
-          );
-        } finally {
-          await stopServer(server);
-        }
-      });
+      // The crash test starts here: CPU profiles report shares of the server's own CPU, not speed.
+      startCrash();
+      await phase('CPU profiles', () => cpuProfiles(ctx, env, fixtures, plan, results, crashes), crashes);
     }
   }
+
+  startCrash();
+  await Promise.all([
+    data && soaks
+      ? phase(
+          'soak',
+          async () => {
+            const server = await productServer(ctx, 'postgres', env.postgres);
+            try {
+              results.soak = {
+                db: 'postgres',
+                withCrashTest: crashes,
+                ...(await soak(server, data.fixtures, {
+                  seconds: plan.soakSeconds,
+                  connections: CONNECTIONS,
+                  log: ctx.log,
+                })),
+              };
+              ctx.log(
+                `soak: ${results.soak.requests} requests, ${results.soak.errors} errors, RSS ${results.soak.rss.startMb.toFixed(0)} -> ${results.soak.rss.endMb.toFixed(0)} MiB`,
+              );
+            } finally {
+              await stopServer(server);
+            }
+          },
+          crashes,
+        )
+      : null,
+    crashRun,
+  ]);
 
   results.machine.loadEnd = os.loadavg();
   results.finishedAt = new Date().toISOString();
@@ -277,9 +325,68 @@ async function productServer(ctx: RunContext, db: DbKind, env: Record<string, st
 /** Migrates, seeds and fills the PostgreSQL database `bench` and the PGlite directory with the scale's data. */
 /**
  * Fills a database with a scale's data in a child process (`bench/src/data.ts`): PGlite works on its process's
- * thread, and the crash tests running meanwhile in this process must keep answering on time.
+ * thread, and the crash test's writers running in this process must keep answering on time.
  */
 async function generateData(
+  ctx: RunContext,
+  label: string,
+  scale: Scale,
+  target: { url: string } | { dataDir: string },
+): Promise<{ fixtures: Fixtures; seconds: number; cached: boolean }> {
+  if ('url' in target) return { ...(await generateFresh(ctx, label, scale, target)), cached: false };
+  // PGlite generates in WASM, several times slower than PostgreSQL: a directory generated once is kept, keyed by
+  // everything that shapes it, and copied on later runs (the run changes its copy, never the kept one).
+  const t = performance.now();
+  const cached = path.join(repoRoot, 'bench/.data/cache', `pglite-${scale.name}-${generatorKey()}`);
+  const fixturesFile = path.join(cached, 'bench-fixtures.json');
+  if (fs.existsSync(fixturesFile)) {
+    fs.rmSync(target.dataDir, { recursive: true, force: true });
+    fs.cpSync(cached, target.dataDir, { recursive: true });
+    ctx.log(`${label}: copied the PGlite data generated by an earlier run (${path.relative(repoRoot, cached)})`);
+    return {
+      fixtures: JSON.parse(fs.readFileSync(fixturesFile, 'utf8')) as Fixtures,
+      seconds: (performance.now() - t) / 1000,
+      cached: true,
+    };
+  }
+  const out = await generateFresh(ctx, label, scale, target);
+  const tmp = `${cached}.tmp-${process.pid}-${label}`;
+  fs.rmSync(tmp, { recursive: true, force: true });
+  fs.cpSync(target.dataDir, tmp, { recursive: true });
+  fs.writeFileSync(path.join(tmp, 'bench-fixtures.json'), JSON.stringify(out.fixtures));
+  fs.rmSync(cached, { recursive: true, force: true });
+  fs.renameSync(tmp, cached);
+  return { ...out, cached: false };
+}
+
+/**
+ * A digest of what the generated data depends on: the generator, the schema, migrations and seed, and the
+ * contract (enums and constants). Any change there generates afresh.
+ */
+function generatorKey(): string {
+  const hash = createHash('sha256');
+  const dirs = [
+    'bench/src/generate',
+    'bench/src/data.ts',
+    'apps/server/src/db',
+    'apps/server/src/modules/progress/progress.rules.ts',
+    'packages/contract/src',
+    'package-lock.json',
+  ];
+  const walk = (p: string) => {
+    const full = path.join(repoRoot, p);
+    if (!fs.existsSync(full)) return;
+    if (fs.statSync(full).isDirectory()) {
+      for (const e of fs.readdirSync(full).sort()) walk(path.join(p, e));
+    } else if (!/\.test\.tsx?$/.test(p)) {
+      hash.update(p).update('\0').update(fs.readFileSync(full)).update('\0');
+    }
+  };
+  for (const d of dirs) walk(d);
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function generateFresh(
   ctx: RunContext,
   label: string,
   scale: Scale,
@@ -330,7 +437,12 @@ async function prepareData(ctx: RunContext, pg: PostgresCluster, pgliteDir: stri
     generateData(ctx, 'postgres', scale, { url }),
     generateData(ctx, 'pglite', scale, { dataDir: pgliteDir }),
   ]);
-  results.data = { scale: scale.name, counts: a.fixtures.counts, seconds: { postgres: a.seconds, pglite: b.seconds } };
+  results.data = {
+    scale: scale.name,
+    counts: a.fixtures.counts,
+    seconds: { postgres: a.seconds, pglite: b.seconds },
+    pgliteCached: b.cached,
+  };
   return { fixtures: a.fixtures };
 }
 
@@ -412,6 +524,7 @@ async function cpuProfiles(
   fixtures: Fixtures,
   plan: Plan,
   results: RunResults,
+  withCrashTest: boolean,
 ) {
   const pgMissed = missedRoutes(results);
   const targets: [DbKind, string[]][] = [
@@ -440,7 +553,15 @@ async function cpuProfiles(
       await stopServer(server);
     }
     const file = mainThreadProfile(dir);
-    if (file) results.profile!.cpu.push(summariseCpuProfile(file, `${keys.join(', ')} on ${db}`, 12, skipMs));
+    if (file)
+      results.profile!.cpu.push(
+        summariseCpuProfile(
+          file,
+          `${keys.join(', ')} on ${db}${withCrashTest ? ' (the crash test ran meanwhile)' : ''}`,
+          12,
+          skipMs,
+        ),
+      );
   }
 }
 

@@ -25,7 +25,13 @@ export interface RunResults {
     loadStart: number[];
     loadEnd: number[];
   };
-  data: { scale: string; counts: Record<string, number>; seconds: Partial<Record<DbKind, number>> } | null;
+  data: {
+    scale: string;
+    counts: Record<string, number>;
+    seconds: Partial<Record<DbKind, number>>;
+    /** The PGlite data was copied from an earlier run's (same generator, schema and seed) instead of generated. */
+    pgliteCached?: boolean;
+  } | null;
   api: {
     seconds: number;
     warmupSeconds: number;
@@ -35,7 +41,8 @@ export interface RunResults {
   upload: Partial<Record<DbKind, UploadFigures>>;
   frontend: FrontendFigures | null;
   crash: Partial<Record<DbKind, CrashFigures>>;
-  soak: (SoakFigures & { db: DbKind }) | null;
+  /** `withCrashTest`: the crash test ran at the same time (on servers and databases of its own). */
+  soak: (SoakFigures & { db: DbKind; withCrashTest?: boolean }) | null;
   profile: {
     statements: Statement[];
     plans: Plan[];
@@ -43,6 +50,8 @@ export interface RunResults {
   } | null;
   /** Phases that failed, with the error. */
   failures: string[];
+  /** Wall-clock time of each phase in the order they started; `parallel` marks phases run at the same time. */
+  timings: { phase: string; seconds: number; parallel: boolean }[];
 }
 
 export function emptyResults(startedAt: Date, quick: boolean): RunResults {
@@ -61,5 +70,6 @@ export function emptyResults(startedAt: Date, quick: boolean): RunResults {
     soak: null,
     profile: null,
     failures: [],
+    timings: [],
   };
 }

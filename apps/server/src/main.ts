@@ -1,9 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { type Database, DatabaseUnavailableError, openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
+
+/**
+ * The application's modules load (and, under tsx, compile) while the database opens and migrates: the two are
+ * independent, and a fast start matters after a crash.
+ */
+const appModule = import('./app');
+// Awaited below; a failure must not be reported as unhandled before then.
+appModule.catch(() => {});
 
 /** Refuses a second server on the same embedded data directory: PGlite allows one process per directory. */
 function lockDataDir(dir: string) {
@@ -40,6 +47,7 @@ async function main() {
   }
   await database.migrate();
   await seedDatabase(database.db, { demo: config.SEED_DEMO });
+  const { buildApp } = await appModule;
   const app = await buildApp({ config, database });
 
   let closing = false;

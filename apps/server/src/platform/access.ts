@@ -1,10 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
-import { AUTH_MSG, CSRF, DERIVED_ROLE_TARGET_TASK_DEPART, hmacSha256Hex, type MenuKey } from '@zg/contract';
-import { eq, sql } from 'drizzle-orm';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { AUTH_MSG, CSRF, DERIVED_ROLE_TARGET_TASK_DEPART, type MenuKey } from '@zg/contract';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import type { Db } from '../db/client';
-import { departmentChargers, departments, roleMenus, userRoles } from '../db/schema';
 import { AppError, forbidden, sessionExpired, unauthorized } from './errors';
+import type { SessionInfo } from './session';
 
 /**
  * What a route requires, declared on every `/api` route as `config.access` (deny by default: a route without one
@@ -39,26 +37,19 @@ declare module 'fastify' {
 
 const isPublic = (a: Access): a is { public: true } => 'public' in a;
 
-/** Loads roles, menus and headed departments of a user in two queries. */
-export async function loadActor(db: Db, s: { userId: string; userName: string; departmentId: string | null }) {
-  const [grants, charged] = await Promise.all([
-    db
-      .select({ roleId: userRoles.roleId, menuKey: roleMenus.menuKey })
-      .from(userRoles)
-      .leftJoin(roleMenus, eq(roleMenus.roleId, userRoles.roleId))
-      .where(eq(userRoles.userId, s.userId)),
-    // Heads of departments and the chargers registered for them act for the department.
-    db.execute(sql`
-      select id from ${departments} where ${departments.chargeUserId} = ${s.userId} and ${departments.enabled}
-      union
-      select ${departmentChargers.departmentId} from ${departmentChargers} where ${departmentChargers.userId} = ${s.userId}
-      order by 1`),
-  ]);
-  const chargedIds = (charged as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
-  const roles = new Set(grants.map((g) => g.roleId));
-  if (chargedIds.length) roles.add(DERIVED_ROLE_TARGET_TASK_DEPART);
-  const menus = new Set(grants.flatMap((g) => (g.menuKey ? [g.menuKey] : [])));
-  return { ...s, roles, menus, chargeDepartmentIds: chargedIds } satisfies Actor;
+/** The actor of a session: its roles (with derived ones), menus and headed departments, read with the session. */
+export function actorOfSession(s: SessionInfo): Actor {
+  const roles = new Set(s.grants.map((g) => g.roleId));
+  if (s.chargeDepartmentIds.length) roles.add(DERIVED_ROLE_TARGET_TASK_DEPART);
+  const menus = new Set(s.grants.flatMap((g) => (g.menuKey ? [g.menuKey] : [])));
+  return {
+    userId: s.userId,
+    userName: s.userName,
+    departmentId: s.departmentId,
+    roles,
+    menus,
+    chargeDepartmentIds: s.chargeDepartmentIds,
+  };
 }
 
 /** True when the actor holds one of the menu keys or roles the access names (or it names neither). */
@@ -78,7 +69,8 @@ export function checkCsrf(secret: string, query: unknown, now = Date.now()) {
     return false;
   }
   if (Math.abs(now - Number(ts)) > CSRF.windowMs) return false;
-  const expected = Buffer.from(hmacSha256Hex(secret, ts), 'hex');
+  // The same HMAC-SHA256 as the contract's hmacSha256Hex (which the browser runs), in native code.
+  const expected = createHmac('sha256', secret).update(ts).digest();
   return timingSafeEqual(expected, Buffer.from(token, 'hex'));
 }
 
@@ -125,7 +117,7 @@ export function registerAccessControl(app: FastifyInstance) {
       if (!s) throw req.headers.loginuserid ? sessionExpired() : unauthorized();
       if (headersDisagree(req, s)) throw sessionExpired();
       if (checkCsrfToken && !checkCsrf(s.csrfSecret, req.query)) throw new AppError(403, AUTH_MSG.csrfInvalid);
-      const actor = await loadActor(app.database.db, s);
+      const actor = actorOfSession(s);
       req.actor = actor;
       if (!('session' in access) && !allows(access, actor)) throw forbidden();
     };

@@ -18,17 +18,22 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 /** Departments (部门); the head is a user. */
-export const departments = pgTable('departments', {
-  id: varchar('id', { length: 32 }).primaryKey(),
-  name: varchar('name', { length: 100 }).notNull(),
-  shortNameZh: varchar('short_name_zh', { length: 30 }).notNull(),
-  shortNameEn: varchar('short_name_en', { length: 30 }).notNull(),
-  chargeUserId: varchar('charge_user_id', { length: 64 }),
-  sortOrder: integer('sort_order').notNull().default(0),
-  enabled: boolean('enabled').notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const departments = pgTable(
+  'departments',
+  {
+    id: varchar('id', { length: 32 }).primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    shortNameZh: varchar('short_name_zh', { length: 30 }).notNull(),
+    shortNameEn: varchar('short_name_en', { length: 30 }).notNull(),
+    chargeUserId: varchar('charge_user_id', { length: 64 }),
+    sortOrder: integer('sort_order').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Every signed-in request looks up the departments its user heads (platform/session.ts).
+  (t) => [index('departments_charge_user_idx').on(t.chargeUserId)],
+);
 
 export const userTypes = pgTable('user_types', {
   id: varchar('id', { length: 32 }).primaryKey(),

@@ -42,14 +42,14 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * appear on an existing database. The administrator and the demo data go into an empty database only.
  */
 export async function seedDatabase(db: Db, opts: { demo: boolean }) {
-  const demoHashes = opts.demo ? await hashDemoPasswords() : null;
-  const adminHash = await hash(ADMIN_PASSWORD);
   await db.transaction(async (tx) => {
     // Several instances may start at once on one PostgreSQL: one seeds, the others wait and find it done.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     await syncReferenceData(tx);
     const [row] = await tx.select({ n: count() }).from(users);
     if (Number(row?.n ?? 0) > 0) return;
+    // argon2 is slow on purpose: hash only when the rows are actually inserted, not at every start.
+    const [demoHashes, adminHash] = await Promise.all([opts.demo ? hashDemoPasswords() : null, hash(ADMIN_PASSWORD)]);
     if (demoHashes) await seedDemo(tx, demoHashes);
     await insertUser(tx, { ...ADMIN_USER, departmentId: demoHashes ? ADMIN_USER.departmentId : null }, adminHash);
   });

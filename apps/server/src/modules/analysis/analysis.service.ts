@@ -38,7 +38,19 @@ export function departmentOf(actor: Actor, q: { bmid?: string }) {
  * department the actor is in charge of; the global page those who see every task.
  */
 export function scopeWhere(actor: Actor, q: AnalysisQuery): SQL {
-  const parts: SQL[] = [sql`not exists (select 1 from ${targetTasks} c where c.parent_id = ${targetTasks.id})`];
+  const parts: SQL[] = [];
+  if (q.year) {
+    // The year's targets, computed once (an InitPlan), so both the tasks and the children that make a task not
+    // last-level are read through target_tasks_year_target_idx for that year only, not the whole table. A child
+    // always belongs to its parent's year target (createTask checks it), so the narrower anti-join is the same test.
+    const ids = sql`any(array(select ${yearTargets.id} from ${yearTargets} where ${yearTargets.cycleYear} = ${q.year}))`;
+    parts.push(
+      sql`${targetTasks.yearTargetId} = ${ids}`,
+      sql`not exists (select 1 from ${targetTasks} c where c.parent_id = ${targetTasks.id} and c.year_target_id = ${ids})`,
+    );
+  } else {
+    parts.push(sql`not exists (select 1 from ${targetTasks} c where c.parent_id = ${targetTasks.id})`);
+  }
   if (q.scope === 'mySummaryAnalysis') parts.push(sql`${targetTasks.ownerId} = ${actor.userId}`);
   if (q.scope === 'departmentSummaryAnalysis') parts.push(sql`${targetTasks.departmentId} = ${departmentOf(actor, q)}`);
   if (q.scope === 'globalSummaryAnalysis') {

@@ -410,21 +410,31 @@ export async function dismissWarning(db: Db, id: number, by: string, at: Date) {
  * year_targets), optionally of one warning type only.
  */
 export async function warningCounts(db: Db, where: SQL | undefined, warningTypeId?: number) {
+  // One row of JSON rather than a row per task: the drivers parse one value natively instead of hundreds of rows.
   const rows = await db.execute(sql`
-    select w.task_id as "taskId",
-      sum(case when w.kind = 'process' then 1 else 0 end)::int as process,
-      sum(case when w.kind = 'final' then 1 else 0 end)::int as final
-    from ${taskWarnings} w
-    join ${targetTasks} on ${targetTasks.id} = w.task_id
-    join ${yearTargets} on ${yearTargets.id} = ${targetTasks.yearTargetId}
-    left join ${departments} on ${departments.id} = ${targetTasks.departmentId}
-    where w.open ${warningTypeId ? sql`and w.warning_type_id = ${warningTypeId}` : sql``}
-      ${where ? sql`and ${where}` : sql``}
-    group by w.task_id`);
-  return rowsOf<{ taskId: number; process: number; final: number }>(rows).map((r) => ({
-    taskId: Number(r.taskId),
-    process: Number(r.process),
-    final: Number(r.final),
+    select coalesce(json_agg(json_build_array(c.task_id, c.process, c.final)), '[]') as counts from (
+      select w.task_id,
+        sum(case when w.kind = 'process' then 1 else 0 end)::int as process,
+        sum(case when w.kind = 'final' then 1 else 0 end)::int as final
+      from ${taskWarnings} w
+      ${
+        // Every warning has its task and year target (foreign keys): with nothing to filter on, the open-warnings
+        // index alone answers, without joining (and hashing) every task.
+        where
+          ? sql`join ${targetTasks} on ${targetTasks.id} = w.task_id
+      join ${yearTargets} on ${yearTargets.id} = ${targetTasks.yearTargetId}
+      left join ${departments} on ${departments.id} = ${targetTasks.departmentId}`
+          : sql``
+      }
+      where w.open ${warningTypeId ? sql`and w.warning_type_id = ${warningTypeId}` : sql``}
+        ${where ? sql`and ${where}` : sql``}
+      group by w.task_id) c`);
+  const value = rowsOf<{ counts: [number, number, number][] | string }>(rows)[0]?.counts ?? [];
+  const counts = typeof value === 'string' ? (JSON.parse(value) as [number, number, number][]) : value;
+  return counts.map(([taskId, process, final]) => ({
+    taskId: Number(taskId),
+    process: Number(process),
+    final: Number(final),
   }));
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "departments_charge_user_idx" ON "departments" USING btree ("charge_user_id");
