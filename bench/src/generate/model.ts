@@ -28,7 +28,7 @@ export interface YearTargetPlan {
   id: number;
   name: string;
   cycleYear: number;
-  /** Place among the year's targets, from 1, as the API gives a new target the next place. */
+  /** Place among the year's targets: the API puts a new target first (1 for a year's first, then 0, -1, ...). */
   sortOrder: number;
   chargeDepartmentId: string;
   auditorId: string;

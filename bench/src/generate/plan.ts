@@ -145,7 +145,8 @@ export function planData(scale: Scale, opts: PlanOptions): Plan {
         id: ids.yearTarget++,
         name: `${year}年度${YEAR_TARGET_THEMES[i % YEAR_TARGET_THEMES.length]}目标${i >= YEAR_TARGET_THEMES.length ? `（${Math.floor(i / YEAR_TARGET_THEMES.length) + 1}）` : ''}`,
         cycleYear: year,
-        sortOrder: i + 1,
+        // Created in index order, each new target first in its year (as insertYearTarget places it).
+        sortOrder: 1 - i,
         chargeDepartmentId: yr.pick(org.departments).id,
         auditorId: yr.pick(org.auditors),
         creatorId: i % 5 === 4 && org.publishers.length > 1 ? yr.pick(org.publishers) : 'fbr01',

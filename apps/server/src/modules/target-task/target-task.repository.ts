@@ -77,13 +77,16 @@ export async function yearTargetVisible(db: Db, id: number, visible: SQL | undef
   return rows.length === 1;
 }
 
-/** Inserts a year target at the end of its year's order. */
+/**
+ * Inserts a year target first in its year's order (1 for a year's first target, then 0, -1, ...): the publisher finds
+ * what they just added at the top of the list, and moves it down if it belongs lower.
+ */
 export async function insertYearTarget(db: Db, row: Omit<typeof yearTargets.$inferInsert, 'sortOrder'>) {
   const [r] = await db
     .insert(yearTargets)
     .values({
       ...row,
-      sortOrder: sql`(select coalesce(max(${yearTargets.sortOrder}), 0) + 1 from ${yearTargets} where ${yearTargets.cycleYear} = ${row.cycleYear})`,
+      sortOrder: sql`(select coalesce(min(${yearTargets.sortOrder}) - 1, 1) from ${yearTargets} where ${yearTargets.cycleYear} = ${row.cycleYear})`,
     })
     .returning();
   return r!;

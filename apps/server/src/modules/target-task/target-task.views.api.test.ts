@@ -162,25 +162,26 @@ describe('year targets: move and divide by year', () => {
     const [a, b, c] = [await target('排序一', 2030), await target('排序二', 2030), await target('排序三', 2030)];
     const order = async () =>
       (await get(fbr, '/yearTarget/divideTargetYear?year=2030')).data[0].targets.map((t: { id: number }) => t.id);
-    expect(await order()).toEqual([a, b, c]);
-    expect((await post(fbr, '/yearTarget/moveYearTarget', { id: c, direction: 'up' })).statusCode).toBe(200);
-    expect(await order()).toEqual([a, c, b]);
-    expect((await post(fbr, '/yearTarget/moveYearTarget', { id: a, direction: 'down' })).statusCode).toBe(200);
+    // A new target comes first in its year.
+    expect(await order()).toEqual([c, b, a]);
+    expect((await post(fbr, '/yearTarget/moveYearTarget', { id: a, direction: 'up' })).statusCode).toBe(200);
     expect(await order()).toEqual([c, a, b]);
-    const edge = await post(fbr, '/yearTarget/moveYearTarget', { id: c, direction: 'up' });
+    expect((await post(fbr, '/yearTarget/moveYearTarget', { id: c, direction: 'down' })).statusCode).toBe(200);
+    expect(await order()).toEqual([a, c, b]);
+    const edge = await post(fbr, '/yearTarget/moveYearTarget', { id: a, direction: 'up' });
     expect(edge.statusCode).toBe(409);
     expect(edge.json().meta.message).toBe(TASK_MSG.moveEdge);
-    const refused = await post(head, '/yearTarget/moveYearTarget', { id: a, direction: 'up' });
+    const refused = await post(head, '/yearTarget/moveYearTarget', { id: c, direction: 'up' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().meta.message).toBe(TASK_MSG.publisherOnly);
-    expect(await order()).toEqual([c, a, b]);
+    expect(await order()).toEqual([a, c, b]);
     // Only mine: another publisher's target is left out.
     const mine = (await get(head, '/yearTarget/selectPage?year=2030&mine=true')).data;
     expect(mine.total).toBe(0);
     expect((await get(fbr, '/yearTarget/selectPage?year=2030&mine=true')).data.total).toBe(3);
     // The year-target list follows the same order.
     const listed = (await get(fbr, '/yearTarget/selectPage?year=2030')).data.records.map((t: { id: number }) => t.id);
-    expect(listed).toEqual([c, a, b]);
+    expect(listed).toEqual([a, c, b]);
   });
 
   it('divides the visible targets by year, newest first', async () => {
