@@ -19,6 +19,8 @@ const LEAF = '首批5门示范课建设';
 
 /** Opens a sidebar page of 目标任务管理. */
 async function openPage(page: Page, label: string) {
+  // A toast at the top covers the header menu, and antd keeps it while the pointer is over it: let it go first.
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 15_000 });
   await page.locator('.zg-header').getByRole('menuitem', { name: '目标任务管理' }).click();
   await expect(page).toHaveURL(/#\/targetTaskManagement/);
   await page.locator('.zg-sider').getByRole('menuitem', { name: label, exact: true }).click();
