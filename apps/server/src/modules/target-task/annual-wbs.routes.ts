@@ -28,18 +28,10 @@ import { z } from 'zod';
 import { actorOf } from '../../platform/access';
 import { ok } from '../../platform/envelope';
 import { badRequest } from '../../platform/errors';
+import { registerChargerWrites } from './charger.routes';
 import { documentsOf, saveDocuments } from './target-task.documents';
 import { excelPart, sendXlsx } from './target-task.http';
-import {
-  addCharger,
-  exportChargers,
-  exportTasks,
-  importChargers,
-  importTasks,
-  listChargers,
-  removeCharger,
-  taskTemplate,
-} from './target-task.io';
+import { exportTasks, importTasks, listChargers, taskTemplate } from './target-task.io';
 import { Id, Versioned, WBS } from './target-task.routes';
 import {
   act,
@@ -407,61 +399,7 @@ export const annualWbsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const ChargerBody = z.object({ bmid: z.string().max(32), fzrid: z.string().max(64) });
-  app.post(
-    '/chargers/insert',
-    {
-      config: WBS,
-      schema: {
-        tags: TAGS,
-        summary: '新增部门负责人 / add a charger',
-        body: ChargerBody,
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (req) => {
-      await addCharger(db(), actorOf(req), req.body.bmid, req.body.fzrid);
-      return ok(null, '新增成功');
-    },
-  );
-  app.post(
-    '/chargers/delete',
-    {
-      config: WBS,
-      schema: {
-        tags: TAGS,
-        summary: '删除部门负责人 / remove a charger',
-        body: ChargerBody,
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (req) => {
-      await removeCharger(db(), actorOf(req), req.body.bmid, req.body.fzrid);
-      return ok(null, '删除成功');
-    },
-  );
-  app.get(
-    '/chargers/export',
-    { config: WBS, schema: { tags: TAGS, summary: '导出部门负责人（xlsx） / export chargers' } },
-    async (_req, reply) => sendXlsx(reply, '部门负责人.xlsx', await exportChargers(db())),
-  );
-  app.post(
-    '/chargers/import',
-    {
-      config: WBS,
-      schema: {
-        tags: TAGS,
-        summary: '导入部门负责人（xlsx，部门编号+负责人工号） / import chargers',
-        consumes: ['multipart/form-data'],
-        response: { 200: envelope(z.object({ count: z.number().int() })) },
-      },
-    },
-    async (req) => {
-      const { buf } = await excelPart(req);
-      const count = await importChargers(db(), actorOf(req), buf);
-      return ok({ count }, EXCEL_MSG.imported(count));
-    },
-  );
+  registerChargerWrites(app, '/chargers', TAGS, WBS);
 
   // ---- documents and mission statements ----
   app.get(
