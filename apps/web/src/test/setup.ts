@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { cleanup, configure } from '@testing-library/react';
 import { Modal, message } from 'antd';
 import { afterAll, afterEach, vi } from 'vitest';
@@ -21,10 +22,28 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-// Destroying static dialogs schedules React work; let it run while jsdom's window still exists, or React's
-// scheduler fires after the environment is torn down ("window is not defined").
+// Destroying static dialogs and late responses schedule React work (passive effects, through the `scheduler`
+// package that react-dom shares with us from Node's module cache). Let it all run while jsdom's window still exists,
+// or it fires after the environment is torn down ("window is not defined"). A fixed wait was not enough on a busy
+// machine: wait instead until an idle-priority task runs, which the scheduler runs only after every more urgent
+// task queued before it, and repeat so that work scheduled by that work (animation timers) drains too.
+type Scheduler = {
+  unstable_scheduleCallback: (priority: number, callback: () => null) => unknown;
+  unstable_IdlePriority: number;
+};
+const scheduler = createRequire(import.meta.url)('scheduler') as Scheduler;
+const schedulerIdle = () =>
+  new Promise<void>((resolve) =>
+    scheduler.unstable_scheduleCallback(scheduler.unstable_IdlePriority, () => {
+      resolve();
+      return null;
+    }),
+  );
 afterAll(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 600));
+  for (let round = 0; round < 4; round++) {
+    await schedulerIdle();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
 });
 
 // antd's responsive helpers ask for media queries, which jsdom does not implement.
