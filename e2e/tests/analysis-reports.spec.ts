@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { as, serverFigures, task, yearTarget } from './analysis-api';
+import { serverFigures, task, yearTarget } from './analysis-api';
+import { as } from './api-client';
 import { account, keepScreenshot, signIn } from './support';
 
 // Issue 8 in the browser, each journey as the user who makes it, on demo data created through the real API.

@@ -1,43 +1,4 @@
-import { createHmac } from 'node:crypto';
-import { type APIRequestContext, expect, request } from '@playwright/test';
-
-/** A signed-in API client for test setup: the session cookie plus the CSRF pair every call carries (spec-1 section 7). */
-export interface ApiUser {
-  get(path: string): Promise<unknown>;
-  post(path: string, body: object): Promise<unknown>;
-  /** Uploads one file in a single multipart request (field `file`) and gives the stored file's id. */
-  upload(file: { name: string; mimeType: string; buffer: Buffer }): Promise<string>;
-  dispose(): Promise<void>;
-}
-
-const PASSWORDS: Record<string, string> = { zyadmin: 'Admin@2026' };
-
-export async function apiAs(baseURL: string, userId: string): Promise<ApiUser> {
-  const ctx: APIRequestContext = await request.newContext({ baseURL });
-  const login = await ctx.post('/api/authc/login', { data: { userId, password: PASSWORDS[userId] ?? 'Demo@2026' } });
-  expect(login.status(), await login.text()).toBe(200);
-  const secret = (await login.json()).data.csrfSecret as string;
-  const signed = (path: string) => {
-    const ts = String(Date.now());
-    const token = createHmac('sha256', secret).update(ts).digest('hex');
-    return `${path}${path.includes('?') ? '&' : '?'}_t=${ts}&csrfTimestamp=${ts}&csrfToken=${token}`;
-  };
-  const unwrap = async (res: Awaited<ReturnType<APIRequestContext['get']>>, what: string) => {
-    const body = (await res.json()) as { meta: unknown; data: unknown };
-    expect(res.status(), `${what}: ${JSON.stringify(body.meta)}`).toBe(200);
-    return body.data;
-  };
-  return {
-    get: async (path) => unwrap(await ctx.get(signed(path)), path),
-    post: async (path, body) => unwrap(await ctx.post(signed(path), { data: body }), path),
-    upload: async (file) => {
-      const path = '/api/herm-zdgj/rest/file/upload';
-      const made = (await unwrap(await ctx.post(signed(path), { multipart: { file } }), path)) as { fileId: string };
-      return made.fileId;
-    },
-    dispose: () => ctx.dispose(),
-  };
-}
+import { apiAs } from './api-client';
 
 const W = '/api/herm-wbs';
 

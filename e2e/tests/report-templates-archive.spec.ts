@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { apiAs, executingTask } from './progress-api';
+import { apiAs } from './api-client';
+import { executingTask } from './progress-api';
 import { account, keepScreenshot, signIn } from './support';
 
 // Issue 8's report templates (报告模板) and the file archive (全部文件 / 我的文件), each as the user who uses them.

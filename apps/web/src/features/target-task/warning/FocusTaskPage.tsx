@@ -1,9 +1,10 @@
 import { LIMITS, PROGRESS_MSG, PROGRESS_TEXT as T, type TaskCard } from '@zg/contract';
-import { App, Button, Card, Progress, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Progress, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
 import { pagination } from '../../../components/pagination';
 import { toastFailure } from '../progress/feedback';
+import { taskNameColumn, warningCountColumns } from './task-columns';
 import { useFocusPage, useToggleFocus } from './warning.api';
 import '../progress/progress.css';
 
@@ -41,24 +42,7 @@ export default function FocusTaskPage({ onOpenTask }: { onOpenTask?: (task: Task
         locale={{ emptyText: <EmptyState description={list.error?.message ?? T.noFocusTasks} /> }}
         pagination={pagination({ current: page, total, pageSize: size, onChange: setPage })}
         columns={[
-          {
-            title: T.taskName,
-            dataIndex: 'rwmc',
-            render: (name: string, t) => (
-              <div className="zg-warning-page__name">
-                {onOpenTask ? (
-                  <Button type="link" size="small" className="zg-link-cell" onClick={() => onOpenTask(t)}>
-                    {name}
-                  </Button>
-                ) : (
-                  <Typography.Text>{name}</Typography.Text>
-                )}
-                <Typography.Text type="secondary" className="zg-warning-page__target">
-                  {t.yearTargetName}
-                </Typography.Text>
-              </div>
-            ),
-          },
+          taskNameColumn(onOpenTask),
           { title: T.department, dataIndex: 'fbbm', width: 90 },
           { title: T.owner, dataIndex: 'fzrmc', width: 80 },
           { title: T.taskStatus, dataIndex: 'rwztmc', width: 90, render: (s: string) => <Tag>{s}</Tag> },
@@ -74,18 +58,7 @@ export default function FocusTaskPage({ onOpenTask }: { onOpenTask?: (task: Task
             width: 110,
             render: (n: number) => <Progress percent={n} size="small" />,
           },
-          {
-            title: T.processWarnings,
-            dataIndex: 'processWarningCount',
-            width: 72,
-            render: (n: number) => <Tag color={n ? 'orange' : 'default'}>{n}</Tag>,
-          },
-          {
-            title: T.expiredWarnings,
-            dataIndex: 'expiredWarningCount',
-            width: 72,
-            render: (n: number) => <Tag color={n ? 'red' : 'default'}>{n}</Tag>,
-          },
+          ...warningCountColumns(72),
           {
             title: T.actions,
             key: 'actions',

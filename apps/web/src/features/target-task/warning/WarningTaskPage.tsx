@@ -1,5 +1,5 @@
 import { LIMITS, PROGRESS_MSG, PROGRESS_TEXT as T, type TaskCard } from '@zg/contract';
-import { App, Button, Card, Drawer, Form, Input, Modal, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Drawer, Form, Input, Modal, Select, Space, Statistic, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useLoginRecord } from '../../../app/use-login-record';
 import { EmptyState } from '../../../components/EmptyState';
@@ -8,6 +8,7 @@ import { toastFailure } from '../progress/feedback';
 import { isPublisher } from './counts';
 import { FocusButton } from './FocusButton';
 import { TaskWarnings } from './TaskWarnings';
+import { taskNameColumn, warningCountColumns } from './task-columns';
 import { useAddUrge, useWarningTasks, useWarningTypes, useYearTargetOptions } from './warning.api';
 import '../progress/progress.css';
 
@@ -112,40 +113,12 @@ export default function WarningTaskPage({ onOpenTask }: { onOpenTask?: (task: Ta
         locale={{ emptyText: <EmptyState description={list.error?.message ?? T.noWarningTasks} /> }}
         pagination={pagination({ current: page, total: list.data?.page.total ?? 0, pageSize: size, onChange: setPage })}
         columns={[
-          {
-            title: T.taskName,
-            dataIndex: 'rwmc',
-            render: (name: string, t) => (
-              <div className="zg-warning-page__name">
-                {onOpenTask ? (
-                  <Button type="link" size="small" className="zg-link-cell" onClick={() => onOpenTask(t)}>
-                    {name}
-                  </Button>
-                ) : (
-                  <Typography.Text>{name}</Typography.Text>
-                )}
-                <Typography.Text type="secondary" className="zg-warning-page__target">
-                  {t.yearTargetName}
-                </Typography.Text>
-              </div>
-            ),
-          },
+          taskNameColumn(onOpenTask),
           { title: T.department, dataIndex: 'fbbm', width: 110 },
           { title: T.owner, dataIndex: 'fzrmc', width: 80 },
           { title: T.taskStatus, dataIndex: 'rwztmc', width: 100, render: (s: string) => <Tag>{s}</Tag> },
           { title: T.endDate, dataIndex: 'jssj', width: 110 },
-          {
-            title: T.processWarnings,
-            dataIndex: 'processWarningCount',
-            width: 80,
-            render: (n: number) => <Tag color={n ? 'orange' : 'default'}>{n}</Tag>,
-          },
-          {
-            title: T.expiredWarnings,
-            dataIndex: 'expiredWarningCount',
-            width: 80,
-            render: (n: number) => <Tag color={n ? 'red' : 'default'}>{n}</Tag>,
-          },
+          ...warningCountColumns(80),
           {
             title: T.actions,
             key: 'actions',
