@@ -1,8 +1,5 @@
 import {
   ChargerSchema,
-  DocumentOwnerSchema,
-  DocumentSaveSchema,
-  DocumentsSchema,
   EXCEL_MSG,
   envelope,
   listOf,
@@ -13,14 +10,11 @@ import {
   TASK_MSG,
   TaskActionInputSchema,
   TaskCardSchema,
-  TaskInputSchema,
   TaskQuerySchema,
   TaskStatusUpdateSchema,
   TaskTypeInputSchema,
   TaskTypeSchema,
   TaskVoSchema,
-  YearGroupSchema,
-  YearTargetInputSchema,
   YearTargetSchema,
 } from '@zg/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,22 +23,14 @@ import { actorOf } from '../../platform/access';
 import { ok } from '../../platform/envelope';
 import { badRequest } from '../../platform/errors';
 import { registerChargerWrites } from './charger.routes';
-import { documentsOf, saveDocuments } from './target-task.documents';
+import { Id, registerSharedRoutes, WBS } from './shared.routes';
 import { excelPart, sendXlsx } from './target-task.http';
 import { exportTasks, importTasks, listChargers, taskTemplate } from './target-task.io';
-import { Id, Versioned, WBS } from './target-task.routes';
 import {
   act,
-  createTask,
-  createYearTarget,
-  divideTargetYear,
-  editTask,
-  editYearTarget,
   listTasks,
   listYearTargets,
   missionOf,
-  removeTask,
-  removeYearTarget,
   renameTaskTypeBy,
   saveMission,
   taskTree,
@@ -71,7 +57,7 @@ const list = <T>(items: T[], total: number, q: { pageNum: number; pageSize: numb
  */
 export const annualWbsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
-  const files = () => ({ db: app.database.db, store: app.fileStore, config: app.config });
+  const _files = () => ({ db: app.database.db, store: app.fileStore, config: app.config });
 
   // ---- year target tasks (年度目标) ----
   app.get(
@@ -97,54 +83,6 @@ export const annualWbsRoutes: FastifyPluginAsyncZod = async (app) => {
         name: q.name,
       });
       return ok(list(records, total, q));
-    },
-  );
-
-  app.post(
-    '/yearTargetTask/insert',
-    {
-      config: WBS,
-      schema: {
-        tags: TAGS,
-        summary: '新增年度目标 / create a year target',
-        body: YearTargetInputSchema,
-        response: { 200: envelope(z.object({ id: z.number().int() })) },
-      },
-    },
-    async (req) => ok({ id: (await createYearTarget(db(), actorOf(req), req.body)).id }, '新增成功'),
-  );
-
-  app.post(
-    '/yearTargetTask/update',
-    {
-      config: WBS,
-      schema: {
-        tags: TAGS,
-        summary: '修改年度目标 / update a year target',
-        body: YearTargetInputSchema.extend(Versioned.shape),
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (req) => {
-      await editYearTarget(db(), actorOf(req), req.body.id, req.body.version, req.body);
-      return ok(null, '修改成功');
-    },
-  );
-
-  app.post(
-    '/yearTargetTask/:id/delete',
-    {
-      config: WBS,
-      schema: {
-        tags: TAGS,
-        summary: '删除年度目标（其下无任务时） / delete a year target without tasks',
-        params: Id,
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (req) => {
-      await removeYearTarget(db(), actorOf(req), req.params.id);
-      return ok(null, '删除成功');
     },
   );
 
@@ -223,20 +161,6 @@ export const annualWbsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/yearTarget/divideTargetYear',
-    {
-      config: WBS,
-      schema: {
-        tags: TAGS,
-        summary: '按年划分的年度目标 / year targets divided by year',
-        querystring: z.object({ year: z.coerce.number().int().optional() }),
-        response: { 200: envelope(z.array(YearGroupSchema)) },
-      },
-    },
-    async (req) => ok(await divideTargetYear(db(), actorOf(req), req.query.year)),
-  );
-
   // ---- target tasks (averageLevelTarget) ----
   app.get(
     '/averageLevelTarget/select',
@@ -263,49 +187,6 @@ export const annualWbsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAGS, summary: '任务完整信息 / a task', params: Id, response: { 200: envelope(TaskVoSchema) } },
     },
     async (req) => ok(await taskVo(db(), actorOf(req), req.params.id)),
-  );
-
-  app.post(
-    '/averageLevelTarget/insert',
-    {
-      config: WBS,
-      schema: {
-        tags: TAGS,
-        summary: '新增任务（顶层或分解子任务） / create a task or a child',
-        body: TaskInputSchema,
-        response: { 200: envelope(z.object({ id: z.number().int() })) },
-      },
-    },
-    async (req) => ok({ id: (await createTask(db(), actorOf(req), req.body)).id }, '新增成功'),
-  );
-
-  app.post(
-    '/averageLevelTarget/update',
-    {
-      config: WBS,
-      schema: {
-        tags: TAGS,
-        summary: '修改任务 / update a task',
-        body: TaskInputSchema.extend(Versioned.shape),
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (req) => {
-      await editTask(db(), actorOf(req), req.body.id, req.body.version, req.body);
-      return ok(null, '修改成功');
-    },
-  );
-
-  app.post(
-    '/averageLevelTarget/:id/delete',
-    {
-      config: WBS,
-      schema: { tags: TAGS, summary: '删除任务 / delete a task', params: Id, response: { 200: envelope(z.null()) } },
-    },
-    async (req) => {
-      await removeTask(db(), actorOf(req), req.params.id);
-      return ok(null, '删除成功');
-    },
   );
 
   app.post(
@@ -400,36 +281,13 @@ export const annualWbsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   registerChargerWrites(app, '/chargers', TAGS, WBS);
+  registerSharedRoutes(
+    app,
+    { yearTarget: '/yearTargetTask', task: '/averageLevelTarget', documentList: '/targetTaskFile/select' },
+    TAGS,
+  );
 
   // ---- documents and mission statements ----
-  app.get(
-    '/targetTaskFile/select',
-    {
-      config: WBS,
-      schema: {
-        tags: TAGS,
-        summary: '年度目标或任务的文档（按文件类型） / documents by file type',
-        querystring: DocumentOwnerSchema,
-        response: { 200: envelope(DocumentsSchema) },
-      },
-    },
-    async (req) => ok(await documentsOf(files(), actorOf(req), req.query)),
-  );
-
-  app.post(
-    '/targetTaskFile/save',
-    {
-      config: WBS,
-      schema: {
-        tags: TAGS,
-        summary: '保存某一文件类型的全部文档 / save the documents of one file type',
-        body: DocumentSaveSchema,
-        response: { 200: envelope(DocumentsSchema) },
-      },
-    },
-    async (req) => ok(await saveDocuments(files(), actorOf(req), req.body), TASK_MSG.filesSaved),
-  );
-
   app.get(
     '/missionStatement/:taskId',
     {

@@ -3,9 +3,6 @@ import {
   ChargerSchema,
   CycleTypeSchema,
   DepartManageSchema,
-  DocumentOwnerSchema,
-  DocumentSaveSchema,
-  DocumentsSchema,
   EXCEL_MSG,
   envelope,
   MoveYearTargetSchema,
@@ -16,12 +13,9 @@ import {
   TaskActionInputSchema,
   TaskCardSchema,
   TaskDetailQuerySchema,
-  TaskInputSchema,
   TaskQuerySchema,
   TaskTypeSchema,
   TaskVoSchema,
-  YearGroupSchema,
-  YearTargetInputSchema,
   YearTargetSchema,
 } from '@zg/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -30,25 +24,18 @@ import { actorOf } from '../../platform/access';
 import { ok } from '../../platform/envelope';
 import { badRequest } from '../../platform/errors';
 import { registerChargerWrites } from './charger.routes';
-import { documentsOf, saveDocuments } from './target-task.documents';
+import { Id, registerSharedRoutes, WBS } from './shared.routes';
 import { excelPart, sendXlsx } from './target-task.http';
 import { exportLastLevelTasks, exportTasks, importTasks, listChargers, taskTemplate } from './target-task.io';
 import {
   act,
   catalogue,
-  createTask,
-  createYearTarget,
   cycleTypeList,
   departmentsWithChargers,
-  divideTargetYear,
-  editTask,
-  editYearTarget,
   lastLevelTasks,
   listTasks,
   listYearTargets,
   moveYearTarget,
-  removeTask,
-  removeYearTarget,
   taskDetail,
   taskTree,
   taskTypeList,
@@ -57,15 +44,11 @@ import {
 } from './target-task.service';
 
 const TAGS = ['目标任务管理'];
-/** Either target-task menu grants the module; records are checked again in the service. */
-export const WBS = { access: { menus: ['wbs', 'annualWbs'] } } as const;
-export const Id = z.object({ id: z.coerce.number().int().positive() });
-export const Versioned = z.object({ id: z.coerce.number().int().positive(), version: z.coerce.number().int() });
 
 /** `/api/herm-wbs`: year targets and target tasks, resource style. */
 export const targetTaskRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
-  const files = () => ({ db: app.database.db, store: app.fileStore, config: app.config });
+  const _files = () => ({ db: app.database.db, store: app.fileStore, config: app.config });
 
   app.get(
     '/taskType/list',
@@ -136,6 +119,11 @@ export const targetTaskRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   registerChargerWrites(app, '/departManage/chargers', TAGS, WBS);
+  registerSharedRoutes(
+    app,
+    { yearTarget: '/yearTarget', task: '/targetTask', documentList: '/targetTaskFile/list' },
+    TAGS,
+  );
 
   app.get(
     '/yearTarget/selectPage',
@@ -174,54 +162,6 @@ export const targetTaskRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok(await yearTargetOptions(db(), actorOf(req))),
-  );
-
-  app.post(
-    '/yearTarget/insert',
-    {
-      config: WBS,
-      schema: {
-        tags: TAGS,
-        summary: '新增年度目标 / create a year target',
-        body: YearTargetInputSchema,
-        response: { 200: envelope(z.object({ id: z.number().int() })) },
-      },
-    },
-    async (req) => ok({ id: (await createYearTarget(db(), actorOf(req), req.body)).id }, '新增成功'),
-  );
-
-  app.post(
-    '/yearTarget/update',
-    {
-      config: WBS,
-      schema: {
-        tags: TAGS,
-        summary: '修改年度目标 / update a year target',
-        body: YearTargetInputSchema.extend(Versioned.shape),
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (req) => {
-      await editYearTarget(db(), actorOf(req), req.body.id, req.body.version, req.body);
-      return ok(null, '修改成功');
-    },
-  );
-
-  app.post(
-    '/yearTarget/:id/delete',
-    {
-      config: WBS,
-      schema: {
-        tags: TAGS,
-        summary: '删除年度目标（其下无任务时） / delete a year target without tasks',
-        params: Id,
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (req) => {
-      await removeYearTarget(db(), actorOf(req), req.params.id);
-      return ok(null, '删除成功');
-    },
   );
 
   app.get(
@@ -263,49 +203,6 @@ export const targetTaskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAGS, summary: '任务详情 / a task', params: Id, response: { 200: envelope(TaskCardSchema) } },
     },
     async (req) => ok(await taskDetail(db(), actorOf(req), req.params.id)),
-  );
-
-  app.post(
-    '/targetTask/insert',
-    {
-      config: WBS,
-      schema: {
-        tags: TAGS,
-        summary: '新增任务（顶层或分解子任务） / create a task or a child',
-        body: TaskInputSchema,
-        response: { 200: envelope(z.object({ id: z.number().int() })) },
-      },
-    },
-    async (req) => ok({ id: (await createTask(db(), actorOf(req), req.body)).id }, '新增成功'),
-  );
-
-  app.post(
-    '/targetTask/update',
-    {
-      config: WBS,
-      schema: {
-        tags: TAGS,
-        summary: '修改任务 / update a task',
-        body: TaskInputSchema.extend(Versioned.shape),
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (req) => {
-      await editTask(db(), actorOf(req), req.body.id, req.body.version, req.body);
-      return ok(null, '修改成功');
-    },
-  );
-
-  app.post(
-    '/targetTask/:id/delete',
-    {
-      config: WBS,
-      schema: { tags: TAGS, summary: '删除任务 / delete a task', params: Id, response: { 200: envelope(z.null()) } },
-    },
-    async (req) => {
-      await removeTask(db(), actorOf(req), req.params.id);
-      return ok(null, '删除成功');
-    },
   );
 
   for (const action of ['push', 'withdraw', 'accept', 'goBack', 'resolve', 'decompose'] as const) {
@@ -377,20 +274,6 @@ export const targetTaskRoutes: FastifyPluginAsyncZod = async (app) => {
       await moveYearTarget(db(), actorOf(req), req.body.id, req.body.direction);
       return ok(null, TASK_MSG.moved);
     },
-  );
-
-  app.get(
-    '/yearTarget/divideTargetYear',
-    {
-      config: WBS,
-      schema: {
-        tags: TAGS,
-        summary: '按年划分的年度目标 / year targets divided by year',
-        querystring: z.object({ year: z.coerce.number().int().optional() }),
-        response: { 200: envelope(z.array(YearGroupSchema)) },
-      },
-    },
-    async (req) => ok(await divideTargetYear(db(), actorOf(req), req.query.year)),
   );
 
   app.get(
@@ -485,33 +368,5 @@ export const targetTaskRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ok(await departmentsWithChargers(db())),
-  );
-
-  app.get(
-    '/targetTaskFile/list',
-    {
-      config: WBS,
-      schema: {
-        tags: TAGS,
-        summary: '年度目标或任务的文档（按文件类型） / documents of a year target or task by file type',
-        querystring: DocumentOwnerSchema,
-        response: { 200: envelope(DocumentsSchema) },
-      },
-    },
-    async (req) => ok(await documentsOf(files(), actorOf(req), req.query)),
-  );
-
-  app.post(
-    '/targetTaskFile/save',
-    {
-      config: WBS,
-      schema: {
-        tags: TAGS,
-        summary: '保存某一文件类型的全部文档（新上传的挂上，列表外的删除） / save the documents of one file type',
-        body: DocumentSaveSchema,
-        response: { 200: envelope(DocumentsSchema) },
-      },
-    },
-    async (req) => ok(await saveDocuments(files(), actorOf(req), req.body), TASK_MSG.filesSaved),
   );
 };
