@@ -8,12 +8,12 @@ import {
   type ReportKind,
   PROGRESS_TEXT as T,
 } from '@zg/contract';
-import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Radio, Select, Space, Typography } from 'antd';
+import { Button, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { FileUpload } from '../../../components/upload/FileUpload';
 import type { UploadedFile } from '../../../components/upload/upload-file';
-import { toastFailure } from './feedback';
+import { FormModal } from './FormModal';
 import { useAuditDelay, useAuditReport, useRequestDelay, useReviseReport, useSubmitReport } from './progress.api';
 import { auditNeedsReason, reportablePeriods, suggestedPeriod } from './schedule';
 
@@ -53,7 +53,6 @@ export function ReportDialog({
   /** A report under review being revised by its submitter. */
   editing?: Report;
 }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<ReportFormValues>();
   const [files, setFiles] = useState<UploadedFile[]>([]);
   const submit = useSubmitReport();
@@ -81,105 +80,83 @@ export function ReportDialog({
         fileIds,
       });
     }
-    message.success(editing ? PROGRESS_MSG.updated : PROGRESS_MSG.submitted);
-    setFiles([]);
-    onClose();
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={title}
       width={640}
-      onCancel={onClose}
-      destroyOnHidden
-      okText={T.confirm}
-      cancelText={T.cancel}
-      confirmLoading={submit.isPending || revise.isPending}
-      onOk={() => form.submit()}
+      form={form}
+      pending={submit.isPending || revise.isPending}
+      onClose={onClose}
+      onSubmit={finish}
+      success={editing ? PROGRESS_MSG.updated : PROGRESS_MSG.submitted}
       afterClose={() => setFiles([])}
+      initialValues={{
+        periodKey: periodKey ?? suggestedPeriod(periods),
+        content: editing?.content ?? '',
+        progress: editing?.progress ?? undefined,
+      }}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={{
-          periodKey: periodKey ?? suggestedPeriod(periods),
-          content: editing?.content ?? '',
-          progress: editing?.progress ?? undefined,
-        }}
-        onFinish={(v) => void finish(v).catch((e) => toastFailure(message, e))}
+      {kind === 'process' && !editing && (
+        <Form.Item name="periodKey" label={T.period} rules={[{ required: true, message: T.choosePeriod }]}>
+          <Select options={options} placeholder={T.select} />
+        </Form.Item>
+      )}
+      <Form.Item
+        name="content"
+        label={T.content}
+        rules={[{ required: true, whitespace: true, message: T.enterContent }]}
       >
-        {kind === 'process' && !editing && (
-          <Form.Item name="periodKey" label={T.period} rules={[{ required: true, message: T.choosePeriod }]}>
-            <Select options={options} placeholder={T.select} />
-          </Form.Item>
-        )}
-        <Form.Item
-          name="content"
-          label={T.content}
-          rules={[{ required: true, whitespace: true, message: T.enterContent }]}
-        >
-          <Input.TextArea rows={4} maxLength={LIMITS.maxLength.longContent} showCount placeholder={T.input} />
-        </Form.Item>
-        <Form.Item name="progress" label={T.progress}>
-          <InputNumber min={0} max={100} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item label={T.attachments}>
-          <FileUpload existingCount={files.length} onUploaded={(f) => setFiles((list) => [...list, f])} />
-          <Space orientation="vertical" style={{ marginTop: 8 }}>
-            {files.map((f) => (
-              <Space key={f.fileId} data-testid="report-file">
-                <Typography.Text>{f.fileName}</Typography.Text>
-                <Button
-                  size="small"
-                  type="link"
-                  onClick={() => setFiles((list) => list.filter((x) => x.fileId !== f.fileId))}
-                >
-                  {T.delete}
-                </Button>
-              </Space>
-            ))}
-          </Space>
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input.TextArea rows={4} maxLength={LIMITS.maxLength.longContent} showCount placeholder={T.input} />
+      </Form.Item>
+      <Form.Item name="progress" label={T.progress}>
+        <InputNumber min={0} max={100} precision={0} style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item label={T.attachments}>
+        <FileUpload existingCount={files.length} onUploaded={(f) => setFiles((list) => [...list, f])} />
+        <Space orientation="vertical" style={{ marginTop: 8 }}>
+          {files.map((f) => (
+            <Space key={f.fileId} data-testid="report-file">
+              <Typography.Text>{f.fileName}</Typography.Text>
+              <Button
+                size="small"
+                type="link"
+                onClick={() => setFiles((list) => list.filter((x) => x.fileId !== f.fileId))}
+              >
+                {T.delete}
+              </Button>
+            </Space>
+          ))}
+        </Space>
+      </Form.Item>
+    </FormModal>
   );
 }
 
 /** The auditor's decision on a report: pass, partly pass, or reject with a reason. */
 export function AuditDialog({ report, onClose }: { report: Report | null; onClose: () => void }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ result: ReportAuditResult; reason?: string }>();
   const result = Form.useWatch('result', form);
   const audit = useAuditReport();
   return (
-    <Modal
+    <FormModal
       open={report !== null}
       title={T.auditTitle}
-      onCancel={onClose}
-      destroyOnHidden
-      okText={T.confirm}
-      cancelText={T.cancel}
-      confirmLoading={audit.isPending}
-      onOk={() => form.submit()}
+      form={form}
+      pending={audit.isPending}
+      onClose={onClose}
+      onSubmit={(v) =>
+        report
+          ? audit.mutateAsync({ id: report.id, version: report.version, result: v.result, reason: v.reason })
+          : Promise.resolve()
+      }
+      success={PROGRESS_MSG.audited}
+      initialValues={{ result: 'pass' }}
     >
       {report && (
-        <Form
-          form={form}
-          layout="vertical"
-          preserve={false}
-          initialValues={{ result: 'pass' }}
-          onFinish={(v) =>
-            void audit
-              .mutateAsync({ id: report.id, version: report.version, result: v.result, reason: v.reason })
-              .then(() => {
-                message.success(PROGRESS_MSG.audited);
-                onClose();
-              })
-              .catch((e) => toastFailure(message, e))
-          }
-        >
+        <>
           <Typography.Paragraph className="zg-report-quote">{report.content}</Typography.Paragraph>
           <Form.Item name="result" label={T.auditResult}>
             <Radio.Group
@@ -198,9 +175,9 @@ export function AuditDialog({ report, onClose }: { report: Report | null; onClos
           >
             <Input.TextArea rows={3} maxLength={LIMITS.maxLength.audit} showCount placeholder={T.input} />
           </Form.Item>
-        </Form>
+        </>
       )}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -216,100 +193,67 @@ export function DelayDialog({
   taskId: number;
   endDate: string;
 }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ newEndDate: Dayjs; reason: string }>();
   const request = useRequestDelay();
   return (
-    <Modal
+    <FormModal
       open={open}
       title={T.requestDelay}
-      onCancel={onClose}
-      destroyOnHidden
-      okText={T.confirm}
-      cancelText={T.cancel}
-      confirmLoading={request.isPending}
-      onOk={() => form.submit()}
+      form={form}
+      pending={request.isPending}
+      onClose={onClose}
+      onSubmit={(v) => request.mutateAsync({ taskId, newEndDate: v.newEndDate.format('YYYY-MM-DD'), reason: v.reason })}
+      success={PROGRESS_MSG.submitted}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        onFinish={(v) =>
-          void request
-            .mutateAsync({ taskId, newEndDate: v.newEndDate.format('YYYY-MM-DD'), reason: v.reason })
-            .then(() => {
-              message.success(PROGRESS_MSG.submitted);
-              onClose();
-            })
-            .catch((e) => toastFailure(message, e))
-        }
+      <Typography.Paragraph type="secondary">{T.oldEndDate(endDate)}</Typography.Paragraph>
+      <Form.Item name="newEndDate" label={T.newEndDate} rules={[{ required: true, message: T.chooseNewEnd }]}>
+        <DatePicker disabledDate={(d) => !d.isAfter(dayjs(endDate), 'day')} style={{ width: 200 }} />
+      </Form.Item>
+      <Form.Item
+        name="reason"
+        label={T.delayReason}
+        rules={[{ required: true, whitespace: true, message: T.enterDelayReason }]}
       >
-        <Typography.Paragraph type="secondary">{T.oldEndDate(endDate)}</Typography.Paragraph>
-        <Form.Item name="newEndDate" label={T.newEndDate} rules={[{ required: true, message: T.chooseNewEnd }]}>
-          <DatePicker disabledDate={(d) => !d.isAfter(dayjs(endDate), 'day')} style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item
-          name="reason"
-          label={T.delayReason}
-          rules={[{ required: true, whitespace: true, message: T.enterDelayReason }]}
-        >
-          <Input.TextArea rows={3} maxLength={LIMITS.maxLength.audit} showCount placeholder={T.input} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input.TextArea rows={3} maxLength={LIMITS.maxLength.audit} showCount placeholder={T.input} />
+      </Form.Item>
+    </FormModal>
   );
 }
 
 /** The auditor agrees to or rejects a delay request (a rejection needs a reason). */
 export function DelayAuditDialog({ delayId, onClose }: { delayId: number | null; onClose: () => void }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ pass: boolean; reason?: string }>();
   const pass = Form.useWatch('pass', form);
   const audit = useAuditDelay();
   return (
-    <Modal
+    <FormModal
       open={delayId !== null}
       title={T.auditDelay}
-      onCancel={onClose}
-      destroyOnHidden
-      okText={T.confirm}
-      cancelText={T.cancel}
-      confirmLoading={audit.isPending}
-      onOk={() => form.submit()}
+      form={form}
+      pending={audit.isPending}
+      onClose={onClose}
+      onSubmit={(v) =>
+        delayId !== null ? audit.mutateAsync({ id: delayId, pass: v.pass, reason: v.reason }) : Promise.resolve()
+      }
+      success={PROGRESS_MSG.audited}
+      initialValues={{ pass: true }}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={{ pass: true }}
-        onFinish={(v) =>
-          delayId !== null &&
-          void audit
-            .mutateAsync({ id: delayId, pass: v.pass, reason: v.reason })
-            .then(() => {
-              message.success(PROGRESS_MSG.audited);
-              onClose();
-            })
-            .catch((e) => toastFailure(message, e))
-        }
+      <Form.Item name="pass" label={T.auditResult}>
+        <Radio.Group
+          options={[
+            { value: true, label: T.agree },
+            { value: false, label: T.reject },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item
+        name="reason"
+        label={T.auditReason}
+        required={pass === false}
+        rules={[reasonRule((get) => get('pass') === false)]}
       >
-        <Form.Item name="pass" label={T.auditResult}>
-          <Radio.Group
-            options={[
-              { value: true, label: T.agree },
-              { value: false, label: T.reject },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item
-          name="reason"
-          label={T.auditReason}
-          required={pass === false}
-          rules={[reasonRule((get) => get('pass') === false)]}
-        >
-          <Input.TextArea rows={3} maxLength={LIMITS.maxLength.audit} showCount placeholder={T.input} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input.TextArea rows={3} maxLength={LIMITS.maxLength.audit} showCount placeholder={T.input} />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -7,12 +7,13 @@ import {
   type Urge,
   type UrgeDepartment,
 } from '@zg/contract';
-import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useLoginRecord } from '../../../app/use-login-record';
 import { EmptyState } from '../../../components/EmptyState';
 import { pagination } from '../../../components/pagination';
+import { FormModal } from '../progress/FormModal';
 import { toastFailure } from '../progress/feedback';
 import { isPublisher, urgeable } from './counts';
 import { useAcceptUrge, useBatchUrge, useUrgeDepartments, useUrges, useYearTargetOptions } from './warning.api';
@@ -133,39 +134,25 @@ function UrgeDepartments() {
           },
         ]}
       />
-      <Modal
+      <FormModal
         open={urging !== null}
         title={T.urgeTitle}
-        onCancel={() => setUrging(null)}
-        destroyOnHidden
-        okText={T.confirm}
-        cancelText={T.cancel}
-        confirmLoading={urge.isPending}
-        onOk={() => form.submit()}
+        form={form}
+        pending={urge.isPending}
+        onClose={() => setUrging(null)}
+        onSubmit={async (v) => {
+          if (!urging || yearTargetId === undefined) return;
+          const bmids = urging.map((d) => d.bmid);
+          const sent = await urge.mutateAsync({ yearTargetId, bmids, content: v.content?.trim() || undefined });
+          message.success(PROGRESS_MSG.urgeSent(sent.ids.length));
+          setSelected([]);
+        }}
       >
-        <Form
-          form={form}
-          layout="vertical"
-          preserve={false}
-          onFinish={(v) =>
-            urging &&
-            yearTargetId !== undefined &&
-            void urge
-              .mutateAsync({ yearTargetId, bmids: urging.map((d) => d.bmid), content: v.content?.trim() || undefined })
-              .then((r) => {
-                message.success(PROGRESS_MSG.urgeSent(r.ids.length));
-                setUrging(null);
-                setSelected([]);
-              })
-              .catch((e) => toastFailure(message, e))
-          }
-        >
-          <Form.Item label={T.departments}>{urging?.map((d) => d.bmmc).join('、')}</Form.Item>
-          <Form.Item name="content" label={T.urgeContent}>
-            <Input.TextArea rows={3} maxLength={LIMITS.maxLength.audit} showCount placeholder={T.input} />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item label={T.departments}>{urging?.map((d) => d.bmmc).join('、')}</Form.Item>
+        <Form.Item name="content" label={T.urgeContent}>
+          <Input.TextArea rows={3} maxLength={LIMITS.maxLength.audit} showCount placeholder={T.input} />
+        </Form.Item>
+      </FormModal>
     </>
   );
 }

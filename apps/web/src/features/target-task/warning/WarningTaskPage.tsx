@@ -1,10 +1,10 @@
 import { LIMITS, PROGRESS_MSG, PROGRESS_TEXT as T, type TaskCard } from '@zg/contract';
-import { App, Button, Card, Drawer, Form, Input, Modal, Select, Space, Statistic, Table, Tag } from 'antd';
+import { Button, Card, Drawer, Form, Input, Select, Space, Statistic, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useLoginRecord } from '../../../app/use-login-record';
 import { EmptyState } from '../../../components/EmptyState';
 import { pagination } from '../../../components/pagination';
-import { toastFailure } from '../progress/feedback';
+import { FormModal } from '../progress/FormModal';
 import { isPublisher } from './counts';
 import { FocusButton } from './FocusButton';
 import { TaskWarnings } from './TaskWarnings';
@@ -18,7 +18,6 @@ import '../progress/progress.css';
  */
 export default function WarningTaskPage({ onOpenTask }: { onOpenTask?: (task: TaskCard) => void }) {
   const record = useLoginRecord();
-  const { message } = App.useApp();
   const [page, setPage] = useState<number>(LIMITS.firstPage);
   const [warningTypeId, setWarningTypeId] = useState<number | undefined>();
   const [yearTargetId, setYearTargetId] = useState<number | undefined>();
@@ -148,37 +147,24 @@ export default function WarningTaskPage({ onOpenTask }: { onOpenTask?: (task: Ta
       >
         {records && <TaskWarnings taskId={records.id} />}
       </Drawer>
-      <Modal
+      <FormModal
         open={urging !== null}
         title={urging ? `${T.urgeTaskTitle}：${urging.rwmc}` : ''}
-        onCancel={() => setUrging(null)}
-        destroyOnHidden
-        okText={T.confirm}
-        cancelText={T.cancel}
-        confirmLoading={addUrge.isPending}
-        onOk={() => urgeForm.submit()}
+        form={urgeForm}
+        pending={addUrge.isPending}
+        onClose={() => setUrging(null)}
+        onSubmit={(v) =>
+          urging
+            ? addUrge.mutateAsync({ taskId: urging.id, content: v.content?.trim() || undefined })
+            : Promise.resolve()
+        }
+        success={PROGRESS_MSG.urgeSent(1)}
       >
-        <Form
-          form={urgeForm}
-          layout="vertical"
-          preserve={false}
-          onFinish={(v) =>
-            urging &&
-            void addUrge
-              .mutateAsync({ taskId: urging.id, content: v.content?.trim() || undefined })
-              .then(() => {
-                message.success(PROGRESS_MSG.urgeSent(1));
-                setUrging(null);
-              })
-              .catch((e) => toastFailure(message, e))
-          }
-        >
-          <Form.Item label={T.department}>{urging?.fbbm ?? ''}</Form.Item>
-          <Form.Item name="content" label={T.urgeContent}>
-            <Input.TextArea rows={3} maxLength={LIMITS.maxLength.audit} showCount placeholder={T.input} />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item label={T.department}>{urging?.fbbm ?? ''}</Form.Item>
+        <Form.Item name="content" label={T.urgeContent}>
+          <Input.TextArea rows={3} maxLength={LIMITS.maxLength.audit} showCount placeholder={T.input} />
+        </Form.Item>
+      </FormModal>
     </Card>
   );
 }
