@@ -44,7 +44,7 @@ describe('申请延期', () => {
 
 describe('审核延期', () => {
   it('needs a reason to reject, keeps the dialog and what was typed when the server refuses, then closes', async () => {
-    let answer = failed(409, '该延期申请已被审核');
+    let answer: ReturnType<typeof ok> = failed(409, '该延期申请已被审核');
     const fetchMock = mockApi({ [`${NDWBS}/delayAuditing/audit`]: () => answer });
     let closed = 0;
     renderPage(<DelayAuditDialog delayId={9} onClose={() => closed++} />, '/t');
