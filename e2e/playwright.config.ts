@@ -33,6 +33,10 @@ export default defineConfig({
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1366, height: 768 },
+    // The app opens dialogs without antd's animations when the system asks for reduced motion. A click that lands
+    // while a confirm dialog is still zooming in could leave it open and covering the page on a busy machine (a CI
+    // run lost a test that way, and the password test's account with it): the journeys test the app, not the motion.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     // Debian's Chromium; Playwright never downloads a browser here.

@@ -25,6 +25,8 @@ export const ACCOUNTS = [
 ] as const;
 
 export type Account = (typeof ACCOUNTS)[number];
+/** Who signs in: a demo account, or another seeded user with the demo password. */
+export type Credentials = { userId: string; password: string; name: string };
 
 export function account(userId: Account['userId']): Account {
   const found = ACCOUNTS.find((a) => a.userId === userId);
@@ -50,7 +52,7 @@ export async function submitSignIn(page: Page, userId: string, password: string)
 }
 
 /** Signs in from /login and waits until the follow-up loads of the sign-in flow have answered. */
-export async function signIn(page: Page, who: Account) {
+export async function signIn(page: Page, who: Credentials) {
   await page.goto('/#/login');
   await expect(page.getByRole('heading', { name: TEXT.loginHeading })).toBeVisible();
   const lastLoad = page.waitForResponse((r) => r.url().includes('/api/user/userTypeList'));

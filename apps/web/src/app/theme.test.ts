@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   DARK_COLOR,
   getThemeType,
@@ -22,6 +22,13 @@ describe('theme', () => {
     expect(isDarkTheme(PRIMARY_COLOR)).toBe(false);
     expect(themeFor(DARK_COLOR).token?.colorPrimary).toBe(PRIMARY_COLOR);
     expect(themeFor('#0f8a8a').token?.colorPrimary).toBe('#0f8a8a');
+  });
+
+  it('animates unless the system asks for reduced motion', () => {
+    expect(themeFor(PRIMARY_COLOR).token?.motion).toBe(true);
+    const reduce = (query: string) => ({ matches: query === '(prefers-reduced-motion: reduce)' }) as MediaQueryList;
+    vi.spyOn(window, 'matchMedia').mockImplementation(reduce);
+    expect(themeFor(PRIMARY_COLOR).token?.motion).toBe(false);
   });
 
   it('stores the choice in localStorage themeType and sets the app-theme variable', () => {
