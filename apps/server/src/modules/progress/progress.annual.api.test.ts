@@ -140,6 +140,16 @@ describe('the year-target task module (herm-ndwbs) under the spec names', () => 
       (await post(auditor, `${N}/scheduleAuditing/audit`, { id: reportId, version: 2, result: 'childPass' }))
         .statusCode,
     ).toBe(200);
+    // The audited report leaves the queue for the audited list; another auditor's queue never holds it.
+    const ids = async (me: TestSession, status: string) =>
+      (await data(me, `${N}/scheduleAuditing/selectPage?status=${status}&size=100`)).records.map(
+        (r: { id: number }) => r.id,
+      );
+    expect(await ids(auditor, 'reviewing')).not.toContain(reportId);
+    expect(await ids(auditor, 'audited')).toContain(reportId);
+    expect(await ids(auditor, 'all')).toContain(reportId);
+    expect(await ids(await s.login('fbr01'), 'all')).not.toContain(reportId);
+    expect(await ids(await s.login('zyadmin'), 'audited')).toContain(reportId);
     const periods = await data(owner, `${N}/scheduleAuditing/periods?taskId=${id}`);
     expect(periods[0]).toMatchObject({ key: '2026-01', schedule: 'finish', audited: true, shzt: '2' });
     expect(periods[1]).toMatchObject({ key: '2026-02', schedule: 'unstart', audited: false, shzt: '0' });
@@ -198,6 +208,12 @@ describe('the year-target task module (herm-ndwbs) under the spec names', () => 
     expect((await post(auditor, `${N}/delayAuditing/audit`, { id: delay.id, pass: 'true' })).json().meta.message).toBe(
       PROGRESS_MSG.delayNotReviewing,
     );
+    const delays = async (status: string) =>
+      (await data(auditor, `${N}/delayAuditing/selectPage?status=${status}&size=100`)).records.map(
+        (d: { id: number }) => d.id,
+      );
+    expect(await delays('reviewing')).not.toContain(delay.id);
+    expect(await delays('audited')).toContain(delay.id);
     expect((await data(owner, `${W}/targetTask/${id}`)).jssj).toBe('2026-04-30');
   });
 });

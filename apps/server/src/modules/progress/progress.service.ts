@@ -11,6 +11,7 @@ import {
   warningLabel,
 } from '@zg/contract';
 import { and, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { delayRequests, targetTasks, taskReports, urges, yearTargets } from '../../db/schema';
 import type { Actor } from '../../platform/access';
@@ -139,17 +140,26 @@ export async function listReports(db: Db, actor: Actor, taskId: number) {
   return (await reportsOfTask(db, taskId)).map((r) => presentReport(r, actor, { auditorId: task?.auditorId ?? null }));
 }
 
+/**
+ * An auditor's queue: requests on the tasks the actor audits (administrators: all), by the request's `status`
+ * column: awaiting audit, already audited, or all.
+ */
+function auditQueue(actor: Actor, status: AnyPgColumn, which: 'reviewing' | 'audited' | 'all'): SQL | undefined {
+  const conds: SQL[] = [];
+  if (!isAdmin(actor)) conds.push(eq(targetTasks.auditorId, actor.userId));
+  if (which === 'reviewing') conds.push(eq(status, 'reviewing'));
+  if (which === 'audited') conds.push(sql`${status} <> 'reviewing'`);
+  return conds.length ? and(...conds) : undefined;
+}
+
 /** Reports on the tasks the actor audits (administrators: all), awaiting audit by default. */
 export async function reportsToAudit(
   db: Db,
   actor: Actor,
   q: { current: number; size: number; status: 'reviewing' | 'audited' | 'all' },
 ) {
-  const conds: SQL[] = [];
-  if (!isAdmin(actor)) conds.push(eq(targetTasks.auditorId, actor.userId));
-  if (q.status === 'reviewing') conds.push(eq(taskReports.status, 'reviewing'));
-  if (q.status === 'audited') conds.push(sql`${taskReports.status} <> 'reviewing'`);
-  const { records, total } = await pageReportsForAudit(db, conds.length ? and(...conds) : undefined, q.current, q.size);
+  const where = auditQueue(actor, taskReports.status, q.status);
+  const { records, total } = await pageReportsForAudit(db, where, q.current, q.size);
   return {
     records: records.map((r) => ({
       ...presentReport(r, actor, r.task),
@@ -373,11 +383,8 @@ export async function delaysToAudit(
   actor: Actor,
   q: { current: number; size: number; status: 'reviewing' | 'audited' | 'all' },
 ) {
-  const conds: SQL[] = [];
-  if (!isAdmin(actor)) conds.push(eq(targetTasks.auditorId, actor.userId));
-  if (q.status === 'reviewing') conds.push(eq(delayRequests.status, 'reviewing'));
-  if (q.status === 'audited') conds.push(sql`${delayRequests.status} <> 'reviewing'`);
-  const { records, total } = await pageDelaysForAudit(db, conds.length ? and(...conds) : undefined, q.current, q.size);
+  const where = auditQueue(actor, delayRequests.status, q.status);
+  const { records, total } = await pageDelaysForAudit(db, where, q.current, q.size);
   return {
     records: records.map((r) => ({
       ...presentDelay(r, actor, r.task.auditorId),
