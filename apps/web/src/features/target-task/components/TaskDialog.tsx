@@ -3,15 +3,9 @@ import { App, DatePicker, Form, Input, InputNumber, Modal, Select, Spin } from '
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { UserPicker } from '../../../components/pickers';
-import {
-  type TaskCard,
-  useCycleTypes,
-  useDepartManage,
-  useSaveTask,
-  useTaskTypes,
-  useTaskVo,
-} from '../target-task.api';
+import { type TaskCard, useCycleTypes, useSaveTask, useTaskTypes, useTaskVo } from '../target-task.api';
 import { dateProblem } from '../task-logic';
+import { DepartmentSelect } from './DepartmentSelect';
 
 export interface TaskDialogProps {
   open: boolean;
@@ -65,7 +59,6 @@ export function TaskDialog({ open, onClose, yearTargetId, taskId, parent }: Task
   const vo = useTaskVo(open ? taskId : undefined);
   const types = useTaskTypes();
   const cycles = useCycleTypes(open);
-  const departments = useDepartManage();
   const save = useSaveTask();
   const cycleTypeId = Form.useWatch('cycleTypeId', form);
   const editing = taskId !== undefined;
@@ -172,12 +165,7 @@ export function TaskDialog({ open, onClose, yearTargetId, taskId, parent }: Task
                 label={T.departmentLabel}
                 rules={[{ required: true, message: MSG.pleaseSelect }]}
               >
-                <Select
-                  aria-label={T.departmentLabel}
-                  placeholder={MSG.pleaseSelect}
-                  options={(departments.data ?? []).map((d) => ({ value: d.bmid, label: d.bmmc }))}
-                  showSearch={{ optionFilterProp: 'label' }}
-                />
+                <DepartmentSelect aria-label={T.departmentLabel} />
               </Form.Item>
             )}
           </div>
@@ -200,13 +188,7 @@ export function TaskDialog({ open, onClose, yearTargetId, taskId, parent }: Task
             </Form.Item>
           </div>
           <Form.Item name="coopDepartmentIds" label={T.coopDepartments}>
-            <Select
-              mode="multiple"
-              aria-label={T.coopDepartments}
-              placeholder={MSG.pleaseSelect}
-              options={(departments.data ?? []).map((d) => ({ value: d.bmid, label: d.bmmc }))}
-              showSearch={{ optionFilterProp: 'label' }}
-            />
+            <DepartmentSelect mode="multiple" aria-label={T.coopDepartments} />
           </Form.Item>
           <div className="zg-task-form__row">
             <Form.Item name="kssj" label={T.kssj} rules={[{ required: true, message: MSG.pleaseSelect }]}>

@@ -2,8 +2,9 @@ import { TASK_UI as T, type TaskPageKind } from '@zg/contract';
 import { Button, Input, Popconfirm, Select, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { YearPicker } from '../../../components/pickers';
-import { type TaskFilters, useDepartManage, useTaskTypes, useYearTargetOptions } from '../target-task.api';
+import { type TaskFilters, useTaskTypes, useYearTargetOptions } from '../target-task.api';
 import { stateOptions } from '../task-logic';
+import { DepartmentSelect } from './DepartmentSelect';
 
 export interface TaskToolbarProps {
   kind: TaskPageKind;
@@ -38,7 +39,6 @@ export function TaskToolbar({
 }: TaskToolbarProps) {
   const targets = useYearTargetOptions();
   const types = useTaskTypes();
-  const departments = useDepartManage();
   const set = (patch: Partial<TaskFilters>) => onChange({ ...value, ...patch });
   const targetOptions = (targets.data ?? []).filter((t) => value.year === undefined || t.cycleYear === value.year);
 
@@ -75,15 +75,13 @@ export function TaskToolbar({
             ...(types.data ?? []).map((t) => ({ value: t.code, label: t.rwlxmc })),
           ]}
         />
-        <Select
+        <DepartmentSelect
           aria-label={T.departmentPlaceholder}
           placeholder={T.departmentPlaceholder}
           style={{ width: 160 }}
           allowClear
           value={value.departmentId}
           onChange={(departmentId?: string) => set({ departmentId })}
-          options={(departments.data ?? []).map((d) => ({ value: d.bmid, label: d.bmmc }))}
-          showSearch={{ optionFilterProp: 'label' }}
         />
         <Input.Search
           aria-label={T.departmentNameSearch}

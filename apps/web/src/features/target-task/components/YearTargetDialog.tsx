@@ -1,8 +1,9 @@
 import { LIMITS, MSG, maxChars, TASK_UI as T } from '@zg/contract';
-import { App, Form, Input, Modal, Select } from 'antd';
+import { App, Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { UserPicker, YearPicker } from '../../../components/pickers';
-import { useDepartManage, useSaveYearTarget, type YearTarget, type YearTargetForm } from '../target-task.api';
+import { useSaveYearTarget, type YearTarget, type YearTargetForm } from '../target-task.api';
+import { DepartmentSelect } from './DepartmentSelect';
 
 export interface YearTargetDialogProps {
   open: boolean;
@@ -17,7 +18,6 @@ export interface YearTargetDialogProps {
 export function YearTargetDialog({ open, target, defaultYear, onClose, onSaved }: YearTargetDialogProps) {
   const [form] = Form.useForm<YearTargetForm>();
   const { message } = App.useApp();
-  const departments = useDepartManage();
   const save = useSaveYearTarget();
 
   useEffect(() => {
@@ -74,12 +74,7 @@ export function YearTargetDialog({ open, target, defaultYear, onClose, onSaved }
           label={T.chargeDepartName}
           rules={[{ required: true, message: MSG.pleaseSelect }]}
         >
-          <Select
-            aria-label={T.chargeDepartName}
-            placeholder={MSG.pleaseSelect}
-            options={(departments.data ?? []).map((d) => ({ value: d.bmid, label: d.bmmc }))}
-            showSearch={{ optionFilterProp: 'label' }}
-          />
+          <DepartmentSelect aria-label={T.chargeDepartName} />
         </Form.Item>
         <Form.Item name="auditorId" label={T.auditorName}>
           <UserPicker
