@@ -26,7 +26,8 @@ test('the personal centre saves contact details, and a bad email shows 邮箱格
   await sex.getByRole('button', { name: /确\s*定/ }).click();
 
   const saved = page.waitForResponse((r) => r.url().includes('/api/user/personalInfo/update'));
-  await dialog.getByRole('button', { name: '保存修改' }).click();
+  // Enter in a field saves, as 保存修改 does.
+  await dialog.getByLabel('QQ').press('Enter');
   expect((await saved).status()).toBe(200);
   await expect(page.getByText('用户信息修改成功')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -97,6 +98,9 @@ test('the password change enforces every message, then ends the session', async 
   await oldPassword.fill('Newpass2026');
   await newPassword.fill(who.password);
   await copy.fill(who.password);
-  await confirm.click();
+  // Enter in a field sends the form, as 确认修改 does.
+  await copy.press('Enter');
   await expect(page).toHaveURL(/#\/login$/);
+  await submitSignIn(page, who.userId, who.password);
+  await expect(page).toHaveURL(/#\/index$/);
 });

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { clearSession } from '../../api/session';
+import { EnterSubmits } from '../../components/EnterSubmits';
 import { changePassword, type PasswordInput } from './profile.api';
 
 const notBlank = {
@@ -20,6 +21,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   const [saving, setSaving] = useState(false);
 
   const submit = async () => {
+    if (saving) return;
     let values: PasswordInput;
     try {
       values = await form.validateFields();
@@ -54,7 +56,14 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       destroyOnHidden
       mask={{ closable: false }}
     >
-      <Form form={form} layout="horizontal" labelCol={{ flex: '100px' }} preserve={false} className="zg-password">
+      <Form
+        form={form}
+        layout="horizontal"
+        labelCol={{ flex: '100px' }}
+        preserve={false}
+        className="zg-password"
+        onFinish={() => void submit()}
+      >
         <Form.Item
           name="oldPassword"
           label={T.oldPasswordLabel}
@@ -100,6 +109,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         >
           <Input.Password autoComplete="new-password" maxLength={128} />
         </Form.Item>
+        <EnterSubmits />
       </Form>
     </Modal>
   );

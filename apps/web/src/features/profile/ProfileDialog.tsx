@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { getLoginRecord, setLoginRecord } from '../../api/session';
 import { EmptyState } from '../../components/EmptyState';
+import { EnterSubmits } from '../../components/EnterSubmits';
 import { EditIcon, FemaleIcon, MaleIcon, ReloadIcon, UserIcon } from '../../components/icons';
 import { compressImage } from './compress-image';
 import { type Profile, profileQueryKey, updateProfile, uploadPortrait, useProfile } from './profile.api';
@@ -88,6 +89,7 @@ function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => vo
   };
 
   const save = async () => {
+    if (saving) return;
     let values: Fields;
     try {
       values = await form.validateFields();
@@ -197,6 +199,7 @@ function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => vo
           labelCol={{ flex: '88px' }}
           initialValues={{ email: profile.email ?? '', phone: profile.phone ?? '', qq: profile.qq ?? '' }}
           onValuesChange={() => setFieldsChanged(true)}
+          onFinish={() => void save()}
           className="zg-profile__form"
         >
           <Form.Item label={T.userIdLabel}>
@@ -214,6 +217,7 @@ function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => vo
           <Form.Item name="qq" label={T.qqLabel} rules={[format(QQ, AUTH_MSG.qqInvalid)]}>
             <Input maxLength={12} />
           </Form.Item>
+          <EnterSubmits />
         </Form>
       </div>
       <Modal

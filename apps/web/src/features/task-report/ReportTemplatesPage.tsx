@@ -28,6 +28,7 @@ import {
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
+import { EnterSubmits } from '../../components/EnterSubmits';
 import { pagination } from '../../components/pagination';
 import { errorText } from '../task-extras/feedback';
 import { type CoverForm, type TemplateForm, useCovers, useReportActions, useTemplates } from './report.api';
@@ -193,6 +194,7 @@ function TemplateDialog({ template, onClose }: { template: ReportTemplate | 'new
         >
           <Checkbox.Group options={SECTION_OPTIONS} />
         </Form.Item>
+        <EnterSubmits />
       </Form>
     </Modal>
   );
@@ -346,6 +348,7 @@ function CoverDialog({ open, onClose }: { open: boolean; onClose: () => void }) 
         <Form.Item name="sfmr" label={T.isDefault} valuePropName="checked">
           <Switch />
         </Form.Item>
+        <EnterSubmits />
       </Form>
     </Modal>
   );

@@ -1,6 +1,7 @@
 import { LIMITS, MSG, maxChars, TASK_UI as T, TASK_MSG } from '@zg/contract';
 import { Alert, Form, Input, Modal, Typography } from 'antd';
 import { useEffect } from 'react';
+import { EnterSubmits } from '../../../components/EnterSubmits';
 import { UserPicker } from '../../../components/pickers';
 import type { TaskCard } from '../target-task.api';
 import { useMission, useSaveMission } from '../target-task.api';
@@ -48,7 +49,7 @@ export function ReasonDialog({
         >
           <Input.TextArea rows={4} maxLength={LIMITS.maxLength.audit} placeholder={T.reasonPlaceholder} autoFocus />
         </Form.Item>
-        <button type="submit" hidden aria-hidden tabIndex={-1} />
+        <EnterSubmits />
       </Form>
     </Modal>
   );
@@ -92,7 +93,7 @@ export function ResolveDialog({
             users={task?.ownerId ? [{ userId: task.ownerId, userName: task.fzrmc ?? '' }] : []}
           />
         </Form.Item>
-        <button type="submit" hidden aria-hidden tabIndex={-1} />
+        <EnterSubmits />
       </Form>
     </Modal>
   );

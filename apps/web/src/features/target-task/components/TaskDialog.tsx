@@ -2,6 +2,7 @@ import { LIMITS, MSG, maxChars, TASK_UI as T, type TaskInput } from '@zg/contrac
 import { App, DatePicker, Form, Input, InputNumber, Modal, Select, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
+import { EnterSubmits } from '../../../components/EnterSubmits';
 import { UserPicker } from '../../../components/pickers';
 import { type TaskCard, useCycleTypes, useSaveTask, useTaskTypes, useTaskVo } from '../target-task.api';
 import { dateProblem } from '../task-logic';
@@ -241,7 +242,7 @@ export function TaskDialog({ open, onClose, yearTargetId, taskId, parent }: Task
           >
             <Input.TextArea rows={3} maxLength={LIMITS.maxLength.longContent} placeholder={MSG.pleaseInput} />
           </Form.Item>
-          <button type="submit" hidden aria-hidden tabIndex={-1} />
+          <EnterSubmits />
         </Form>
       )}
     </Modal>

@@ -1,6 +1,7 @@
 import { LIMITS, MSG, maxChars, TASK_UI as T } from '@zg/contract';
 import { App, Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
+import { EnterSubmits } from '../../../components/EnterSubmits';
 import { UserPicker, YearPicker } from '../../../components/pickers';
 import { useSaveYearTarget, type YearTarget, type YearTargetForm } from '../target-task.api';
 import { DepartmentSelect } from './DepartmentSelect';
@@ -89,7 +90,7 @@ export function YearTargetDialog({ open, target, defaultYear, onClose, onSaved }
         >
           <Input.TextArea rows={3} maxLength={LIMITS.maxLength.longContent} placeholder={MSG.pleaseInput} />
         </Form.Item>
-        <button type="submit" hidden aria-hidden tabIndex={-1} />
+        <EnterSubmits />
       </Form>
     </Modal>
   );

@@ -2,6 +2,7 @@ import { MSG, TASK_UI as T } from '@zg/contract';
 import { App, Button, Card, Form, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useLoginRecord } from '../../../app/use-login-record';
+import { EnterSubmits } from '../../../components/EnterSubmits';
 import { pagination } from '../../../components/pagination';
 import { UserPicker } from '../../../components/pickers';
 import { ExcelImport } from '../components/ExcelImport';
@@ -128,7 +129,7 @@ export default function ChargersPage() {
           <Form.Item name="fzrid" label={T.chargerUser} rules={[{ required: true, message: MSG.pleaseSelect }]}>
             <UserPicker aria-label={T.chargerUser} />
           </Form.Item>
-          <button type="submit" hidden aria-hidden tabIndex={-1} />
+          <EnterSubmits />
         </Form>
       </Modal>
     </Card>
