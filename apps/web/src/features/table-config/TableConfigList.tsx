@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
 import { EmptyState } from '../../components/EmptyState';
+import { EnterSubmits } from '../../components/EnterSubmits';
 import { pagination } from '../../components/pagination';
 import { useCreateTableConfig, useDeleteTableConfig, useTableConfigList } from './table-config.api';
 
@@ -101,20 +102,25 @@ export function TableConfigList() {
         onCancel={() => setCreating(false)}
         destroyOnHidden
         forceRender
-        onOk={async () => {
-          const values = await form.validateFields().catch(() => null);
-          if (!values) return;
-          create.mutate(values, {
-            onSuccess: (created) => {
-              message.success(TABLE_CONFIG_MSG.created);
-              setCreating(false);
-              navigate(`/tableConfiguration/${created.id}`);
-            },
-            onError: fail,
-          });
-        }}
+        onOk={() => form.submit()}
       >
-        <Form form={form} layout="vertical" initialValues={{ tableType: 'fixed' }} preserve={false}>
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ tableType: 'fixed' }}
+          preserve={false}
+          onFinish={(values) => {
+            if (create.isPending) return;
+            create.mutate(values, {
+              onSuccess: (created) => {
+                message.success(TABLE_CONFIG_MSG.created);
+                setCreating(false);
+                navigate(`/tableConfiguration/${created.id}`);
+              },
+              onError: fail,
+            });
+          }}
+        >
           <Form.Item
             name="name"
             label={X.nameLabel}
@@ -127,6 +133,7 @@ export function TableConfigList() {
               options={(['fixed', 'floating'] as const).map((t) => ({ value: t, label: X.types[t] }))}
             />
           </Form.Item>
+          <EnterSubmits />
         </Form>
       </Modal>
     </div>
