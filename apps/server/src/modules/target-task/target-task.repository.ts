@@ -284,6 +284,31 @@ export function selectTaskCards(db: Db) {
 }
 
 /**
+ * The task-card select for given ids, prepared once per database: it is the costliest statement to build and the
+ * list pages run it on every request. The ids travel as one comma-separated parameter, bound alike by both drivers.
+ */
+function taskCardsStatement(db: Db) {
+  return selectTaskCards(db)
+    .where(sql`${targetTasks.id} = any(string_to_array(${sql.placeholder('ids')}, ',')::int[])`)
+    .prepare('task_cards_by_ids');
+}
+
+const cardStatements = new WeakMap<Db, ReturnType<typeof taskCardsStatement>>();
+
+/** The task cards of `ids`, in the order of `ids` (an id that no longer exists is left out). */
+export async function taskCardsByIds(db: Db, ids: readonly number[]) {
+  if (!ids.length) return [];
+  let statement = cardStatements.get(db);
+  if (!statement) {
+    statement = taskCardsStatement(db);
+    cardStatements.set(db, statement);
+  }
+  const rows = await statement.execute({ ids: ids.join(',') });
+  const byId = new Map(rows.map((r) => [r.task.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
  * One page of task cards with every name joined in: one query for the rows, one for the total (none per row).
  *
  * The page's ids are chosen first, in an index's order, and only those rows get their names and counts. EXPLAIN
@@ -360,20 +385,16 @@ export async function pageTasks(
       ? [asc(targetTasks.startDate), asc(targetTasks.id)]
       : [desc(targetTasks.startDate), desc(targetTasks.id)];
   // The page's ids first (only the joins the filters need), then the names and counts of those rows alone.
-  const page = db
-    .select({ id: targetTasks.id })
-    .from(targetTasks)
-    .innerJoin(yearTargets, eq(yearTargets.id, targetTasks.yearTargetId))
-    .leftJoin(departments, eq(departments.id, targetTasks.departmentId))
-    .where(where)
-    .orderBy(...order)
-    .limit(f.size)
-    .offset((f.current - 1) * f.size)
-    .as('page');
-  const [records, [total]] = await Promise.all([
-    selectTaskCards(db)
-      .innerJoin(page, eq(page.id, targetTasks.id))
-      .orderBy(...order),
+  const [page, [total]] = await Promise.all([
+    db
+      .select({ id: targetTasks.id })
+      .from(targetTasks)
+      .innerJoin(yearTargets, eq(yearTargets.id, targetTasks.yearTargetId))
+      .leftJoin(departments, eq(departments.id, targetTasks.departmentId))
+      .where(where)
+      .orderBy(...order)
+      .limit(f.size)
+      .offset((f.current - 1) * f.size),
     db
       .select({ n: count() })
       .from(targetTasks)
@@ -381,6 +402,10 @@ export async function pageTasks(
       .leftJoin(departments, eq(departments.id, targetTasks.departmentId))
       .where(where),
   ]);
+  const records = await taskCardsByIds(
+    db,
+    page.map((r) => r.id),
+  );
   return { records, total: Number(total?.n ?? 0) };
 }
 
@@ -454,12 +479,19 @@ export async function listYearTargetOptions(db: Db, visible: SQL | undefined, ye
     .orderBy(...YEAR_TARGET_ORDER);
 }
 
-/** One task card, when the actor may see it. */
+/** One task card, when the actor may see it (the visibility check is small; the card is the prepared select). */
 export async function findTaskCard(db: Db, id: number, visible: SQL | undefined) {
-  const rows = await selectTaskCards(db)
-    .where(and(eq(targetTasks.id, id), visible))
-    .limit(1);
-  return rows[0] ?? null;
+  if (visible) {
+    const seen = await db
+      .select({ id: targetTasks.id })
+      .from(targetTasks)
+      .innerJoin(yearTargets, eq(yearTargets.id, targetTasks.yearTargetId))
+      .where(and(eq(targetTasks.id, id), visible))
+      .limit(1);
+    if (!seen.length) return null;
+  }
+  const [card] = await taskCardsByIds(db, [id]);
+  return card ?? null;
 }
 
 /** The parts of a task view the card lacks: cooperating departments, cycle type, children and parent. */
