@@ -43,6 +43,7 @@ import { fail } from './platform/envelope';
 import { registerErrorHandling } from './platform/error-handler';
 import { LocalFileStore } from './platform/files/file-store';
 import { JobRunner } from './platform/jobs';
+import { registerSecurityHeaders } from './platform/security-headers';
 import { registerWebStatic } from './platform/web-static';
 
 export interface BuildOptions {
@@ -98,6 +99,7 @@ export async function buildApp({ config, database, logger, extraRoutes, startJob
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  registerSecurityHeaders(app, { https: config.COOKIE_SECURE });
 
   // external
   await app.register(fastifyCookie);

@@ -94,3 +94,50 @@ describe('the web build', () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+describe('security headers', () => {
+  const common = (res: { headers: Record<string, unknown> }, what: string) => {
+    expect(res.headers['x-frame-options'], what).toBe('SAMEORIGIN');
+    expect(res.headers['x-content-type-options'], what).toBe('nosniff');
+    expect(res.headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
+    const csp = String(res.headers['content-security-policy'] ?? '');
+    expect(csp, what).toContain("frame-ancestors 'self'");
+    return csp;
+  };
+
+  it('the web app: scripts from our origin only, no inline script, framed by itself only', async () => {
+    for (const url of ['/', SCRIPT_PATH, '/favicon.svg', '/assets/missing-00000000.js']) {
+      const csp = common(await get(url), url);
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp, url).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+      expect(csp, url).toContain("object-src 'none'");
+    }
+  });
+
+  it('the API documentation carries frame-ancestors too', async () => {
+    for (const url of ['/api/docs', '/api/docs/json']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBeLessThan(400);
+      const csp = common(res, url);
+      expect(csp, url).toContain("script-src 'self'");
+    }
+  });
+
+  it('a JSON answer is never stored, signed in or not, success or error', async () => {
+    const admin = await s.login('zyadmin');
+    const signedIn = await admin.request({ method: 'GET', url: '/api/user/roles' });
+    expect(signedIn.statusCode).toBe(200);
+    const denied = await get('/api/user/roles');
+    expect(denied.statusCode).toBe(401);
+    const missing = await get('/api/no-such-route');
+    for (const [res, what] of [
+      [signedIn, 'signed in'],
+      [denied, 'not signed in'],
+      [missing, '404'],
+    ] as const) {
+      const csp = common(res, what);
+      expect(csp, what).toContain("default-src 'none'");
+      expect(res.headers['cache-control'], what).toBe('no-store');
+    }
+  });
+});
