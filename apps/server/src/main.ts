@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { type Database, DatabaseUnavailableError, openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
+import { describeFsError, probeWritable } from './platform/files/probe';
 
 /**
  * The application's modules load (and, under tsx, compile) while the database opens and migrates: the two are
@@ -35,8 +36,18 @@ function isAlive(pid: number) {
   }
 }
 
+/** Stops the start with one line when the data directory cannot be written (read-only, missing, no permission). */
+async function checkDataDir(dir: string) {
+  const problem = await probeWritable(dir);
+  if (!problem) return;
+  throw new ConfigError(
+    `数据目录 ${path.resolve(dir)} 不可写：${describeFsError(problem)}。请把 DATA_DIR 指向一个可写的目录，或修正该目录的权限与磁盘空间`,
+  );
+}
+
 async function main() {
   const config = loadConfig();
+  await checkDataDir(config.DATA_DIR);
   let unlock = () => {};
   let database: Database;
   if (config.DATABASE_URL) {

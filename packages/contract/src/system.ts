@@ -1,9 +1,16 @@
 import { z } from 'zod';
 
+const CheckSchema = z.enum(['ok', 'fail']);
 export const HealthSchema = z.object({
-  status: z.enum(['ok']).describe('服务状态 / service status'),
+  status: CheckSchema.describe('服务状态：任一检查失败即 fail / service status'),
   database: z.enum(['pglite', 'postgres']).describe('数据库类型 / database kind'),
   version: z.string().describe('版本 / version'),
+  checks: z
+    .object({
+      database: CheckSchema.describe('数据库能否应答 / the database answers'),
+      files: CheckSchema.describe('文件存储能否写入 / the file store accepts a write'),
+    })
+    .describe('各项检查 / the checks'),
 });
 export type Health = z.infer<typeof HealthSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeValidation } from './error-handler';
+import { describeValidation, isDiskFull, isMalformedMultipart } from './error-handler';
 
 describe('describeValidation', () => {
   it('names the field and keeps the schema message', () => {
@@ -9,5 +9,29 @@ describe('describeValidation', () => {
   it('lists at most three issues', () => {
     const issues = ['a', 'b', 'c', 'd'].map((f) => ({ params: { issue: { path: [f], message: '不能为空' } } }));
     expect(describeValidation(issues).split('；')).toHaveLength(3);
+  });
+});
+
+describe('isDiskFull', () => {
+  it('recognises a full disk from the file system and from PostgreSQL, also when wrapped', () => {
+    expect(isDiskFull(Object.assign(new Error('no space'), { code: 'ENOSPC' }))).toBe(true);
+    expect(isDiskFull(Object.assign(new Error('quota'), { code: 'EDQUOT' }))).toBe(true);
+    const pgError = Object.assign(new Error('could not extend file'), { code: '53100' });
+    expect(isDiskFull(new Error('Failed query', { cause: pgError }))).toBe(true);
+    expect(isDiskFull(Object.assign(new Error('denied'), { code: 'EACCES' }))).toBe(false);
+    expect(isDiskFull(Object.assign(new Error('unique'), { code: '23505' }))).toBe(false);
+    expect(isDiskFull(null)).toBe(false);
+  });
+});
+
+describe('isMalformedMultipart', () => {
+  it('recognises busboy errors that carry no status, and nothing else', () => {
+    expect(isMalformedMultipart(new Error('Unexpected end of multipart data'))).toBe(true);
+    expect(isMalformedMultipart(new Error('Part terminated early due to unexpected end of multipart data'))).toBe(true);
+    expect(isMalformedMultipart(new Error('Multipart: Boundary not found'))).toBe(true);
+    expect(isMalformedMultipart(new Error('connection terminated'))).toBe(false);
+    expect(
+      isMalformedMultipart(Object.assign(new Error('Unexpected end of multipart data'), { statusCode: 413 })),
+    ).toBe(false);
   });
 });

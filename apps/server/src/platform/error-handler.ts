@@ -29,6 +29,35 @@ export function describeValidation(issues: readonly Issue[], context?: string): 
   return `${MSG.invalidInput}${where ? `（${where}）` : ''}：${parts.join('；')}`;
 }
 
+/** Errors of the operating system or PostgreSQL that mean the disk (or the quota) is full. */
+const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', '53100']);
+
+/** True when the error, or an error it wraps (drizzle wraps the driver's), says the disk is full. */
+export function isDiskFull(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && DISK_FULL_CODES.has(code)) return true;
+  }
+  return false;
+}
+
+/**
+ * Errors of a malformed multipart body, raised by busboy while the route reads its parts: they carry no status, so
+ * they are recognised by their messages (@fastify/busboy) and answered 400 in this one place, whichever route read them.
+ */
+const MULTIPART_ERRORS = [
+  /^Unexpected end of multipart data$/,
+  /terminated early due to unexpected end of multipart data$/,
+  /^Multipart: Boundary not found$/,
+  /^Boundary required$/,
+  /^Missing Content-Type-header\.$/,
+  /^Unsupported Content-Type\.$/,
+  /^The needle cannot (be an empty|have a length bigger)/,
+];
+export function isMalformedMultipart(err: { message?: string; statusCode?: number }) {
+  return err.statusCode === undefined && MULTIPART_ERRORS.some((re) => re.test(err.message ?? ''));
+}
+
 /** Maps every error to the envelope with a fitting status; unexpected errors are logged and answered generically. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setNotFoundHandler((_req, reply) => {
@@ -47,12 +76,23 @@ export function registerErrorHandling(app: FastifyInstance) {
       req.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
       return reply.code(500).send(fail(MSG.serverError));
     }
+    if (isDiskFull(err)) {
+      req.log.error({ err }, 'disk full');
+      return reply.code(507).send(fail(MSG.diskFull));
+    }
+    if (isMalformedMultipart(err)) return reply.code(400).send(fail(MSG.malformedBody));
     const status = err.statusCode ?? 500;
     switch (err.code) {
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return reply.code(415).send(fail(MSG.unsupportedMedia));
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      case 'FST_REQ_FILE_TOO_LARGE':
+      case 'FST_PARTS_LIMIT':
+      case 'FST_FILES_LIMIT':
+      case 'FST_FIELDS_LIMIT':
         return reply.code(413).send(fail(MSG.tooLarge));
+      case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+        return reply.code(415).send(fail(MSG.unsupportedMedia));
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':

@@ -1,28 +1,43 @@
+import path from 'node:path';
 import { APP, envelope, HealthSchema, MSG } from '@zg/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
-import { AppError } from '../../platform/errors';
+import { probeWritable } from '../../platform/files/probe';
 
-/** `/api/health`: the process is up and the database answers. */
+/**
+ * `/api/health`: the process is up, the database answers and the file store accepts a write. Any failing check makes
+ * it a 503 that names what failed, so a load balancer takes the instance out and an operator sees why.
+ */
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
       schema: {
         tags: ['系统'],
-        summary: '健康检查（含数据库） / health check including the database',
-        response: { 200: envelope(HealthSchema) },
+        summary: '健康检查（数据库与文件存储） / health check: the database and the file store',
+        response: { 200: envelope(HealthSchema), 503: envelope(HealthSchema) },
       },
       logLevel: 'warn',
       config: { access: { public: true } },
     },
-    async () => {
-      try {
-        await app.database.ping();
-      } catch {
-        throw new AppError(503, MSG.dbUnavailable);
-      }
-      return ok({ status: 'ok' as const, database: app.database.kind, version: APP.version });
+    async (_req, reply) => {
+      const [database, files] = await Promise.all([
+        app.database.ping().then(
+          () => 'ok' as const,
+          () => 'fail' as const,
+        ),
+        probeWritable(path.join(app.config.DATA_DIR, 'files')).then((problem) =>
+          problem ? ('fail' as const) : ('ok' as const),
+        ),
+      ]);
+      const status = database === 'ok' && files === 'ok' ? ('ok' as const) : ('fail' as const);
+      const data = { status, database: app.database.kind, version: APP.version, checks: { database, files } };
+      if (status === 'ok') return ok(data);
+      const problems = [
+        database === 'fail' ? MSG.dbUnavailable : null,
+        files === 'fail' ? MSG.fileStoreUnavailable : null,
+      ];
+      return reply.code(503).send({ meta: { success: false, message: problems.filter(Boolean).join('；') }, data });
     },
   );
 };
