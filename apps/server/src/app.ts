@@ -7,12 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { APP, MSG } from '@zg/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { authcRoutes } from './modules/authc/authc.routes';
@@ -36,6 +31,7 @@ import { type Access, registerAccessControl } from './platform/access';
 import { registerSessionLoading } from './platform/auth';
 import { registerFormBody } from './platform/body-parsers';
 import type { RouteEntry } from './platform/context';
+import { registerMultipartTextCheck } from './platform/multipart';
 import './platform/context';
 import { docrepoRoutes, fileRoutes, registerFileJobs } from './modules/files/files.routes';
 import { Clock } from './platform/clock';
@@ -44,6 +40,7 @@ import { registerErrorHandling } from './platform/error-handler';
 import { LocalFileStore } from './platform/files/file-store';
 import { JobRunner } from './platform/jobs';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { validatorCompiler } from './platform/validation';
 import { registerWebStatic } from './platform/web-static';
 
 export interface BuildOptions {
@@ -90,6 +87,7 @@ export async function buildApp({ config, database, logger, extraRoutes, startJob
         method,
         url: r.url,
         hidden: Boolean((r.schema as { hide?: boolean } | undefined)?.hide),
+        consumes: (r.schema as { consumes?: string[] } | undefined)?.consumes ?? [],
         access: (r.config as { access?: Access } | undefined)?.access,
       });
     }
@@ -105,6 +103,7 @@ export async function buildApp({ config, database, logger, extraRoutes, startJob
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 50, fileSize: 2 * 1024 ** 3 } });
   registerFormBody(app);
+  registerMultipartTextCheck(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: {

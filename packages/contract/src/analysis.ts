@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listOf, pageOf } from './envelope';
+import { int32 } from './primitives';
 import { TASK_STATUSES, type TaskStatus } from './target-task';
 
 /** Summary analysis additions (drill-down, options) and the annual-wbs analysis (herm-ndwbs). */
@@ -30,7 +31,7 @@ const taskTypes = ['A', 'B', 'C', 'D'] as const;
 
 export const AnalysisTasksQuerySchema = z.object({
   scope: z.enum(scopes).default('globalSummaryAnalysis').describe('汇总分析页面 / summary-analysis page'),
-  year: z.coerce.number().int().optional().describe('任务年份 / year'),
+  year: int32().optional().describe('任务年份 / year'),
   rwlx: z.enum(taskTypes).optional().describe('任务类型 / type'),
   bmid: z.string().max(32).optional().describe('负责部门（部门页） / charge department of the department page'),
   figure: z
@@ -42,8 +43,8 @@ export const AnalysisTasksQuerySchema = z.object({
     .optional()
     .describe('状态分布中点击的状态 / state clicked in the distribution'),
   departmentId: z.string().max(32).optional().describe('完成率或排名中点击的部门 / department clicked'),
-  current: z.coerce.number().int().min(1).default(1).describe('当前页 / current page'),
-  size: z.coerce.number().int().min(1).max(200).default(10).describe('每页条数 / page size'),
+  current: int32().min(1).default(1).describe('当前页 / current page'),
+  size: int32().min(1).max(200).default(10).describe('每页条数 / page size'),
 });
 
 export const AnalysisTaskRowSchema = z.object({
@@ -89,8 +90,8 @@ export const SummaryYearSchema = z.object({
 // ---- annual wbs analysis (herm-ndwbs) ----
 
 export const NdAnalysisQuerySchema = z.object({
-  year: z.coerce.number().int().min(1969).max(2098).optional().describe('目标年份 / year'),
-  yearTargetId: z.coerce.number().int().optional().describe('年度目标 / year target'),
+  year: int32().min(1969).max(2098).optional().describe('目标年份 / year'),
+  yearTargetId: int32().optional().describe('年度目标 / year target'),
   rwlx: z.enum(taskTypes).optional().describe('任务类型 / type'),
 });
 
@@ -144,8 +145,8 @@ export const FindAnalyseDepartmentRowSchema = z.object({
 });
 
 export const GridQuerySchema = NdAnalysisQuerySchema.extend({
-  pageNum: z.coerce.number().int().min(1).default(1).describe('页码 / page number'),
-  pageSize: z.coerce.number().int().min(1).max(200).default(20).describe('每页部门数 / departments per page'),
+  pageNum: int32().min(1).default(1).describe('页码 / page number'),
+  pageSize: int32().min(1).max(200).default(20).describe('每页部门数 / departments per page'),
 });
 
 export const GridCellSchema = z.object({

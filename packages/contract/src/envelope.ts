@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageNumSchema, pageSize } from './primitives';
 
 /** Every response: `{ meta: { success, message, code? }, data }` (ARCHITECTURE.md "API conventions"). */
 export const MetaSchema = z.object({
@@ -39,10 +40,10 @@ export function listOf<T extends z.ZodTypeAny>(item: T) {
   });
 }
 
-/** Paging query of list-style calls; the spec sends huge page sizes (10000000) for "all". */
+/** Paging query of list-style calls; the spec sends huge page sizes (10000000) for "all": served as MAX_PAGE_SIZE. */
 export const PagingQuerySchema = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1).describe('页码 / page number'),
-  pageSize: z.coerce.number().int().min(1).max(10_000_000).default(10).describe('每页条数 / page size'),
+  pageNum: PageNumSchema,
+  pageSize: pageSize(10),
 });
 
 /** Business error codes carried in meta.code. */

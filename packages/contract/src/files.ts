@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
+import { int32 } from './primitives';
 
 /** Upload and attachment messages of spec-2 sections 5 and 8. */
 export const FILE_MSG = {
@@ -165,7 +166,7 @@ export const MergeInputSchema = z.object({
   guid: z.string().uuid().describe('上传标识 / upload guid'),
   fileName: z.string().min(1).max(255).describe('文件名（含扩展名） / file name with extension'),
   fName: z.string().max(255).optional().describe('显示名称 / display name'),
-  lxId: z.coerce.number().int().optional().describe('文件类型id / file type id'),
+  lxId: int32().optional().describe('文件类型id / file type id'),
   lxmc: z.string().max(60).optional().describe('文件类型名称 / file type name'),
   bz: z.string().max(200).optional().describe('备注 / remark'),
   yxqx: z.string().max(30).optional().describe('有效期限 / valid until'),
@@ -183,7 +184,7 @@ export const SaveAttachmentListSchema = z.object({
       z.object({
         fileId: z.string().uuid(),
         fileName: z.string().max(255).optional(),
-        fileType: z.coerce.number().int().optional(),
+        fileType: int32().optional(),
       }),
     )
     .max(LIMITS.maxFileCount, tooManyFiles(LIMITS.maxFileCount)),

@@ -12,6 +12,7 @@ export * from './envelope';
 export * from './files';
 export * from './menus';
 export * from './messages';
+export * from './primitives';
 export * from './progress';
 export * from './report';
 export * from './report-ui';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WARNING_PERIOD, type WarningPeriod } from './enums';
 import { pageOf } from './envelope';
+import { int32 } from './primitives';
 
 /** Progress report (situation) kinds and audit states, schedule states (spec-1 section 4, spec-2 section 4). */
 export const REPORT_KIND = { process: '过程报告', final: '结果报告' } as const;
@@ -310,32 +311,32 @@ export const AuditReportSchema = ReportSchema.extend({
 export const AuditReportPageSchema = pageOf(AuditReportSchema);
 
 export const ReportInputSchema = z.object({
-  taskId: z.coerce.number().int(),
+  taskId: int32(),
   periodKey: z.string().max(20).describe('周期标识（结果报告填 final） / period key'),
   kind: z.enum(['process', 'final']),
   content: z.string().trim().min(1, '请输入进度说明').max(1000, '进度说明不能超过1000个字'),
   fileIds: z.array(z.string().uuid()).max(50).default([]).describe('附件 / attachments'),
-  progress: z.coerce.number().int().min(0).max(100).optional().describe('完成进度（0-100） / progress'),
+  progress: int32().min(0).max(100).optional().describe('完成进度（0-100） / progress'),
 });
 
 export const ReportUpdateSchema = z.object({
-  id: z.coerce.number().int(),
-  version: z.coerce.number().int(),
+  id: int32(),
+  version: int32(),
   content: z.string().trim().min(1, '请输入进度说明').max(1000, '进度说明不能超过1000个字'),
   fileIds: z.array(z.string().uuid()).max(50).default([]).describe('新增附件 / attachments to add'),
-  progress: z.coerce.number().int().min(0).max(100).optional(),
+  progress: int32().min(0).max(100).optional(),
 });
 
 export const ReportAuditSchema = z.object({
-  id: z.coerce.number().int(),
-  version: z.coerce.number().int(),
+  id: int32(),
+  version: int32(),
   result: z.enum(REPORT_AUDIT_RESULTS, '审核结果只能是通过、部分通过或驳回'),
   reason: z.string().trim().max(500, '原因不能超过500个字').optional(),
 });
 
 export const AuditQuerySchema = z.object({
-  current: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(10),
+  current: int32().min(1).default(1),
+  size: int32().min(1).max(200).default(10),
   status: z.enum(['reviewing', 'audited', 'all']).default('reviewing').describe('待审核/已审核/全部 / filter'),
 });
 
@@ -361,12 +362,12 @@ export const AuditDelaySchema = DelaySchema.extend({
 export const AuditDelayPageSchema = pageOf(AuditDelaySchema);
 
 export const DelayInputSchema = z.object({
-  taskId: z.coerce.number().int(),
+  taskId: int32(),
   newEndDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD'),
   reason: z.string().trim().min(1, '请填写延期原因').max(500, '延期原因不能超过500个字'),
 });
 export const DelayAuditSchema = z.object({
-  id: z.coerce.number().int(),
+  id: int32(),
   pass: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]),
   reason: z.string().trim().max(500, '原因不能超过500个字').optional(),
 });
@@ -396,15 +397,15 @@ export const WarningRecordSchema = z.object({
 });
 
 export const WarningTaskQuerySchema = z.object({
-  current: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(10),
-  year: z.coerce.number().int().optional(),
-  yearTargetId: z.coerce.number().int().optional(),
+  current: int32().min(1).default(1),
+  size: int32().min(1).max(200).default(10),
+  year: int32().optional(),
+  yearTargetId: int32().optional(),
   rwlx: z.enum(['A', 'B', 'C', 'D']).optional(),
   departmentId: z.string().max(32).optional(),
   rwmc: z.string().max(60).optional(),
   sort: z.enum(['asc', 'desc']).default('desc'),
-  warningTypeId: z.coerce.number().int().optional().describe('预警类型 / warning type'),
+  warningTypeId: int32().optional().describe('预警类型 / warning type'),
 });
 
 const warningTypeFields = {
@@ -425,11 +426,11 @@ const warningTypeFields = {
     .max(7, '周几的取值为1-7')
     .optional()
     .describe('周几（2-7为周一至周六，1为周日）'),
-  day: z.coerce.number().int().min(1).max(31, '日期的取值为1-31').optional().describe('每月几号 / day of month'),
+  day: int32().min(1).max(31, '日期的取值为1-31').optional().describe('每月几号 / day of month'),
   months: z
     .preprocess(
       (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : String(v).split(',')),
-      z.array(z.coerce.number().int().min(1, '月份的取值为1-12').max(12, '月份的取值为1-12')).max(12),
+      z.array(int32().min(1, '月份的取值为1-12').max(12, '月份的取值为1-12')).max(12),
     )
     .default([])
     .describe('每月预警的月份（1-12），不选为每个月 / months of a monthly type, none: every month'),
@@ -440,7 +441,7 @@ const warningTypeFields = {
     .max(23, '时的取值为0-23')
     .optional()
     .describe('几点产生预警（每月/每周/每天） / hour of the schedule'),
-  px: z.coerce.number().int().min(0).max(9999).default(0),
+  px: int32().min(0).max(9999).default(0),
 };
 export const WarningTypeInputSchema = z
   .object(warningTypeFields)
@@ -450,7 +451,7 @@ export const WarningTypeInputSchema = z
   })
   .refine((v) => v.yjzq !== 'month' || v.day !== undefined, { message: PROGRESS_MSG.dayRequired, path: ['day'] });
 export const WarningTypeUpdateSchema = z
-  .object({ id: z.coerce.number().int(), ...warningTypeFields })
+  .object({ id: int32(), ...warningTypeFields })
   .refine((v) => v.yjzq !== 'week' || v.weekday !== undefined, {
     message: PROGRESS_MSG.weekdayRequired,
     path: ['weekday'],
@@ -477,12 +478,12 @@ export const WarningTypeSchema = z.object({
 export type WarningType = z.infer<typeof WarningTypeSchema>;
 
 export const WarningConditionsInputSchema = z.object({
-  taskId: z.coerce.number().int(),
-  warningTypeIds: z.array(z.coerce.number().int()).max(50).default([]),
+  taskId: int32(),
+  warningTypeIds: z.array(int32()).max(50).default([]),
 });
 export const BatchConfigInputSchema = z.object({
-  taskIds: z.array(z.coerce.number().int()).min(1, PROGRESS_MSG.configTasksRequired).max(5000),
-  warningTypeIds: z.array(z.coerce.number().int()).max(50).default([]),
+  taskIds: z.array(int32()).min(1, PROGRESS_MSG.configTasksRequired).max(5000),
+  warningTypeIds: z.array(int32()).max(50).default([]),
 });
 export const ConfigHistorySchema = z.object({
   id: z.number().int(),
@@ -531,19 +532,19 @@ export const UrgeDepartmentSchema = z.object({
 export type UrgeDepartment = z.infer<typeof UrgeDepartmentSchema>;
 
 export const UrgeBatchInputSchema = z.object({
-  yearTargetId: z.coerce.number().int(),
+  yearTargetId: int32(),
   bmids: z.array(z.string().max(32)).min(1, PROGRESS_MSG.urgeNoDepartment).max(200),
   content: z.string().trim().max(500, '督办内容不能超过500个字').optional(),
 });
 export const WarningUrgeInputSchema = z.object({
-  taskId: z.coerce.number().int(),
+  taskId: int32(),
   content: z.string().trim().max(500, '督办内容不能超过500个字').optional(),
 });
 export const UrgeListQuerySchema = z.object({
-  current: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(10),
+  current: int32().min(1).default(1),
+  size: int32().min(1).max(200).default(10),
   mine: z.enum(['true', 'false']).default('true').describe('true：本人负责部门收到的 / received by my departments'),
-  yearTargetId: z.coerce.number().int().optional(),
+  yearTargetId: int32().optional(),
   type: z.enum(['0', '1']).optional().describe('0 待处理 1 已处理 / 0 pending 1 done'),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listOf, pageOf } from './envelope';
+import { int32 } from './primitives';
 
 /** Target-task reports (目标任务报告): templates, covers, the report of a task, its self rating and audit. */
 
@@ -108,7 +109,7 @@ export const REPORT_MSG = {
   factReportStatus: '报告状态',
 } as const;
 
-const idField = z.coerce.number().int().positive();
+const idField = int32().positive();
 
 // ---- templates ----
 
@@ -151,8 +152,8 @@ export type ReportTemplate = z.infer<typeof ReportTemplateSchema>;
 export const ReportTemplatePageSchema = pageOf(ReportTemplateSchema);
 
 export const ResourcePageQuerySchema = z.object({
-  current: z.coerce.number().int().min(1).default(1).describe('当前页 / current page'),
-  size: z.coerce.number().int().min(1).max(200).default(10).describe('每页条数 / page size'),
+  current: int32().min(1).default(1).describe('当前页 / current page'),
+  size: int32().min(1).max(200).default(10).describe('每页条数 / page size'),
 });
 
 export const TemplateQuerySchema = ResourcePageQuerySchema.extend({
@@ -211,18 +212,18 @@ export const GenerateReportInputSchema = z.object({
 
 export const UpdateLevelInputSchema = z.object({
   id: idField.describe('报告id / report id'),
-  version: z.coerce.number().int().describe('读取时的版本号 / version read'),
+  version: int32().describe('读取时的版本号 / version read'),
   zpdj: z.enum(REPORT_LEVELS).describe('自评等级 A优秀 B良好 C一般 D未完成 / self level'),
 });
 
 export const SubmitReportInputSchema = z.object({
   id: idField.describe('报告id / report id'),
-  version: z.coerce.number().int().describe('读取时的版本号 / version read'),
+  version: int32().describe('读取时的版本号 / version read'),
 });
 
 export const AuditTargetReportInputSchema = z.object({
   id: idField.describe('报告id / report id'),
-  version: z.coerce.number().int().describe('读取时的版本号 / version read'),
+  version: int32().describe('读取时的版本号 / version read'),
   result: z.enum(['pass', 'refuse']).describe('审核结果：pass 通过，refuse 不通过 / result'),
   reason: z.string().trim().max(500).optional().describe('审核意见（不通过时必填） / reason, required to refuse'),
 });
@@ -234,7 +235,7 @@ export const ReportPageQuerySchema = ResourcePageQuerySchema.extend({
     .enum(REPORT_PAGE_KINDS)
     .default('all')
     .describe('all 我可见的，mine 我负责的任务，review 待我审核 / which reports'),
-  year: z.coerce.number().int().optional().describe('任务年份 / year'),
+  year: int32().optional().describe('任务年份 / year'),
   bgzt: z.enum(TARGET_REPORT_STATUSES).optional().describe('报告状态 / report state'),
   rwmc: z.string().trim().max(60).optional().describe('任务名称关键字 / task name contains'),
   departmentId: z.string().max(32).optional().describe('责任部门 / department'),
@@ -361,9 +362,9 @@ export const PERFORMANCE_MSG = {
 } as const;
 
 export const PerformanceQuerySchema = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1).describe('页码 / page number'),
-  pageSize: z.coerce.number().int().min(1).max(200).default(10).describe('每页条数 / page size'),
-  year: z.coerce.number().int().optional().describe('任务年份 / year'),
+  pageNum: int32().min(1).default(1).describe('页码 / page number'),
+  pageSize: int32().min(1).max(200).default(10).describe('每页条数 / page size'),
+  year: int32().optional().describe('任务年份 / year'),
   bmid: z.string().max(32).optional().describe('责任部门 / department'),
   fzrid: z.string().max(64).optional().describe('负责人工号 / owner'),
   zpdj: z.enum(REPORT_LEVELS).optional().describe('自评等级 / level'),
@@ -399,7 +400,7 @@ export type PerformanceRow = z.infer<typeof PerformanceRowSchema>;
 export const PerformancePageSchema = listOf(PerformanceRowSchema);
 
 export const PerformSituationQuerySchema = z.object({
-  year: z.coerce.number().int().optional().describe('任务年份 / year'),
+  year: int32().optional().describe('任务年份 / year'),
   bmid: z.string().max(32).optional().describe('责任部门 / department'),
   groupBy: z.enum(['department', 'person']).default('department').describe('按部门或按人员汇总 / group by'),
 });
@@ -442,15 +443,15 @@ export const ARCHIVE_MSG = {
 export const ARCHIVE_ZIP_MAX = 500;
 
 export const ArchiveQuerySchema = z.object({
-  current: z.coerce.number().int().min(1).default(1).describe('当前页 / current page'),
-  size: z.coerce.number().int().min(1).max(200).default(10).describe('每页条数 / page size'),
+  current: int32().min(1).default(1).describe('当前页 / current page'),
+  size: int32().min(1).max(200).default(10).describe('每页条数 / page size'),
   type: z
     .enum(Object.keys(ARCHIVE_TYPES) as [ArchiveType, ...ArchiveType[]])
     .default('file-all')
     .describe('file-all 我可见任务的全部文件，file-myself 我负责的任务的文件 / which archive'),
-  year: z.coerce.number().int().optional().describe('年份 / year'),
-  lxId: z.coerce.number().int().optional().describe('文件类型id（0为未分类） / file type, 0 untyped'),
-  taskId: z.coerce.number().int().optional().describe('任务id / task id'),
+  year: int32().optional().describe('年份 / year'),
+  lxId: int32().optional().describe('文件类型id（0为未分类） / file type, 0 untyped'),
+  taskId: int32().optional().describe('任务id / task id'),
   name: z.string().trim().max(100).optional().describe('文件名或任务名关键字 / file or task name contains'),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32 } from './primitives';
 
 const CheckSchema = z.enum(['ok', 'fail']);
 export const HealthSchema = z.object({
@@ -31,8 +32,8 @@ export const SchoolSchema = z.object({
 export type School = z.infer<typeof SchoolSchema>;
 
 export const SchoolQuerySchema = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(1000).default(1000),
+  pageNum: int32().min(1).default(1),
+  pageSize: int32().min(1).max(1000).default(1000),
   name: z.string().trim().max(60).optional().describe('名称关键字 / name contains'),
   province: z.string().trim().max(20).optional().describe('省份 / province'),
   level: z.string().trim().max(20).optional(),

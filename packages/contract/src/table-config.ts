@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
+import { int32 } from './primitives';
 
 /**
  * Table configuration (表格配置, spec-1 section 2 `/tableConfiguration/{id}`): the layout of a collection form's
@@ -95,8 +96,8 @@ export const TableConfigInsertSchema = z.object({
 
 export const TableConfigUpdateSchema = z
   .object({
-    id: z.coerce.number().int().positive(),
-    version: z.coerce.number().int().describe('读取时的版本号 / version read'),
+    id: int32().positive(),
+    version: int32().describe('读取时的版本号 / version read'),
     name: z.string().trim().min(1, TABLE_CONFIG_MSG.nameRequired).max(TABLE_CONFIG_LIMITS.nameMax),
     tableType: z.enum(TABLE_TYPES),
     head: z

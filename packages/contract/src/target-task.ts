@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from './envelope';
+import { int32 } from './primitives';
 
 /** Year task states (年度目标状态). */
 export const YEAR_TASK_STATUS = {
@@ -80,7 +81,7 @@ const dateStr = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY
 
 export const YearTargetInputSchema = z.object({
   name: z.string().trim().min(1).max(300).describe('年度目标名称 / name'),
-  cycleYear: z.coerce.number().int().min(1969).max(2098).describe('目标周期（年） / cycle year'),
+  cycleYear: int32().min(1969).max(2098).describe('目标周期（年） / cycle year'),
   chargeDepartId: z.string().max(32).describe('负责部门id / charge department'),
   auditorId: z.string().max(64).optional().describe('审核人工号 / auditor'),
   description: z.string().max(1000).optional().describe('说明 / description'),
@@ -107,8 +108,8 @@ export const YearTargetSchema = z.object({
 export type YearTarget = z.infer<typeof YearTargetSchema>;
 
 export const TaskInputSchema = z.object({
-  yearTargetId: z.coerce.number().int(),
-  parentId: z.coerce.number().int().optional().describe('上级任务id / parent task'),
+  yearTargetId: int32(),
+  parentId: int32().optional().describe('上级任务id / parent task'),
   rwmc: z.string().trim().min(1).max(300).describe('任务名称 / task name'),
   rwlx: z.enum(['A', 'B', 'C', 'D']).describe('任务类型 A双高 B重点 C常规 D一般 / type'),
   departmentId: z.string().max(32).optional().describe('负责部门 / responsible department'),
@@ -117,8 +118,8 @@ export const TaskInputSchema = z.object({
   auditorId: z.string().max(64).optional().describe('审核人 / auditor'),
   kssj: dateStr.describe('开始时间 / start'),
   jssj: dateStr.describe('结束时间 / end'),
-  cycleTypeId: z.coerce.number().int().optional().describe('周期类型 / cycle type'),
-  cycleValueIds: z.array(z.coerce.number().int()).max(100).default([]).describe('周期值 / cycle values'),
+  cycleTypeId: int32().optional().describe('周期类型 / cycle type'),
+  cycleValueIds: z.array(int32()).max(100).default([]).describe('周期值 / cycle values'),
   weight: z.coerce.number().min(0).max(100).default(0).describe('权重 / weight'),
   mission: z.string().max(1000).optional().describe('任务书 / mission statement'),
 });
@@ -170,22 +171,22 @@ export const TASK_PAGE_KINDS = [
 export type TaskPageKind = (typeof TASK_PAGE_KINDS)[number];
 
 export const TaskQuerySchema = z.object({
-  current: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(10),
+  current: int32().min(1).default(1),
+  size: int32().min(1).max(200).default(10),
   kind: z.enum(TASK_PAGE_KINDS).default('yearTask'),
-  year: z.coerce.number().int().optional().describe('年份 / year'),
-  yearTargetId: z.coerce.number().int().optional().describe('关联年度目标 / year target'),
+  year: int32().optional().describe('年份 / year'),
+  yearTargetId: int32().optional().describe('关联年度目标 / year target'),
   rwlx: z.enum(['A', 'B', 'C', 'D']).optional(),
   departmentId: z.string().max(32).optional(),
   departmentName: z.string().max(60).optional(),
   rwzt: z.enum(TASK_STATUSES as [TaskStatus, ...TaskStatus[]]).optional(),
   rwmc: z.string().max(60).optional(),
   sort: z.enum(['asc', 'desc']).default('desc').describe('按时间升序/降序 / time sort'),
-  warningTypeId: z.coerce.number().int().optional().describe('预警类型 / warning type'),
+  warningTypeId: int32().optional().describe('预警类型 / warning type'),
 });
 
 export const TaskActionInputSchema = z.object({
-  version: z.coerce.number().int().describe('读取时的版本号 / version read'),
+  version: int32().describe('读取时的版本号 / version read'),
   reason: z.string().trim().max(500).optional().describe('原因 / reason'),
   ownerId: z.string().max(64).optional().describe('分解时指定的负责人 / owner at resolve'),
 });
@@ -251,7 +252,7 @@ export const ChargerSchema = z.object({
 export const ANALYSIS_SCOPES = ['mySummaryAnalysis', 'departmentSummaryAnalysis', 'globalSummaryAnalysis'] as const;
 export const AnalysisQuerySchema = z.object({
   scope: z.enum(ANALYSIS_SCOPES).default('globalSummaryAnalysis'),
-  year: z.coerce.number().int().optional().describe('任务年份 / year'),
+  year: int32().optional().describe('任务年份 / year'),
   rwlx: z.enum(['A', 'B', 'C', 'D']).optional().describe('任务类型 / type'),
   bmid: z.string().max(32).optional().describe('负责部门（部门页必填） / charge department'),
 });
@@ -281,7 +282,7 @@ export const YearGroupSchema = z.object({
 export type YearGroup = z.infer<typeof YearGroupSchema>;
 
 export const MoveYearTargetSchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: int32().positive(),
   direction: z.enum(['up', 'down']).describe('上移/下移 / move up or down within its year'),
 });
 
@@ -318,10 +319,10 @@ export type WarningStatus = keyof typeof WARNING_STATUS;
 
 /** Task-detail filter (spec-1 section 2): last-level tasks, optionally of the user's departments or own. */
 export const TaskDetailQuerySchema = z.object({
-  current: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(10),
+  current: int32().min(1).default(1),
+  size: int32().min(1).max(200).default(10),
   scope: z.enum(['all', 'department', 'mine']).default('all').describe('全部/部门/我的 / scope'),
-  year: z.coerce.number().int().optional(),
+  year: int32().optional(),
   yearTaskName: z.string().max(60).optional().describe('年度任务名称 / year-task name'),
   rwmc: z.string().max(60).optional().describe('末级任务名称 / last-level task name'),
   fzrmc: z.string().max(60).optional().describe('末级任务负责人（部门页） / last-level task owner'),
@@ -339,8 +340,8 @@ export const MissionSchema = z.object({
   canEdit: z.boolean(),
 });
 export const MissionInputSchema = z.object({
-  taskId: z.coerce.number().int(),
-  version: z.coerce.number().int(),
+  taskId: int32(),
+  version: int32(),
   mission: z.string().max(1000).describe('任务书 / mission statement'),
 });
 
@@ -355,7 +356,7 @@ export const DepartManageSchema = z.object({
 
 export const TaskTypeSchema = z.object({ id: z.number().int(), code: z.string(), rwlxmc: z.string() });
 export const TaskTypeInputSchema = z.object({
-  id: z.coerce.number().int(),
+  id: int32(),
   rwlxmc: z.string().trim().min(1).max(20).describe('任务类型名称 / type name'),
 });
 
@@ -366,7 +367,7 @@ export const DOCUMENT_FILE_TYPES = {
 } as const;
 export const DocumentOwnerSchema = z.object({
   ownerType: z.enum(['YearTask', 'NodeTask']),
-  ownerId: z.coerce.number().int(),
+  ownerId: int32(),
 });
 export const DocumentGroupSchema = z.object({
   fileTypeId: z.number().int(),
@@ -384,13 +385,13 @@ export const DocumentGroupSchema = z.object({
 export const DocumentsSchema = z.object({ canEdit: z.boolean(), groups: z.array(DocumentGroupSchema) });
 export type Documents = z.infer<typeof DocumentsSchema>;
 export const DocumentSaveSchema = DocumentOwnerSchema.extend({
-  fileTypeId: z.coerce.number().int(),
+  fileTypeId: int32(),
   fileIds: z.array(z.string().uuid()).max(50).default([]).describe('该类型的全部文件 / all files of the type'),
 });
 
 /** A named transition by name (averageLevelTarget updateTaskStauts). */
 export const TaskStatusUpdateSchema = TaskActionInputSchema.extend({
-  id: z.coerce.number().int().positive(),
+  id: int32().positive(),
   action: z.enum(Object.keys(TASK_ACTIONS) as [TaskAction, ...TaskAction[]]).describe('动作 / action'),
 });
 

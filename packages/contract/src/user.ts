@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ChargeDepartmentSchema } from './auth';
 import { AUTH_MSG } from './messages';
+import { int32 } from './primitives';
 
 export const MenuItemSchema = z.object({
   menuId: z.string().describe('菜单 key / menu key'),
@@ -29,8 +30,8 @@ export const UserListItemSchema = z.object({
 });
 
 export const UserSearchQuerySchema = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(100).describe('每页条数，最多100 / at most 100'),
+  pageNum: int32().min(1).default(1),
+  pageSize: int32().min(1).max(100).default(100).describe('每页条数，最多100 / at most 100'),
   name: z.string().trim().max(60).optional().describe('工号或姓名关键字 / user id or name contains'),
 });
 

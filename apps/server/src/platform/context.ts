@@ -10,6 +10,8 @@ export interface RouteEntry {
   url: string;
   hidden: boolean;
   access: import('./access').Access | undefined;
+  /** The media types the route's schema says it consumes (multipart routes say multipart/form-data). */
+  consumes: readonly string[];
 }
 
 // Fastify decorations, declared once here and set once in app.ts.

@@ -1,5 +1,6 @@
+import { MSG } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
-import { describeValidation, isDiskFull, isMalformedMultipart } from './error-handler';
+import { describeValidation, inputRefusal, isDiskFull, isMalformedMultipart } from './error-handler';
 
 describe('describeValidation', () => {
   it('names the field and keeps the schema message', () => {
@@ -33,5 +34,20 @@ describe('isMalformedMultipart', () => {
     expect(
       isMalformedMultipart(Object.assign(new Error('Unexpected end of multipart data'), { statusCode: 413 })),
     ).toBe(false);
+  });
+});
+
+describe('inputRefusal', () => {
+  const pg = (code: string) => new Error('Failed query', { cause: Object.assign(new Error('refused'), { code }) });
+  it('answers what PostgreSQL refused of the input as the client error, with a Chinese message', () => {
+    expect(inputRefusal(pg('23503'))).toEqual({ status: 400, message: MSG.referenceMissing });
+    expect(inputRefusal(pg('23505'))).toEqual({ status: 409, message: MSG.duplicate });
+    expect(inputRefusal(pg('22001'))).toEqual({ status: 400, message: MSG.valueTooLong });
+    expect(inputRefusal(pg('22003'))).toEqual({ status: 400, message: MSG.intOutOfRange });
+  });
+  it('leaves server faults alone', () => {
+    expect(inputRefusal(pg('57014'))).toBeNull(); // statement timeout
+    expect(inputRefusal(pg('53100'))).toBeNull(); // disk full has its own answer
+    expect(inputRefusal(Object.assign(new Error('reset'), { code: 'ECONNRESET' }))).toBeNull();
   });
 });

@@ -42,6 +42,35 @@ export function isDiskFull(err: unknown): boolean {
 }
 
 /**
+ * PostgreSQL refusals that come from what a request sent (a reference to a record that is not there, a duplicate, a
+ * value too long or out of range): answered as the client's error with a Chinese message. Services check what they
+ * can first; this is the net under them, so no input ever becomes a 500.
+ */
+const INPUT_REFUSALS: Record<string, { status: number; message: string }> = {
+  '23503': { status: 400, message: MSG.referenceMissing },
+  '23505': { status: 409, message: MSG.duplicate },
+  '23502': { status: 400, message: MSG.requiredMissing },
+  '23514': { status: 400, message: MSG.invalidInput },
+  '22001': { status: 400, message: MSG.valueTooLong },
+  '22003': { status: 400, message: MSG.intOutOfRange },
+  '22P02': { status: 400, message: MSG.invalidInput },
+  '22007': { status: 400, message: MSG.invalidInput },
+  '22008': { status: 400, message: MSG.invalidInput },
+  '22021': { status: 400, message: MSG.textHasNul },
+  '22P05': { status: 400, message: MSG.textHasNul },
+};
+
+/** The client-error answer for a database refusal of the request's values, or null for anything else. */
+export function inputRefusal(err: unknown): { status: number; message: string } | null {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    // SQLSTATEs are five characters; Node's own codes (ECONNRESET ...) are not.
+    if (typeof code === 'string' && code.length === 5 && INPUT_REFUSALS[code]) return INPUT_REFUSALS[code];
+  }
+  return null;
+}
+
+/**
  * Errors of a malformed multipart body, raised by busboy while the route reads its parts: they carry no status, so
  * they are recognised by their messages (@fastify/busboy) and answered 400 in this one place, whichever route read them.
  */
@@ -81,6 +110,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(507).send(fail(MSG.diskFull));
     }
     if (isMalformedMultipart(err)) return reply.code(400).send(fail(MSG.malformedBody));
+    const refusal = inputRefusal(err);
+    if (refusal) {
+      req.log.warn({ err }, 'database refused the input');
+      return reply.code(refusal.status).send(fail(refusal.message));
+    }
     const status = err.statusCode ?? 500;
     switch (err.code) {
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':

@@ -4,6 +4,7 @@ import {
   envelope,
   FILE_MSG,
   FILE_OWNER_TYPES,
+  int32,
   listOf,
   MergeInputSchema,
   MergeStatusSchema,
@@ -108,8 +109,8 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const parsed = z
         .object({
           guid: z.string().uuid(),
-          chunk: z.coerce.number().int().min(0),
-          chunks: z.coerce.number().int().min(1),
+          chunk: int32().min(0),
+          chunks: int32().min(1),
           size: z.coerce.number().int().min(0),
           sha256: z.string().regex(/^[0-9a-fA-F]{64}$/),
         })
@@ -184,7 +185,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           mc: z.string().trim().min(1).max(200).describe('名称（不含扩展名） / name without extension'),
           wjlx: z.string().max(16).optional().describe('文件扩展名 / extension'),
           fjId: FileId,
-          lxId: z.coerce.number().int().optional().describe('文件类型id / file type id'),
+          lxId: int32().optional().describe('文件类型id / file type id'),
         }),
         response: { 200: envelope(z.object({ fileId: z.string(), fileName: z.string() })) },
       },

@@ -8,6 +8,7 @@ import {
   DelayInputSchema,
   DelaySchema,
   envelope,
+  int32,
   PeriodSchema,
   PROGRESS_MSG,
   pageOf,
@@ -75,11 +76,11 @@ import './progress.policy';
 const TAGS = ['进度、预警与督办'];
 const WBS = { access: { menus: ['wbs', 'annualWbs'] } } as const;
 const MANAGE = { access: { roles: [ROLE.admin, ROLE.targetPublisher] } } as const;
-const TaskId = z.object({ taskId: z.coerce.number().int() });
-const Id = z.object({ id: z.coerce.number().int() });
+const TaskId = z.object({ taskId: int32() });
+const Id = z.object({ id: int32() });
 const Paging = z.object({
-  current: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(10),
+  current: int32().min(1).default(1),
+  size: int32().min(1).max(200).default(10),
 });
 
 export const WARNING_JOB = 'warning.evaluate';
@@ -552,7 +553,7 @@ function progressPlugin(paths: ProgressPaths): FastifyPluginAsyncZod {
         schema: {
           tags: TAGS,
           summary: '年度目标下各部门的状况（可督办：1 目标未设定 2 目标未分解） / departments of a year target',
-          querystring: z.object({ yearTargetId: z.coerce.number().int() }),
+          querystring: z.object({ yearTargetId: int32() }),
           response: { 200: envelope(z.array(UrgeDepartmentSchema)) },
         },
       },
@@ -654,7 +655,7 @@ export const focusRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: '关注/取消关注任务 / follow or unfollow a task',
         body: z.object({
-          taskId: z.coerce.number().int(),
+          taskId: int32(),
           focus: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(true),
         }),
         response: { 200: envelope(z.object({ taskIds: z.array(z.number().int()) })) },

@@ -4,6 +4,7 @@ import {
   envelope,
   GenerateReportInputSchema,
   IdsInputSchema,
+  int32,
   REPORT_MSG,
   ReportCoverInputSchema,
   ReportCoverPageSchema,
@@ -51,7 +52,7 @@ const READ = { access: { menus: ['wbs', 'annualWbs', 'performance'] } } as const
 const WBS = { access: { menus: ['wbs', 'annualWbs'] } } as const;
 /** Keeping templates and covers: administrators and target publishers. */
 const ADMIN = { access: { roles: REPORT_ADMIN_ROLES } } as const;
-const Id = z.object({ id: z.coerce.number().int().positive().describe('id') });
+const Id = z.object({ id: int32().positive().describe('id') });
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 const paged = <T>(r: { records: T[]; total: number }, q: { current: number; size: number }) => ({
@@ -206,7 +207,7 @@ export const targetReportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: '任务的报告（含内容快照；未生成为 null） / the report of a task, null when none',
-        querystring: z.object({ taskId: z.coerce.number().int().positive().describe('任务id / task id') }),
+        querystring: z.object({ taskId: int32().positive().describe('任务id / task id') }),
         response: { 200: envelope(TargetReportDetailSchema.nullable()) },
       },
     },

@@ -1,5 +1,6 @@
 import {
   envelope,
+  int32,
   listOf,
   PagingQuerySchema,
   TABLE_CONFIG_MSG,
@@ -18,7 +19,7 @@ import { createTableConfig, getTableConfig, removeTableConfig, saveTableConfig }
 const TAGS = ['表格配置'];
 /** Collection forms belong to data collection; administrators reach them from data management. */
 const FORMS = { access: { menus: ['dataCollection', 'dataManagement'] } } as const;
-const Id = z.object({ id: z.coerce.number().int().positive() });
+const Id = z.object({ id: int32().positive() });
 
 /** `/api/herm-sjcj/tableConfiguration`: table layouts of collection forms (spec-1 section 2). */
 export const tableConfigRoutes: FastifyPluginAsyncZod = async (app) => {

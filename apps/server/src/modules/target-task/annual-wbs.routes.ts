@@ -2,6 +2,7 @@ import {
   ChargerSchema,
   EXCEL_MSG,
   envelope,
+  int32,
   listOf,
   MissionInputSchema,
   MissionSchema,
@@ -40,10 +41,10 @@ import {
 
 const TAGS = ['年度目标分解'];
 const TaskPaging = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1).describe('页码 / page number'),
-  pageSize: z.coerce.number().int().min(1).max(1000).default(10).describe('每页条数 / page size'),
+  pageNum: int32().min(1).default(1).describe('页码 / page number'),
+  pageSize: int32().min(1).max(1000).default(10).describe('每页条数 / page size'),
 });
-const YearTargetId = z.object({ yearTargetId: z.coerce.number().int() });
+const YearTargetId = z.object({ yearTargetId: int32() });
 const list = <T>(items: T[], total: number, q: { pageNum: number; pageSize: number }) => ({
   list: items,
   total,
@@ -68,7 +69,7 @@ export const annualWbsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: '年度目标列表（分页） / year targets, paged',
         querystring: PagingQuerySchema.extend({
-          year: z.coerce.number().int().optional(),
+          year: int32().optional(),
           name: z.string().max(60).optional(),
         }),
         response: { 200: envelope(listOf(YearTargetSchema)) },
@@ -214,7 +215,7 @@ export const annualWbsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: '撤回已下发未接收的任务 / withdraw a pushed task',
-        body: TaskActionInputSchema.extend({ id: z.coerce.number().int().positive() }),
+        body: TaskActionInputSchema.extend({ id: int32().positive() }),
         response: { 200: envelope(z.null()) },
       },
     },
@@ -295,7 +296,7 @@ export const annualWbsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: '任务的任务书 / the mission statement of a task',
-        params: z.object({ taskId: z.coerce.number().int().positive() }),
+        params: z.object({ taskId: int32().positive() }),
         response: { 200: envelope(MissionSchema) },
       },
     },

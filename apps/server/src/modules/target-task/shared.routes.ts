@@ -3,6 +3,7 @@ import {
   DocumentSaveSchema,
   DocumentsSchema,
   envelope,
+  int32,
   TASK_MSG,
   TaskInputSchema,
   YearGroupSchema,
@@ -26,8 +27,8 @@ import {
 
 /** Either target-task menu grants the module; records are checked again in the service. */
 export const WBS = { access: { menus: ['wbs', 'annualWbs'] } } as const;
-export const Id = z.object({ id: z.coerce.number().int().positive() });
-export const Versioned = z.object({ id: z.coerce.number().int().positive(), version: z.coerce.number().int() });
+export const Id = z.object({ id: int32().positive() });
+export const Versioned = z.object({ id: int32().positive(), version: int32() });
 
 /** Where one service keeps the families that spec-1 section 7 names under both herm-wbs and herm-ndwbs. */
 export interface SharedPaths {
@@ -101,7 +102,7 @@ export function registerSharedRoutes(app: FastifyInstance, paths: SharedPaths, t
       schema: {
         tags,
         summary: '按年划分的年度目标 / year targets divided by year',
-        querystring: z.object({ year: z.coerce.number().int().optional() }),
+        querystring: z.object({ year: int32().optional() }),
         response: { 200: envelope(z.array(YearGroupSchema)) },
       },
     },

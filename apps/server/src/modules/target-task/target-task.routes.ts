@@ -5,6 +5,7 @@ import {
   DepartManageSchema,
   EXCEL_MSG,
   envelope,
+  int32,
   MoveYearTargetSchema,
   pageOf,
   TASK_ACTIONS,
@@ -76,7 +77,7 @@ export const targetTaskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: '导出年度目标的任务（xlsx，与导入模板同列） / export tasks in the import layout',
-        querystring: z.object({ yearTargetId: z.coerce.number().int() }),
+        querystring: z.object({ yearTargetId: int32() }),
       },
     },
     async (req, reply) =>
@@ -133,9 +134,9 @@ export const targetTaskRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: '年度目标分页 / year targets, paged',
         querystring: z.object({
-          current: z.coerce.number().int().min(1).default(1),
-          size: z.coerce.number().int().min(1).max(200).default(10),
-          year: z.coerce.number().int().optional(),
+          current: int32().min(1).default(1),
+          size: int32().min(1).max(200).default(10),
+          year: int32().optional(),
           name: z.string().max(60).optional(),
           mine: z.enum(['true', 'false']).optional().describe('只看我发布的 / only mine (myYearTask)'),
         }),
@@ -189,7 +190,7 @@ export const targetTaskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: '年度目标的任务树（平铺，含 parentId） / the task tree of a year target, flat with parentId',
-        querystring: z.object({ yearTargetId: z.coerce.number().int() }),
+        querystring: z.object({ yearTargetId: int32() }),
         response: { 200: envelope(z.array(TaskCardSchema)) },
       },
     },
@@ -318,7 +319,7 @@ export const targetTaskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: '目标任务目录：年度目标及其任务（平铺，parentKey 相连） / the catalogue of targets and tasks',
-        querystring: z.object({ year: z.coerce.number().int().optional() }),
+        querystring: z.object({ year: int32().optional() }),
         response: { 200: envelope(z.array(CatalogNodeSchema)) },
       },
     },
