@@ -22,6 +22,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ COOKIE_SECURE: 'maybe' })).toThrow(/COOKIE_SECURE/);
   });
 
+  it('validates the sign-in limits and refuses the settings they replaced, naming the new ones', () => {
+    const c = loadConfig({});
+    expect([c.LOGIN_WINDOW_MINUTES, c.LOGIN_MAX_FAILURES_PER_PAIR, c.LOGIN_MAX_DELAY_SECONDS]).toEqual([15, 10, 60]);
+    expect(() => loadConfig({ LOGIN_MAX_DELAY_SECONDS: '0' })).toThrow(/LOGIN_MAX_DELAY_SECONDS/);
+    expect(() => loadConfig({ LOGIN_WINDOW_MINUTES: '1.5' })).toThrow(/LOGIN_WINDOW_MINUTES/);
+    expect(() => loadConfig({ LOGIN_MAX_FAILURES_PER_IP: '50' })).toThrow(/LOGIN_DELAY_AFTER_FAILURES_PER_IP/);
+    expect(() => loadConfig({ LOGIN_MAX_FAILURES_PER_USER: '10' })).toThrow(/LOGIN_MAX_FAILURES_PER_PAIR/);
+  });
+
   it('parses booleans and lists', () => {
     const c = loadConfig({ COOKIE_SECURE: 'true', FEATURE_FLAGS: 'a, b,,c' });
     expect(c.COOKIE_SECURE).toBe(true);

@@ -43,8 +43,12 @@ const EnvSchema = z.object({
       'this platform as the CAS service, e.g. https://zg.example.edu.cn/; tickets for other services are refused',
     ),
   CAS_VALIDATE_PATH: z.enum(['/serviceValidate', '/p3/serviceValidate']).default('/serviceValidate'),
-  LOGIN_MAX_FAILURES_PER_USER: z.coerce.number().int().min(1).default(10),
-  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  /** Sign-in limits (README "Settings"; docs/ARCHITECTURE.md "Security model"). */
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  LOGIN_MAX_FAILURES_PER_PAIR: z.coerce.number().int().min(1).max(1000).default(10),
+  LOGIN_DELAY_AFTER_FAILURES_PER_USER: z.coerce.number().int().min(1).max(1000).default(5),
+  LOGIN_DELAY_AFTER_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100000).default(100),
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(10240).default(500),
   CHUNK_TTL_HOURS: z.coerce.number().positive().default(24),
   JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
@@ -56,9 +60,18 @@ const EnvSchema = z.object({
     .int()
     .min(1024)
     .default(2 * 1024 * 1024),
+  /** Excel imports (platform/excel.ts): data rows of one sheet, and bytes inflated from one workbook. */
+  XLSX_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
+  XLSX_MAX_INFLATED_MB: z.coerce.number().int().min(1).max(1024).default(64),
 });
 
 export type Config = z.infer<typeof EnvSchema>;
+
+/** Settings that were replaced; naming one stops the start rather than leaving it silently ignored. */
+const RETIRED: [string, string][] = [
+  ['LOGIN_MAX_FAILURES_PER_USER', 'LOGIN_MAX_FAILURES_PER_PAIR / LOGIN_DELAY_AFTER_FAILURES_PER_USER'],
+  ['LOGIN_MAX_FAILURES_PER_IP', 'LOGIN_DELAY_AFTER_FAILURES_PER_IP'],
+];
 
 /** A start-up configuration problem; its message names the variable. */
 export class ConfigError extends Error {}
@@ -79,6 +92,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(lines.join('\n'));
   }
   const c = parsed.data;
+  for (const [gone, instead] of RETIRED) {
+    if (env[gone]?.trim()) throw new ConfigError(`环境变量 ${gone} 已不再使用，请改用 ${instead}`);
+  }
   if (c.CAS_ENABLED && (!c.CAS_SERVER_URL || !c.CAS_SERVICE_URL)) {
     throw new ConfigError('环境变量 CAS_SERVER_URL 和 CAS_SERVICE_URL 在 CAS_ENABLED=true 时必须设置');
   }

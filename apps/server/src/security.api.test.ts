@@ -1,6 +1,7 @@
 import { AUTH_MSG, MSG } from '@zg/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, withCsrf } from './test/harness';
+import { OWNERSHIP_FIXTURES, type OwnershipFixtureName } from './test/ownership-fixtures';
 
 /** The only routes that may be used without a session; a new one must be added here on purpose. */
 const PUBLIC = new Set([
@@ -14,6 +15,149 @@ const PUBLIC = new Set([
 ]);
 /** Routes that take a session without a CSRF token: only try-login, which hands the client its secret. */
 const NO_CSRF = new Set(['GET /api/authc/tryLogin']);
+
+/**
+ * Every write route, classified: either owner-scoped, with the fixture (test/ownership-fixtures.ts) that creates a
+ * record as one user and tries the write as a second user of the same role (refused) and then as the owner (done),
+ * or not owner-scoped, with the reason. A new write route fails the ownership test until it is classified here.
+ */
+type Ownership = { owner: OwnershipFixtureName } | { not: string };
+const owner = (fixture: OwnershipFixtureName): Ownership => ({ owner: fixture });
+const not = (reason: string): Ownership => ({ not: reason });
+
+const SIGN_IN = not('public sign-in: starts a session of its own and addresses no record');
+const OWN_SESSION = not("ends the caller's own session");
+const SELF = not("self-service: changes the signed-in user's own account or settings; takes no user or record id");
+const SYSTEM = not('the system setting: one school-wide row, administrators only (route role zyadmin)');
+const CREATES = not('creates a new record owned by the caller; addresses no existing one');
+const CHUNK = not("a chunk goes into the caller's own upload session: another user's guid opens one of the caller's");
+const PUBLISHER_TASKS = not(
+  "shared by design: any year-target publisher (or the target's creator) adds tasks to any target (importTasks)",
+);
+const CHARGERS = not('shared setting: department chargers are the school organisation, kept by admins and publishers');
+const TASK_EDIT = not(
+  "task state machine: a top-level task by the publisher role before it is pushed, a child by its department's head (mayEdit; lifecycle and transitions API tests)",
+);
+const MACHINE = not(
+  "task state machine: who acts is decided per task (publisher role, its department's head, owner, auditor), tested for every state x action x role, another head included (target-task.transitions.api.test.ts)",
+);
+const MISSION = not(
+  'task state machine: whoever may edit the task, or its owner while defining it (mayEditMission; annual-wbs.api.test.ts)',
+);
+const ORDER = not("shared by design: the order of a year's targets is kept by the year-target publishers together");
+const TASK_TYPES = not('shared setting: the four task types are school-wide names kept by the year-target publishers');
+const WARNING_SETTINGS = not(
+  'shared setting: warning types, conditions and batch configuration are school-wide, kept by admins and publishers',
+);
+const WARNING_DISMISS = not(
+  "shared by design: the publisher role (or the target's creator) dismisses warnings of any target (progress.annual.api.test.ts)",
+);
+const URGE = not("shared by design: the publisher role (or the target's creator) urges the departments of any target");
+const FOCUS = not('self-service: follows or unfollows a visible task for the caller only');
+const REPORT_LIBRARY = not(
+  'shared setting: report templates and covers are one school library (one default cover), kept by admins and publishers',
+);
+
+const WRITES: Record<string, Ownership> = {
+  'POST /api/authc/login': SIGN_IN,
+  'POST /api/authc/casLogin': SIGN_IN,
+  'POST /api/authc/logout': OWN_SESSION,
+  'POST /api/user/personalInfo/update': SELF,
+  'POST /api/user/password/update': SELF,
+  'POST /api/user/portraitChange': SELF,
+  'POST /api/user/theme': SELF,
+  'POST /api/user/school/updateSelected': SELF,
+  'POST /api/user/school/benchmark/update': SELF,
+  'POST /api/user/systemSetting/update': SYSTEM,
+  'POST /api/user/systemSetting/logoUpload': SYSTEM,
+  'POST /api/herm-zdgj/rest/file/upload': CREATES,
+  'POST /api/herm-zdgj/rest/file/chunk': CHUNK,
+  'POST /api/herm-zdgj/rest/file/merge': owner('files'),
+  'POST /api/herm-zdgj/rest/file/files/insert': owner('files'),
+  'POST /api/herm-zdgj/rest/file/files/saveList': owner('files'),
+  'POST /api/herm-zdgj/rest/file/files/:id/delete': owner('files'),
+  'POST /api/docrepo/upload': owner('files'),
+  'POST /api/herm-wbs/targetTask/import': PUBLISHER_TASKS,
+  'POST /api/herm-wbs/departManage/chargers/insert': CHARGERS,
+  'POST /api/herm-wbs/departManage/chargers/delete': CHARGERS,
+  'POST /api/herm-wbs/departManage/chargers/import': CHARGERS,
+  'POST /api/herm-wbs/yearTarget/insert': CREATES,
+  'POST /api/herm-wbs/yearTarget/update': owner('yearTarget'),
+  'POST /api/herm-wbs/yearTarget/:id/delete': owner('yearTarget'),
+  'POST /api/herm-wbs/targetTask/insert': TASK_EDIT,
+  'POST /api/herm-wbs/targetTask/update': TASK_EDIT,
+  'POST /api/herm-wbs/targetTask/:id/delete': TASK_EDIT,
+  'POST /api/herm-wbs/targetTaskFile/save': owner('task'),
+  'POST /api/herm-wbs/targetTask/:id/push': MACHINE,
+  'POST /api/herm-wbs/targetTask/:id/withdraw': MACHINE,
+  'POST /api/herm-wbs/targetTask/:id/accept': MACHINE,
+  'POST /api/herm-wbs/targetTask/:id/goBack': MACHINE,
+  'POST /api/herm-wbs/targetTask/:id/resolve': MACHINE,
+  'POST /api/herm-wbs/targetTask/:id/decompose': MACHINE,
+  'POST /api/herm-wbs/targetTaskAudit/:id/submit': MACHINE,
+  'POST /api/herm-wbs/targetTaskAudit/:id/pass': MACHINE,
+  'POST /api/herm-wbs/targetTaskAudit/:id/refuse': MACHINE,
+  'POST /api/herm-wbs/yearTarget/moveYearTarget': ORDER,
+  'POST /api/herm-ndwbs/yearTargetTask/import': PUBLISHER_TASKS,
+  'POST /api/herm-ndwbs/averageLevelTarget/updateTaskStauts': MACHINE,
+  'POST /api/herm-ndwbs/averageLevelTarget/withdrawTask': MACHINE,
+  'POST /api/herm-ndwbs/yearTargetTaskType/update': TASK_TYPES,
+  'POST /api/herm-ndwbs/chargers/insert': CHARGERS,
+  'POST /api/herm-ndwbs/chargers/delete': CHARGERS,
+  'POST /api/herm-ndwbs/chargers/import': CHARGERS,
+  'POST /api/herm-ndwbs/yearTargetTask/insert': CREATES,
+  'POST /api/herm-ndwbs/yearTargetTask/update': owner('yearTarget'),
+  'POST /api/herm-ndwbs/yearTargetTask/:id/delete': owner('yearTarget'),
+  'POST /api/herm-ndwbs/averageLevelTarget/insert': TASK_EDIT,
+  'POST /api/herm-ndwbs/averageLevelTarget/update': TASK_EDIT,
+  'POST /api/herm-ndwbs/averageLevelTarget/:id/delete': TASK_EDIT,
+  'POST /api/herm-ndwbs/targetTaskFile/save': owner('task'),
+  'POST /api/herm-ndwbs/missionStatement/update': MISSION,
+  'POST /api/herm-wbs/targetTaskSituation/insert': owner('task'),
+  'POST /api/herm-wbs/targetTaskSituation/update': owner('task'),
+  'POST /api/herm-wbs/targetTaskSituation/:id/delete': owner('task'),
+  'POST /api/herm-wbs/targetTaskSituation/auditTargetTask': owner('task'),
+  'POST /api/herm-wbs/delayAuditing/insert': owner('task'),
+  'POST /api/herm-wbs/delayAuditing/audit': owner('task'),
+  'POST /api/herm-wbs/targetTaskDetail/delDetailWarning': WARNING_DISMISS,
+  'POST /api/herm-wbs/warningType/insert': WARNING_SETTINGS,
+  'POST /api/herm-wbs/warningType/update': WARNING_SETTINGS,
+  'POST /api/herm-wbs/warningType/:id/delete': WARNING_SETTINGS,
+  'POST /api/herm-wbs/warningConditions/insert': WARNING_SETTINGS,
+  'POST /api/herm-wbs/warningBatchConfig/insert': WARNING_SETTINGS,
+  'POST /api/herm-wbs/yearTargetUrge/batchInsert': URGE,
+  'POST /api/herm-wbs/warningUrge/addUrge': URGE,
+  'POST /api/herm-wbs/warningUrge/acceptUrge': owner('urge'),
+  'POST /api/herm-ndwbs/scheduleAuditing/insert': owner('task'),
+  'POST /api/herm-ndwbs/scheduleAuditing/update': owner('task'),
+  'POST /api/herm-ndwbs/scheduleAuditing/:id/delete': owner('task'),
+  'POST /api/herm-ndwbs/scheduleAuditing/audit': owner('task'),
+  'POST /api/herm-ndwbs/delayAuditing/insert': owner('task'),
+  'POST /api/herm-ndwbs/delayAuditing/audit': owner('task'),
+  'POST /api/herm-ndwbs/warningTask/delDetailWarning': WARNING_DISMISS,
+  'POST /api/herm-ndwbs/warningType/insert': WARNING_SETTINGS,
+  'POST /api/herm-ndwbs/warningType/update': WARNING_SETTINGS,
+  'POST /api/herm-ndwbs/warningType/:id/delete': WARNING_SETTINGS,
+  'POST /api/herm-ndwbs/warningConditions/insert': WARNING_SETTINGS,
+  'POST /api/herm-ndwbs/warningBatchConfig/insert': WARNING_SETTINGS,
+  'POST /api/herm-ndwbs/yearTargetUrge/batchInsert': URGE,
+  'POST /api/herm-ndwbs/warningUrge/addUrge': URGE,
+  'POST /api/herm-ndwbs/warningUrge/acceptUrge': owner('urge'),
+  'POST /api/herm-zdgj/rest/focus/focus': FOCUS,
+  'POST /api/herm-wbs/targetReportTemplate/insert': REPORT_LIBRARY,
+  'POST /api/herm-wbs/targetReportTemplate/update': REPORT_LIBRARY,
+  'POST /api/herm-wbs/targetReportTemplate/ids/delete': REPORT_LIBRARY,
+  'POST /api/herm-wbs/targetReportCover/insert': REPORT_LIBRARY,
+  'POST /api/herm-wbs/targetReportCover/:id/delete': REPORT_LIBRARY,
+  'POST /api/herm-wbs/targetReportCover/:id/default': REPORT_LIBRARY,
+  'POST /api/herm-wbs/targetReport/generateReport': owner('task'),
+  'POST /api/herm-wbs/targetReport/updateLevelSelf': owner('task'),
+  'POST /api/herm-wbs/targetReport/submitAudit': owner('task'),
+  'POST /api/herm-wbs/targetReport/audit': owner('task'),
+  'POST /api/herm-sjcj/tableConfiguration/insert': CREATES,
+  'POST /api/herm-sjcj/tableConfiguration/update': owner('tableConfig'),
+  'POST /api/herm-sjcj/tableConfiguration/:id/delete': owner('tableConfig'),
+};
 
 let s: TestServer;
 beforeAll(async () => {
@@ -96,5 +240,41 @@ describe('permissions', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('ownership of every write', () => {
+  it('classifies every write route; an owner-scoped one refuses a second user of the same role and lets the owner', {
+    timeout: 300_000,
+  }, async () => {
+    const writes = apiRoutes()
+      .filter((r) => r.method !== 'GET')
+      .map((r) => `${r.method} ${r.url}`);
+    expect(
+      writes.filter((k) => !WRITES[k]),
+      'write routes to classify in WRITES',
+    ).toEqual([]);
+    expect(
+      Object.keys(WRITES).filter((k) => !writes.includes(k)),
+      'WRITES names routes that do not exist',
+    ).toEqual([]);
+
+    const checked = new Set<string>();
+    for (const [name, fixture] of Object.entries(OWNERSHIP_FIXTURES)) {
+      await fixture(s, async (w) => {
+        expect(WRITES[w.route], w.route).toEqual({ owner: name });
+        const refused = await w.other();
+        expect([403, 404], `${w.route} by another user of the same role: ${refused.body}`).toContain(
+          refused.statusCode,
+        );
+        expect(refused.json().meta.success, w.route).toBe(false);
+        const done = await w.owner();
+        expect(done.statusCode, `${w.route} by the owner: ${done.body}`).toBe(200);
+        checked.add(w.route);
+        return done;
+      });
+    }
+    const ownerScoped = Object.keys(WRITES).filter((k) => 'owner' in (WRITES[k] as Ownership));
+    expect([...checked].sort(), 'owner-scoped routes without a check in their fixture').toEqual(ownerScoped.sort());
   });
 });

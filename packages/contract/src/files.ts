@@ -5,6 +5,7 @@ import { int32 } from './primitives';
 /** Upload and attachment messages of spec-2 sections 5 and 8. */
 export const FILE_MSG = {
   typeNotAllowed: '只能上传指定类型的文件',
+  contentMismatch: '文件内容与扩展名不符',
   nameTooLong: `文件名不能超过${LIMITS.fileNameMaxLength}个字符`,
   empty: '文件为空',
   selectFirst: '请先选取文件!',
@@ -163,7 +164,10 @@ export const UploadedFileSchema = z.object({
 });
 
 export const MergeInputSchema = z.object({
-  guid: z.string().uuid().describe('上传标识 / upload guid'),
+  guid: z
+    .string()
+    .uuid()
+    .describe("上传标识（仅指本人的这次上传，不是文件id） / upload guid, naming the caller's upload only"),
   fileName: z.string().min(1).max(255).describe('文件名（含扩展名） / file name with extension'),
   fName: z.string().max(255).optional().describe('显示名称 / display name'),
   lxId: int32().optional().describe('文件类型id / file type id'),
@@ -174,7 +178,10 @@ export const MergeInputSchema = z.object({
 
 export const MergeStatusSchema = z.object({
   status: z.enum(['uploading', 'waitting', 'success', 'failure']).describe('合并状态 / merge status'),
-  fileId: z.string().nullable(),
+  fileId: z
+    .string()
+    .nullable()
+    .describe('合并后的新文件id（由服务器生成） / id of the merged file, made by the server'),
   message: z.string().nullable(),
 });
 

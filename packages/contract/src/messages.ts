@@ -57,6 +57,10 @@ export const FIELD_ISSUE = {
 export const AUTH_MSG = {
   csrfInvalid: '请求校验失败，请刷新页面后重试',
   loginLocked: '登录失败次数过多，请15分钟后再试',
+  /** This account from this address is refused until its window ends. */
+  loginLockedFor: (minutes: number) => `登录失败次数过多，请${minutes}分钟后再试`,
+  /** This account (or this address) is being slowed after repeated failures. */
+  loginWait: (seconds: number) => `登录失败次数过多，请${seconds}秒后再试`,
   casDisabled: '未启用统一身份认证',
   casTicketInvalid: '统一身份认证票据无效或已过期，请重新登录',
   casUserUnknown: '统一身份认证账号在本系统中不存在，请联系管理员',

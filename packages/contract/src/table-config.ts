@@ -18,6 +18,7 @@ export const TABLE_CONFIG_MSG = {
   saved: '保存成功',
   created: '新建成功',
   deleted: '删除成功',
+  readOnly: (creator: string | null) => `此表格配置由${creator ?? '他人'}创建，仅创建人或系统管理员可修改`,
   nameRequired: '请输入表格名称',
   tooManyColumns: `表格最多 ${TABLE_CONFIG_LIMITS.maxColumns} 列`,
   tooManyRows: `表格最多 ${TABLE_CONFIG_LIMITS.maxRows} 行`,
@@ -34,6 +35,7 @@ export const TABLE_CONFIG_TEXT = {
   pageTitle: '表格配置',
   create: '新建表格',
   open: '配置',
+  view: '查看',
   nameLabel: '表格名称',
   typeLabel: '表格类型',
   types: { floating: '浮动表', fixed: '固定表' } as Record<TableType, string>,
@@ -43,6 +45,7 @@ export const TABLE_CONFIG_TEXT = {
   /** Spec-1 section 3: form modes normal and preview. */
   preview: '预览',
   backToEdit: '返回编辑',
+  backToTable: '返回表格',
   addColumn: '添加列',
   removeColumn: '删除本列',
   addRow: '添加行',
@@ -55,6 +58,7 @@ export const TABLE_CONFIG_TEXT = {
   previewHint: '填报人看到的表格',
   fillHere: '（填报）',
   updatedBy: '最后修改',
+  createdBy: '创建人',
   empty: '暂无表格配置',
   unsaved: '有未保存的修改',
   columnsCount: '列数',
@@ -66,6 +70,15 @@ export const TABLE_CONFIG_TEXT = {
 
 const cell = z.string().max(LIMITS.editableCellMaxLength, TABLE_CONFIG_MSG.cellTooLong);
 
+/** What the signed-in user may do with a configuration: its creator and administrators change it, others only read. */
+export const TableConfigAbilitiesSchema = z
+  .object({
+    canEdit: z.boolean().describe('可修改 / may edit'),
+    canDelete: z.boolean().describe('可删除 / may delete'),
+  })
+  .describe('当前用户的权限（创建人或系统管理员可修改、删除） / what the user may do');
+export type TableConfigAbilities = z.infer<typeof TableConfigAbilitiesSchema>;
+
 export const TableConfigSchema = z.object({
   id: z.number().int(),
   name: z.string().describe('表格名称 / name'),
@@ -73,8 +86,10 @@ export const TableConfigSchema = z.object({
   head: z.array(z.string()).describe('表头，每列一项 / column titles'),
   rows: z.array(z.array(z.string())).describe('固定表的预设行（每行与表头等长） / preset rows of a fixed table'),
   version: z.number().int().describe('版本号（乐观锁） / version'),
+  createdByName: z.string().nullable().describe('创建人 / creator'),
   updatedByName: z.string().nullable().describe('最后修改人 / last editor'),
   updateTime: z.string().describe('修改时间 / updated at'),
+  abilities: TableConfigAbilitiesSchema,
 });
 export type TableConfig = z.infer<typeof TableConfigSchema>;
 
@@ -82,12 +97,15 @@ export const TableConfigListItemSchema = TableConfigSchema.pick({
   id: true,
   name: true,
   tableType: true,
+  createdByName: true,
   updatedByName: true,
   updateTime: true,
+  abilities: true,
 }).extend({
   columns: z.number().int().describe('列数 / columns'),
   rowCount: z.number().int().describe('行数 / rows'),
 });
+export type TableConfigListItem = z.infer<typeof TableConfigListItemSchema>;
 
 export const TableConfigInsertSchema = z.object({
   name: z.string().trim().min(1, TABLE_CONFIG_MSG.nameRequired).max(TABLE_CONFIG_LIMITS.nameMax),

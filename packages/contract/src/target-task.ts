@@ -233,12 +233,28 @@ export const EXCEL_MSG = {
   importFailed: (n: number) => `导入失败，共${n}处错误，未导入任何数据：`,
   imported: (n: number) => `导入成功，共${n}条`,
   row: (row: number, message: string) => `第${row}行：${message}`,
-  required: (header: string) => `${header}不能为空`,
+  /** One problem of one cell: row, the column's header, the rule broken and the (already shortened) value. */
+  cell: (row: number, header: string, rule: string, value?: string) =>
+    `第${row}行「${header}」：${rule}${value ? `（“${value}”）` : ''}`,
+  moreErrors: (n: number) => `……另有${n}处错误未列出`,
   unknownDepartment: (name: string) => `负责部门“${name}”不存在`,
   unknownUser: (id: string) => `工号“${id}”不存在`,
-  badType: '任务类型只能是 A、B、C、D',
-  badDate: (header: string) => `${header}格式应为 YYYY-MM-DD`,
-  badWeight: '权重必须是0到100之间的数字',
+  fileTooLarge: (mb: number) => `Excel 文件不能超过 ${mb} MB`,
+  tooLarge: (mb: number) => `表格内容过大（解压后超过 ${mb} MB），请删除多余的内容或分批导入`,
+  tooManyRows: (n: number) => `表格行数过多（最多 ${n} 行数据），请分批导入`,
+} as const;
+
+/** The rules a cell of an import sheet can break (EXCEL_MSG.cell names the row and column). */
+export const EXCEL_RULE = {
+  required: '不能为空',
+  tooLong: (max: number) => `不能超过${max}个字符`,
+  badType: '只能是 A、B、C、D',
+  unknownDepartment: '部门不存在',
+  unknownUser: '工号不存在',
+  badDate: '日期格式不正确，应为 YYYY-MM-DD',
+  badWeight: '应为0到100之间的数字',
+  endBeforeStart: '不能早于开始时间',
+  ownerNotInDepartment: '不是负责部门的人员',
 } as const;
 
 export const ChargerSchema = z.object({

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { AUTH_MSG, CSRF, DERIVED_ROLE_TARGET_TASK_DEPART, type MenuKey } from '@zg/contract';
+import { AUTH_MSG, CSRF, DERIVED_ROLE_TARGET_TASK_DEPART, type MenuKey, ROLE } from '@zg/contract';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError, forbidden, sessionExpired, unauthorized } from './errors';
 import type { SessionInfo } from './session';
@@ -34,6 +34,9 @@ declare module 'fastify' {
     actor: Actor | null;
   }
 }
+
+/** The system administrator, who may change any record whoever owns it (record policies build on this one test). */
+export const isAdmin = (actor: Pick<Actor, 'roles'>) => actor.roles.has(ROLE.admin);
 
 const isPublic = (a: Access): a is { public: true } => 'public' in a;
 

@@ -31,7 +31,7 @@ export async function taskIn(
   target: number,
   dep: string,
   goal: TaskGoal,
-  opts: { name?: string; rwlx?: 'A' | 'B' | 'C' | 'D'; start?: string; end?: string } = {},
+  opts: { name?: string; rwlx?: 'A' | 'B' | 'C' | 'D'; start?: string; end?: string; coop?: string[] } = {},
 ) {
   const fbr = await s.login('fbr01');
   const res = await post(fbr, '/targetTask/insert', {
@@ -41,6 +41,7 @@ export async function taskIn(
     departmentId: dep,
     kssj: opts.start ?? '2026-01-01',
     jssj: opts.end ?? '2026-06-30',
+    coopDepartmentIds: opts.coop ?? [],
   });
   expect(res.statusCode, res.body).toBe(200);
   const id = res.json().data.id as number;

@@ -11,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -188,35 +189,44 @@ export const fileTypes = pgTable('file_types', {
   sortOrder: integer('sort_order').notNull().default(0),
 });
 
-/** A chunked upload in progress: chunks arrive in any order, then a merge job joins them. */
+/**
+ * A chunked upload in progress: chunks arrive in any order, then a merge job joins them. The client's guid names the
+ * session only within its uploader (unique per uploader, never a file id); the server's id keys the chunks and their
+ * directory. The merge stores the bytes under a new id of the file store, recorded in pending_file_id before writing.
+ */
 export const uploadSessions = pgTable(
   'upload_sessions',
   {
-    guid: varchar('guid', { length: 36 }).primaryKey(),
+    id: varchar('id', { length: 36 }).primaryKey(),
+    guid: varchar('guid', { length: 36 }).notNull(),
     uploaderId: varchar('uploader_id', { length: 64 }).notNull(),
     totalChunks: integer('total_chunks').notNull(),
     totalSize: bigint('total_size', { mode: 'number' }).notNull(),
     status: varchar('status', { length: 16 }).notNull().default('uploading'),
     message: varchar('message', { length: 300 }),
+    pendingFileId: varchar('pending_file_id', { length: 64 }),
     fileId: varchar('file_id', { length: 64 }),
     mergeInput: jsonb('merge_input'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('upload_sessions_updated_idx').on(t.status, t.updatedAt)],
+  (t) => [
+    uniqueIndex('upload_sessions_uploader_guid_idx').on(t.uploaderId, t.guid),
+    index('upload_sessions_updated_idx').on(t.status, t.updatedAt),
+  ],
 );
 
 export const uploadChunks = pgTable(
   'upload_chunks',
   {
-    guid: varchar('guid', { length: 36 })
+    sessionId: varchar('session_id', { length: 36 })
       .notNull()
-      .references(() => uploadSessions.guid, { onDelete: 'cascade' }),
+      .references(() => uploadSessions.id, { onDelete: 'cascade' }),
     idx: integer('idx').notNull(),
     size: integer('size').notNull(),
     sha256: varchar('sha256', { length: 64 }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.guid, t.idx] })],
+  (t) => [primaryKey({ columns: [t.sessionId, t.idx] })],
 );
 
 /** Background jobs, claimed with FOR UPDATE SKIP LOCKED so several instances never run one twice at once. */

@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AUTH_MSG, ERROR_CODE, ROLE } from '@zg/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loginAttempts, users } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/harness';
 
 let s: TestServer;
@@ -54,31 +54,154 @@ describe('/api/authc sign-in', () => {
     expect(unknown.json().meta.message).toBe(wrong.json().meta.message);
     expect(wrong.cookies.find((c) => c.name === 'sid')).toBeUndefined();
   });
+});
 
-  it('refuses 20 rapid wrong passwords with 429, even the right one afterwards', async () => {
-    const codes: number[] = [];
-    for (let i = 0; i < 20; i++) codes.push((await login('rwfzr06', `wrong${i}`)).statusCode);
-    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(10);
-    const locked = await login('rwfzr06', 'Demo@2026');
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().meta.message).toBe(AUTH_MSG.loginLocked);
+describe('/api/authc sign-in limits', () => {
+  const START = Date.parse('2026-03-02T08:00:00+08:00');
+  let now = START;
+  /** Servers whose clock the test moves. */
+  const servers = new Set<TestServer>();
+  const setNow = (ms: number) => {
+    now = ms;
+    for (const server of servers) server.app.clock.set(new Date(now));
+  };
+  beforeAll(() => {
+    servers.add(s);
+  });
+  beforeEach(() => setNow(START));
+  afterEach(() => s.app.clock.reset());
+
+  const from = (ip: string, userId: string, password: string, server: TestServer = s, cookie?: string) =>
+    server.app.inject({
+      method: 'POST',
+      url: '/api/authc/login',
+      payload: { userId, password },
+      remoteAddress: ip,
+      headers: cookie ? { cookie } : {},
+    });
+  /** A patient attacker: waits (moves the clock) as long as it is told to, until the password is checked. */
+  const patiently = async (ip: string, userId: string, password: string, server: TestServer = s) => {
+    const waits: number[] = [];
+    for (;;) {
+      const res = await from(ip, userId, password, server);
+      if (res.statusCode !== 429) return { res, waits };
+      const wait = Number(res.headers['retry-after']);
+      if (!(wait > 0)) throw new Error(`429 without a wait: ${res.body}`);
+      waits.push(wait);
+      setNow(now + wait * 1000);
+    }
+  };
+
+  it('lets the right password in from another address after ten failures on the account', async () => {
+    for (let i = 0; i < 10; i++) {
+      expect((await patiently('10.0.0.1', 'bmfzr03', `wrong${i}`)).res.statusCode).toBe(401);
+    }
+    // The attacker's address is now refused on this account ...
+    expect((await from('10.0.0.1', 'bmfzr03', 'wrong-again')).statusCode).toBe(429);
+    // ... but the owner, at an address with no failures on it, signs in at once.
+    const owner = await from('10.0.0.2', 'bmfzr03', 'Demo@2026');
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().data.userId).toBe('bmfzr03');
   });
 
-  it('limits failures per address across user ids', async () => {
-    const t = await startTestServer({ env: { LOGIN_MAX_FAILURES_PER_IP: '5' } });
+  it('refuses the account from the failing address, right password too, until the window passes', async () => {
+    for (let i = 0; i < 10; i++) {
+      expect((await patiently('10.0.0.3', 'bmfzr04', `wrong${i}`)).res.statusCode).toBe(401);
+    }
+    const firstFailure = START;
+    for (const password of ['wrong', 'Demo@2026']) {
+      const locked = await from('10.0.0.3', 'bmfzr04', password);
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().meta.message).toMatch(/^登录失败次数过多，请\d+分钟后再试$/);
+    }
+    setNow(firstFailure + 15 * 60_000 - 1000);
+    const minuteLeft = await from('10.0.0.3', 'bmfzr04', 'Demo@2026');
+    expect(minuteLeft.statusCode).toBe(429);
+    expect(minuteLeft.json().meta.message).toBe(AUTH_MSG.loginLockedFor(1));
+    expect(minuteLeft.headers['retry-after']).toBe('1');
+    setNow(firstFailure + 15 * 60_000);
+    expect((await from('10.0.0.3', 'bmfzr04', 'Demo@2026')).statusCode).toBe(200);
+  });
+
+  it('slows an attacker on one account with a growing wait, without refusing it for good', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) codes.push((await from('10.0.1.1', 'bmfzr05', `wrong${i}`)).statusCode);
+    expect(codes).toEqual([401, 401, 401, 401, 401]);
+    const slowed = await from('10.0.1.1', 'bmfzr05', 'wrong5');
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json().meta.message).toBe(AUTH_MSG.loginWait(1));
+    expect(slowed.headers['retry-after']).toBe('1');
+    // While it waits the right password gets the same answer, so waiting attempts reveal nothing about it.
+    const right = await from('10.0.1.1', 'bmfzr05', 'Demo@2026');
+    expect(right.statusCode).toBe(429);
+    expect(right.json().meta.message).toBe(slowed.json().meta.message);
+    // Waiting as told, every attempt is heard; the waits double up to the cap of a minute.
+    const waits: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const attempt = await patiently(i < 4 ? '10.0.1.1' : '10.0.1.2', 'bmfzr05', `again${i}`);
+      expect(attempt.res.statusCode).toBe(401);
+      waits.push(...attempt.waits);
+    }
+    // (The second address's first attempt, clean, was not asked to wait: the 16 s wait passed unused.)
+    expect(waits).toEqual([1, 2, 4, 8, 32, 60, 60, 60, 60, 60, 60]);
+    // The pair's failures are not counted for attempts that were told to wait.
+    const rows = await s.database.db.select().from(loginAttempts).where(eq(loginAttempts.key, 'pair:bmfzr05|10.0.1.1'));
+    expect(rows[0]?.failures).toBe(9);
+  });
+
+  it('checks one password per turn when attempts arrive together', async () => {
+    for (let i = 0; i < 5; i++) expect((await from('10.0.2.1', 'bmfzr06', `wrong${i}`)).statusCode).toBe(401);
+    setNow(now + 1000);
+    const together = await Promise.all(Array.from({ length: 6 }, (_, i) => from('10.0.2.1', 'bmfzr06', `burst${i}`)));
+    expect(together.map((r) => r.statusCode).sort()).toEqual([401, 429, 429, 429, 429, 429]);
+    // From a fresh address, only the first of a burst counts as coming from a clean address.
+    const fresh = await Promise.all(Array.from({ length: 6 }, (_, i) => from('10.0.2.2', 'bmfzr06', `fresh${i}`)));
+    expect(fresh.map((r) => r.statusCode).sort()).toEqual([401, 429, 429, 429, 429, 429]);
+  });
+
+  it('clears the failures of an address on an account when the right password comes from it', async () => {
+    for (let i = 0; i < 4; i++) expect((await from('10.0.3.1', 'bmfzr07', `wrong${i}`)).statusCode).toBe(401);
+    expect((await from('10.0.3.1', 'bmfzr07', 'Demo@2026')).statusCode).toBe(200);
+    const rows = await s.database.db.select().from(loginAttempts).where(eq(loginAttempts.key, 'pair:bmfzr07|10.0.3.1'));
+    expect(rows).toEqual([]);
+    // Clean again, it is not asked to wait even though the account has just been failing.
+    expect((await from('10.0.3.1', 'bmfzr07', 'wrong')).statusCode).toBe(401);
+  });
+
+  it('keeps an address with many failures on many accounts open to a right password (a campus behind one NAT)', async () => {
+    const t = await startTestServer({ env: { LOGIN_DELAY_AFTER_FAILURES_PER_IP: '20' } });
+    servers.add(t);
+    setNow(START);
     try {
-      for (let i = 0; i < 5; i++) {
-        await t.app.inject({ method: 'POST', url: '/api/authc/login', payload: { userId: `x${i}`, password: 'x' } });
+      for (let i = 0; i < 50; i++) {
+        expect((await from('10.9.0.1', `nobody${i}`, 'guess', t)).statusCode).toBe(401);
       }
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/authc/login',
-        payload: { userId: 'zyadmin', password: 'Admin@2026' },
-      });
-      expect(res.statusCode).toBe(429);
+      expect((await from('10.9.0.1', 'zyadmin', 'Admin@2026', t)).statusCode).toBe(200);
+      expect((await from('10.9.0.1', 'fbr01', 'Demo@2026', t)).statusCode).toBe(200);
+      // Someone who has failed from that address is slowed by the address's delay, not locked out.
+      expect((await from('10.9.0.1', 'xld01', 'typo', t)).statusCode).toBe(401);
+      const slowed = await from('10.9.0.1', 'xld01', 'Demo@2026', t);
+      expect(slowed.statusCode).toBe(429);
+      expect(Number(slowed.headers['retry-after'])).toBeLessThanOrEqual(60);
+      setNow(now + 60_000);
+      expect((await from('10.9.0.1', 'xld01', 'Demo@2026', t)).statusCode).toBe(200);
     } finally {
+      servers.delete(t);
       await t.close();
     }
+  });
+
+  it('leaves the session of the browser working when a sign-in attempt fails', async () => {
+    const me = await s.login('bmfzr08');
+    const failed = await from('127.0.0.1', 'bmfzr08', 'wrong', s, me.cookie);
+    expect(failed.statusCode).toBe(401);
+    expect(failed.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+    expect((await me.request({ method: 'GET', url: '/api/user/basicInfo' })).statusCode).toBe(200);
+    // Nor does an attempt that is refused for too many failures.
+    for (let i = 0; i < 6; i++) await from('127.0.0.1', 'bmfzr08', `wrong${i}`, s, me.cookie);
+    const refused = await from('127.0.0.1', 'bmfzr08', 'wrong', s, me.cookie);
+    expect(refused.statusCode).toBe(429);
+    expect((await me.request({ method: 'GET', url: '/api/authc/tryLogin' })).statusCode).toBe(200);
   });
 });
 

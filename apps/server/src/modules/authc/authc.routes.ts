@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth';
 import { ok } from '../../platform/envelope';
 import { destroySession } from '../../platform/session';
-import { buildLoginRecord, casLogin, login } from './authc.service';
+import { buildLoginRecord, casLogin, LoginThrottled, login } from './authc.service';
 
 const TAGS = ['登录认证'];
 
@@ -28,10 +28,14 @@ export const authcRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
+      const signedIn = await login(app.database.db, app.config, req.body, meta(req), app.clock.now()).catch((err) => {
+        if (err instanceof LoginThrottled) reply.header('retry-after', String(err.retryAfterSeconds));
+        throw err;
+      });
+      // The browser's previous session ends only when the new one starts: a failed attempt leaves it working.
       if (req.session) await destroySession(app.database.db, req.session.idHash);
-      const { token, record } = await login(app.database.db, app.config, req.body, meta(req));
-      setSessionCookie(app, reply, token);
-      return ok(record, MSG.loginSuccess);
+      setSessionCookie(app, reply, signedIn.token);
+      return ok(signedIn.record, MSG.loginSuccess);
     },
   );
 
@@ -67,8 +71,8 @@ export const authcRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      if (req.session) await destroySession(app.database.db, req.session.idHash);
       const { token, record } = await casLogin(app.database.db, app.config, req.body, meta(req));
+      if (req.session) await destroySession(app.database.db, req.session.idHash);
       setSessionCookie(app, reply, token);
       return ok(record, MSG.loginSuccess);
     },

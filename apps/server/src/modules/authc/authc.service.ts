@@ -4,7 +4,7 @@ import { AUTH_MSG, type LoginRecord, MSG } from '@zg/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
-import { AppError, tooManyRequests, unauthorized } from '../../platform/errors';
+import { AppError, unauthorized } from '../../platform/errors';
 import { createSession } from '../../platform/session';
 import { presentLoginRecord } from '../user/user.presenter';
 import {
@@ -14,8 +14,18 @@ import {
   findUserRoles,
   touchLastAccess,
 } from '../user/user.repository';
-import { clearFailures, failuresOf, findUserIdForCas, recordFailure } from './authc.repository';
+import {
+  clearFailures,
+  failuresIn,
+  findUserIdForCas,
+  postponeNextAttempt,
+  readAttempts,
+  recordFailure,
+  takeNextAttempt,
+  uncountFailure,
+} from './authc.repository';
 import { validateCasTicket } from './cas';
+import { delayAfterFailures, minutesUntil, secondsUntil, type ThrottleSettings, throttleKeys } from './login-throttle';
 
 // Verifying an unknown user id against a real hash costs the same time as a known one, so timing does not reveal
 // which user ids exist.
@@ -54,21 +64,69 @@ async function openSession(db: Db, userId: string, meta: RequestMeta, how: strin
   return { token, record };
 }
 
-/** Checks the password and opens a new session; failures are limited per user id and per address. */
-export async function login(db: Db, config: Config, input: { userId: string; password: string }, meta: RequestMeta) {
-  const now = new Date();
-  const userKey = `user:${input.userId.slice(0, 64)}`;
-  const ipKey = `ip:${meta.ip}`;
-  const [userFailures, ipFailures] = await Promise.all([failuresOf(db, userKey, now), failuresOf(db, ipKey, now)]);
-  if (userFailures >= config.LOGIN_MAX_FAILURES_PER_USER || ipFailures >= config.LOGIN_MAX_FAILURES_PER_IP) {
-    throw tooManyRequests(AUTH_MSG.loginLocked);
+/** A refused sign-in attempt: 429 with a message naming the wait, and the wait for a Retry-After header. */
+export class LoginThrottled extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}
+
+export function throttleSettings(config: Config): ThrottleSettings {
+  return {
+    windowMs: config.LOGIN_WINDOW_MINUTES * 60_000,
+    maxPairFailures: config.LOGIN_MAX_FAILURES_PER_PAIR,
+    userDelayAfter: config.LOGIN_DELAY_AFTER_FAILURES_PER_USER,
+    ipDelayAfter: config.LOGIN_DELAY_AFTER_FAILURES_PER_IP,
+    maxDelayMs: config.LOGIN_MAX_DELAY_SECONDS * 1000,
+  };
+}
+
+/**
+ * Checks the password and opens a new session. Limits (docs/ARCHITECTURE.md, "Security model"): an account is
+ * refused from an address after too many failures from that address; past a few failures from anywhere, and past
+ * many failures from one address, attempts wait a growing delay, which is not asked of an address that has no
+ * recent failure on the account, so an attacker elsewhere cannot keep the owner out.
+ */
+export async function login(
+  db: Db,
+  config: Config,
+  input: { userId: string; password: string },
+  meta: RequestMeta,
+  now: Date,
+) {
+  const limits = throttleSettings(config);
+  const keys = throttleKeys(input.userId, meta.ip);
+  // Counting the attempt first gives concurrent attempts from one address distinct numbers: only the first is "clean".
+  const pair = await recordFailure(db, keys.pair, now, limits.windowMs);
+  if (pair.failures > limits.maxPairFailures) {
+    const until = new Date(pair.windowStart.getTime() + limits.windowMs);
+    throw new LoginThrottled(AUTH_MSG.loginLockedFor(minutesUntil(until, now)), secondsUntil(until, now));
+  }
+  if (pair.failures > 1) {
+    // This address has failed on this account lately: it waits out the account's and the address's delays, before
+    // its password is looked at, so a slowed attacker learns nothing about the password while waiting.
+    const waitUntil = await takeTurn(db, keys, limits, now);
+    if (waitUntil) {
+      await uncountFailure(db, keys.pair);
+      throw new LoginThrottled(AUTH_MSG.loginWait(secondsUntil(waitUntil, now)), secondsUntil(waitUntil, now));
+    }
   }
   const user = await findUser(db, input.userId);
   const stored = user?.passwordHash ?? (await getDummyHash());
   const valid = await verify(stored, input.password).catch(() => false);
   if (!user?.passwordHash || !valid) {
-    await recordFailure(db, userKey, now);
-    await recordFailure(db, ipKey, now);
+    // The pair's failure is already counted; the account and the address count it now, and may start a delay.
+    const [perUser, perIp] = await Promise.all([
+      recordFailure(db, keys.user, now, limits.windowMs),
+      recordFailure(db, keys.ip, now, limits.windowMs),
+    ]);
+    const userDelay = delayAfterFailures(perUser.failures, limits.userDelayAfter, limits.maxDelayMs);
+    const ipDelay = delayAfterFailures(perIp.failures, limits.ipDelayAfter, limits.maxDelayMs);
+    if (userDelay > 0) await postponeNextAttempt(db, keys.userWait, new Date(now.getTime() + userDelay));
+    if (ipDelay > 0) await postponeNextAttempt(db, keys.ipWait, new Date(now.getTime() + ipDelay));
     await writeAudit(db, {
       actorId: null,
       action: 'login.failed',
@@ -79,9 +137,43 @@ export async function login(db: Db, config: Config, input: { userId: string; pas
     });
     throw new AppError(401, MSG.loginBadCredentials);
   }
+  await clearFailures(db, keys.pair);
   if (!user.enabled) throw new AppError(401, MSG.loginDisabled);
-  await clearFailures(db, userKey);
   return openSession(db, user.id, meta, 'login');
+}
+
+/**
+ * For an address with recent failures on the account: null when it may try now (and then it holds the account's
+ * and the address's next turn, so of attempts arriving together one goes on), else the time it must wait for.
+ */
+async function takeTurn(db: Db, keys: ReturnType<typeof throttleKeys>, limits: ThrottleSettings, now: Date) {
+  const rows = await readAttempts(db, [keys.user, keys.userWait, keys.ip, keys.ipWait]);
+  const userDelay = delayAfterFailures(
+    failuresIn(rows.get(keys.user), now, limits.windowMs),
+    limits.userDelayAfter,
+    limits.maxDelayMs,
+  );
+  const ipDelay = delayAfterFailures(
+    failuresIn(rows.get(keys.ip), now, limits.windowMs),
+    limits.ipDelayAfter,
+    limits.maxDelayMs,
+  );
+  const waits = (
+    [
+      [keys.userWait, userDelay],
+      [keys.ipWait, ipDelay],
+    ] as const
+  ).filter(([, delay]) => delay > 0);
+  const pending = waits
+    .map(([key]) => rows.get(key)?.windowStart)
+    .filter((at): at is Date => at !== undefined && at > now);
+  if (pending.length > 0) return new Date(Math.max(...pending.map((at) => at.getTime())));
+  for (const [key, delay] of waits) {
+    const holdUntil = new Date(now.getTime() + delay);
+    // Refused when another attempt took this turn a moment ago.
+    if (!(await takeNextAttempt(db, key, now, holdUntil))) return holdUntil;
+  }
+  return null;
 }
 
 /** Validates a CAS ticket for our own service URL and opens a session for the mapped local user. */

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { FILE_MSG, LIMITS } from '@zg/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files } from '../../db/schema';
+import { files, uploadSessions } from '../../db/schema';
 import { openTestDatabase, startTestServer, type TestServer, type TestSession } from '../../test/harness';
+import { taskIn, post as wbsPost, yearTarget } from '../../test/wbs-fixtures';
 import { multipartBody, readZip } from '../../test/zip';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -29,20 +30,39 @@ async function upload(me: TestSession, name: string, content: Buffer) {
   return me.request({ method: 'POST', url: `${BASE}/upload`, ...multipartBody({}, { name, content }) });
 }
 
-function sendChunk(me: TestSession, guid: string, file: Buffer, idx: number, corrupt = false) {
+function sendChunk(me: TestSession, guid: string, file: Buffer, idx: number, corrupt = false, fileName?: string) {
   const chunks = Math.ceil(file.length / LIMITS.chunkSize);
   const part = Buffer.from(file.subarray(idx * LIMITS.chunkSize, (idx + 1) * LIMITS.chunkSize));
   const digest = sha(part);
   if (corrupt) part[0] = (part[0] ?? 0) ^ 0xff;
+  const fields = { guid, chunk: String(idx), chunks: String(chunks), size: String(file.length), sha256: digest };
   return me.request({
     method: 'POST',
     url: `${BASE}/chunk`,
-    ...multipartBody(
-      { guid, chunk: String(idx), chunks: String(chunks), size: String(file.length), sha256: digest },
-      { name: 'blob', content: part },
-    ),
+    ...multipartBody(fileName ? { ...fields, fileName } : fields, { name: 'blob', content: part }),
   });
 }
+
+/** Sends every chunk of `file` under `guid` (the first with the file name), asks for the merge and waits for it. */
+async function chunkedUpload(me: TestSession, guid: string, file: Buffer, fileName: string) {
+  const chunks = Math.ceil(file.length / LIMITS.chunkSize);
+  for (let idx = 0; idx < chunks; idx += 1) {
+    const res = await sendChunk(me, guid, file, idx, false, idx === 0 ? fileName : undefined);
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  const merge = await me.request({ method: 'POST', url: `${BASE}/merge`, payload: { guid, fileName } });
+  expect(merge.statusCode, merge.body).toBe(200);
+  return waitMerged(me, s, guid);
+}
+
+/** The session of one uploader's guid, read from the database. */
+async function sessionOf(server: TestServer, uploaderId: string, guid: string) {
+  const rows = await server.database.db.select().from(uploadSessions).where(eq(uploadSessions.guid, guid));
+  return rows.find((r) => r.uploaderId === uploaderId);
+}
+
+const download = (me: TestSession, id: string) => me.request({ method: 'GET', url: `${BASE}/files/download?id=${id}` });
+const fileRow = async (id: string) => (await s.database.db.select().from(files).where(eq(files.id, id)))[0];
 
 async function waitMerged(me: TestSession, server: TestServer, guid: string) {
   await server.app.jobs.drain();
@@ -60,7 +80,7 @@ describe('small uploads', () => {
     const exe = Buffer.concat([Buffer.from([0x4d, 0x5a, 0x90, 0x00]), randomBytes(200)]);
     const renamed = await upload(me, 'setup.pdf', exe);
     expect(renamed.statusCode).toBe(415);
-    expect(renamed.json().meta.message).toBe('只能上传指定类型的文件');
+    expect(renamed.json().meta.message).toBe('文件内容与扩展名不符');
     const bat = await upload(me, 'run.bat', Buffer.from('echo 1'));
     expect(bat.json().meta.message).toBe('只能上传指定类型的文件');
     const longName = await upload(me, `${'长'.repeat(201)}.pdf`, PDF);
@@ -120,8 +140,11 @@ describe('chunked uploads', () => {
     });
     expect(merge.json().data.status).toBe('waitting');
     const status = await waitMerged(me, s, guid);
-    expect(status).toMatchObject({ status: 'success', fileId: guid });
-    const dl = await me.request({ method: 'GET', url: `${BASE}/files/download?id=${guid}` });
+    expect(status.status).toBe('success');
+    // The file gets an id the server made, never the client's guid.
+    expect(status.fileId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(status.fileId).not.toBe(guid);
+    const dl = await download(me, status.fileId!);
     expect(dl.statusCode).toBe(200);
     expect(sha(dl.rawPayload)).toBe(sha(file));
     expect(dl.headers['content-disposition']).toContain(encodeURIComponent('大报告.pdf'));
@@ -144,12 +167,18 @@ describe('chunked uploads', () => {
     const merge = await me.request({ method: 'POST', url: `${BASE}/merge`, payload: { guid, fileName: 'a.pdf' } });
     expect(merge.statusCode).toBe(400);
     expect(merge.json().meta.message).toBe(FILE_MSG.chunksIncomplete);
-    // Another user cannot add to or merge someone else's upload.
+    // Another user's chunk under the same guid opens a session of their own: it never joins this one.
     const other = await s.login('rwfzr02');
-    expect((await sendChunk(other, guid, file, 1)).statusCode).toBe(403);
+    expect((await sendChunk(other, guid, file, 1)).statusCode).toBe(200);
+    const mine = await sessionOf(s, 'rwfzr01', guid);
+    const theirs = await sessionOf(s, 'rwfzr02', guid);
+    expect(theirs?.id).not.toBe(mine?.id);
+    const { listChunks } = await import('./files.repository');
+    expect((await listChunks(s.database.db, mine!.id)).map((c) => c.idx)).toEqual([0]);
+    expect((await listChunks(s.database.db, theirs!.id)).map((c) => c.idx)).toEqual([1]);
   });
 
-  it('loses nothing across restarts between chunks and during the merge', async () => {
+  it('loses nothing across restarts between chunks and during the merge, and leaves no orphaned bytes', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zg-files-'));
     const { database, drop } = await openTestDatabase();
     const env = { DATA_DIR: dataDir, JOB_LOCK_SECONDS: '1' };
@@ -165,26 +194,38 @@ describe('chunked uploads', () => {
       me = await t.login('rwfzr01');
       for (const idx of [1, 3, 5]) expect((await sendChunk(me, guid, file, idx)).statusCode).toBe(200);
       await me.request({ method: 'POST', url: `${BASE}/merge`, payload: { guid, fileName: '重启.pdf' } });
-      // The instance claims the merge job and dies mid-way: a half-written temporary file is left behind.
+      const session = await sessionOf(t, 'rwfzr01', guid);
+      expect(fs.existsSync(path.join(dataDir, 'chunks', session!.id, '0'))).toBe(true);
+      // The instance claims the merge job and dies after writing the bytes under the id it recorded, before the row.
       await database.db.execute(
         sql`update jobs set status = 'running', attempts = 1, locked_until = now() + interval '1 second' where kind = 'file.merge'`,
       );
-      const shard = path.join(dataDir, 'files', guid.slice(0, 2));
+      const crashed = randomUUID();
+      await database.db
+        .update(uploadSessions)
+        .set({ pendingFileId: crashed })
+        .where(eq(uploadSessions.id, session!.id));
+      const shard = path.join(dataDir, 'files', crashed.slice(0, 2));
       fs.mkdirSync(shard, { recursive: true });
-      fs.writeFileSync(path.join(shard, `${guid}.deadbeef.part`), file.subarray(0, 1000));
+      fs.writeFileSync(path.join(shard, crashed), file);
+      fs.writeFileSync(path.join(shard, `${crashed}.deadbeef.part`), file.subarray(0, 1000));
       await t.close();
 
       t = await startTestServer({ env, database });
       me = await t.login('rwfzr01');
       const during = (await me.request({ method: 'GET', url: `${BASE}/mergeStatus?guid=${guid}` })).json().data;
       expect(during.status).toBe('waitting');
-      expect((await me.request({ method: 'GET', url: `${BASE}/files/download?id=${guid}` })).statusCode).toBe(404);
+      expect((await download(me, crashed)).statusCode).toBe(404);
       await new Promise((r) => setTimeout(r, 1100));
       const status = await waitMerged(me, t, guid);
       expect(status.status).toBe('success');
-      const dl = await me.request({ method: 'GET', url: `${BASE}/files/download?id=${guid}` });
+      expect(status.fileId).not.toBe(crashed);
+      const dl = await download(me, status.fileId!);
       expect(sha(dl.rawPayload)).toBe(sha(file));
-      expect(fs.existsSync(path.join(dataDir, 'chunks', guid))).toBe(false);
+      // The crashed attempt's bytes, referenced by no file row, are gone; the chunks too.
+      expect(fs.existsSync(path.join(shard, crashed))).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, 'chunks', session!.id))).toBe(false);
+      expect((await sessionOf(t, 'rwfzr01', guid))?.pendingFileId).toBeNull();
       await t.close();
     } finally {
       await database.close();
@@ -201,18 +242,180 @@ describe('chunked uploads', () => {
       const file = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(LIMITS.chunkSize * 2)]);
       const guid = randomUUID();
       await sendChunk(me, guid, file, 0);
-      expect(fs.existsSync(path.join(dataDir, 'chunks', guid, '0'))).toBe(true);
+      const session = await sessionOf(t, 'rwfzr01', guid);
+      expect(fs.existsSync(path.join(dataDir, 'chunks', session!.id, '0'))).toBe(true);
+      // A directory of no session (one dropped by migration 0012, named by an old guid) goes too.
+      const orphan = path.join(dataDir, 'chunks', randomUUID());
+      fs.mkdirSync(orphan);
+      fs.writeFileSync(path.join(orphan, '0'), 'x');
       await new Promise((r) => setTimeout(r, 500));
       const { runCleanup } = await import('./files.service');
       const done = await runCleanup({ db: t.database.db, store: t.app.fileStore, config: t.app.config });
       expect(done.uploads).toBe(1);
-      expect(fs.existsSync(path.join(dataDir, 'chunks', guid))).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, 'chunks', session!.id))).toBe(false);
+      expect(fs.existsSync(orphan)).toBe(false);
       const status = await me.request({ method: 'GET', url: `${BASE}/mergeStatus?guid=${guid}` });
       expect(status.statusCode).toBe(404);
     } finally {
       await t.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a chunked upload never addresses a stored file', () => {
+  const pdf2 = (tag: string) => Buffer.concat([Buffer.from(`%PDF-1.7 ${tag}\n`), randomBytes(LIMITS.chunkSize + 100)]);
+
+  it("merging with another user's file id (or one's own) as the guid leaves that file alone and makes a new one", async () => {
+    const a = await s.login('rwfzr01');
+    const aBytes = Buffer.concat([Buffer.from('%PDF-1.4 A\n'), randomBytes(2000)]);
+    const target = (await upload(a, '甲的文件.pdf', aBytes)).json().data.fileId as string;
+    const before = await fileRow(target);
+
+    const b = await s.login('rwfzr02');
+    const bBytes = pdf2('B');
+    const status = await chunkedUpload(b, target, bBytes, '乙的文件.pdf');
+    expect(status.status).toBe('success');
+    expect(status.fileId).not.toBe(target);
+    // A's bytes and row are as they were; B has a file of their own.
+    expect(await fileRow(target)).toEqual(before);
+    expect(sha((await download(a, target)).rawPayload)).toBe(sha(aBytes));
+    const bFile = await fileRow(status.fileId!);
+    expect(bFile).toMatchObject({ uploaderId: 'rwfzr02', name: '乙的文件.pdf', sha256: sha(bBytes) });
+    expect(sha((await download(b, status.fileId!)).rawPayload)).toBe(sha(bBytes));
+    expect((await download(b, target)).statusCode).toBe(404);
+
+    // Even the file's own uploader cannot overwrite it through a guid.
+    const again = await chunkedUpload(a, target, pdf2('A2'), '甲的新文件.pdf');
+    expect(again.status).toBe('success');
+    expect(again.fileId).not.toBe(target);
+    expect(await fileRow(target)).toEqual(before);
+    expect(sha((await download(a, target)).rawPayload)).toBe(sha(aBytes));
+  });
+
+  it('two users sending the same guid at once each get their own file', async () => {
+    const a = await s.login('rwfzr01');
+    const b = await s.login('rwfzr02');
+    const guid = randomUUID();
+    const aBytes = pdf2('A');
+    const bBytes = pdf2('B');
+    const chunks = Math.ceil(aBytes.length / LIMITS.chunkSize);
+    const sends = [...Array(chunks).keys()].flatMap((idx) => [
+      sendChunk(a, guid, aBytes, idx),
+      sendChunk(b, guid, bBytes, idx),
+    ]);
+    for (const res of await Promise.all(sends)) expect(res.statusCode, res.body).toBe(200);
+    const merges = await Promise.all([
+      a.request({ method: 'POST', url: `${BASE}/merge`, payload: { guid, fileName: '甲.pdf' } }),
+      b.request({ method: 'POST', url: `${BASE}/merge`, payload: { guid, fileName: '乙.pdf' } }),
+    ]);
+    for (const m of merges) expect(m.statusCode, m.body).toBe(200);
+    const [aStatus, bStatus] = [await waitMerged(a, s, guid), await waitMerged(b, s, guid)];
+    expect(aStatus.status).toBe('success');
+    expect(bStatus.status).toBe('success');
+    expect(new Set([aStatus.fileId, bStatus.fileId, guid]).size).toBe(3);
+    expect(sha((await download(a, aStatus.fileId!)).rawPayload)).toBe(sha(aBytes));
+    expect(sha((await download(b, bStatus.fileId!)).rawPayload)).toBe(sha(bBytes));
+    expect(await fileRow(aStatus.fileId!)).toMatchObject({ uploaderId: 'rwfzr01', name: '甲.pdf' });
+    expect(await fileRow(bStatus.fileId!)).toMatchObject({ uploaderId: 'rwfzr02', name: '乙.pdf' });
+  });
+
+  it("a department library file and an owner's report attachment survive an auditor and an outsider merging onto them", async () => {
+    const owner = await s.login('rwfzr01'); // 教务处 D02, owner of the task
+    const head = await s.login('bmfzr07'); // head of D07, whose library every signed-in user reads
+    const libBytes = Buffer.concat([Buffer.from('%PDF-1.4 library\n'), randomBytes(500)]);
+    const lib = await head.request({
+      method: 'POST',
+      url: '/api/docrepo/upload',
+      ...multipartBody({ bmid: 'D07' }, { name: '制度汇编.pdf', content: libBytes }),
+    });
+    expect(lib.statusCode, lib.body).toBe(200);
+    const libId = lib.json().data.fileId as string;
+
+    const before = s.app.clock.now();
+    s.app.clock.set('2026-02-05T10:00:00');
+    let reportId: number;
+    let attachId: string;
+    const attachBytes = Buffer.from('%PDF-1.4 january report');
+    try {
+      const target = await yearTarget(s, '附件防护年度目标');
+      const taskId = await taskIn(s, target, 'D02', 'executeing', { name: '附件防护任务' });
+      attachId = (await upload(owner, '一月进度.pdf', attachBytes)).json().data.fileId;
+      const rep = await wbsPost(owner, '/targetTaskSituation/insert', {
+        taskId,
+        periodKey: '2026-01',
+        kind: 'process',
+        content: '完成课程标准修订',
+        fileIds: [attachId],
+        progress: 20,
+      });
+      expect(rep.statusCode, rep.body).toBe(200);
+      reportId = rep.json().data.id;
+    } finally {
+      s.app.clock.set(before);
+    }
+    const listUrl = `${BASE}/files/list?ownerType=TaskProgress&ownerId=${reportId}`;
+    const auditor = await s.login('shr01');
+    const seen = (await auditor.request({ method: 'GET', url: listUrl })).json().data;
+    expect(seen.map((f: { fileId: string }) => f.fileId)).toEqual([attachId]);
+    const libRow = await fileRow(libId);
+    const attachRow = await fileRow(attachId);
+
+    // The auditor sees the attachment's id, an outsider the library's: both try to merge onto them.
+    const outsider = await s.login('rwfzr02');
+    const onAttach = await chunkedUpload(auditor, attachId, pdf2('auditor'), '替换.pdf');
+    const onLib = await chunkedUpload(outsider, libId, pdf2('outsider'), '替换.pdf');
+    expect(onAttach.status).toBe('success');
+    expect(onLib.status).toBe('success');
+    expect(onAttach.fileId).not.toBe(attachId);
+    expect(onLib.fileId).not.toBe(libId);
+
+    expect(await fileRow(libId)).toEqual(libRow);
+    expect(await fileRow(attachId)).toEqual(attachRow);
+    expect(sha((await download(head, libId)).rawPayload)).toBe(sha(libBytes));
+    const library = (await outsider.request({ method: 'GET', url: `${BASE}/files/list?ownerType=DocRepo&ownerId=D07` }))
+      .json()
+      .data.map((f: { fileId: string }) => f.fileId);
+    expect(library).toEqual([libId]);
+    expect(sha((await download(owner, attachId)).rawPayload)).toBe(sha(attachBytes));
+    const after = (await owner.request({ method: 'GET', url: listUrl })).json().data;
+    expect(after).toMatchObject([{ fileId: attachId, fileName: '一月进度.pdf', uploaderName: '张伟' }]);
+    // The new files are the attackers' own, unattached.
+    expect(await fileRow(onAttach.fileId!)).toMatchObject({ uploaderId: 'shr01', ownerType: 'Unattached' });
+    expect(await fileRow(onLib.fileId!)).toMatchObject({ uploaderId: 'rwfzr02', ownerType: 'Unattached' });
+  });
+});
+
+describe('content check of a chunked upload', () => {
+  it('refuses a mislabelled file on its first chunk, and at the merge when the first chunk came without the name', async () => {
+    const me = await s.login('rwfzr01');
+    // 7 MB of PDF bytes named .zip: twelve chunks, refused on the first.
+    const file = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(7 * 1024 * 1024 - 9)]);
+    expect(Math.ceil(file.length / LIMITS.chunkSize)).toBe(12);
+    const guid = randomUUID();
+    const first = await sendChunk(me, guid, file, 0, false, '资料.zip');
+    expect(first.statusCode).toBe(415);
+    expect(first.json().meta.message).toBe(FILE_MSG.contentMismatch);
+    expect(FILE_MSG.contentMismatch).toBe('文件内容与扩展名不符');
+    // Nothing was kept of it.
+    expect(await sessionOf(s, 'rwfzr01', guid)).toBeUndefined();
+    expect((await me.request({ method: 'GET', url: `${BASE}/mergeStatus?guid=${guid}` })).statusCode).toBe(404);
+    // A disallowed extension in the name is refused on the first chunk too.
+    const exe = await sendChunk(me, randomUUID(), file, 0, false, 'setup.exe');
+    expect(exe.statusCode).toBe(415);
+    expect(exe.json().meta.message).toBe(FILE_MSG.typeNotAllowed);
+    // The right name passes the first chunk.
+    expect((await sendChunk(me, randomUUID(), file, 0, false, '资料.pdf')).statusCode).toBe(200);
+
+    // An older client sends no name with its chunks: the merge refuses it with the same message.
+    const small = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(LIMITS.chunkSize)]);
+    const late = randomUUID();
+    for (const idx of [0, 1]) expect((await sendChunk(me, late, small, idx)).statusCode).toBe(200);
+    await me.request({ method: 'POST', url: `${BASE}/merge`, payload: { guid: late, fileName: '资料.zip' } });
+    const status = await waitMerged(me, s, late);
+    expect(status).toEqual({ status: 'failure', fileId: null, message: FILE_MSG.contentMismatch });
+    const session = await sessionOf(s, 'rwfzr01', late);
+    expect(session?.pendingFileId).toBeNull();
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files, fileTypes, uploadChunks, uploadSessions, users } from '../../db/schema';
@@ -54,43 +55,83 @@ export async function findFileType(db: Db, id: number) {
   return rows[0] ?? null;
 }
 
-export async function findUploadSession(db: Db, guid: string) {
-  const rows = await db.select().from(uploadSessions).where(eq(uploadSessions.guid, guid)).limit(1);
+export type UploadSession = typeof uploadSessions.$inferSelect;
+
+/** The uploader's own session named by the client's guid (another user's guid is never found). */
+export async function findUploadSession(db: Db, uploaderId: string, guid: string) {
+  const rows = await db
+    .select()
+    .from(uploadSessions)
+    .where(and(eq(uploadSessions.uploaderId, uploaderId), eq(uploadSessions.guid, guid)))
+    .limit(1);
   return rows[0] ?? null;
 }
 
-/** Creates the session on its first chunk; later chunks must agree on the totals. */
+export async function findUploadSessionById(db: Db, id: string) {
+  const rows = await db.select().from(uploadSessions).where(eq(uploadSessions.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Creates the uploader's session for this guid on its first chunk (under a server-made id); later chunks find it. */
 export async function ensureUploadSession(
   db: Db,
   s: { guid: string; uploaderId: string; totalChunks: number; totalSize: number },
 ) {
-  await db.insert(uploadSessions).values(s).onConflictDoNothing();
-  return findUploadSession(db, s.guid);
+  await db
+    .insert(uploadSessions)
+    .values({ id: randomUUID(), ...s })
+    .onConflictDoNothing({ target: [uploadSessions.uploaderId, uploadSessions.guid] });
+  return findUploadSession(db, s.uploaderId, s.guid);
 }
 
-export async function upsertChunk(db: Db, c: { guid: string; idx: number; size: number; sha256: string }) {
+export async function upsertChunk(db: Db, c: { sessionId: string; idx: number; size: number; sha256: string }) {
   await db
     .insert(uploadChunks)
     .values(c)
-    .onConflictDoUpdate({ target: [uploadChunks.guid, uploadChunks.idx], set: { size: c.size, sha256: c.sha256 } });
-  await db.update(uploadSessions).set({ updatedAt: new Date() }).where(eq(uploadSessions.guid, c.guid));
+    .onConflictDoUpdate({
+      target: [uploadChunks.sessionId, uploadChunks.idx],
+      set: { size: c.size, sha256: c.sha256 },
+    });
+  await db.update(uploadSessions).set({ updatedAt: new Date() }).where(eq(uploadSessions.id, c.sessionId));
 }
 
-export async function listChunks(db: Db, guid: string) {
-  return db.select().from(uploadChunks).where(eq(uploadChunks.guid, guid)).orderBy(asc(uploadChunks.idx));
+export async function listChunks(db: Db, sessionId: string) {
+  return db.select().from(uploadChunks).where(eq(uploadChunks.sessionId, sessionId)).orderBy(asc(uploadChunks.idx));
 }
 
-export async function updateUploadSession(db: Db, guid: string, set: Partial<typeof uploadSessions.$inferInsert>) {
+export async function updateUploadSession(db: Db, id: string, set: Partial<typeof uploadSessions.$inferInsert>) {
   await db
     .update(uploadSessions)
     .set({ ...set, updatedAt: new Date() })
-    .where(eq(uploadSessions.guid, guid));
+    .where(eq(uploadSessions.id, id));
+}
+
+/** Moves an uploading (or failed) session to waitting with its merge input; false when it was waitting or done. */
+export async function claimMerge(db: Db, id: string, mergeInput: unknown) {
+  const rows = await db
+    .update(uploadSessions)
+    .set({ status: 'waitting', message: null, mergeInput, updatedAt: new Date() })
+    .where(and(eq(uploadSessions.id, id), inArray(uploadSessions.status, ['uploading', 'failure'])))
+    .returning({ id: uploadSessions.id });
+  return rows.length > 0;
+}
+
+/** Marks the merge done with the file it stored; false when the session no longer waits for that pending id. */
+export async function completeUploadSession(db: Db, id: string, fileId: string) {
+  const rows = await db
+    .update(uploadSessions)
+    .set({ status: 'success', fileId, pendingFileId: null, message: null, updatedAt: new Date() })
+    .where(
+      and(eq(uploadSessions.id, id), eq(uploadSessions.status, 'waitting'), eq(uploadSessions.pendingFileId, fileId)),
+    )
+    .returning({ id: uploadSessions.id });
+  return rows.length > 0;
 }
 
 /** Uploads abandoned before completion (or failed) and not touched since the cut-off. */
 export async function findStaleUploads(db: Db, cutoff: Date) {
   return db
-    .select({ guid: uploadSessions.guid })
+    .select({ id: uploadSessions.id, pendingFileId: uploadSessions.pendingFileId })
     .from(uploadSessions)
     .where(
       and(
@@ -100,8 +141,15 @@ export async function findStaleUploads(db: Db, cutoff: Date) {
     );
 }
 
-export async function deleteUploadSessions(db: Db, guids: string[]) {
-  if (guids.length) await db.delete(uploadSessions).where(inArray(uploadSessions.guid, guids));
+/** The ids among `ids` that are upload sessions. */
+export async function existingUploadSessionIds(db: Db, ids: string[]) {
+  if (ids.length === 0) return new Set<string>();
+  const rows = await db.select({ id: uploadSessions.id }).from(uploadSessions).where(inArray(uploadSessions.id, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function deleteUploadSessions(db: Db, ids: string[]) {
+  if (ids.length) await db.delete(uploadSessions).where(inArray(uploadSessions.id, ids));
 }
 
 export async function findStaleUnattached(db: Db, cutoff: Date) {

@@ -99,7 +99,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary:
-          '分片上传：字段 guid、chunk（从0起）、chunks、size（文件总字节）、sha256（本片），最后是 file；每片 614400 字节 / one chunk',
+          '分片上传：字段 guid（本人此次上传的标识）、chunk（从0起）、chunks、size（文件总字节）、sha256（本片）、fileName（第0片时带上则立即校验内容与扩展名），最后是 file；每片 614400 字节 / one chunk',
         consumes: ['multipart/form-data'],
         response: { 200: envelope(z.object({ guid: z.string(), chunk: z.number().int() })) },
       },
@@ -113,6 +113,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           chunks: int32().min(1),
           size: z.coerce.number().int().min(0),
           sha256: z.string().regex(/^[0-9a-fA-F]{64}$/),
+          fileName: z.string().min(1).max(1000).optional(),
         })
         .safeParse({
           guid: field(part, 'guid'),
@@ -120,6 +121,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           chunks: field(part, 'chunks'),
           size: field(part, 'size'),
           sha256: field(part, 'sha256'),
+          fileName: field(part, 'fileName'),
         });
       if (!parsed.success) {
         part.file.resume();

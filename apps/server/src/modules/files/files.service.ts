@@ -26,15 +26,19 @@ import { contentMatches, MIME } from '../../platform/files/sniff';
 import { enqueueJob } from '../../platform/jobs';
 import { canDeleteFile, canWriteOwner, readableFiles } from './files.policy';
 import {
+  claimMerge,
+  completeUploadSession,
   deleteFileRows,
   deleteUploadSessions,
   ensureUploadSession,
+  existingUploadSessionIds,
   type FileRow,
   findFiles,
   findFileType,
   findStaleUnattached,
   findStaleUploads,
   findUploadSession,
+  findUploadSessionById,
   insertFileRow,
   listChunks,
   listOwnerFiles,
@@ -53,7 +57,8 @@ export interface FilesContext {
   config: Config;
 }
 
-const chunkDir = (config: Config, guid: string) => path.join(config.DATA_DIR, 'chunks', guid);
+/** A session's chunks live in a directory named by the session's server-made id, never by the client's guid. */
+const chunkDir = (config: Config, sessionId: string) => path.join(config.DATA_DIR, 'chunks', sessionId);
 const maxBytes = (config: Config) => config.MAX_UPLOAD_MB * 1024 * 1024;
 
 /** Refuses a name or extension the spec does not allow (size is checked while streaming). */
@@ -76,7 +81,7 @@ export async function storeSmallUpload(
   const { ext } = splitFileName(part.filename);
   const { head, stream } = await peek(part.file, 16);
   if (head.length === 0) throw badRequest(FILE_MSG.empty);
-  if (!contentMatches(ext, head)) throw new AppError(415, FILE_MSG.typeNotAllowed);
+  if (!contentMatches(ext, head)) throw new AppError(415, FILE_MSG.contentMismatch);
   let stored: Awaited<ReturnType<FileStore['put']>>;
   try {
     stored = await ctx.store.put(stream, { maxBytes: maxBytes(ctx.config) });
@@ -102,12 +107,15 @@ export async function storeSmallUpload(
 
 /**
  * Stores one chunk of a chunked upload. Every chunk but the last is exactly the chunk size; its SHA-256 must match
- * the one the client sent. A re-sent chunk replaces the earlier copy with identical bytes (idempotent).
+ * the one the client sent. A re-sent chunk replaces the earlier copy with identical bytes (idempotent). The guid names
+ * the caller's own session only: another user's guid (or any file id) is simply a new session of the caller's.
+ * The first chunk, when it comes with the file name, has its bytes checked against the extension at once, so a
+ * mislabelled file is refused before the rest is sent; without the name (older clients) the merge checks it.
  */
 export async function storeChunk(
   ctx: FilesContext,
   actor: Actor,
-  fields: { guid: string; chunk: number; chunks: number; size: number; sha256: string },
+  fields: { guid: string; chunk: number; chunks: number; size: number; sha256: string; fileName?: string },
   data: Readable,
 ) {
   const { guid, chunk, chunks, size } = fields;
@@ -116,25 +124,35 @@ export async function storeChunk(
   if (chunks !== Math.ceil(size / LIMITS.chunkSize) || chunk < 0 || chunk >= chunks) {
     throw badRequest(FILE_MSG.chunkInvalid);
   }
+  let body = data;
+  if (chunk === 0 && fields.fileName !== undefined) {
+    checkName(fields.fileName);
+    const { head, stream } = await peek(data, 16);
+    if (!contentMatches(splitFileName(fields.fileName).ext, head)) {
+      stream.resume();
+      throw new AppError(415, FILE_MSG.contentMismatch);
+    }
+    body = stream;
+  }
   const session = await ensureUploadSession(ctx.db, {
     guid,
     uploaderId: actor.userId,
     totalChunks: chunks,
     totalSize: size,
   });
-  if (!session || session.uploaderId !== actor.userId) throw forbidden();
+  if (!session) throw new AppError(409, FILE_MSG.uploadNotFound);
   if (session.totalChunks !== chunks || session.totalSize !== size) throw badRequest(FILE_MSG.chunkInvalid);
   if (session.status !== 'uploading') throw new AppError(409, FILE_MSG.uploadNotFound);
   const expected = chunk === chunks - 1 ? size - LIMITS.chunkSize * (chunks - 1) : LIMITS.chunkSize;
 
-  const dir = chunkDir(ctx.config, guid);
+  const dir = chunkDir(ctx.config, session.id);
   await fs.promises.mkdir(dir, { recursive: true });
   const tmp = path.join(dir, `${chunk}.${randomUUID().slice(0, 8)}.part`);
   const digest = createHash('sha256');
   let received = 0;
   try {
     await pipeline(
-      data,
+      body,
       async function* (source: AsyncIterable<Buffer>) {
         for await (const buf of source) {
           received += buf.length;
@@ -152,26 +170,27 @@ export async function storeChunk(
   } finally {
     await fs.promises.rm(tmp, { force: true });
   }
-  await upsertChunk(ctx.db, { guid, idx: chunk, size: received, sha256: fields.sha256.toLowerCase() });
+  await upsertChunk(ctx.db, { sessionId: session.id, idx: chunk, size: received, sha256: fields.sha256.toLowerCase() });
   return { guid, chunk };
 }
 
-/** Checks the upload is complete and queues its merge; the client polls the status. */
+/** Checks the caller's upload is complete and queues its merge once; the client polls the status. */
 export async function requestMerge(
   ctx: FilesContext,
   actor: Actor,
   input: { guid: string; fileName: string; fName?: string; lxId?: number; lxmc?: string; bz?: string; yxqx?: string },
 ) {
   checkName(input.fileName);
-  const session = await findUploadSession(ctx.db, input.guid);
+  const session = await findUploadSession(ctx.db, actor.userId, input.guid);
   if (!session) throw notFound(FILE_MSG.uploadNotFound);
-  if (session.uploaderId !== actor.userId) throw forbidden();
   if (session.status === 'waitting' || session.status === 'success') return statusOf(session);
-  const chunks = await listChunks(ctx.db, input.guid);
+  const chunks = await listChunks(ctx.db, session.id);
   if (chunks.length !== session.totalChunks) throw badRequest(FILE_MSG.chunksIncomplete);
   await ctx.db.transaction(async (tx) => {
-    await updateUploadSession(tx, input.guid, { status: 'waitting', message: null, mergeInput: input });
-    await enqueueJob(tx, MERGE_JOB, { guid: input.guid }, { maxAttempts: 3 });
+    // Two merge requests at once queue one job: only the one that moves the session to waitting enqueues it.
+    if (await claimMerge(tx, session.id, input)) {
+      await enqueueJob(tx, MERGE_JOB, { sessionId: session.id }, { maxAttempts: 3 });
+    }
   });
   return { status: 'waitting' as const, fileId: null, message: null };
 }
@@ -182,26 +201,43 @@ const statusOf = (s: { status: string; fileId: string | null; message: string | 
   message: s.message,
 });
 
+/** The state of the caller's own upload named by its guid. */
 export async function mergeStatus(ctx: FilesContext, actor: Actor, guid: string) {
-  const session = await findUploadSession(ctx.db, guid);
+  const session = await findUploadSession(ctx.db, actor.userId, guid);
   if (!session) throw notFound(FILE_MSG.uploadNotFound);
-  if (session.uploaderId !== actor.userId) throw forbidden();
   return statusOf(session);
 }
 
+/** Removes the bytes a merge wrote under the session's pending id, unless a file row took them, and forgets the id. */
+async function discardPending(ctx: FilesContext, sessionId: string) {
+  const session = await findUploadSessionById(ctx.db, sessionId);
+  const pending = session?.pendingFileId;
+  if (!pending) return;
+  const [row] = await findFiles(ctx.db, [pending]);
+  if (!row) await ctx.store.remove(pending);
+  await updateUploadSession(ctx.db, sessionId, { pendingFileId: null });
+}
+
+/** The merge lost its session to another run of the same job (its bytes are removed, nothing is registered). */
+class MergeSuperseded extends Error {}
+
 /**
- * The merge job: joins the chunks in order into the store under the upload's guid (a retry after a crash overwrites
- * the same id, and the file row appears only with the completed bytes), then removes the chunks.
+ * The merge job: joins the chunks in order into the store under a new id the store makes, recorded in the session
+ * before any byte is written; the file row appears only with the completed bytes. A retry after a crash first
+ * removes what the previous attempt wrote (bytes no file row references), then writes under a new id.
  */
 export async function runMerge(ctx: FilesContext, payload: unknown, job: { final: boolean }) {
-  const { guid } = payload as { guid: string };
-  const session = await findUploadSession(ctx.db, guid);
-  if (!session || session.status === 'success') return;
+  const { sessionId } = (payload ?? {}) as { sessionId?: unknown };
+  // A job queued before migration 0012 names a guid; its session was dropped with the others in flight.
+  if (typeof sessionId !== 'string') return;
+  const session = await findUploadSessionById(ctx.db, sessionId);
+  if (session?.status !== 'waitting') return;
   const input = session.mergeInput as { fileName: string; fName?: string; lxId?: number; bz?: string; yxqx?: string };
   try {
-    const chunks = await listChunks(ctx.db, guid);
+    await discardPending(ctx, session.id);
+    const chunks = await listChunks(ctx.db, session.id);
     if (chunks.length !== session.totalChunks) throw badRequest(FILE_MSG.chunksIncomplete);
-    const dir = chunkDir(ctx.config, guid);
+    const dir = chunkDir(ctx.config, session.id);
     const joined = Readable.from(
       (async function* () {
         for (const c of chunks) yield* fs.createReadStream(path.join(dir, String(c.idx)));
@@ -209,34 +245,46 @@ export async function runMerge(ctx: FilesContext, payload: unknown, job: { final
     );
     const { ext } = splitFileName(input.fileName);
     const { head, stream } = await peek(joined, 16);
-    if (!contentMatches(ext, head)) throw new AppError(415, FILE_MSG.typeNotAllowed);
-    const stored = await ctx.store.put(stream, { id: guid, maxBytes: maxBytes(ctx.config) });
+    if (!contentMatches(ext, head)) {
+      stream.destroy();
+      throw new AppError(415, FILE_MSG.contentMismatch);
+    }
+    const stored = await ctx.store.put(stream, {
+      maxBytes: maxBytes(ctx.config),
+      onId: (id) => updateUploadSession(ctx.db, session.id, { pendingFileId: id }),
+    });
     if (stored.size !== session.totalSize) throw badRequest(FILE_MSG.chunksIncomplete);
     const name = input.fName ? `${splitFileName(input.fName).base}.${ext}` : input.fileName;
-    await ctx.db.transaction(async (tx) => {
-      await deleteFileRows(tx, [guid]);
-      await insertFileRow(tx, {
-        id: guid,
-        name: name.slice(0, 255),
-        ext,
-        mime: MIME[ext] ?? 'application/octet-stream',
-        size: stored.size,
-        sha256: stored.sha256,
-        ownerType: 'Unattached',
-        ownerId: null,
-        fileTypeId: input.lxId ?? null,
-        remark: input.bz ?? null,
-        validUntil: input.yxqx ?? null,
-        uploaderId: session.uploaderId,
+    try {
+      await ctx.db.transaction(async (tx) => {
+        if (!(await completeUploadSession(tx, session.id, stored.id))) throw new MergeSuperseded();
+        await insertFileRow(tx, {
+          id: stored.id,
+          name: name.slice(0, 255),
+          ext,
+          mime: MIME[ext] ?? 'application/octet-stream',
+          size: stored.size,
+          sha256: stored.sha256,
+          ownerType: 'Unattached',
+          ownerId: null,
+          fileTypeId: input.lxId ?? null,
+          remark: input.bz ?? null,
+          validUntil: input.yxqx ?? null,
+          uploaderId: session.uploaderId,
+        });
       });
-      await updateUploadSession(tx, guid, { status: 'success', fileId: guid, message: null });
-    });
+    } catch (err) {
+      if (!(err instanceof MergeSuperseded)) throw err;
+      await ctx.store.remove(stored.id);
+      return;
+    }
     await fs.promises.rm(dir, { recursive: true, force: true });
   } catch (err) {
     // A refusal is final; anything else is retried by the job runner until its last attempt.
     const refusal = err instanceof AppError;
     if (refusal || job.final) {
-      await updateUploadSession(ctx.db, guid, {
+      await discardPending(ctx, session.id);
+      await updateUploadSession(ctx.db, session.id, {
         status: 'failure',
         message: refusal ? err.message : FILE_MSG.mergeFailed,
       });
@@ -246,15 +294,22 @@ export async function runMerge(ctx: FilesContext, payload: unknown, job: { final
   }
 }
 
-/** Removes abandoned chunked uploads and files uploaded but never attached, older than the configured time. */
+/**
+ * Removes abandoned chunked uploads (with any bytes a failed merge left), chunk directories no session owns, and
+ * files uploaded but never attached, all older than the configured time.
+ */
 export async function runCleanup(ctx: FilesContext) {
   const cutoff = new Date(Date.now() - ctx.config.CHUNK_TTL_HOURS * 3600_000);
   const stale = await findStaleUploads(ctx.db, cutoff);
-  for (const s of stale) await fs.promises.rm(chunkDir(ctx.config, s.guid), { recursive: true, force: true });
+  for (const s of stale) {
+    await fs.promises.rm(chunkDir(ctx.config, s.id), { recursive: true, force: true });
+    if (s.pendingFileId) await discardPending(ctx, s.id);
+  }
   await deleteUploadSessions(
     ctx.db,
-    stale.map((s) => s.guid),
+    stale.map((s) => s.id),
   );
+  await sweepChunkDirs(ctx, cutoff);
   const orphans = await findStaleUnattached(ctx.db, cutoff);
   await deleteFileRows(
     ctx.db,
@@ -262,6 +317,21 @@ export async function runCleanup(ctx: FilesContext) {
   );
   for (const o of orphans) await ctx.store.remove(o.id);
   return { uploads: stale.length, files: orphans.length };
+}
+
+/** Chunk directories of no session (sessions dropped by migration 0012, or lost in a crash), once untouched long enough. */
+async function sweepChunkDirs(ctx: FilesContext, cutoff: Date) {
+  const root = path.join(ctx.config.DATA_DIR, 'chunks');
+  const names = await fs.promises.readdir(root).catch(() => [] as string[]);
+  const live = await existingUploadSessionIds(
+    ctx.db,
+    names.filter((n) => n.length <= 36),
+  );
+  for (const name of names) {
+    if (live.has(name)) continue;
+    const stat = await fs.promises.stat(path.join(root, name)).catch(() => null);
+    if (stat && stat.mtime < cutoff) await fs.promises.rm(path.join(root, name), { recursive: true, force: true });
+  }
 }
 
 /** Registration after upload: display name (mc), extension (wjlx) and file type (lxId) of the uploader's file. */

@@ -1,10 +1,8 @@
 import { ROLE, type TargetReportStatus } from '@zg/contract';
-import type { Actor } from '../../platform/access';
+import { type Actor, isAdmin } from '../../platform/access';
 
 /** Administrators and target publishers keep the report templates and covers (as they keep warning types). */
 export const REPORT_ADMIN_ROLES = [ROLE.admin, ROLE.targetPublisher] as const;
-
-const isAdmin = (actor: Actor) => actor.roles.has(ROLE.admin);
 
 /** The owner of the task (or an administrator) generates, rates and submits its report. */
 export const isReportOwner = (actor: Actor, task: { ownerId: string | null }) =>

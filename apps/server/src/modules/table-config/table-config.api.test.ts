@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { MSG } from '@zg/contract';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -33,7 +34,9 @@ describe('table configurations', () => {
         ['', '', ''],
       ],
       version: 1,
+      createdByName: '系统管理员',
       updatedByName: '系统管理员',
+      abilities: { canEdit: true, canDelete: true },
     });
 
     const layout = {
@@ -102,5 +105,83 @@ describe('table configurations', () => {
       payload: { name: 'x', tableType: 'fixed' },
     });
     expect(denied.statusCode).toBe(403);
+  });
+
+  it('belongs to its creator: others with the menu read it, only the creator or the administrator change it', async () => {
+    const admin = await s.login('zyadmin');
+    const mine = await s.login('rwfzr01');
+    // rwfzr02 holds the same roles as rwfzr01 (task owner and diagnosis object, which grants 数据采集).
+    const other = await s.login('rwfzr02');
+    const create = async (who: typeof admin, name: string) => {
+      const res = await who.request({ method: 'POST', url: `${T}/insert`, payload: { name, tableType: 'fixed' } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { id: number; head: string[]; rows: string[][]; version: number };
+    };
+    const layout = (t: { id: number; version: number }, name: string) => ({
+      id: t.id,
+      version: t.version,
+      name,
+      tableType: 'fixed',
+      head: ['项目', '数量'],
+      rows: [['', '']],
+    });
+    const write = (who: typeof admin, url: string, payload: object) =>
+      who.request({ method: 'POST', url: `${T}${url}`, payload });
+    const refused = (res: { statusCode: number; json(): { meta: { message: string } } }) => {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().meta.message).toBe(MSG.noPermission);
+    };
+
+    // What the probe did: a task owner deleted (or rewrote) the administrator's configuration.
+    const school = await create(admin, '学校基本信息表');
+    const seen = await mine.request({ method: 'GET', url: `${T}/${school.id}` });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().data).toMatchObject({
+      createdByName: '系统管理员',
+      abilities: { canEdit: false, canDelete: false },
+    });
+    refused(await write(mine, `/${school.id}/delete`, {}));
+    refused(await write(mine, '/update', layout(school, '被改写')));
+    const kept = (await admin.request({ method: 'GET', url: `${T}/${school.id}` })).json().data;
+    expect(kept).toMatchObject({ name: '学校基本信息表', version: 1, abilities: { canEdit: true, canDelete: true } });
+
+    // A task owner's own configuration: a second task owner reads it and cannot change it.
+    const own = await create(mine, '课程建设情况表');
+    refused(await write(other, '/update', layout(own, '他人改写')));
+    refused(await write(other, `/${own.id}/delete`, {}));
+    const listed = async (who: typeof admin) => {
+      const res = await who.request({ method: 'GET', url: `${T}/list?pageNum=1&pageSize=50` });
+      const rows = res.json().data.list as { id: number; createdByName: string; abilities: object }[];
+      return new Map(rows.map((r) => [r.id, [r.createdByName, r.abilities]]));
+    };
+    const byOther = await listed(other);
+    expect(byOther.get(own.id)).toEqual(['张伟', { canEdit: false, canDelete: false }]);
+    expect(byOther.get(school.id)).toEqual(['系统管理员', { canEdit: false, canDelete: false }]);
+    expect((await listed(mine)).get(own.id)).toEqual(['张伟', { canEdit: true, canDelete: true }]);
+    expect((await listed(admin)).get(own.id)).toEqual(['张伟', { canEdit: true, canDelete: true }]);
+
+    // The refused attempts changed nothing: the creator saves against the version first read, then the administrator.
+    const saved = await write(mine, '/update', layout(own, '课程建设情况表（修订）'));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ version: 2, createdByName: '张伟', updatedByName: '张伟' });
+    const byAdmin = await write(admin, '/update', layout({ id: own.id, version: 2 }, '课程建设情况表（定稿）'));
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect(byAdmin.json().data).toMatchObject({ version: 3, createdByName: '张伟', updatedByName: '系统管理员' });
+    // The administrator's save leaves the creator the owner: the other user is still refused, the creator deletes it.
+    expect((await write(other, `/${own.id}/delete`, {})).statusCode).toBe(403);
+    expect((await write(mine, `/${own.id}/delete`, {})).statusCode).toBe(200);
+    expect((await write(admin, `/${school.id}/delete`, {})).statusCode).toBe(200);
+
+    // Only the writes that were allowed left an audit row.
+    const audits = await s.app.database.db
+      .select({ action: auditLog.action, actorId: auditLog.actorId })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'tableConfig'), eq(auditLog.entityId, String(own.id))));
+    expect(audits.map((a) => `${a.action} ${a.actorId}`)).toEqual([
+      'tableConfig.create rwfzr01',
+      'tableConfig.update rwfzr01',
+      'tableConfig.update zyadmin',
+      'tableConfig.delete rwfzr01',
+    ]);
   });
 });

@@ -1,6 +1,9 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { tableConfigs, users } from '../../db/schema';
+
+const creator = alias(users, 'creator');
 
 const columns = {
   id: tableConfigs.id,
@@ -9,17 +12,21 @@ const columns = {
   head: tableConfigs.head,
   rows: tableConfigs.rows,
   version: tableConfigs.version,
+  createdBy: tableConfigs.createdBy,
+  createdByName: creator.name,
   updatedByName: users.name,
   updatedAt: tableConfigs.updatedAt,
 };
 
 export type TableConfigRow = Awaited<ReturnType<typeof findTableConfig>>;
+export type TableConfigListRow = Awaited<ReturnType<typeof pageTableConfigs>>['list'][number];
 
 export async function findTableConfig(db: Db, id: number) {
   const rows = await db
     .select(columns)
     .from(tableConfigs)
     .leftJoin(users, eq(users.id, tableConfigs.updatedBy))
+    .leftJoin(creator, eq(creator.id, tableConfigs.createdBy))
     .where(eq(tableConfigs.id, id))
     .limit(1);
   return rows[0] ?? null;
@@ -33,6 +40,8 @@ export async function pageTableConfigs(db: Db, q: { pageNum: number; pageSize: n
         id: tableConfigs.id,
         name: tableConfigs.name,
         tableType: tableConfigs.tableType,
+        createdBy: tableConfigs.createdBy,
+        createdByName: creator.name,
         updatedByName: users.name,
         updatedAt: tableConfigs.updatedAt,
         columns: sql<number>`jsonb_array_length(${tableConfigs.head})`,
@@ -40,6 +49,7 @@ export async function pageTableConfigs(db: Db, q: { pageNum: number; pageSize: n
       })
       .from(tableConfigs)
       .leftJoin(users, eq(users.id, tableConfigs.updatedBy))
+      .leftJoin(creator, eq(creator.id, tableConfigs.createdBy))
       .orderBy(desc(tableConfigs.updatedAt), desc(tableConfigs.id))
       .limit(q.pageSize)
       .offset((q.pageNum - 1) * q.pageSize),

@@ -13,11 +13,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/access';
 import { ok } from '../../platform/envelope';
-import { pageTableConfigs } from './table-config.repository';
-import { createTableConfig, getTableConfig, removeTableConfig, saveTableConfig } from './table-config.service';
+import {
+  createTableConfig,
+  getTableConfig,
+  listTableConfigs,
+  removeTableConfig,
+  saveTableConfig,
+} from './table-config.service';
 
 const TAGS = ['表格配置'];
-/** Collection forms belong to data collection; administrators reach them from data management. */
+/**
+ * Collection forms belong to data collection; administrators reach them from data management. Everyone with either
+ * menu reads every configuration; only its creator or an administrator changes it (table-config.policy.ts).
+ */
 const FORMS = { access: { menus: ['dataCollection', 'dataManagement'] } } as const;
 const Id = z.object({ id: int32().positive() });
 
@@ -36,24 +44,7 @@ export const tableConfigRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(listOf(TableConfigListItemSchema)) },
       },
     },
-    async (req) => {
-      const q = req.query;
-      const { list, total } = await pageTableConfigs(db(), q);
-      return ok({
-        list: list.map((r) => ({
-          id: r.id,
-          name: r.name,
-          tableType: r.tableType as 'floating' | 'fixed',
-          updatedByName: r.updatedByName ?? null,
-          updateTime: r.updatedAt.toISOString(),
-          columns: Number(r.columns),
-          rowCount: Number(r.rowCount),
-        })),
-        total,
-        pageNum: q.pageNum,
-        pageSize: q.pageSize,
-      });
-    },
+    async (req) => ok(await listTableConfigs(db(), actorOf(req), req.query)),
   );
 
   app.get(
@@ -67,7 +58,7 @@ export const tableConfigRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(TableConfigSchema) },
       },
     },
-    async (req) => ok(await getTableConfig(db(), req.params.id)),
+    async (req) => ok(await getTableConfig(db(), actorOf(req), req.params.id)),
   );
 
   app.post(

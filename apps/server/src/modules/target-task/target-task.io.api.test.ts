@@ -2,6 +2,7 @@ import { TASK_EXCEL_COLUMNS } from '@zg/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
+import { xlsxBomb } from '../../test/xlsx-bomb';
 import { multipartBody } from '../../test/zip';
 
 let s: TestServer;
@@ -120,13 +121,13 @@ describe('task Excel import and export', () => {
     const msg = res.json().meta.message as string;
     expect(msg).toContain('未导入任何数据');
     for (const part of [
-      '第3行：任务名称不能为空',
-      '第3行：任务类型只能是 A、B、C、D',
-      '第3行：负责部门“不存在的部门”不存在',
-      '第3行：工号“nobody”不存在',
-      '第3行：开始时间格式应为 YYYY-MM-DD',
-      '第3行：权重必须是0到100之间的数字',
-      '第4行：结束时间不能早于开始时间',
+      '第3行「任务名称」：不能为空',
+      '第3行「任务类型（A/B/C/D）」：只能是 A、B、C、D（“E”）',
+      '第3行「负责部门」：部门不存在（“不存在的部门”）',
+      '第3行「负责人工号」：工号不存在（“nobody”）',
+      '第3行「开始时间」：日期格式不正确，应为 YYYY-MM-DD（“2026/01/01”）',
+      '第3行「权重」：应为0到100之间的数字（“200”）',
+      '第4行「结束时间」：不能早于开始时间（“2026-01-01”）',
     ]) {
       expect(msg).toContain(part);
     }
@@ -138,6 +139,49 @@ describe('task Excel import and export', () => {
     expect(wrongHeader.json().meta.message).toBe('表头与模板不一致，请下载最新模板');
     const notExcel = await importInto(fbr, target, Buffer.from('a,b'), 'tasks.csv');
     expect(notExcel.json().meta.message).toBe('文件类型错误');
+  });
+});
+
+describe('bounded imports', () => {
+  it('reports a sheet of huge bad cells in a few KB, naming row, column and rule', async () => {
+    const fbr = await s.login('fbr01');
+    const target = await newTarget(fbr, '超长单元格');
+    const huge = '某'.repeat(30_000);
+    const rows = Array.from({ length: 500 }, () => ['任务', 'A', huge, '', '', '2026-13-01', '2026-12-31', 10, '']);
+    const res = await importInto(fbr, target, await xlsx([TASK_EXCEL_COLUMNS.map((c) => c.header), ...rows]));
+    expect(res.statusCode).toBe(400);
+    expect(Buffer.byteLength(res.body)).toBeLessThan(8 * 1024);
+    const msg = res.json().meta.message as string;
+    expect(msg.startsWith('导入失败，共1000处错误，未导入任何数据：')).toBe(true);
+    expect(msg).toContain(`第2行「负责部门」：部门不存在（“${'某'.repeat(30)}…”）`);
+    expect(msg).toContain('第2行「开始时间」：日期格式不正确，应为 YYYY-MM-DD（“2026-13-01”）');
+    expect(msg).toMatch(/……另有\d+处错误未列出$/);
+  });
+
+  it('refuses a zip-bomb workbook with a Chinese message, whether its headers tell the size or lie', async () => {
+    const fbr = await s.login('fbr01');
+    const target = await newTarget(fbr, '压缩炸弹');
+    const header = TASK_EXCEL_COLUMNS.map((c) => c.header);
+    for (const declared of [undefined, 100_000]) {
+      const bomb = xlsxBomb({ header, inflatedBytes: 300 * 1024 * 1024, declared });
+      expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+      const res = await importInto(fbr, target, bomb);
+      expect(res.statusCode, res.body).toBe(413);
+      expect(res.json().meta.message).toBe('表格内容过大（解压后超过 64 MB），请删除多余的内容或分批导入');
+    }
+    const tooBig = await importInto(fbr, target, Buffer.alloc(6 * 1024 * 1024, 1));
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().meta.message).toBe('Excel 文件不能超过 5 MB');
+    const charger = await fbr.request({
+      method: 'POST',
+      url: `${W}/departManage/chargers/import`,
+      ...multipartBody({}, { name: 'c.xlsx', content: xlsxBomb({ header, inflatedBytes: 300 * 1024 * 1024 }) }),
+    });
+    expect(charger.statusCode).toBe(413);
+    const after = (
+      await fbr.request({ method: 'GET', url: `${W}/targetTask/selectPage?yearTargetId=${target}` })
+    ).json().data;
+    expect(after.total).toBe(0);
   });
 });
 
@@ -158,7 +202,7 @@ describe('department chargers', () => {
         },
       ),
     });
-    expect(bad.json().meta.message).toContain('第2行：负责部门“D99”不存在');
+    expect(bad.json().meta.message).toContain('第2行「部门编号」：部门不存在（“D99”）');
     const good = await fbr.request({
       method: 'POST',
       url: `${W}/departManage/chargers/import`,

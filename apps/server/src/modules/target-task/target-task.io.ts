@@ -1,6 +1,7 @@
 import {
   DETAIL_EXCEL_COLUMNS,
   EXCEL_MSG,
+  EXCEL_RULE,
   ROLE,
   TASK_EXCEL_COLUMNS,
   TASK_MSG,
@@ -14,7 +15,8 @@ import { departmentChargers, departments, targetTasks, users } from '../../db/sc
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
-import { buildWorkbook, CHARGER_EXCEL_COLUMNS, failOnErrors, parseTaskRow, readSheet } from './target-task.excel';
+import { type ExcelUpload, ImportErrors, readSheet } from '../../platform/excel';
+import { buildWorkbook, CHARGER_EXCEL_COLUMNS, parseTaskRow, TASK_HEADER } from './target-task.excel';
 import { findYearTarget, selectTaskCards, visibleTaskWhere } from './target-task.repository';
 import { createTask, lastLevelTasks, viewOf } from './target-task.service';
 
@@ -89,11 +91,16 @@ export async function exportLastLevelTasks(db: Db, actor: Actor, q: Omit<TaskDet
   );
 }
 
+/** The distinct user ids a sheet names, without the ones too long to be an id (they are reported as unknown). */
+function userIdsOf(values: (string | undefined)[]) {
+  return [...new Set(values.filter((v): v is string => v !== undefined && v !== '' && v.length <= 64))];
+}
+
 /**
  * Imports top-level tasks into a year target from the template: every row is checked first and every problem is
- * reported with its row number; only a clean sheet is imported, in one transaction.
+ * reported with its row, column and rule; only a clean sheet is imported, in one transaction.
  */
-export async function importTasks(db: Db, actor: Actor, yearTargetId: number, buf: Buffer) {
+export async function importTasks(db: Db, actor: Actor, yearTargetId: number, buf: ExcelUpload) {
   const target = await findYearTarget(db, yearTargetId);
   if (!target) throw notFound(TASK_MSG.targetNotFound);
   if (target.creatorId !== actor.userId && !actor.roles.has(ROLE.admin) && !actor.roles.has(ROLE.targetPublisher)) {
@@ -101,7 +108,7 @@ export async function importTasks(db: Db, actor: Actor, yearTargetId: number, bu
   }
   const rows = await readSheet(buf, TASK_EXCEL_COLUMNS);
   const deps = await db.select({ id: departments.id, name: departments.name }).from(departments);
-  const ids = [...new Set(rows.flatMap((r) => [r.values.ownerId, r.values.auditorId]).filter(Boolean) as string[])];
+  const ids = userIdsOf(rows.flatMap((r) => [r.values.ownerId, r.values.auditorId]));
   const found = ids.length
     ? await db.select({ id: users.id, departmentId: users.departmentId }).from(users).where(inArray(users.id, ids))
     : [];
@@ -111,24 +118,26 @@ export async function importTasks(db: Db, actor: Actor, yearTargetId: number, bu
     userIds: new Set(found.map((u) => u.id)),
   };
   const userDept = new Map(found.map((u) => [u.id, u.departmentId]));
-  const errors: string[] = [];
+  const errors = new ImportErrors();
   const inputs = rows.flatMap((r) => {
     const input = parseTaskRow(r, ctx, errors);
     if (!input) return [];
-    if (input.jssj < input.kssj) errors.push(EXCEL_MSG.row(r.row, TASK_MSG.endBeforeStart));
+    if (input.jssj < input.kssj) errors.cell(r.row, TASK_HEADER.jssj, EXCEL_RULE.endBeforeStart, input.jssj);
     else if (input.ownerId && userDept.get(input.ownerId) !== input.departmentId) {
-      errors.push(EXCEL_MSG.row(r.row, TASK_MSG.ownerNotInDepartment));
+      errors.cell(r.row, TASK_HEADER.ownerId, EXCEL_RULE.ownerNotInDepartment, input.ownerId);
     } else return [{ row: r.row, input }];
     return [];
   });
-  failOnErrors(errors);
+  errors.throwIfAny();
   await db.transaction(async (tx) => {
     for (const { row, input } of inputs) {
       try {
         await createTask(tx, actor, input);
       } catch (err) {
-        if (err instanceof AppError) throw badRequest(`${EXCEL_MSG.importFailed(1)}${EXCEL_MSG.row(row, err.message)}`);
-        throw err;
+        if (!(err instanceof AppError)) throw err;
+        const failed = new ImportErrors();
+        failed.row(row, err.message);
+        failed.throwIfAny();
       }
     }
     await writeAudit(tx, {
@@ -195,23 +204,24 @@ export async function exportChargers(db: Db) {
 }
 
 /** Imports chargers (部门编号 + 负责人工号 per row); all rows checked first, then added in one transaction. */
-export async function importChargers(db: Db, actor: Actor, buf: Buffer) {
+export async function importChargers(db: Db, actor: Actor, buf: ExcelUpload) {
   if (!mayManageChargers(actor)) throw forbidden();
   const rows = await readSheet(buf, CHARGER_EXCEL_COLUMNS);
   const deps = new Set((await db.select({ id: departments.id }).from(departments)).map((d) => d.id));
-  const ids = [...new Set(rows.map((r) => r.values.fzrid).filter(Boolean) as string[])];
+  const ids = userIdsOf(rows.map((r) => r.values.fzrid));
   const known = new Set(
     ids.length ? (await db.select({ id: users.id }).from(users).where(inArray(users.id, ids))).map((u) => u.id) : [],
   );
-  const errors: string[] = [];
+  const errors = new ImportErrors();
+  const header = (k: string) => CHARGER_EXCEL_COLUMNS.find((c) => c.key === k)?.header ?? k;
   for (const r of rows) {
     const { bmid, fzrid } = r.values;
-    if (!bmid) errors.push(EXCEL_MSG.row(r.row, EXCEL_MSG.required('部门编号')));
-    else if (!deps.has(bmid)) errors.push(EXCEL_MSG.row(r.row, EXCEL_MSG.unknownDepartment(bmid)));
-    if (!fzrid) errors.push(EXCEL_MSG.row(r.row, EXCEL_MSG.required('负责人工号')));
-    else if (!known.has(fzrid)) errors.push(EXCEL_MSG.row(r.row, EXCEL_MSG.unknownUser(fzrid)));
+    if (!bmid) errors.cell(r.row, header('bmid'), EXCEL_RULE.required);
+    else if (!deps.has(bmid)) errors.cell(r.row, header('bmid'), EXCEL_RULE.unknownDepartment, bmid);
+    if (!fzrid) errors.cell(r.row, header('fzrid'), EXCEL_RULE.required);
+    else if (!known.has(fzrid)) errors.cell(r.row, header('fzrid'), EXCEL_RULE.unknownUser, fzrid);
   }
-  failOnErrors(errors);
+  errors.throwIfAny();
   await db.transaction(async (tx) => {
     await tx
       .insert(departmentChargers)

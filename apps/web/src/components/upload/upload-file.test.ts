@@ -15,11 +15,14 @@ function bigFile(size: number, name = '大文件.pdf') {
 /** A fake transport that records calls; chunk uploads resolve after a tick so they overlap. */
 function fakeTransport(
   options: {
-    failChunk?: (index: number, attempt: number) => boolean;
+    /** True fails the chunk as damaged (400, sent again); an ApiError is answered as it is. */
+    failChunk?: (index: number, attempt: number) => boolean | ApiError;
     statuses?: { status: 'waitting' | 'success' | 'failure'; fileId?: string; message?: string }[];
   } = {},
 ) {
   const chunks: { fields: Record<string, string>; size: number }[] = [];
+  /** Each chunk call as it starts, with how many others were in flight then. */
+  const starts: { index: number; inFlight: number }[] = [];
   const attempts = new Map<number, number>();
   let inFlight = 0;
   let maxInFlight = 0;
@@ -34,14 +37,16 @@ function fakeTransport(
       const index = Number(fields.chunk);
       const attempt = (attempts.get(index) ?? 0) + 1;
       attempts.set(index, attempt);
+      starts.push({ index, inFlight });
       inFlight += 1;
       maxInFlight = Math.max(maxInFlight, inFlight);
       await new Promise((r) => setTimeout(r, 1));
       inFlight -= 1;
       call.onProgress?.(100);
-      if (options.failChunk?.(index, attempt)) {
+      const failure = options.failChunk?.(index, attempt);
+      if (failure) {
         call.onProgress?.(-1);
-        throw new ApiError(400, undefined, FILE_MSG.chunkInvalid, 'server');
+        throw failure instanceof ApiError ? failure : new ApiError(400, undefined, FILE_MSG.chunkInvalid, 'server');
       }
       chunks.push({ fields, size: call.file.size });
       return { guid: fields.guid, chunk: index };
@@ -58,7 +63,7 @@ function fakeTransport(
     }) as unknown as UploadTransport['get'],
     sleep: vi.fn(async () => {}),
   };
-  return { transport, chunks, attempts, maxInFlight: () => maxInFlight };
+  return { transport, chunks, starts, attempts, maxInFlight: () => maxInFlight };
 }
 
 describe('sliceChunks', () => {
@@ -134,6 +139,11 @@ describe('uploadFile', () => {
       expect(sent?.fields.sha256).toBe(toHex(sha256(bytes.subarray(slice.start, slice.end))));
     }
     expect(fake.maxInFlight()).toBe(LIMITS.chunkThreads);
+    // The first chunk goes alone and names the file, so the server can check its content before the rest is sent.
+    expect(fake.starts[0]).toEqual({ index: 0, inFlight: 0 });
+    expect(fake.starts[1]?.index).not.toBe(0);
+    expect(fake.chunks.find((c) => c.fields.chunk === '0')?.fields.fileName).toBe('大文件.pdf');
+    expect(fake.chunks.filter((c) => c.fields.fileName !== undefined)).toHaveLength(1);
     expect(fake.transport.post).toHaveBeenCalledWith(
       expect.stringMatching(/\/merge$/),
       { guid, fileName: '大文件.pdf' },
@@ -169,6 +179,22 @@ describe('uploadFile', () => {
     expect(fake.attempts.get(1)).toBe(3);
     expect(progress.at(-1)).toBe(-1);
     expect(fake.transport.post).not.toHaveBeenCalled();
+  });
+
+  it('stops at the first chunk when the server refuses its content, sending nothing more', async () => {
+    const { file } = bigFile(12 * LIMITS.chunkSize - 10, '资料.zip');
+    const fake = fakeTransport({
+      failChunk: (index) => index === 0 && new ApiError(415, undefined, FILE_MSG.contentMismatch, 'server'),
+    });
+    const progress: number[] = [];
+    await expect(uploadFile(file, { transport: fake.transport, onProgress: (p) => progress.push(p) })).rejects.toThrow(
+      FILE_MSG.contentMismatch,
+    );
+    // One request: the refusal is not retried and no other chunk was started.
+    expect(fake.transport.upload).toHaveBeenCalledTimes(1);
+    expect(fake.starts).toEqual([{ index: 0, inFlight: 0 }]);
+    expect(fake.transport.post).not.toHaveBeenCalled();
+    expect(progress.at(-1)).toBe(-1);
   });
 
   it('raises the server message when the merge fails', async () => {

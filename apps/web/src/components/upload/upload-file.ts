@@ -10,7 +10,7 @@ import {
   tooManyFiles,
   UploadedFileSchema,
 } from '@zg/contract';
-import { get, post, upload } from '../../api/client';
+import { ApiError, get, post, upload } from '../../api/client';
 import { FILE_API } from '../attachments/files.api';
 
 /** The calls an upload makes; tests pass fakes. */
@@ -154,6 +154,14 @@ async function uploadSmall(file: File, options: UploadFileOptions, report: (p: n
   return { fileId: data.fileId, fileName: data.fileName, size: data.size };
 }
 
+/**
+ * A server answer that sending again cannot change (the content does not fit the name, too large, no permission):
+ * the upload stops. A 400 is a chunk that arrived damaged and is sent again, as are time-outs and network failures.
+ */
+function isRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.reason === 'server' && error.status !== 400 && error.status < 500;
+}
+
 async function uploadChunked(file: File, options: UploadFileOptions, report: (p: number) => void) {
   const t = options.transport ?? defaultTransport;
   const guid = uuid();
@@ -164,24 +172,26 @@ async function uploadChunked(file: File, options: UploadFileOptions, report: (p:
     // The last percent belongs to the merge.
     report(Math.min(99, Math.floor((bytes / file.size) * 100)));
   };
-  let next = 0;
   let failed = false;
   const sendOne = async (slice: ChunkSlice) => {
     const blob = file.slice(slice.start, slice.end);
     const checksum = await blobSha256(blob);
     const length = slice.end - slice.start;
+    const fields: Record<string, string> = {
+      guid,
+      chunk: String(slice.index),
+      chunks: String(slices.length),
+      size: String(file.size),
+      sha256: checksum,
+    };
+    // With the name, the server checks the first chunk's bytes against the extension before the rest is sent.
+    if (slice.index === 0) fields.fileName = file.name;
     for (let attempt = 1; ; attempt += 1) {
       try {
         await t.upload(`${FILE_API}/chunk`, {
           file: blob,
           filename: file.name,
-          fields: {
-            guid,
-            chunk: String(slice.index),
-            chunks: String(slices.length),
-            size: String(file.size),
-            sha256: checksum,
-          },
+          fields,
           signal: options.signal,
           quiet: true,
           onProgress: (p) => {
@@ -195,13 +205,17 @@ async function uploadChunked(file: File, options: UploadFileOptions, report: (p:
       } catch (error) {
         sent[slice.index] = 0;
         const cancelled = error instanceof DOMException && error.name === 'AbortError';
-        if (cancelled || failed || attempt >= CHUNK_ATTEMPTS) throw error;
+        if (cancelled || failed || isRefusal(error) || attempt >= CHUNK_ATTEMPTS) throw error;
       }
     }
   };
+  // The first chunk goes alone: a file the server refuses on it costs one chunk, not the whole file.
+  const [first, ...rest] = slices as [ChunkSlice, ...ChunkSlice[]];
+  await sendOne(first);
+  let next = 0;
   const worker = async () => {
-    while (!failed && next < slices.length) {
-      const slice = slices[next] as ChunkSlice;
+    while (!failed && next < rest.length) {
+      const slice = rest[next] as ChunkSlice;
       next += 1;
       try {
         await sendOne(slice);
@@ -211,7 +225,7 @@ async function uploadChunked(file: File, options: UploadFileOptions, report: (p:
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(LIMITS.chunkThreads, slices.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(LIMITS.chunkThreads, rest.length) }, worker));
 
   await t.post(
     `${FILE_API}/merge`,

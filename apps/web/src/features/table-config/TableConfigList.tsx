@@ -2,6 +2,7 @@ import {
   SHELL_TEXT as T,
   TABLE_CONFIG_LIMITS,
   TABLE_CONFIG_MSG,
+  type TableConfigListItem,
   type TableType,
   TABLE_CONFIG_TEXT as X,
 } from '@zg/contract';
@@ -15,17 +16,12 @@ import { EnterSubmits } from '../../components/EnterSubmits';
 import { pagination } from '../../components/pagination';
 import { useCreateTableConfig, useDeleteTableConfig, useTableConfigList } from './table-config.api';
 
-interface Row {
-  id: number;
-  name: string;
-  tableType: TableType;
-  columns: number;
-  rowCount: number;
-  updatedByName: string | null;
-  updateTime: string;
-}
+type Row = TableConfigListItem;
 
-/** The table configurations of collection forms: create one, open its configuration screen, or delete it. */
+/**
+ * The table configurations of collection forms: create one, open its configuration screen (read-only for someone
+ * else's), or delete one of one's own (the server's abilities decide which).
+ */
 export function TableConfigList() {
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -44,6 +40,7 @@ export function TableConfigList() {
     { title: X.typeLabel, dataIndex: 'tableType', width: 100, render: (t: TableType) => X.types[t] },
     { title: X.columnsCount, dataIndex: 'columns', width: 80 },
     { title: X.rowsCount, dataIndex: 'rowCount', width: 80 },
+    { title: X.createdBy, dataIndex: 'createdByName', width: 120, render: (n: string | null) => n ?? '—' },
     { title: X.updatedBy, dataIndex: 'updatedByName', width: 120, render: (n: string | null) => n ?? '—' },
     {
       title: X.updateTime,
@@ -58,20 +55,22 @@ export function TableConfigList() {
       render: (_v, row) => (
         <Space size={0}>
           <Button type="link" onClick={() => navigate(`/tableConfiguration/${row.id}`)}>
-            {X.open}
+            {row.abilities.canEdit ? X.open : X.view}
           </Button>
-          <Popconfirm
-            title={X.deleteConfirm}
-            okText={T.confirm}
-            cancelText={T.cancel}
-            onConfirm={() =>
-              remove.mutate(row.id, { onSuccess: () => message.success(TABLE_CONFIG_MSG.deleted), onError: fail })
-            }
-          >
-            <Button type="link" danger>
-              {X.delete}
-            </Button>
-          </Popconfirm>
+          {row.abilities.canDelete && (
+            <Popconfirm
+              title={X.deleteConfirm}
+              okText={T.confirm}
+              cancelText={T.cancel}
+              onConfirm={() =>
+                remove.mutate(row.id, { onSuccess: () => message.success(TABLE_CONFIG_MSG.deleted), onError: fail })
+              }
+            >
+              <Button type="link" danger>
+                {X.delete}
+              </Button>
+            </Popconfirm>
+          )}
         </Space>
       ),
     },

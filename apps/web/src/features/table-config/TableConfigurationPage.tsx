@@ -5,7 +5,7 @@ import {
   type TableType,
   TABLE_CONFIG_TEXT as X,
 } from '@zg/contract';
-import { App, Button, Card, Input, Result, Segmented, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Input, Result, Segmented, Space, Spin, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -37,7 +37,7 @@ const TYPES: TableType[] = ['floating', 'fixed'];
  * `/tableConfiguration/{id}` (spec-1 section 2, outside the signed-in layout): the layout of a collection form's
  * table. Column titles and a fixed table's preset cells are edited in place (click, Enter or leaving the cell
  * keeps the text); 预览 shows the table as the filler will see it; 保存 writes the whole layout against the version
- * read.
+ * read. Someone else's configuration (the server's abilities say so) is shown read-only.
  */
 export default function TableConfigurationPage() {
   const id = Number(useParams().id);
@@ -82,6 +82,7 @@ export default function TableConfigurationPage() {
   }
 
   const saved = config.data;
+  const readOnly = !saved.abilities.canEdit;
   const dirty = !sameLayout(layout, {
     name: saved.name,
     tableType: saved.tableType,
@@ -112,24 +113,38 @@ export default function TableConfigurationPage() {
                 value={layout.name}
                 maxLength={TABLE_CONFIG_LIMITS.nameMax}
                 onSave={(name) => setLayout({ ...layout, name: name.trim() || layout.name })}
-                disabled={preview}
+                disabled={preview || readOnly}
               />
             </Typography.Title>
             <Typography.Text type="secondary">
-              {`${X.updatedBy}：${saved.updatedByName ?? '—'} ${dayjs(saved.updateTime).format('YYYY-MM-DD HH:mm:ss')}`}
+              {`${X.createdBy}：${saved.createdByName ?? '—'} ${X.updatedBy}：${saved.updatedByName ?? '—'} ${dayjs(saved.updateTime).format('YYYY-MM-DD HH:mm:ss')}`}
             </Typography.Text>
           </div>
           <Space wrap>
             {dirty && <Tag color="orange">{X.unsaved}</Tag>}
-            <Button onClick={() => setPreview((p) => !p)}>{preview ? X.backToEdit : X.preview}</Button>
-            <Button type="primary" onClick={onSave} loading={save.isPending} disabled={!dirty}>
-              {X.save}
+            <Button onClick={() => setPreview((p) => !p)}>
+              {preview ? (readOnly ? X.backToTable : X.backToEdit) : X.preview}
             </Button>
+            {!readOnly && (
+              <Button type="primary" onClick={onSave} loading={save.isPending} disabled={!dirty}>
+                {X.save}
+              </Button>
+            )}
           </Space>
         </div>
 
+        {readOnly && (
+          <Alert
+            type="info"
+            showIcon
+            title={TABLE_CONFIG_MSG.readOnly(saved.createdByName)}
+            style={{ marginBottom: 16 }}
+          />
+        )}
         {preview ? (
           <Preview layout={layout} />
+        ) : readOnly ? (
+          <Grid layout={layout} mode={null} onChange={setLayout} />
         ) : (
           <>
             <div className="zg-table-config__toolbar">
@@ -179,10 +194,10 @@ export default function TableConfigurationPage() {
   );
 }
 
-/** The table being configured: titles and cells that turn into inputs on click. */
-function Grid({ layout, mode, onChange }: { layout: Layout; mode: EditMode; onChange: (l: Layout) => void }) {
-  const head = editsHead(mode);
-  const cells = editsCells(mode);
+/** The table being configured: titles and cells that turn into inputs on click (none when `mode` is null: read-only). */
+function Grid({ layout, mode, onChange }: { layout: Layout; mode: EditMode | null; onChange: (l: Layout) => void }) {
+  const head = mode !== null && editsHead(mode);
+  const cells = mode !== null && editsCells(mode);
   return (
     <div className="zg-table-config__scroll">
       <table className="zg-table-config__grid">

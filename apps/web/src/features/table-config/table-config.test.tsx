@@ -1,10 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { TableConfig } from '@zg/contract';
+import { TABLE_CONFIG_MSG, type TableConfig, type TableConfigListItem } from '@zg/contract';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { setLoginRecord } from '../../api/session';
+import { renderUi } from '../../components/attachments/test-helpers';
 import { failed, loginRecord, mockApi, ok, signedInApi } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { addColumn, addRow, editsCells, editsHead, type Layout, removeColumn, setType } from './layout';
+import { TableConfigList } from './TableConfigList';
 
 const fixed: Layout = { name: '师资情况表', tableType: 'fixed', head: ['项目', '人数'], rows: [['正高级', '']] };
 
@@ -43,15 +46,17 @@ const stored: TableConfig = {
   head: ['项目', '人数'],
   rows: [['正高级', '']],
   version: 3,
+  createdByName: '系统管理员',
   updatedByName: '系统管理员',
   updateTime: '2026-03-01T08:00:00.000Z',
+  abilities: { canEdit: true, canDelete: true },
 };
 
-function api(update: (body: Record<string, unknown>) => ReturnType<typeof ok>) {
+function api(update: (body: Record<string, unknown>) => ReturnType<typeof ok>, config: TableConfig = stored) {
   const sent: Record<string, unknown>[] = [];
   mockApi({
     ...signedInApi(),
-    '/api/herm-sjcj/tableConfiguration/5': () => ok(stored),
+    '/api/herm-sjcj/tableConfiguration/5': () => ok(config),
     '/api/herm-sjcj/tableConfiguration/update': (init) => {
       const body = JSON.parse(String(init.body));
       sent.push(body);
@@ -136,5 +141,72 @@ describe('TableConfigurationPage', { timeout: 30_000 }, () => {
     });
     renderApp('/tableConfiguration/5');
     expect(await screen.findByText('表格配置不存在或已被删除')).toBeTruthy();
+  });
+
+  it("shows someone else's configuration read-only: nothing to edit or save, the preview still there", async () => {
+    setLoginRecord(loginRecord);
+    const sent = api(() => ok(stored), {
+      ...stored,
+      createdByName: '张伟',
+      abilities: { canEdit: false, canDelete: false },
+    });
+    renderApp('/tableConfiguration/5');
+    expect(await screen.findByText(TABLE_CONFIG_MSG.readOnly('张伟'))).toBeTruthy();
+    expect(screen.getByText(/创建人：张伟/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '保 存' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '添加列' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '添加行' })).toBeNull();
+    expect(screen.queryByTitle('表头')).toBeNull();
+    expect(screen.queryByRole('button', { name: /删除本/ })).toBeNull();
+    for (const label of ['表格名称', '第1列表头', '第1行第2列']) {
+      expect(screen.getByRole('button', { name: label }).getAttribute('aria-disabled')).toBe('true');
+      fireEvent.click(screen.getByRole('button', { name: label }));
+      expect(screen.queryByRole('textbox', { name: label })).toBeNull();
+    }
+
+    fireEvent.click(screen.getByRole('button', { name: '预 览' }));
+    expect(screen.getByText('填报人看到的表格')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '返回表格' }));
+    expect(await screen.findByRole('button', { name: '第1行第1列' })).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
+});
+
+const item = (id: number, name: string, createdByName: string, mine: boolean): TableConfigListItem => ({
+  id,
+  name,
+  tableType: 'fixed',
+  createdByName,
+  updatedByName: '李娜',
+  updateTime: '2026-03-01T08:00:00.000Z',
+  columns: 2,
+  rowCount: 1,
+  abilities: { canEdit: mine, canDelete: mine },
+});
+
+describe('TableConfigList', { timeout: 30_000 }, () => {
+  it('offers configure and delete on the own configurations only, and view on the others', async () => {
+    mockApi({
+      '/api/herm-sjcj/tableConfiguration/list': () =>
+        ok({
+          list: [item(1, '本人的表', '张伟', true), item(2, '他人的表', '系统管理员', false)],
+          total: 2,
+          pageNum: 1,
+          pageSize: 10,
+        }),
+    });
+    renderUi(
+      <MemoryRouter>
+        <TableConfigList />
+      </MemoryRouter>,
+    );
+    const own = (await screen.findByText('本人的表')).closest('tr') as HTMLElement;
+    const others = screen.getByText('他人的表').closest('tr') as HTMLElement;
+    expect(within(own).getByText('张伟')).toBeTruthy();
+    expect(within(own).getByRole('button', { name: '配置' })).toBeTruthy();
+    expect(within(own).getByRole('button', { name: '删除' })).toBeTruthy();
+    expect(within(others).getByRole('button', { name: '查看' })).toBeTruthy();
+    expect(within(others).queryByRole('button', { name: '配置' })).toBeNull();
+    expect(within(others).queryByRole('button', { name: '删除' })).toBeNull();
   });
 });

@@ -1,0 +1,302 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { userRoles, users } from '../db/schema';
+import type { TestServer, TestSession } from './harness';
+import { pdf, taskIn, upload, yearTarget } from './wbs-fixtures';
+import { multipartBody } from './zip';
+
+type Res = LightMyRequestResponse;
+
+/** One write on a record that belongs to someone: first tried by another user of the same role, then by its owner. */
+export interface OwnedWrite {
+  /** `METHOD /url` as the route catalog names it. */
+  route: string;
+  /** The write by a user of the owner's role who does not own the record: refused (403, or 404 when hidden). */
+  other(): Promise<Res>;
+  /** Then the same write by the owner (or the administrator): done, so the refused attempt changed nothing. */
+  owner(): Promise<Res>;
+}
+
+/** Runs one owned write and answers the owner's response (for the ids the next write needs). */
+export type CheckOwned = (write: OwnedWrite) => Promise<Res>;
+
+/** Creates records as one user and hands each write on them to `check`. */
+export type OwnershipFixture = (s: TestServer, check: CheckOwned) => Promise<void>;
+
+const W = '/api/herm-wbs';
+const N = '/api/herm-ndwbs';
+const F = '/api/herm-zdgj/rest/file';
+const T = '/api/herm-sjcj/tableConfiguration';
+
+const post = (me: TestSession, url: string, payload: object = {}) => me.request({ method: 'POST', url, payload });
+const get = (me: TestSession, url: string) => me.request({ method: 'GET', url });
+const dataOf = async (res: Promise<Res> | Res) => {
+  const r = await res;
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json().data;
+};
+
+/** Signs each user in once per server. */
+function sessions(s: TestServer) {
+  const open = new Map<string, Promise<TestSession>>();
+  return (userId: string) => {
+    let session = open.get(userId);
+    if (!session) {
+      session = s.login(userId);
+      open.set(userId, session);
+    }
+    return session;
+  };
+}
+
+/**
+ * A second user with the roles, department and password of a demo user: the demo data has one year-target publisher
+ * (fbr01) and one auditor (shr01), and no route creates users.
+ */
+export async function sameRoleAs(s: TestServer, userId: string, newId: string) {
+  const db = s.database.db;
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new Error(`no user ${userId}`);
+  await db
+    .insert(users)
+    .values({ ...user, id: newId, name: `${user.name}乙`, email: `${newId}@school.edu.cn`, casId: null })
+    .onConflictDoNothing();
+  const roles = await db.select().from(userRoles).where(eq(userRoles.userId, userId));
+  await db
+    .insert(userRoles)
+    .values(roles.map((r) => ({ userId: newId, roleId: r.roleId })))
+    .onConflictDoNothing();
+}
+
+/**
+ * The fixtures of the route-enumerating ownership test (security.api.test.ts): each creates records as one user and
+ * tries every write on them as a second user of the same role, then as the owner.
+ */
+export const OWNERSHIP_FIXTURES = {
+  /** rwfzr01's table configuration; rwfzr02 holds the same roles (the 数据采集 menu). */
+  async tableConfig(s, check) {
+    const as = sessions(s);
+    const [mine, other] = [await as('rwfzr01'), await as('rwfzr02')];
+    const table = await dataOf(post(mine, `${T}/insert`, { name: '所有权测试表', tableType: 'fixed' }));
+    const layout = (name: string) => ({ ...table, name, head: ['项目', '数量'], rows: [['', '']] });
+    await check({
+      route: `POST ${T}/update`,
+      other: () => post(other, `${T}/update`, layout('他人改写')),
+      owner: () => post(mine, `${T}/update`, layout('本人修订')),
+    });
+    await check({
+      route: `POST ${T}/:id/delete`,
+      other: () => post(other, `${T}/${table.id}/delete`),
+      owner: () => post(mine, `${T}/${table.id}/delete`),
+    });
+  },
+
+  /** fbr01's year targets under both services; fbr02 is a second year-target publisher. */
+  async yearTarget(s, check) {
+    await sameRoleAs(s, 'fbr01', 'fbr02');
+    const as = sessions(s);
+    const [mine, other] = [await as('fbr01'), await as('fbr02')];
+    for (const base of [`${W}/yearTarget`, `${N}/yearTargetTask`]) {
+      const body = { name: '所有权测试目标', cycleYear: 2026, chargeDepartId: 'D04', auditorId: 'shr01' };
+      const { id } = await dataOf(post(mine, `${base}/insert`, body));
+      await check({
+        route: `POST ${base}/update`,
+        other: () => post(other, `${base}/update`, { ...body, id, version: 1, name: '他人改名' }),
+        owner: () => post(mine, `${base}/update`, { ...body, id, version: 1, name: '本人改名' }),
+      });
+      await check({
+        route: `POST ${base}/:id/delete`,
+        other: () => post(other, `${base}/${id}/delete`),
+        owner: () => post(mine, `${base}/${id}/delete`),
+      });
+    }
+  },
+
+  /**
+   * rwfzr01's task under way (教务处, audited by shr01): its progress reports, delay requests, documents and task
+   * report under both services. rwfzr02 is a second task owner, shr02 a second auditor.
+   */
+  async task(s, check) {
+    await sameRoleAs(s, 'shr01', 'shr02');
+    s.app.clock.set('2026-03-02T10:00:00');
+    try {
+      const target = await yearTarget(s, '所有权测试任务目标');
+      // 学生工作处 (rwfzr02) and 质量管理办公室 (shr02) cooperate: the second owner and auditor see the task, so
+      // what refuses them is that it is not theirs.
+      const taskId = await taskIn(s, target, 'D02', 'executeing', { name: '所有权测试任务', coop: ['D03', 'D04'] });
+      const as = sessions(s);
+      const [mine, other, auditor, otherAuditor] = [
+        await as('rwfzr01'),
+        await as('rwfzr02'),
+        await as('shr01'),
+        await as('shr02'),
+      ];
+      const services = [
+        { prefix: W, reports: '/targetTaskSituation', audit: '/targetTaskSituation/auditTargetTask' },
+        { prefix: N, reports: '/scheduleAuditing', audit: '/scheduleAuditing/audit' },
+      ];
+      for (const { prefix, reports, audit } of services) {
+        const base = `${prefix}${reports}`;
+        const report = { taskId, periodKey: 'final', kind: 'final', content: '阶段成果已完成', progress: 80 };
+        const sent = await check({
+          route: `POST ${base}/insert`,
+          other: () => post(other, `${base}/insert`, report),
+          owner: () => post(mine, `${base}/insert`, report),
+        });
+        const { id } = sent.json().data;
+        await check({
+          route: `POST ${base}/update`,
+          other: () => post(other, `${base}/update`, { id, version: 1, content: '他人改写' }),
+          owner: () => post(mine, `${base}/update`, { id, version: 1, content: '阶段成果已完成（修订）' }),
+        });
+        await check({
+          route: `POST ${base}/:id/delete`,
+          other: () => post(other, `${base}/${id}/delete`),
+          owner: () => post(mine, `${base}/${id}/delete`),
+        });
+        const again = (await dataOf(post(mine, `${base}/insert`, report))).id;
+        const refusal = { id: again, version: 1, result: 'reject', reason: '请补充佐证材料' };
+        await check({
+          route: `POST ${prefix}${audit}`,
+          other: () => post(otherAuditor, `${prefix}${audit}`, refusal),
+          owner: () => post(auditor, `${prefix}${audit}`, refusal),
+        });
+
+        const delay = { taskId, newEndDate: '2026-12-31', reason: '实训基地改造推迟' };
+        await check({
+          route: `POST ${prefix}/delayAuditing/insert`,
+          other: () => post(other, `${prefix}/delayAuditing/insert`, delay),
+          owner: () => post(mine, `${prefix}/delayAuditing/insert`, delay),
+        });
+        const delays = (await dataOf(get(mine, `${prefix}/delayAuditing/select?taskId=${taskId}`))) as {
+          id: number;
+          status: string;
+        }[];
+        const pending = delays.find((d) => d.status === 'reviewing');
+        expect(pending).toBeDefined();
+        const verdict = { id: pending?.id, pass: false, reason: '理由不足' };
+        await check({
+          route: `POST ${prefix}/delayAuditing/audit`,
+          other: () => post(otherAuditor, `${prefix}/delayAuditing/audit`, verdict),
+          owner: () => post(auditor, `${prefix}/delayAuditing/audit`, verdict),
+        });
+
+        const list = prefix === W ? '/targetTaskFile/list' : '/targetTaskFile/select';
+        const docs = await dataOf(get(mine, `${prefix}${list}?ownerType=NodeTask&ownerId=${taskId}`));
+        const save = { ownerType: 'NodeTask', ownerId: taskId, fileTypeId: docs.groups[0].fileTypeId, fileIds: [] };
+        await check({
+          route: `POST ${prefix}/targetTaskFile/save`,
+          other: () => post(other, `${prefix}/targetTaskFile/save`, save),
+          owner: () => post(mine, `${prefix}/targetTaskFile/save`, save),
+        });
+      }
+
+      const R = `${W}/targetReport`;
+      const generated = await check({
+        route: `POST ${R}/generateReport`,
+        other: () => post(other, `${R}/generateReport`, { taskId }),
+        owner: () => post(mine, `${R}/generateReport`, { taskId }),
+      });
+      const { id } = generated.json().data;
+      const version = async () => (await dataOf(get(mine, `${R}/getReportByTask?taskId=${taskId}`))).version;
+      const rating = { id, version: await version(), zpdj: 'B' };
+      await check({
+        route: `POST ${R}/updateLevelSelf`,
+        other: () => post(other, `${R}/updateLevelSelf`, { ...rating, zpdj: 'D' }),
+        owner: () => post(mine, `${R}/updateLevelSelf`, rating),
+      });
+      const submit = { id, version: await version() };
+      await check({
+        route: `POST ${R}/submitAudit`,
+        other: () => post(other, `${R}/submitAudit`, submit),
+        owner: () => post(mine, `${R}/submitAudit`, submit),
+      });
+      const refusal = { id, version: await version(), result: 'refuse', reason: '请补充成效数据' };
+      await check({
+        route: `POST ${R}/audit`,
+        other: () => post(otherAuditor, `${R}/audit`, refusal),
+        owner: () => post(auditor, `${R}/audit`, refusal),
+      });
+    } finally {
+      s.app.clock.reset();
+    }
+  },
+
+  /** rwfzr01's (教务处) files and upload, and the 教务处 library; rwfzr02 works in 学生工作处. */
+  async files(s, check) {
+    const as = sessions(s);
+    const [mine, other] = [await as('rwfzr01'), await as('rwfzr02')];
+    const first = await upload(mine, '佐证一.pdf', pdf('first'));
+    await check({
+      route: `POST ${F}/files/insert`,
+      other: () => post(other, `${F}/files/insert`, { mc: '他人改名', fjId: first }),
+      owner: () => post(mine, `${F}/files/insert`, { mc: '课程标准佐证', fjId: first }),
+    });
+    const attach = (ownerId: string) => ({ list: [{ fileId: first }], context: { ownerType: 'DocRepo', ownerId } });
+    await check({
+      route: `POST ${F}/files/saveList`,
+      // Into rwfzr02's own department library, but the file is rwfzr01's.
+      other: () => post(other, `${F}/files/saveList`, attach('D03')),
+      owner: () => post(mine, `${F}/files/saveList`, attach('D02')),
+    });
+    const second = await upload(mine, '佐证二.pdf', pdf('second'));
+    await check({
+      route: `POST ${F}/files/:id/delete`,
+      other: () => post(other, `${F}/files/${second}/delete`),
+      owner: () => post(mine, `${F}/files/${second}/delete`),
+    });
+    const intoLibrary = (me: TestSession) =>
+      me.request({
+        method: 'POST',
+        url: '/api/docrepo/upload',
+        ...multipartBody({ bmid: 'D02' }, { name: '教务处制度.pdf', content: pdf('library') }),
+      });
+    await check({ route: 'POST /api/docrepo/upload', other: () => intoLibrary(other), owner: () => intoLibrary(mine) });
+
+    const guid = randomUUID();
+    const bytes = pdf('chunked');
+    const chunk = await mine.request({
+      method: 'POST',
+      url: `${F}/chunk`,
+      ...multipartBody(
+        {
+          guid,
+          chunk: '0',
+          chunks: '1',
+          size: String(bytes.length),
+          sha256: createHash('sha256').update(bytes).digest('hex'),
+          fileName: '分片.pdf',
+        },
+        { name: 'blob', content: bytes },
+      ),
+    });
+    expect(chunk.statusCode, chunk.body).toBe(200);
+    await check({
+      route: `POST ${F}/merge`,
+      other: () => post(other, `${F}/merge`, { guid, fileName: '分片.pdf' }),
+      owner: () => post(mine, `${F}/merge`, { guid, fileName: '分片.pdf' }),
+    });
+  },
+
+  /** Urges sent to 教务处 (headed by bmfzr01) under both services; bmfzr03 heads 学生工作处. */
+  async urge(s, check) {
+    const as = sessions(s);
+    const [publisher, head, otherHead] = [await as('fbr01'), await as('bmfzr01'), await as('bmfzr03')];
+    const target = await yearTarget(s, '所有权测试督办目标');
+    await taskIn(s, target, 'D02', 'waitAccept', { name: '所有权测试督办任务' });
+    for (const prefix of [W, N]) {
+      const { ids } = await dataOf(
+        post(publisher, `${prefix}/yearTargetUrge/batchInsert`, { yearTargetId: target, bmids: ['D02'] }),
+      );
+      await check({
+        route: `POST ${prefix}/warningUrge/acceptUrge`,
+        other: () => post(otherHead, `${prefix}/warningUrge/acceptUrge`, { id: ids[0] }),
+        owner: () => post(head, `${prefix}/warningUrge/acceptUrge`, { id: ids[0] }),
+      });
+    }
+  },
+} satisfies Record<string, OwnershipFixture>;
+
+export type OwnershipFixtureName = keyof typeof OWNERSHIP_FIXTURES;
