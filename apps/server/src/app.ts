@@ -63,6 +63,9 @@ export async function buildApp({ config, database, logger, extraRoutes, startJob
     },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
+    // Registration never waits on the network; a busy machine (tests beside a data generator) may still need more
+    // than the default 10 s to get through it.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('config', config);

@@ -1,4 +1,4 @@
-import { AUTH_MSG } from '@zg/contract';
+import { AUTH_MSG, MAX_PAGE_SIZE } from '@zg/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 
@@ -48,7 +48,7 @@ describe('/api/user: the signed-in user', () => {
     const me = await s.login('rwfzr01');
     const roles = (await me.request({ method: 'GET', url: '/api/user/roleList?pageNum=1&pageSize=10000000' })).json();
     expect(roles.data.total).toBe(10);
-    expect(roles.data).toMatchObject({ pageNum: 1, pageSize: 10000000 });
+    expect(roles.data).toMatchObject({ pageNum: 1, pageSize: MAX_PAGE_SIZE });
     const page2 = (await me.request({ method: 'GET', url: '/api/user/roleList?pageNum=2&pageSize=4' })).json().data;
     expect(page2.list).toHaveLength(4);
     const deps = (
