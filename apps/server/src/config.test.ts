@@ -31,6 +31,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOGIN_MAX_FAILURES_PER_USER: '10' })).toThrow(/LOGIN_MAX_FAILURES_PER_PAIR/);
   });
 
+  it('validates the Excel import limits', () => {
+    const c = loadConfig({});
+    expect([c.XLSX_MAX_ROWS, c.XLSX_MAX_INFLATED_MB]).toEqual([20_000, 64]);
+    expect(loadConfig({ XLSX_MAX_ROWS: '500', XLSX_MAX_INFLATED_MB: '16' }).XLSX_MAX_INFLATED_MB).toBe(16);
+    expect(() => loadConfig({ XLSX_MAX_ROWS: '0' })).toThrow(/XLSX_MAX_ROWS/);
+    expect(() => loadConfig({ XLSX_MAX_INFLATED_MB: '2048' })).toThrow(/XLSX_MAX_INFLATED_MB/);
+  });
+
   it('parses booleans and lists', () => {
     const c = loadConfig({ COOKIE_SECURE: 'true', FEATURE_FLAGS: 'a, b,,c' });
     expect(c.COOKIE_SECURE).toBe(true);

@@ -23,7 +23,8 @@ interface Part {
 const piece = (data: Buffer, final: boolean) =>
   deflateRawSync(data, { level: 9, finishFlush: final ? constants.Z_FINISH : constants.Z_SYNC_FLUSH });
 
-function plainPart(name: string, text: string): Part {
+/** One zip entry holding this text, deflated. */
+export function plainPart(name: string, text: string | Buffer): Part {
   const data = Buffer.from(text);
   return { name, deflated: piece(data, true), size: data.length, crc: crc32(data) };
 }
@@ -98,7 +99,25 @@ export function xlsxBomb(opts: { header: readonly string[]; inflatedBytes: numbe
     crc,
     declared: opts.declared,
   };
+  return zipOf([...packageParts(), sheet]);
+}
+
+/** A workbook of one sheet whose rows are given as XML, with these shared strings (sizes told truthfully). */
+export function xlsxOfXml(rowsXml: string, sharedStrings: string[] = []): Buffer {
+  const sst = `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${NS}" count="${sharedStrings.length}" uniqueCount="${sharedStrings.length}">${sharedStrings.map((t) => `<si><t>${t}</t></si>`).join('')}</sst>`;
   return zipOf([
+    ...packageParts(),
+    plainPart('xl/sharedStrings.xml', sst),
+    plainPart(
+      'xl/worksheets/sheet1.xml',
+      `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${NS}"><sheetData>${rowsXml}</sheetData></worksheet>`,
+    ),
+  ]);
+}
+
+/** The parts every workbook here has besides its sheet: content types, relationships and the workbook. */
+function packageParts(): Part[] {
+  return [
     plainPart(
       '[Content_Types].xml',
       `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
@@ -113,8 +132,7 @@ export function xlsxBomb(opts: { header: readonly string[]; inflatedBytes: numbe
     ),
     plainPart(
       'xl/_rels/workbook.xml.rels',
-      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${PKG}"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${PKG}"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
     ),
-    sheet,
-  ]);
+  ];
 }

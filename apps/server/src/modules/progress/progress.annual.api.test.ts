@@ -1,4 +1,4 @@
-import { PROGRESS_MSG } from '@zg/contract';
+import { PROGRESS_MSG, TASK_MSG } from '@zg/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskWarnings } from '../../db/schema';
@@ -384,9 +384,18 @@ describe('urges: one by one, in batch, about warnings, and on the home page unti
       ['D03', 2],
       ['D05', 1],
     ]);
-    const owner = await s.login('rwfzr01');
-    const notPublisher = await post(owner, `${N}/yearTargetUrge/batchInsert`, { yearTargetId: target, bmids: ['D02'] });
+    // The head of 教务处 sees the target (a task of theirs is in it) but does not publish it; an owner with no task in
+    // it does not see it, and is answered as for a missing target.
+    const notPublisher = await post(await s.login('bmfzr01'), `${N}/yearTargetUrge/batchInsert`, {
+      yearTargetId: target,
+      bmids: ['D02'],
+    });
+    expect(notPublisher.statusCode).toBe(403);
     expect(notPublisher.json().meta.message).toBe(PROGRESS_MSG.urgeNotPublisher);
+    const owner = await s.login('rwfzr01');
+    const hidden = await post(owner, `${N}/yearTargetUrge/batchInsert`, { yearTargetId: target, bmids: ['D02'] });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().meta.message).toBe(TASK_MSG.targetNotFound);
     const nobody = await post(fbr, `${N}/yearTargetUrge/batchInsert`, { yearTargetId: target, bmids: [] });
     expect(nobody.json().meta.message).toContain(PROGRESS_MSG.urgeNoDepartment);
     const outside = await post(fbr, `${N}/yearTargetUrge/batchInsert`, { yearTargetId: target, bmids: ['D02', 'D09'] });
@@ -407,8 +416,13 @@ describe('urges: one by one, in batch, about warnings, and on the home page unti
     const home = await data(head, `${N}/yearTargetUrge/pending`);
     const mine = home.find((u: { yearTargetId: number }) => u.yearTargetId === target);
     expect(mine).toMatchObject({ bmid: 'D02', currentStatus: 1, type: 0, state: 'urge', content: '请于本周内完成' });
+    // The publisher sees every urge but receives none; the head of another department does not see this one.
+    const notHead = await post(fbr, `${N}/warningUrge/acceptUrge`, { id: mine.id });
+    expect(notHead.statusCode).toBe(403);
+    expect(notHead.json().meta.message).toBe(PROGRESS_MSG.urgeNotYours);
     const wrongHead = await post(await s.login('bmfzr03'), `${N}/warningUrge/acceptUrge`, { id: mine.id });
-    expect(wrongHead.json().meta.message).toBe(PROGRESS_MSG.urgeNotYours);
+    expect(wrongHead.statusCode).toBe(404);
+    expect(wrongHead.json().meta.message).toBe(PROGRESS_MSG.urgeNotFound);
     expect((await post(head, `${N}/warningUrge/acceptUrge`, { id: mine.id })).statusCode).toBe(200);
     expect((await data(head, `${N}/yearTargetUrge/pending`)).map((u: { id: number }) => u.id)).not.toContain(mine.id);
     const d03 = (await data(fbr, `${N}/yearTargetUrge/list?mine=false&yearTargetId=${target}`)).records.find(

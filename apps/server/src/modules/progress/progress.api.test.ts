@@ -276,8 +276,13 @@ describe('urges', () => {
     const head3 = await s.login('bmfzr03');
     const mine = (await get(head3, '/yearTargetUrge/list?mine=true')).data.records;
     expect(mine[0]).toMatchObject({ bmid: 'D03', currentStatus: 1, type: 0, state: 'urge', content: '请尽快接收任务' });
+    // A leader sees every urge but receives none; the head of another department does not see this one.
+    const leader = await post(await s.login('xld01'), '/warningUrge/acceptUrge', { id: mine[0].id });
+    expect(leader.statusCode).toBe(403);
+    expect(leader.json().meta.message).toBe(PROGRESS_MSG.urgeNotYours);
     const other = await post(await s.login('bmfzr01'), '/warningUrge/acceptUrge', { id: mine[0].id });
-    expect(other.json().meta.message).toBe(PROGRESS_MSG.urgeNotYours);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().meta.message).toBe(PROGRESS_MSG.urgeNotFound);
     expect((await post(head3, '/warningUrge/acceptUrge', { id: mine[0].id })).statusCode).toBe(200);
     expect((await post(head3, '/warningUrge/acceptUrge', { id: mine[0].id })).json().meta.message).toBe(
       PROGRESS_MSG.urgeHandled,

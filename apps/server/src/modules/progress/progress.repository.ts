@@ -38,12 +38,6 @@ export async function findTaskRow(db: Db, id: number) {
   return rows[0] ?? null;
 }
 
-/** The task row locked for the rest of the transaction (report and delay decisions on one task take turns). */
-export async function lockTaskRow(db: Db, id: number) {
-  const rows = await db.select().from(targetTasks).where(eq(targetTasks.id, id)).for('update').limit(1);
-  return rows[0] ?? null;
-}
-
 const fileCount = sql<number>`(select count(*)::int from ${files} f where f.owner_type = 'TaskProgress' and f.owner_id = ${taskReports.id}::text)`;
 
 export async function reportsOfTask(db: Db, taskId: number) {

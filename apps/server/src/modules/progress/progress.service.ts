@@ -19,7 +19,7 @@ import { writeAudit } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { recomputeYearTargetStatus, rollUpProgress, visibleTaskWhere } from '../target-task/target-task.repository';
-import { listTasks, taskDetail, viewOf } from '../target-task/target-task.service';
+import { listTasks, taskDetail, taskSeenBy, viewOf, yearTargetSeenBy } from '../target-task/target-task.service';
 import {
   acceptUrgeRow,
   attachOwnFiles,
@@ -46,7 +46,6 @@ import {
   insertUrge,
   insertWarningType,
   listWarningTypes,
-  lockTaskRow,
   lockWarningEvaluation,
   pageConfigHistory,
   pageDelaysForAudit,
@@ -190,8 +189,7 @@ export async function submitReport(
 ) {
   return db.transaction(async (tx) => {
     // Locked: two submissions for one task take turns, so the checks below see each other.
-    const task = await lockTaskRow(tx, input.taskId);
-    if (!task) throw notFound(TASK_MSG.taskNotFound);
+    const { task } = await taskSeenBy(tx, actor, input.taskId, { lock: true });
     if (task.ownerId !== actor.userId && !isAdmin(actor)) throw forbidden(PROGRESS_MSG.notOwner);
     if (FINISHED.has(task.status)) throw conflict(PROGRESS_MSG.taskFinished);
     if (!UNDER_WAY.has(task.status)) throw conflict(PROGRESS_MSG.taskNotExecuting);
@@ -243,6 +241,14 @@ export async function submitReport(
   });
 }
 
+/** A report whose task the actor sees (locked when asked), or the 404 of a missing report when they cannot see it. */
+async function reportSeenBy(db: Db, actor: Actor, id: number, lock = false) {
+  const report = await findReport(db, id);
+  if (!report) throw notFound(PROGRESS_MSG.reportNotFound);
+  const { task } = await taskSeenBy(db, actor, report.taskId, { lock, missing: PROGRESS_MSG.reportNotFound });
+  return { report, task };
+}
+
 /** The submitter revises a report still under review (text, progress, more attachments). */
 export async function reviseReport(
   db: Db,
@@ -250,8 +256,7 @@ export async function reviseReport(
   input: { id: number; version: number; content: string; fileIds: string[]; progress?: number },
 ) {
   await db.transaction(async (tx) => {
-    const report = await findReport(tx, input.id);
-    if (!report) throw notFound(PROGRESS_MSG.reportNotFound);
+    const { report } = await reportSeenBy(tx, actor, input.id);
     if (report.submitterId !== actor.userId) throw forbidden(PROGRESS_MSG.notSubmitter);
     if (report.status !== 'reviewing') throw conflict(PROGRESS_MSG.reportNotReviewing);
     const ok = await updateReport(tx, report.id, input.version, {
@@ -284,8 +289,7 @@ export async function reviseReport(
 /** The submitter withdraws a report still under review. */
 export async function withdrawReport(db: Db, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
-    const report = await findReport(tx, id);
-    if (!report) throw notFound(PROGRESS_MSG.reportNotFound);
+    const { report } = await reportSeenBy(tx, actor, id);
     if (report.submitterId !== actor.userId) throw forbidden(PROGRESS_MSG.notSubmitter);
     if (!(await deleteReviewingReport(tx, id))) throw conflict(PROGRESS_MSG.reportNotReviewing);
     await writeAudit(tx, {
@@ -320,10 +324,7 @@ export async function auditReport(
   input: { id: number; version: number; result: ReportAuditResult; reason?: string },
 ) {
   await db.transaction(async (tx) => {
-    const found = await findReport(tx, input.id);
-    if (!found) throw notFound(PROGRESS_MSG.reportNotFound);
-    const task = await lockTaskRow(tx, found.taskId);
-    if (!task) throw notFound(TASK_MSG.taskNotFound);
+    const { task } = await reportSeenBy(tx, actor, input.id, true);
     if (task.auditorId !== actor.userId && !isAdmin(actor)) throw forbidden(PROGRESS_MSG.notAuditor);
     const report = await findReport(tx, input.id);
     if (report?.status !== 'reviewing') throw conflict(PROGRESS_MSG.reportNotReviewing);
@@ -406,8 +407,7 @@ export async function requestDelay(
   input: { taskId: number; newEndDate: string; reason: string },
 ) {
   await db.transaction(async (tx) => {
-    const task = await lockTaskRow(tx, input.taskId);
-    if (!task) throw notFound(TASK_MSG.taskNotFound);
+    const { task } = await taskSeenBy(tx, actor, input.taskId, { lock: true });
     if (task.ownerId !== actor.userId && !isAdmin(actor)) throw forbidden(PROGRESS_MSG.notOwner);
     if (FINISHED.has(task.status)) throw conflict(PROGRESS_MSG.taskFinished);
     if (!UNDER_WAY.has(task.status)) throw conflict(PROGRESS_MSG.delayNotAllowed);
@@ -442,8 +442,7 @@ export async function auditDelay(
   await db.transaction(async (tx) => {
     const delay = await findDelay(tx, input.id);
     if (!delay) throw notFound(PROGRESS_MSG.delayNotFound);
-    const task = await lockTaskRow(tx, delay.taskId);
-    if (!task) throw notFound(TASK_MSG.taskNotFound);
+    const { task } = await taskSeenBy(tx, actor, delay.taskId, { lock: true, missing: PROGRESS_MSG.delayNotFound });
     if (task.auditorId !== actor.userId && !isAdmin(actor)) throw forbidden(PROGRESS_MSG.notAuditor);
     if (!input.pass && !input.reason?.trim()) throw badRequest(PROGRESS_MSG.reasonRequired);
     const ok = await updateDelay(tx, delay.id, {
@@ -639,13 +638,10 @@ export async function deleteWarning(db: Db, actor: Actor, clock: Clock, id: numb
   await db.transaction(async (tx) => {
     const warning = await findWarning(tx, id);
     if (!warning) throw notFound(PROGRESS_MSG.warningNotFound);
-    const task = await findTaskRow(tx, warning.taskId);
-    if (!task) throw notFound(TASK_MSG.taskNotFound);
-    const [target] = await tx
-      .select({ creatorId: yearTargets.creatorId })
-      .from(yearTargets)
-      .where(eq(yearTargets.id, task.yearTargetId));
-    if (!isTargetPublisher(actor) && target?.creatorId !== actor.userId) {
+    const { task, yearTargetCreatorId } = await taskSeenBy(tx, actor, warning.taskId, {
+      missing: PROGRESS_MSG.warningNotFound,
+    });
+    if (!isTargetPublisher(actor) && yearTargetCreatorId !== actor.userId) {
       throw forbidden(PROGRESS_MSG.warningDeleteNotAllowed);
     }
     await dismissWarning(tx, id, actor.userId, clock.now());
@@ -785,11 +781,7 @@ export async function configHistory(db: Db, q: { current: number; size: number }
 // ---- urges ----
 
 async function publisherOfTarget(db: Db, actor: Actor, yearTargetId: number) {
-  const [target] = await db
-    .select({ id: yearTargets.id, creatorId: yearTargets.creatorId })
-    .from(yearTargets)
-    .where(eq(yearTargets.id, yearTargetId));
-  if (!target) throw notFound(TASK_MSG.targetNotFound);
+  const target = await yearTargetSeenBy(db, actor, yearTargetId);
   if (!isTargetPublisher(actor) && target.creatorId !== actor.userId) throw forbidden(PROGRESS_MSG.urgeNotPublisher);
 }
 
@@ -845,8 +837,8 @@ export async function urgeDepartments(
 
 /** The publisher urges the department of a warned task (warningUrge addUrge). */
 export async function urgeTask(db: Db, actor: Actor, clock: Clock, input: { taskId: number; content?: string }) {
-  const task = await findTaskRow(db, input.taskId);
-  if (!task?.departmentId) throw notFound(TASK_MSG.taskNotFound);
+  const { task } = await taskSeenBy(db, actor, input.taskId);
+  if (!task.departmentId) throw notFound(TASK_MSG.taskNotFound);
   await publisherOfTarget(db, actor, task.yearTargetId);
   return db.transaction(async (tx) => {
     const open = (await warningsOfTask(tx, task.id)).filter((w) => w.warning.open);
@@ -875,13 +867,21 @@ export async function urgeTask(db: Db, actor: Actor, clock: Clock, input: { task
   });
 }
 
-/** The head of the urged department accepts the urge (it leaves their home page). */
+/** Who sees all urges (the list's publisher and leader view), as `urgesPage` decides. */
+const seesAllUrges = (actor: Actor) => isTargetPublisher(actor) || actor.roles.has(ROLE.schoolLeader);
+
+/**
+ * The head of the urged department accepts the urge (it leaves their home page). An urge the actor does not see
+ * (not sent to a department they head, not sent by them, and no view of all urges) answers as a missing one.
+ */
 export async function acceptUrge(db: Db, actor: Actor, clock: Clock, id: number) {
   await db.transaction(async (tx) => {
     const urge = await findUrge(tx, id);
-    if (!urge) throw notFound(PROGRESS_MSG.urgeNotFound);
-    if (!isAdmin(actor) && !actor.chargeDepartmentIds.includes(urge.departmentId))
-      throw forbidden(PROGRESS_MSG.urgeNotYours);
+    const heads = urge !== null && actor.chargeDepartmentIds.includes(urge.departmentId);
+    if (!urge || !(heads || urge.urgerId === actor.userId || seesAllUrges(actor))) {
+      throw notFound(PROGRESS_MSG.urgeNotFound);
+    }
+    if (!isAdmin(actor) && !heads) throw forbidden(PROGRESS_MSG.urgeNotYours);
     if (!(await acceptUrgeRow(tx, id, actor.userId, clock.now()))) throw conflict(PROGRESS_MSG.urgeHandled);
     await writeAudit(tx, {
       actorId: actor.userId,
@@ -922,7 +922,7 @@ export async function urgesPage(
     conds.push(
       actor.chargeDepartmentIds.length ? inArray(urges.departmentId, [...actor.chargeDepartmentIds]) : sql`false`,
     );
-  } else if (!isTargetPublisher(actor) && !actor.roles.has(ROLE.schoolLeader)) {
+  } else if (!seesAllUrges(actor)) {
     throw forbidden();
   }
   if (q.yearTargetId) conds.push(eq(urges.yearTargetId, q.yearTargetId));

@@ -24,7 +24,7 @@ import { writeAudit } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { visibleTaskWhere } from '../target-task/target-task.repository';
-import { taskDetail, viewOf } from '../target-task/target-task.service';
+import { taskDetail, taskSeenBy, viewOf } from '../target-task/target-task.service';
 import { presentSystemSetting } from '../user/user.presenter';
 import { type DocxInput, renderReportDocx } from './report.docx';
 import { isEditable, isReportAuditor, isReportOwner, REPORTABLE_TASK_STATES, reportAbilities } from './report.policy';
@@ -423,13 +423,18 @@ export async function generateReport(
   return reportDetail(db, actor, id);
 }
 
-/** Loads a report with its task for a change by its owner, checking owner and state. */
-async function ownedEditable(db: Db, actor: Actor, id: number) {
+/** A report whose task the actor sees, with the task; otherwise the 404 of a missing report. */
+async function reportSeenBy(db: Db, actor: Actor, id: number) {
   const report = await findReport(db, id);
   if (!report) throw notFound(REPORT_MSG.reportNotFound);
-  const facts = await findTaskFacts(db, report.taskId);
-  if (!facts) throw notFound(REPORT_MSG.reportNotFound);
-  if (!isReportOwner(actor, facts.task)) throw forbidden(REPORT_MSG.notOwner);
+  const { task } = await taskSeenBy(db, actor, report.taskId, { missing: REPORT_MSG.reportNotFound });
+  return { report, task };
+}
+
+/** Loads a report with its task for a change by its owner, checking (after visibility) owner and state. */
+async function ownedEditable(db: Db, actor: Actor, id: number) {
+  const { report, task } = await reportSeenBy(db, actor, id);
+  if (!isReportOwner(actor, task)) throw forbidden(REPORT_MSG.notOwner);
   if (!isEditable(report.status)) throw conflict(REPORT_MSG.notEditable);
   return report;
 }
@@ -482,11 +487,8 @@ export async function auditTargetReport(
   input: { id: number; version: number; result: 'pass' | 'refuse'; reason?: string },
 ) {
   await db.transaction(async (tx) => {
-    const report = await findReport(tx, input.id);
-    if (!report) throw notFound(REPORT_MSG.reportNotFound);
-    const facts = await findTaskFacts(tx, report.taskId);
-    if (!facts) throw notFound(REPORT_MSG.reportNotFound);
-    if (!isReportAuditor(actor, facts.task)) throw forbidden(REPORT_MSG.notAuditor);
+    const { report, task } = await reportSeenBy(tx, actor, input.id);
+    if (!isReportAuditor(actor, task)) throw forbidden(REPORT_MSG.notAuditor);
     if (report.status !== 'reviewing') throw conflict(REPORT_MSG.notReviewing);
     const reason = input.reason?.trim() || null;
     if (input.result === 'refuse' && !reason) throw badRequest(REPORT_MSG.reasonRequired);

@@ -116,13 +116,17 @@ describe('decomposing further (继续分解)', () => {
     });
     expect((await card(second, owner)).abilities.decompose).toBe(false);
 
-    // Everyone but the head of 教务处 is refused with the Chinese message, and nothing changes.
+    // Everyone but the head of 教务处 is refused with the Chinese message, and nothing changes; the head of another
+    // department does not see the task, so it is answered as a missing one.
     const before = await card(second);
-    for (const who of [owner, otherHead, fbr, auditor, leader]) {
+    for (const who of [owner, fbr, auditor, leader]) {
       const res = await post(who, `/targetTask/${second}/decompose`, { version: before.version });
       expect(res.statusCode, res.body).toBe(403);
       expect(res.json().meta).toMatchObject({ success: false, message: TASK_MSG.notAllowed });
     }
+    const hidden = await post(otherHead, `/targetTask/${second}/decompose`, { version: before.version });
+    expect(hidden.statusCode, hidden.body).toBe(404);
+    expect(hidden.json().meta).toMatchObject({ success: false, message: TASK_MSG.taskNotFound });
     expect(await card(second)).toEqual(before);
 
     await act(head, '/targetTask/:id/decompose', second);

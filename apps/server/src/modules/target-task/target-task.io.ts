@@ -14,11 +14,11 @@ import type { Db } from '../../db/client';
 import { departmentChargers, departments, targetTasks, users } from '../../db/schema';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
+import { AppError, badRequest, forbidden } from '../../platform/errors';
 import { type ExcelUpload, ImportErrors, readSheet } from '../../platform/excel';
 import { buildWorkbook, CHARGER_EXCEL_COLUMNS, parseTaskRow, TASK_HEADER } from './target-task.excel';
-import { findYearTarget, selectTaskCards, visibleTaskWhere } from './target-task.repository';
-import { createTask, lastLevelTasks, viewOf } from './target-task.service';
+import { selectTaskCards, visibleTaskWhere } from './target-task.repository';
+import { createTask, lastLevelTasks, viewOf, yearTargetSeenBy } from './target-task.service';
 
 const EXAMPLE = {
   rwmc: '示例：建设5门省级精品在线开放课程',
@@ -101,8 +101,7 @@ function userIdsOf(values: (string | undefined)[]) {
  * reported with its row, column and rule; only a clean sheet is imported, in one transaction.
  */
 export async function importTasks(db: Db, actor: Actor, yearTargetId: number, buf: ExcelUpload) {
-  const target = await findYearTarget(db, yearTargetId);
-  if (!target) throw notFound(TASK_MSG.targetNotFound);
+  const target = await yearTargetSeenBy(db, actor, yearTargetId);
   if (target.creatorId !== actor.userId && !actor.roles.has(ROLE.admin) && !actor.roles.has(ROLE.targetPublisher)) {
     throw forbidden(TASK_MSG.notAllowed);
   }

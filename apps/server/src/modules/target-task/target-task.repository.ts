@@ -62,8 +62,13 @@ const owner = alias(users, 'owner');
 /** Year targets newest year first, then in their order within the year. */
 const YEAR_TARGET_ORDER = [desc(yearTargets.cycleYear), asc(yearTargets.sortOrder), asc(yearTargets.id)];
 
-export async function findYearTarget(db: Db, id: number) {
-  const rows = await db.select().from(yearTargets).where(eq(yearTargets.id, id)).limit(1);
+/** A year target; with `visible`, only one it lets through. */
+export async function findYearTarget(db: Db, id: number, visible?: SQL) {
+  const rows = await db
+    .select()
+    .from(yearTargets)
+    .where(and(eq(yearTargets.id, id), visible))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -203,9 +208,12 @@ export async function findTask(db: Db, id: number) {
   return rows[0] ?? null;
 }
 
-/** A task with the facts its rules need: year target creator and whether it has children. */
-export async function findTaskFacts(db: Db, id: number) {
-  const rows = await db
+/**
+ * A task with the facts its rules need: year target creator and whether it has children. With `visible`, only a task
+ * it lets through; with `lock`, the task row stays locked for the rest of the transaction (its year target does not).
+ */
+export async function findTaskFacts(db: Db, id: number, opts: { visible?: SQL; lock?: boolean } = {}) {
+  const query = db
     .select({
       task: targetTasks,
       yearTargetCreatorId: yearTargets.creatorId,
@@ -213,8 +221,9 @@ export async function findTaskFacts(db: Db, id: number) {
     })
     .from(targetTasks)
     .innerJoin(yearTargets, eq(yearTargets.id, targetTasks.yearTargetId))
-    .where(eq(targetTasks.id, id))
+    .where(and(eq(targetTasks.id, id), opts.visible))
     .limit(1);
+  const rows = await (opts.lock ? query.for('update', { of: targetTasks }) : query);
   return rows[0] ?? null;
 }
 

@@ -77,6 +77,24 @@ export function viewOf(actor: Actor) {
   };
 }
 
+/**
+ * A task as the actor sees it (its facts), or the 404 of a missing id when they cannot see it: a hidden task answers
+ * exactly as one that does not exist, so no refusal (403) or state (409) reveals it. Every write on a task starts
+ * here; a record that belongs to a task (a report, a delay, a warning) passes its own not-found message.
+ */
+export async function taskSeenBy(db: Db, actor: Actor, id: number, opts: { lock?: boolean; missing?: string } = {}) {
+  const found = await findTaskFacts(db, id, { visible: visibleTaskWhere(viewOf(actor)), lock: opts.lock });
+  if (!found) throw notFound(opts.missing ?? TASK_MSG.taskNotFound);
+  return found;
+}
+
+/** A year target as the actor sees it, or the 404 of a missing id when they cannot see it (as `taskSeenBy`). */
+export async function yearTargetSeenBy(db: Db, actor: Actor, id: number) {
+  const target = await findYearTarget(db, id, visibleYearTargetWhere(viewOf(actor)));
+  if (!target) throw notFound(TASK_MSG.targetNotFound);
+  return target;
+}
+
 const mayPublish = (actor: Actor) => actor.roles.has(ROLE.admin) || actor.roles.has(ROLE.targetPublisher);
 const isAdmin = (actor: Actor) => actor.roles.has(ROLE.admin);
 
@@ -127,8 +145,7 @@ export async function editYearTarget(
   version: number,
   input: { name: string; cycleYear: number; chargeDepartId: string; auditorId?: string; description?: string },
 ) {
-  const target = await findYearTarget(db, id);
-  if (!target) throw notFound(TASK_MSG.targetNotFound);
+  const target = await yearTargetSeenBy(db, actor, id);
   if (target.creatorId !== actor.userId && !isAdmin(actor)) throw forbidden();
   await db.transaction(async (tx) => {
     const ok = await updateYearTarget(tx, id, version, {
@@ -149,8 +166,7 @@ export async function editYearTarget(
 }
 
 export async function removeYearTarget(db: Db, actor: Actor, id: number) {
-  const target = await findYearTarget(db, id);
-  if (!target) throw notFound(TASK_MSG.targetNotFound);
+  const target = await yearTargetSeenBy(db, actor, id);
   if (target.creatorId !== actor.userId && !isAdmin(actor)) throw forbidden();
   await db.transaction(async (tx) => {
     if ((await countTasksOfTarget(tx, id)) > 0) throw conflict(TASK_MSG.yearTargetInUse);
@@ -208,8 +224,7 @@ export async function yearTargetOptions(db: Db, actor: Actor, year?: number) {
 /** Moves a year target up or down among the targets of its year (its creator or a publisher). */
 export async function moveYearTarget(db: Db, actor: Actor, id: number, direction: 'up' | 'down') {
   await db.transaction(async (tx) => {
-    const target = await findYearTarget(tx, id);
-    if (!target) throw notFound(TASK_MSG.targetNotFound);
+    const target = await yearTargetSeenBy(tx, actor, id);
     if (target.creatorId !== actor.userId && !mayPublish(actor)) throw forbidden(TASK_MSG.publisherOnly);
     const year = await yearTargetsOfYear(tx, target.cycleYear);
     const i = year.findIndex((t) => t.id === id);
@@ -307,13 +322,12 @@ async function checkTaskInput(db: Db, input: TaskInput, parent: TaskRow | null) 
  * department while the parent waits to be decomposed (it starts waiting for its owner's definition).
  */
 export async function createTask(db: Db, actor: Actor, input: TaskInput) {
-  const target = await findYearTarget(db, input.yearTargetId);
-  if (!target) throw notFound(TASK_MSG.targetNotFound);
+  const target = await yearTargetSeenBy(db, actor, input.yearTargetId);
   return db.transaction(async (tx) => {
     let parent: TaskRow | null = null;
     if (input.parentId) {
-      const p = await findTaskFacts(tx, input.parentId);
-      if (!p || p.task.yearTargetId !== target.id) throw notFound(TASK_MSG.taskNotFound);
+      const p = await taskSeenBy(tx, actor, input.parentId);
+      if (p.task.yearTargetId !== target.id) throw notFound(TASK_MSG.taskNotFound);
       if (!isHead(actor, factsOf(p.task, p.yearTargetCreatorId, p.hasChildren))) throw forbidden(TASK_MSG.notAllowed);
       if (p.task.status !== 'waitResolve') throw conflict(TASK_MSG.wrongState);
       if (p.task.depth >= TASK_MAX_DEPTH) throw badRequest(TASK_MSG.tooDeep);
@@ -366,8 +380,7 @@ function mayEdit(actor: Actor, f: TaskFacts, task: TaskRow) {
 
 export async function editTask(db: Db, actor: Actor, id: number, version: number, input: TaskInput) {
   await db.transaction(async (tx) => {
-    const found = await findTaskFacts(tx, id);
-    if (!found) throw notFound(TASK_MSG.taskNotFound);
+    const found = await taskSeenBy(tx, actor, id);
     const f = factsOf(found.task, found.yearTargetCreatorId, found.hasChildren);
     if (!mayEdit(actor, f, found.task)) throw forbidden(TASK_MSG.notAllowed);
     const parent = found.task.parentId ? await findTask(tx, found.task.parentId) : null;
@@ -399,8 +412,7 @@ export async function editTask(db: Db, actor: Actor, id: number, version: number
 
 export async function removeTask(db: Db, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
-    const found = await findTaskFacts(tx, id);
-    if (!found) throw notFound(TASK_MSG.taskNotFound);
+    const found = await taskSeenBy(tx, actor, id);
     const f = factsOf(found.task, found.yearTargetCreatorId, found.hasChildren);
     if (!mayEdit(actor, f, found.task)) throw forbidden(TASK_MSG.deleteOnlyUnpushed);
     if ((await countChildren(tx, id)) > 0) throw conflict(TASK_MSG.taskHasChildren);
@@ -424,8 +436,7 @@ export async function act(
   input: { version: number; reason?: string; ownerId?: string },
 ) {
   await db.transaction(async (tx) => {
-    const found = await findTaskFacts(tx, id);
-    if (!found) throw notFound(TASK_MSG.taskNotFound);
+    const found = await taskSeenBy(tx, actor, id);
     const f = factsOf(found.task, found.yearTargetCreatorId, found.hasChildren);
     const d = decide(action, f, actor, input);
     if (!d.ok)
@@ -563,8 +574,7 @@ export async function missionOf(db: Db, actor: Actor, taskId: number) {
 
 export async function saveMission(db: Db, actor: Actor, input: { taskId: number; version: number; mission: string }) {
   await db.transaction(async (tx) => {
-    const found = await findTaskFacts(tx, input.taskId);
-    if (!found) throw notFound(TASK_MSG.taskNotFound);
+    const found = await taskSeenBy(tx, actor, input.taskId);
     const f = factsOf(found.task, found.yearTargetCreatorId, found.hasChildren);
     if (!mayEditMission(actor, f, found.task)) throw forbidden(TASK_MSG.missionNotAllowed);
     const ok = await updateTask(tx, input.taskId, input.version, { mission: input.mission.trim() || null });

@@ -8,7 +8,8 @@ import { evaluateWarnings } from '../progress/progress.service';
 /**
  * Every task action, from every state, by every role, over the API: the allowed ones move the task to the
  * expected state (through the year-target task module's updateTaskStauts), the others are refused with the
- * right message and change nothing (same state, same version, no audit row).
+ * right message and change nothing (same state, same version, no audit row). A role that does not see the task
+ * (the head of another department) is answered as for a missing task, whatever the state.
  */
 
 let s: TestServer;
@@ -23,6 +24,8 @@ const users = {
   leader: 'xld01',
 } as const;
 type Who = keyof typeof users;
+/** Who does not see the 教务处 tasks of the fixture. */
+const HIDDEN_FROM: readonly Who[] = ['otherHead'];
 const WHO = Object.keys(users) as Who[];
 const me = {} as Record<Who, TestSession>;
 let yearTargetId = 0;
@@ -214,12 +217,13 @@ describe('every state x action x role over the API', () => {
               version: before.version,
               reason: '原因说明',
             });
-            const wrongState = !cell;
-            expect(res.statusCode).toBe(wrongState ? 409 : 403);
-            expect(res.json().meta).toMatchObject({
-              success: false,
-              message: wrongState ? TASK_MSG.wrongState : TASK_MSG.notAllowed,
-            });
+            const [status, message] = HIDDEN_FROM.includes(who)
+              ? [404, TASK_MSG.taskNotFound]
+              : cell
+                ? [403, TASK_MSG.notAllowed]
+                : [409, TASK_MSG.wrongState];
+            expect(res.statusCode).toBe(status);
+            expect(res.json().meta).toMatchObject({ success: false, message });
           });
         }
       }

@@ -171,9 +171,13 @@ describe('year targets: move and divide by year', () => {
     const edge = await post(fbr, '/yearTarget/moveYearTarget', { id: a, direction: 'up' });
     expect(edge.statusCode).toBe(409);
     expect(edge.json().meta.message).toBe(TASK_MSG.moveEdge);
-    const refused = await post(head, '/yearTarget/moveYearTarget', { id: c, direction: 'up' });
+    // A leader sees the target but does not publish; a head with no task in it does not even see it.
+    const refused = await post(leader, '/yearTarget/moveYearTarget', { id: c, direction: 'up' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().meta.message).toBe(TASK_MSG.publisherOnly);
+    const hidden = await post(head, '/yearTarget/moveYearTarget', { id: c, direction: 'up' });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().meta.message).toBe(TASK_MSG.targetNotFound);
     expect(await order()).toEqual([a, c, b]);
     // Only mine: another publisher's target is left out.
     const mine = (await get(head, '/yearTarget/selectPage?year=2030&mine=true')).data;
