@@ -104,7 +104,10 @@ export async function buildApp({ config, database, logger, extraRoutes, startJob
 
   // external
   await app.register(fastifyCookie);
-  await app.register(fastifyMultipart, { limits: { files: 1, fields: 50, fileSize: 2 * 1024 ** 3 } });
+  // One file a request; fields are short form values (a guid, a name, an id), never 1 MB each as the default allows.
+  await app.register(fastifyMultipart, {
+    limits: { files: 1, fields: 50, fieldSize: 16 * 1024, fileSize: 2 * 1024 ** 3 },
+  });
   registerFormBody(app);
   registerMultipartTextCheck(app);
   await app.register(fastifySwagger, {
