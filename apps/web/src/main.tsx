@@ -1,11 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { z } from 'zod';
 import { App } from './app/App';
-
-// The server's Content-Security-Policy allows no eval: zod must not even probe for it (its probe, though caught, is
-// reported as a policy violation). Its interpreted path is as correct, and fast enough for the forms of a page.
-z.config({ jitless: true });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

@@ -1,7 +1,4 @@
-import { z } from 'zod';
-
-// Zod's own messages in Chinese, for server and web alike.
-z.config(z.locales.zhCN());
+import './zod-config';
 
 export * from './analysis';
 export * from './auth';
