@@ -4,8 +4,6 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AppRoutes } from '../app/AppRoutes';
 import { Providers } from '../app/Providers';
 import { createQueryClient } from '../app/query-client';
-import { ROUTES } from '../app/routes';
-import { RouteTableContext } from '../session/routes';
 
 /** Where the router is, for assertions: `screen.getByTestId('location').textContent`. */
 function LocationProbe() {
@@ -30,11 +28,6 @@ export function freshQueryClient() {
 export function clearQueryClients() {
   for (const client of clients) client.clear();
   clients.clear();
-}
-
-/** The app's route table, as app/SignedInApp gives it to the signed-in pages (their menu lists what has a page). */
-export function WithRouteTable({ children }: { children: ReactNode }) {
-  return <RouteTableContext.Provider value={ROUTES}>{children}</RouteTableContext.Provider>;
 }
 
 /** Renders the app's routes at `route`, with the real providers and a fresh query cache. */

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { setLoginRecord } from '../../api/session';
 import { Providers } from '../../app/Providers';
 import { loginRecord, mockApi, ok } from '../../test/fixtures';
-import { freshQueryClient, WithRouteTable } from '../../test/render';
+import { freshQueryClient } from '../../test/render';
+import { WithRouteTable } from '../../test/route-table';
 import HomePage from './HomePage';
 import { todosFor } from './TodoCard';
 
