@@ -5,8 +5,8 @@ import { as } from './api-client';
 import { account, keepScreenshot, signIn } from './support';
 
 // Issue 8 in the browser, each journey as the user who makes it, on demo data created through the real API.
-// The pages are sections of the target-task module, at /targetTaskManagement/<slug>
-// (apps/web/src/features/target-task/sections.ts).
+// The pages are sub-pages of the target-task module, at /targetTaskManagement/<slug> (their features' routes.tsx,
+// e.g. apps/web/src/features/summary-analysis/routes.tsx).
 
 const YEAR = new Date().getFullYear();
 const RUN = Date.now().toString(36).slice(-4);

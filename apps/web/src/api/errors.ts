@@ -32,3 +32,8 @@ export function endsSession(error: unknown): boolean {
 export function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
+
+/** The Chinese message of a failed call (the server's meta.message), else the given fallback. */
+export function errorText(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { HashRouter } from 'react-router-dom';
+import { installGlobalErrorHandler } from '../api/global-errors';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { AppRoutes } from './AppRoutes';
-import { installGlobalErrorHandler } from './global-errors';
 import { Providers } from './Providers';
 import { createQueryClient } from './query-client';
 import './styles.css';

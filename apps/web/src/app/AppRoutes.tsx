@@ -6,10 +6,9 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { SessionGate } from './SessionGate';
 
 const TableConfigurationPage = lazy(() => import('../features/table-config/TableConfigurationPage'));
-// The signed-in shell (sidebar, top bar, menus, dialogs) loads after sign-in: /login downloads none of it.
-const SignedInLayout = lazy(() =>
-  import('../features/shell/SignedInLayout').then((m) => ({ default: m.SignedInLayout })),
-);
+// The signed-in shell (sidebar, top bar, menus, dialogs) and the route table load after sign-in: /login downloads
+// none of it.
+const SignedInApp = lazy(() => import('./SignedInApp'));
 
 export function AppRoutes() {
   return (
@@ -41,7 +40,7 @@ export function AppRoutes() {
         element={
           <SessionGate>
             <Suspense fallback={<FullPageLoading tip={SHELL_TEXT.loading} />}>
-              <SignedInLayout />
+              <SignedInApp />
             </Suspense>
           </SessionGate>
         }

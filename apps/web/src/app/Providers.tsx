@@ -5,9 +5,9 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { getLoginRecord, subscribeLoginRecord } from '../api/session';
+import { systemSettingQueryKey } from '../session/system-setting';
+import { getThemeType, themeFor, useThemeType } from '../session/theme';
 import { RECOVER_SESSION_KEY } from './SessionGate';
-import { systemSettingQueryKey } from './system-setting';
-import { getThemeType, themeFor, useThemeType } from './theme';
 
 dayjs.locale('zh-cn');
 // Spec-1 section 8: at most 3 toasts at once, for the static API (request client) and the App hooks alike.

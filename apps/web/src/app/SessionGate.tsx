@@ -5,8 +5,8 @@ import { type Location, Navigate, useLocation } from 'react-router-dom';
 import { getLoginRecord } from '../api/session';
 import { FullPageLoading } from '../components/FullPageLoading';
 import { recoverSession } from '../features/auth/session-recovery';
-import { loadSessionData } from './session-data';
-import { useLoginRecord } from './use-login-record';
+import { useLoginRecord } from '../session/login-record';
+import { loadSessionData } from '../session/session-data';
 
 export const RECOVER_SESSION_KEY = 'recoverSession';
 

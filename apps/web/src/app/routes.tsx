@@ -1,51 +1,44 @@
-import type { LoginRecord, MenuKey } from '@zg/contract';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { sidebarSections } from '../features/target-task/sections';
-
-/** A page of the signed-in layout, loaded when first visited. */
-export type LazyPage = LazyExoticComponent<ComponentType>;
-
-/** A line of the sidebar below a module's own entry: a page of the module that has no menu key of its own. */
-export interface SubPage {
-  path: string;
-  label: string;
-}
-
-export interface MenuPage {
-  page: LazyPage;
-  nested?: boolean;
-  /** The module's sub-pages the signed-in user gets, listed in the sidebar under the module. */
-  subPages?: (record: LoginRecord | null) => SubPage[];
-}
-
-const TargetTaskModule = lazy(() => import('../features/target-task/TargetTaskModule'));
+import { dashboardsRoutes } from '../features/dashboards/routes';
+import { dataManageRoutes } from '../features/data-manage/routes';
+import { fileArchiveRoutes } from '../features/file-archive/routes';
+import { homeRoutes } from '../features/home/routes';
+import { performanceRoutes } from '../features/performance/routes';
+import { summaryAnalysisRoutes } from '../features/summary-analysis/routes';
+import { targetTaskRoutes } from '../features/target-task/routes';
+import { taskReportRoutes } from '../features/task-report/routes';
+import { routeTable } from '../session/routes';
 
 /**
- * The menu keys that have a page in this build, and their pages. A menu entry is shown only when its key is here
- * (no placeholder pages); a module adds its line when its page exists. `nested` pages own the routes below their
- * path too (`/targetTaskManagement/*`).
+ * The menu keys of the contract's catalogue that have no page in this build: never shown, whoever is granted them
+ * (no placeholder pages). A module's feature takes its key off this list when it adds its routes.
  */
-export const MENU_PAGES: Partial<Record<MenuKey, MenuPage>> = {
-  homePage: { page: lazy(() => import('../features/home/HomePage')) },
-  dashboards: { page: lazy(() => import('../features/dashboards/DashboardsPage')) },
-  dataManagement: { page: lazy(() => import('../features/data-manage/DataManagePage')), nested: true },
-  performance: { page: lazy(() => import('../features/performance/PerformancePage')) },
-  // One target-task module serves both menus and the two catalogue entries under 年度目标分解.
-  wbs: {
-    page: TargetTaskModule,
-    nested: true,
-    subPages: (record) => sidebarSections('/targetTaskManagement', record),
-  },
-  annualWbs: {
-    page: TargetTaskModule,
-    nested: true,
-    subPages: (record) => sidebarSections('/newTaskManagement', record),
-  },
-  annualWbsPersonal: { page: TargetTaskModule },
-  annualWbsDepartment: { page: TargetTaskModule },
-};
+export const WITHOUT_PAGE = [
+  'dataScreen',
+  'dataScreenDynamic',
+  'standard',
+  'improvement',
+  'qualityReport',
+  'developCenter',
+  'intelligentAnalysis',
+  'intelligentAnalysisDynamic',
+  'dataCollection',
+] as const;
 
-/** Whether the menu key has a page in this build. */
-export function hasPage(key: MenuKey): boolean {
-  return Object.hasOwn(MENU_PAGES, key);
-}
+/**
+ * The web's one route table: each feature's routes (features/<module>/routes.tsx), by menu key. It compiles only
+ * when every key of the contract's menus (packages/contract/src/menus.ts) is routed or listed in WITHOUT_PAGE; the
+ * order of the features is the order of the sub-pages in a sidebar.
+ */
+export const ROUTES = routeTable(
+  [
+    homeRoutes,
+    dashboardsRoutes,
+    dataManageRoutes,
+    targetTaskRoutes,
+    summaryAnalysisRoutes,
+    taskReportRoutes,
+    performanceRoutes,
+    fileArchiveRoutes,
+  ],
+  WITHOUT_PAGE,
+);

@@ -1,7 +1,7 @@
 import { WEB_MSG } from '@zg/contract';
 import { Button } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { reportUnhandled } from '../app/global-errors';
+import { reportUnhandled } from '../api/global-errors';
 
 interface State {
   failed: boolean;

@@ -1,6 +1,6 @@
 import type { LoginRecord, SystemSetting } from '@zg/contract';
 import { vi } from 'vitest';
-import type { BasicInfo, Department, Role, UserType } from '../features/auth/user.api';
+import type { BasicInfo, Department, Role, UserType } from '../api/user';
 
 export const loginRecord: LoginRecord = {
   userId: 'zyadmin',

@@ -3,7 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { Modal, message } from 'antd';
 import { afterAll, afterEach, vi } from 'vitest';
 import { clearSession } from '../api/session';
-import { SYSTEM_NAME_STORAGE_KEY } from '../app/system-setting';
+import { SYSTEM_NAME_STORAGE_KEY } from '../session/system-setting';
 import { clearQueryClients } from './render';
 
 // The machine running the tests is shared: give findBy/waitFor more than the default second before failing.

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FILE_MSG } from '@zg/contract';
 import { describe, expect, it, vi } from 'vitest';
+import { attachment, renderUi, stubXhr } from '../../test/attachments';
 import { mockApi, ok } from '../../test/fixtures';
 import { AttachmentDialog } from './AttachmentDialog';
 import { FileDownloadDialog } from './FileDownloadDialog';
-import { attachment, renderUi, stubXhr } from './test-helpers';
 
 const FILE_API = '/api/herm-zdgj/rest/file';
 

@@ -3,7 +3,7 @@ import { LIMITS, SHELL_TEXT as T } from '@zg/contract';
 import { App, Select, Spin } from 'antd';
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../api/errors';
-import { searchUsers, type UserListItem } from '../../features/auth/user.api';
+import { searchUsers, type UserListItem } from '../../api/user';
 import { useDebouncedValue } from './use-debounced-value';
 
 /** How a user reads in the picker: 工号 then name (spec-1 section 2). */

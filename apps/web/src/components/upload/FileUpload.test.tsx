@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { FILE_MSG, FILE_NORMAL_LEN, uploadFailed } from '@zg/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { renderUi, stubXhr } from '../attachments/test-helpers';
+import { renderUi, stubXhr } from '../../test/attachments';
 import { FileUpload } from './FileUpload';
 
 describe('FileUpload', () => {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { FILE_MSG } from '@zg/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { renderUi } from '../attachments/test-helpers';
+import { renderUi } from '../../test/attachments';
 import { ImportDialog, SimpleUploadModal } from './SingleFileModal';
 
 const ok = () => screen.getByRole('button', { name: /确\s*定/ });

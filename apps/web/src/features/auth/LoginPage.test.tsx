@@ -3,7 +3,7 @@ import { APP, AUTH_MSG, MSG, WEB_MSG } from '@zg/contract';
 import { message } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import { LOGIN_RECORD_KEY } from '../../api/session';
-import { SYSTEM_NAME_STORAGE_KEY } from '../../app/system-setting';
+import { SYSTEM_NAME_STORAGE_KEY } from '../../session/system-setting';
 import { failed, loginRecord, mockApi, ok, systemSetting } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
 import { LoginPage, safeReturnPath } from './LoginPage';

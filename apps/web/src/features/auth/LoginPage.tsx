@@ -7,9 +7,9 @@ import Password from 'antd/es/input/Password';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { clearSession, setLoginRecord } from '../../api/session';
-import { useSystemSetting } from '../../app/system-setting';
 import { LockIcon, UserIcon } from '../../components/icon';
 import { SystemLogo } from '../../components/SystemLogo';
+import { useSystemSetting } from '../../session/system-setting';
 import { login } from './auth.api';
 
 /**

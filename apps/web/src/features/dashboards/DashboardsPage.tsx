@@ -2,14 +2,14 @@ import { DASHBOARD_TEXT as D, MENUS, SHELL_TEXT as T, TASK_TYPE } from '@zg/cont
 import { Button, Card, Col, Form, Input, Modal, Popconfirm, Row, Select, Space, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import { useLoginRecord } from '../../app/use-login-record';
 import { BarChart, CircularGauge, LineChart, RadarChart, StackedAreaChart } from '../../components/charts';
 import { EditableCell } from '../../components/EditableCell';
 import { EmptyState } from '../../components/EmptyState';
 import { IframeEmbed } from '../../components/IframeEmbed';
 import { CloseIcon, LeftIcon, RightIcon } from '../../components/icons';
 import { YearPicker } from '../../components/pickers';
-import { useMenu } from '../shell/shell.api';
+import { useLoginRecord } from '../../session/login-record';
+import { useMenu } from '../../session/use-menu';
 import { useMyStatus, useMyStatusByType, useMyStatusByYear } from './dashboards.api';
 import { finishOf, finishTrend, lastFiveYears, statusBars, statusTrend, typeRadar } from './data';
 import {

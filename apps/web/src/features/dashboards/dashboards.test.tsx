@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TASK_STATUS, TASK_STATUSES } from '@zg/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderUi } from '../../components/attachments/test-helpers';
+import { renderUi } from '../../test/attachments';
 import { loginRecord, mockApi, ok } from '../../test/fixtures';
 import DashboardsPage from './DashboardsPage';
 import { finishOf, finishRate, lastFiveYears, statusBars, statusTrend, typeRadar } from './data';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FILE_MSG } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
-import { attachment, renderUi } from '../../components/attachments/test-helpers';
+import { attachment, renderUi } from '../../test/attachments';
 import { departments, loginRecord, mockApi, ok } from '../../test/fixtures';
 import DataManagePage from './DataManagePage';
 import { canWriteLibrary, formatSize } from './FileLibrary';

@@ -11,7 +11,6 @@ import {
 import { Alert, App, Button, Empty, Popconfirm, Select, Space, Table, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useLoginRecord } from '../../app/use-login-record';
 import {
   deleteAttachment,
   downloadAll,
@@ -23,6 +22,7 @@ import {
 import { type PreviewFile, PreviewModal, previewKind } from '../../components/preview/PreviewModal';
 import { FileUpload } from '../../components/upload/FileUpload';
 import type { UploadedFile } from '../../components/upload/upload-file';
+import { useLoginRecord } from '../../session/login-record';
 
 /** Whether the user may add to a department's library (the server decides; this only hides the buttons). */
 export function canWriteLibrary(record: LoginRecord | null, departmentId: string | undefined): boolean {

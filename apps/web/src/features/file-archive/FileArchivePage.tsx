@@ -3,12 +3,12 @@ import { App, Button, Card, Input, Space, Table, type TableColumnsType, Tag } fr
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
+import { errorText } from '../../api/errors';
 import { downloadAttachment } from '../../components/attachments/files.api';
 import { CardList } from '../../components/CardList';
 import { EmptyState } from '../../components/EmptyState';
 import { pagination } from '../../components/pagination';
 import { YearPicker } from '../../components/pickers';
-import { errorText } from '../task-extras/feedback';
 import { sizeText } from '../task-report/report-logic';
 import { type ArchiveFilter, downloadArchiveZip, useArchivePage, useArchiveTypes } from './archive.api';
 import './archive.css';

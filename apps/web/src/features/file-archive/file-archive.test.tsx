@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ROLE, ARCHIVE_UI as T } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
 import { ok } from '../../test/fixtures';
-import { btn, catchSavedFiles, modalWith, recordOf, renderPageAs, stubApi } from '../task-extras/test-helpers';
+import { btn, catchSavedFiles, modalWith, recordOf, renderPageAs, stubApi } from '../../test/pages';
 import FileArchivePage, { typeCards } from './FileArchivePage';
 
 const A = '/api/herm-wbs/targetTaskFileArchive';

@@ -2,14 +2,14 @@ import { MODULE_INTRO, SHELL_TEXT as T, UI_TEXT as TEXT, WEB_MSG, welcomeText } 
 import { App, Avatar, Button, Card, Descriptions, List, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router-dom';
-import { useSessionData } from '../../app/session-data';
-import { useLoginRecord } from '../../app/use-login-record';
 import { CardList } from '../../components/CardList';
 import { EmptyState } from '../../components/EmptyState';
 import { BellIcon, LockIcon, LogoutIcon, MENU_ICONS, UserIcon } from '../../components/icons';
+import { useLoginRecord } from '../../session/login-record';
+import { useSessionData } from '../../session/session-data';
+import { useMenu } from '../../session/use-menu';
 import { useProfile } from '../profile/profile.api';
 import { useAvatarSrc } from '../profile/use-avatar-src';
-import { useMenu } from '../shell/shell.api';
 import { useShellDialogs } from '../shell/shell-dialogs';
 import { useSignOut } from '../shell/use-sign-out';
 import { toastFailure } from '../target-task/progress/feedback';

@@ -2,9 +2,9 @@ import { SHELL_TEXT as T } from '@zg/contract';
 import { Card, Statistic } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { MenuEntry } from '../../app/menu';
 import { EmptyState } from '../../components/EmptyState';
 import { YearPicker } from '../../components/pickers';
+import type { MenuEntry } from '../../session/menu';
 import { type TodoQuery, useTodoCounts } from './home.api';
 
 /** The to-dos of a task owner, an auditor and (for heads) a department, in the order they are acted on. */

@@ -6,6 +6,7 @@ import { setLoginRecord } from '../../api/session';
 import { Providers } from '../../app/Providers';
 import { loginRecord, mockApi, ok } from '../../test/fixtures';
 import { freshQueryClient } from '../../test/render';
+import { WithRouteTable } from '../../test/route-table';
 import HomePage from './HomePage';
 import { todosFor } from './TodoCard';
 
@@ -65,11 +66,13 @@ function renderHome(record: LoginRecord) {
   setLoginRecord(record);
   return render(
     <Providers queryClient={freshQueryClient()}>
-      <MemoryRouter initialEntries={['/index']}>
-        <Routes>
-          <Route path="/index" element={<HomePage />} />
-        </Routes>
-      </MemoryRouter>
+      <WithRouteTable>
+        <MemoryRouter initialEntries={['/index']}>
+          <Routes>
+            <Route path="/index" element={<HomePage />} />
+          </Routes>
+        </MemoryRouter>
+      </WithRouteTable>
     </Providers>,
   );
 }

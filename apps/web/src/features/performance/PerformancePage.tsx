@@ -12,12 +12,12 @@ import {
 import { App, Button, Card, Input, Select, Space, Table, type TableColumnsType, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
+import { errorText } from '../../api/errors';
 import { BarChart, type CategoryData } from '../../components/charts';
 import { EmptyState } from '../../components/EmptyState';
 import { pagination } from '../../components/pagination';
 import { YearPicker } from '../../components/pickers';
 import { taskTypeName } from '../summary-analysis/figures';
-import { errorText } from '../task-extras/feedback';
 import { ReportDrawer } from '../task-report/ReportView';
 import { LEVEL_COLOR, LEVEL_OPTIONS, levelLabel, STATUS_COLOR } from '../task-report/report-logic';
 import {

@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type PerformanceRow, type PerformSituationRow, ROLE, PERFORMANCE_UI as T } from '@zg/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { departments, list, ok } from '../../test/fixtures';
-import { btn, catchSavedFiles, recordOf, renderPageAs, stubApi } from '../task-extras/test-helpers';
+import { btn, catchSavedFiles, recordOf, renderPageAs, stubApi } from '../../test/pages';
 import PerformancePage, { levelChartData } from './PerformancePage';
 
-vi.mock('../../components/charts', async () => (await import('../task-extras/test-helpers')).chartStubs);
+vi.mock('../../components/charts', async () => (await import('../../test/pages')).chartStubs);
 
 const row = (over: Partial<PerformanceRow> = {}): PerformanceRow => ({
   taskId: 9,

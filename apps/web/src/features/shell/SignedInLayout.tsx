@@ -2,19 +2,17 @@ import { SHELL_TEXT as T } from '@zg/contract';
 import { Button, Layout, Menu, type MenuProps, Spin, Tabs } from 'antd';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { childrenOf, entryFor, firstLeaf, type MenuEntry, selectedTopKey } from '../../app/menu';
-import { MENU_PAGES } from '../../app/routes';
-import { isDarkTheme, useThemeType } from '../../app/theme';
-import { useLoginRecord } from '../../app/use-login-record';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { MENU_ICONS, MenuFoldIcon, MenuUnfoldIcon } from '../../components/icons';
+import { useLoginRecord } from '../../session/login-record';
+import { childrenOf, entryFor, firstLeaf, type MenuEntry, selectedTopKey } from '../../session/menu';
+import { menuRoutes, subPageLines, useRouteTable } from '../../session/routes';
+import { isDarkTheme, useThemeType } from '../../session/theme';
+import { useMenu } from '../../session/use-menu';
 import { ChangePasswordDialog } from '../profile/ChangePasswordDialog';
 import { ProfileDialog } from '../profile/ProfileDialog';
-import { useMenu } from './shell.api';
 import { ShellDialogsContext } from './shell-dialogs';
 import { TopBar } from './TopBar';
-
-const HomePage = MENU_PAGES.homePage?.page;
 
 interface OpenTab {
   path: string;
@@ -51,12 +49,13 @@ export function SignedInLayout() {
   const topKey = selectedTopKey(menu, pathname);
   const top = menu.find((m) => m.key === topKey);
   const record = useLoginRecord();
+  const table = useRouteTable();
   const sideItems = useMemo(() => {
     if (!top) return [];
     // The module's entry, its catalogue children, then the sub-pages the module lists for this user.
     const lines = [
       ...[top, ...childrenOf(menu, top.key)].map((e) => ({ path: e.path, label: e.label, icon: e.icon })),
-      ...(MENU_PAGES[top.key]?.subPages?.(record) ?? []).map((p) => ({ ...p, icon: undefined })),
+      ...subPageLines(table, top.key, record).map((p) => ({ ...p, icon: undefined })),
     ];
     return lines.map((line) => {
       const Icon = MENU_ICONS[line.icon ?? top.icon ?? ''];
@@ -67,7 +66,7 @@ export function SignedInLayout() {
         onClick: () => navigate(line.path),
       };
     }) satisfies NonNullable<MenuProps['items']>;
-  }, [menu, top, navigate, record]);
+  }, [menu, top, navigate, record, table]);
   // The longest sidebar line that is the route or a prefix of it.
   const selectedSide = sideItems
     .map((i) => i.key)
@@ -132,19 +131,24 @@ export function SignedInLayout() {
 }
 
 /**
- * Spec-1 section 2's content area: a route for each menu entry that has a page, and a redirect to the first leaf
- * (or /index) for anything else. /index is always there, as the landing page of a user with no menu.
+ * Spec-1 section 2's content area: the routes of the user's menu (each entry's page and the sub-pages of its module
+ * the user gets), and a redirect to the first leaf (or /index) for anything else. /index is always there, as the
+ * landing page of a user with no menu.
  */
 function MenuRoutes({ menu }: { menu: MenuEntry[] }) {
+  const table = useRouteTable();
+  const record = useLoginRecord();
+  const home = table.homePage?.page;
   return (
     <Routes>
-      {menu.map((entry) => {
-        const page = MENU_PAGES[entry.key];
-        if (!page) return null;
-        const Page = page.page;
-        return <Route key={entry.key} path={page.nested ? `${entry.path}/*` : entry.path} element={<Page />} />;
-      })}
-      {HomePage && !menu.some((m) => m.path === '/index') && <Route path="/index" element={<HomePage />} />}
+      {menuRoutes(table, menu, record).map((route) => (
+        <Route
+          key={route.path}
+          path={route.path}
+          element={route.redirect === undefined ? route.element : <Navigate to={route.redirect} replace />}
+        />
+      ))}
+      {home && !menu.some((m) => m.path === '/index') && <Route path="/index" element={home} />}
       <Route path="*" element={<Navigate to={firstLeaf(menu)} replace />} />
     </Routes>
   );

@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ROLE, ANALYSIS_UI as T } from '@zg/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { ok } from '../../test/fixtures';
-import { btn, catchSavedFiles, recordOf, renderPageAs, stubApi } from '../task-extras/test-helpers';
+import { btn, catchSavedFiles, recordOf, renderPageAs, stubApi } from '../../test/pages';
 import AnnualAnalysisPage from './AnnualAnalysisPage';
 
-vi.mock('../../components/charts', async () => (await import('../task-extras/test-helpers')).chartStubs);
+vi.mock('../../components/charts', async () => (await import('../../test/pages')).chartStubs);
 
 const N = '/api/herm-ndwbs/analysis';
 const counts = { taskCount: 6, issued: 5, finished: 3, executing: 1, overdue: 1, rate: 60 };

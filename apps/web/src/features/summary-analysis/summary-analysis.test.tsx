@@ -2,11 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ANALYSIS_MSG, ROLE, ANALYSIS_UI as T, TASK_STATUS, TASK_STATUSES } from '@zg/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { ok } from '../../test/fixtures';
-import { recordOf, renderPageAs, stubApi } from '../task-extras/test-helpers';
+import { recordOf, renderPageAs, stubApi } from '../../test/pages';
 import { figuresOf, percent, statusOfSlice } from './figures';
 import SummaryAnalysisPage from './SummaryAnalysisPage';
 
-vi.mock('../../components/charts', async () => (await import('../task-extras/test-helpers')).chartStubs);
+vi.mock('../../components/charts', async () => (await import('../../test/pages')).chartStubs);
 
 const S = '/api/herm-wbs/targetTaskSummaryAnalysis';
 

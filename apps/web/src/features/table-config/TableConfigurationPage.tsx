@@ -10,10 +10,10 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
-import { useSystemSetting } from '../../app/system-setting';
 import { EditableCell } from '../../components/EditableCell';
 import { CloseIcon } from '../../components/icons';
 import { SystemLogo } from '../../components/SystemLogo';
+import { useSystemSetting } from '../../session/system-setting';
 import {
   addColumn,
   addRow,

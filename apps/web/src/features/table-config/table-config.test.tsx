@@ -3,7 +3,7 @@ import { TABLE_CONFIG_MSG, type TableConfig, type TableConfigListItem } from '@z
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { setLoginRecord } from '../../api/session';
-import { renderUi } from '../../components/attachments/test-helpers';
+import { renderUi } from '../../test/attachments';
 import { failed, loginRecord, mockApi, ok, signedInApi } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { addColumn, addRow, editsCells, editsHead, type Layout, removeColumn, setType } from './layout';

@@ -1,15 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type LoginRecord, TASK_UI as T, TASK_MSG } from '@zg/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { renderUi, stubXhr } from '../../components/attachments/test-helpers';
+import { renderUi, stubXhr } from '../../test/attachments';
 import { calledPaths, failed, loginRecord, mockApi, ok } from '../../test/fixtures';
+import { taskCard, yearTarget } from '../../test/target-task-data';
 import { ExcelImport } from './components/ExcelImport';
 import { TaskDialog } from './components/TaskDialog';
 import TaskDetailPage from './pages/TaskDetailPage';
 import TaskListPage from './pages/TaskListPage';
 import YearTaskPage from './pages/YearTaskPage';
 import { importTasks } from './target-task.api';
-import { taskCard, yearTarget } from './test-data';
 
 // antd pages under jsdom on a shared machine: more than the default 5 s per test.
 vi.setConfig({ testTimeout: 20_000 });
@@ -57,7 +57,7 @@ describe('年度目标 page', () => {
         return ok(null, TASK_MSG.pushed);
       },
     });
-    renderUi(<YearTaskPage kind="yearTask" base="/targetTaskManagement" />, publisher);
+    renderUi(<YearTaskPage kind="yearTask" />, publisher);
     const mine = (await screen.findByText('2026年教学质量提升工程', { selector: '.zg-year-target__name' })).closest(
       '.zg-year-target',
     ) as HTMLElement;
@@ -92,7 +92,7 @@ describe('年度目标 page', () => {
       [`${W}/yearTarget/selectPage`]: () => ok(page([yearTarget()])),
       [`${W}/targetTask/selectPage`]: () => ok(page([])),
     });
-    renderUi(<YearTaskPage kind="yearTask" base="/targetTaskManagement" />, head);
+    renderUi(<YearTaskPage kind="yearTask" />, head);
     expect(await screen.findByText('2026年教学质量提升工程', { selector: '.zg-year-target__name' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '新增年度目标' })).toBeNull();
     expect(screen.getByText('暂无任务')).toBeTruthy();
@@ -121,7 +121,7 @@ describe('部门任务 page', () => {
         return ok(null, TASK_MSG.done);
       },
     });
-    renderUi(<TaskListPage kind="departmentTask" base="/targetTaskManagement" />, head);
+    renderUi(<TaskListPage kind="departmentTask" />, head);
     const card = (await screen.findByRole('button', { name: '课程思政示范课建设' })).closest(
       '.zg-task-card',
     ) as HTMLElement;
@@ -141,7 +141,7 @@ describe('部门任务 page', () => {
 describe('我的任务 page', () => {
   it('has no 待分解 state option and asks for the myTask kind', async () => {
     const fetchMock = mockApi({ ...reference, [`${W}/targetTask/selectPage`]: () => ok(page([])) });
-    renderUi(<TaskListPage kind="myTask" base="/targetTaskManagement" />, head);
+    renderUi(<TaskListPage kind="myTask" />, head);
     expect(await screen.findByText('暂无任务')).toBeTruthy();
     const url = fetchMock.mock.calls.map(([u]) => String(u)).find((u) => u.includes('/targetTask/selectPage'));
     expect(new URL(url ?? '', 'http://x').searchParams.get('kind')).toBe('myTask');

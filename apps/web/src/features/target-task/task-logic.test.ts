@@ -1,15 +1,7 @@
-import { type LoginRecord, TASK_MSG } from '@zg/contract';
+import { TASK_MSG } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
-import { loginRecord } from '../../test/fixtures';
-import { sectionsFor, sidebarSections } from './sections';
-import { buildTree, cardActions, dateProblem, importProblems, stateOptions, viewerOf } from './task-logic';
-import { taskCard } from './test-data';
-
-const as = (over: Partial<LoginRecord>): LoginRecord => ({ ...loginRecord, roleIdList: [], ...over });
-const publisher = as({ userId: 'fbr01', roleIdList: ['targetPublisher'], menus: { wbs: '', annualWbs: '' } });
-const owner = as({ userId: 'rwfzr01', roleIdList: ['targetTaskOwner'], menus: { wbs: '', annualWbsPersonal: '' } });
-const head = as({ userId: 'bmfzr01', roleIdList: ['targetDepartHead'], newChargeDeparmentIdList: ['D02'] });
-const auditor = as({ userId: 'shr01', roleIdList: ['targetDepartAuditor'] });
+import { taskCard } from '../../test/target-task-data';
+import { buildTree, cardActions, dateProblem, importProblems, stateOptions } from './task-logic';
 
 describe('the task state options', () => {
   it('are the six filter states, without 待分解 on the my-task page', () => {
@@ -77,54 +69,5 @@ describe('the import report', () => {
       summary: '表头与模板不一致，请下载最新模板',
       rows: [],
     });
-  });
-});
-
-describe('the sub-pages of the two menus', () => {
-  it('give each role the pages that are not always empty for it', () => {
-    const slugs = (r: LoginRecord) => sectionsFor('/targetTaskManagement', r).map((s) => s.slug);
-    expect(slugs(publisher)).toEqual([
-      '',
-      'myYearTask',
-      'myTask',
-      'myCoopTask',
-      'taskDetail',
-      'chargers',
-      'warningTask',
-      'focusTask',
-      'urge',
-      'warningConfig',
-      // The issue-8 pages a publisher gets with the task menus (no performance menu here).
-      'mySummaryAnalysis',
-      'globalSummaryAnalysis',
-      'annualAnalysis',
-      'taskReport',
-      'reportTemplate',
-      'file-all',
-      'file-myself',
-    ]);
-    expect(slugs(auditor)).toContain('progressAudit');
-    expect(slugs(owner)).toContain('warningTask');
-    expect(slugs(owner)).toContain('focusTask');
-    expect(slugs(owner)).not.toContain('urge');
-    expect(slugs(owner)).not.toContain('warningConfig');
-    expect(slugs(head)).toContain('departmentTask');
-    expect(slugs(head)).toContain('departmentCoopTask');
-    expect(slugs(head)).not.toContain('reviewTask');
-    expect(slugs(auditor)).toContain('reviewTask');
-    expect(slugs(owner)).not.toContain('myYearTask');
-    expect(viewerOf(head)).toMatchObject({ head: true, publisher: false });
-  });
-
-  it('under 年度目标分解, gate 我的任务 and 部门任务 by their menu keys and leave them out of the extra lines', () => {
-    const annual = sectionsFor('/newTaskManagement', owner).map((s) => s.slug);
-    expect(annual).toContain('myTask');
-    expect(annual).not.toContain('departmentTask');
-    const lines = sidebarSections('/newTaskManagement', owner).map((l) => l.path);
-    expect(lines).not.toContain('/newTaskManagement/myTask');
-    expect(lines).toContain('/newTaskManagement/myCoopTask');
-    expect(sidebarSections('/targetTaskManagement', owner).map((l) => l.path)).toContain(
-      '/targetTaskManagement/myTask',
-    );
   });
 });

@@ -73,6 +73,9 @@ export function buildTree(cards: readonly TaskCard[]): TaskNode[] {
 
 /** The buttons of a task card, in the order of the task's life, as the server's abilities allow. */
 export type CardAction = TaskAction | 'addChild' | 'edit' | 'delete' | 'editMission';
+
+/** Everything a task card or tree node can ask for: the named transitions and the card's other buttons. */
+export type TaskCommand = CardAction | 'documents' | 'detail';
 const ORDER: CardAction[] = [
   'push',
   'withdraw',

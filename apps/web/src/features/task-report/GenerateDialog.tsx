@@ -1,8 +1,8 @@
 import { REPORT_MSG, REPORT_UI as T } from '@zg/contract';
 import { Alert, App, Form, Modal, Select } from 'antd';
 import { useState } from 'react';
+import { errorText } from '../../api/errors';
 import { EmptyState } from '../../components/EmptyState';
-import { errorText } from '../task-extras/feedback';
 import { useCovers, useMyTasks, useReportActions, useTemplates } from './report.api';
 
 /** Task states from which a report can be generated (the server checks again). */

@@ -27,10 +27,10 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
+import { errorText } from '../../api/errors';
 import { EmptyState } from '../../components/EmptyState';
 import { EnterSubmits } from '../../components/EnterSubmits';
 import { pagination } from '../../components/pagination';
-import { errorText } from '../task-extras/feedback';
 import { type CoverForm, type TemplateForm, useCovers, useReportActions, useTemplates } from './report.api';
 
 const time = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm');

@@ -26,8 +26,8 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
+import { errorText } from '../../api/errors';
 import { EmptyState } from '../../components/EmptyState';
-import { errorText } from '../task-extras/feedback';
 import { GenerateDialog } from './GenerateDialog';
 import { downloadReport, useReportActions, useReportDetail } from './report.api';
 import { auditProblem, LEVEL_COLOR, LEVEL_OPTIONS, levelLabel, STATUS_COLOR, sizeText } from './report-logic';

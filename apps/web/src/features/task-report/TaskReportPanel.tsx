@@ -1,8 +1,8 @@
 import { REPORT_UI as T } from '@zg/contract';
 import { Button, Card } from 'antd';
 import { useState } from 'react';
+import { errorText } from '../../api/errors';
 import { EmptyState } from '../../components/EmptyState';
-import { errorText } from '../task-extras/feedback';
 import { GenerateDialog } from './GenerateDialog';
 import { ReportView } from './ReportView';
 import { useReportByTask } from './report.api';

@@ -9,15 +9,7 @@ import {
 } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
 import { failed, ok } from '../../test/fixtures';
-import {
-  btn,
-  catchSavedFiles,
-  drawerWith,
-  modalWith,
-  recordOf,
-  renderPageAs,
-  stubApi,
-} from '../task-extras/test-helpers';
+import { btn, catchSavedFiles, drawerWith, modalWith, recordOf, renderPageAs, stubApi } from '../../test/pages';
 import ReportTemplatesPage from './ReportTemplatesPage';
 import { auditProblem, levelLabel } from './report-logic';
 import TaskReportPanel from './TaskReportPanel';

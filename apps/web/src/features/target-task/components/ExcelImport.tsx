@@ -6,6 +6,7 @@ import { ApiError } from '../../../api/errors';
 import { ImportDialog } from '../../../components/upload/SingleFileModal';
 import { TT_KEY } from '../target-task.api';
 import { importProblems } from '../task-logic';
+import '../target-task.css';
 
 export interface ExcelImportProps {
   title: string;

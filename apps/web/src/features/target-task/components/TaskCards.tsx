@@ -3,8 +3,9 @@ import { Badge, Button, Card, Checkbox, Dropdown, Pagination, Progress, Space, S
 import { EmptyState } from '../../../components/EmptyState';
 import { pagination } from '../../../components/pagination';
 import { type TaskCard, useTaskTypes } from '../target-task.api';
+import type { TaskCommand } from '../task-logic';
 import { ACTION_LABEL, type CardAction, cardActions, statusColor, typeLabel } from '../task-logic';
-import type { TaskCommand } from './use-task-actions';
+import '../target-task.css';
 
 /** How many buttons a card shows before the rest go under 更多. */
 const SHOWN = 3;

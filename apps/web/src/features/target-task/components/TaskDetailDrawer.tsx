@@ -2,9 +2,9 @@ import { TASK_UI as T, TASK_AUDIT, type TaskAudit } from '@zg/contract';
 import { Button, Descriptions, Drawer, Progress, Space, Spin, Tag, Typography } from 'antd';
 import { TaskProgressTabs } from '../progress/TaskProgressTabs';
 import { type TaskCard, useTaskTypes, useTaskVo } from '../target-task.api';
+import type { TaskCommand } from '../task-logic';
 import { ACTION_LABEL, cardActions, statusColor, typeLabel } from '../task-logic';
 import { FocusButton } from '../warning/FocusButton';
-import type { TaskCommand } from './use-task-actions';
 
 /** A task in full (Drawer 55%): its fields, cooperating departments, cycle, mission and the actions allowed. */
 export function TaskDetailDrawer({

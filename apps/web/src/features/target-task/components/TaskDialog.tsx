@@ -7,6 +7,7 @@ import { UserPicker } from '../../../components/pickers';
 import { type TaskCard, useCycleTypes, useSaveTask, useTaskTypes, useTaskVo } from '../target-task.api';
 import { dateProblem } from '../task-logic';
 import { DepartmentSelect } from './DepartmentSelect';
+import '../target-task.css';
 
 export interface TaskDialogProps {
   open: boolean;

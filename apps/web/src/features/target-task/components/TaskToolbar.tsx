@@ -5,6 +5,7 @@ import { YearPicker } from '../../../components/pickers';
 import { type TaskFilters, useTaskTypes, useYearTargetOptions } from '../target-task.api';
 import { stateOptions } from '../task-logic';
 import { DepartmentSelect } from './DepartmentSelect';
+import '../target-task.css';
 
 export interface TaskToolbarProps {
   kind: TaskPageKind;

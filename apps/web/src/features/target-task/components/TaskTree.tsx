@@ -3,8 +3,9 @@ import { Button, Progress, Space, Spin, Tag, Tree, type TreeDataNode, Typography
 import { useMemo } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
 import { type TaskCard, useTaskTree } from '../target-task.api';
+import type { TaskCommand } from '../task-logic';
 import { ACTION_LABEL, buildTree, type CardAction, cardActions, statusColor, type TaskNode } from '../task-logic';
-import type { TaskCommand } from './use-task-actions';
+import '../target-task.css';
 
 /** The buttons a tree node offers: decomposing, editing and deleting, where the server allows them. */
 const TREE_ACTIONS: readonly CardAction[] = ['decompose', 'addChild', 'edit', 'delete'];

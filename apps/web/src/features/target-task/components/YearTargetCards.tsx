@@ -7,6 +7,7 @@ import { CloseIcon, DownIcon, EditIcon, FileTextIcon } from '../../../components
 import { pagination } from '../../../components/pagination';
 import { useDeleteYearTarget, useMoveYearTarget, type YearTarget } from '../target-task.api';
 import { statusColor } from '../task-logic';
+import '../target-task.css';
 
 /**
  * Year-target cards (spec-1 section 3: name, chargeDepartName, auditorName, creatorName, createTime, cycleYear).

@@ -2,14 +2,11 @@ import { confirmAction, confirmDelete, TASK_UI as T, TASK_MSG, type TaskAction }
 import { App } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { type TaskCard, useDeleteTasks, useTaskAction } from '../target-task.api';
-import { ACTION_LABEL, type CardAction } from '../task-logic';
+import { ACTION_LABEL, type TaskCommand } from '../task-logic';
 import { type DocumentOwner, DocumentsDialog } from './DocumentsDialog';
 import { MissionDialog, ReasonDialog, ResolveDialog } from './SmallDialogs';
 import { TaskDetailDrawer } from './TaskDetailDrawer';
 import { TaskDialog } from './TaskDialog';
-
-/** Everything a task card or tree node can ask for: the named transitions and the card's other buttons. */
-export type TaskCommand = CardAction | 'documents' | 'detail';
 
 /**
  * Runs the commands of task cards and tree nodes: confirmations for the transitions, a reason for 退回 and

@@ -1,10 +1,10 @@
 import { MSG, TASK_UI as T } from '@zg/contract';
 import { App, Button, Card, Form, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useLoginRecord } from '../../../app/use-login-record';
 import { EnterSubmits } from '../../../components/EnterSubmits';
 import { pagination } from '../../../components/pagination';
 import { UserPicker } from '../../../components/pickers';
+import { useLoginRecord } from '../../../session/login-record';
 import { ExcelImport } from '../components/ExcelImport';
 import {
   type DepartManage,
@@ -15,6 +15,7 @@ import {
   useRemoveCharger,
 } from '../target-task.api';
 import { viewerOf } from '../task-logic';
+import '../target-task.css';
 
 const PER_PAGE = 10;
 

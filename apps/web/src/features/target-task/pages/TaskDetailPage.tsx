@@ -1,12 +1,13 @@
 import { TASK_UI as T, type TaskDetailQuery, WARNING_STATUS } from '@zg/contract';
 import { Button, Card, Input, Progress, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useLoginRecord } from '../../../app/use-login-record';
 import { pagination } from '../../../components/pagination';
 import { YearPicker } from '../../../components/pickers';
+import { useLoginRecord } from '../../../session/login-record';
 import { useTaskActions } from '../components/use-task-actions';
 import { exportTaskDetail, type TaskCard, useTaskDetailPage } from '../target-task.api';
 import { stateOptions, statusColor, viewerOf } from '../task-logic';
+import '../target-task.css';
 
 const PER_PAGE = 10;
 type Filter = Omit<TaskDetailQuery, 'current' | 'size'>;

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { TaskCards } from '../components/TaskCards';
 import { TaskToolbar } from '../components/TaskToolbar';
 import { useTaskActions } from '../components/use-task-actions';
-import type { SectionProps } from '../sections';
 import { type TaskFilters, useTaskPage } from '../target-task.api';
+import '../target-task.css';
 
 const TITLES: Partial<Record<TaskPageKind, string>> = {
   departmentTask: T.pageDepartmentTask,
@@ -17,7 +17,7 @@ const TITLES: Partial<Record<TaskPageKind, string>> = {
 const PER_PAGE = 10;
 
 /** 部门任务, 部门协作任务, 我的任务, 我的协作任务 and 待审核任务: the task toolbar and the page kind's task cards. */
-export default function TaskListPage({ kind }: SectionProps) {
+export default function TaskListPage({ kind }: { kind: TaskPageKind }) {
   const [filters, setFilters] = useState<TaskFilters>({ sort: 'desc' });
   const [page, setPage] = useState(1);
   const tasks = useTaskPage(kind, filters, page, PER_PAGE);

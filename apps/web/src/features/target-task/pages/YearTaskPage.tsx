@@ -1,7 +1,7 @@
-import { TASK_UI as T } from '@zg/contract';
+import { TASK_UI as T, type TaskPageKind } from '@zg/contract';
 import { App, Button, Card, Segmented, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { useLoginRecord } from '../../../app/use-login-record';
+import { useLoginRecord } from '../../../session/login-record';
 import { type DocumentOwner, DocumentsDialog } from '../components/DocumentsDialog';
 import { ExcelImport } from '../components/ExcelImport';
 import { TaskCards } from '../components/TaskCards';
@@ -11,7 +11,6 @@ import { TaskTree } from '../components/TaskTree';
 import { useTaskActions } from '../components/use-task-actions';
 import { YearTargetCards } from '../components/YearTargetCards';
 import { YearTargetDialog } from '../components/YearTargetDialog';
-import type { SectionProps } from '../sections';
 import {
   downloadTemplate,
   exportTasks,
@@ -23,6 +22,7 @@ import {
   type YearTarget,
 } from '../target-task.api';
 import { viewerOf } from '../task-logic';
+import '../target-task.css';
 
 const TARGETS_PER_PAGE = 6;
 const TASKS_PER_PAGE = 10;
@@ -31,7 +31,7 @@ const TASKS_PER_PAGE = 10;
  * 年度目标 (yearTask) and 我发布的目标 (myYearTask): the year targets as cards, and the tasks of the chosen one as cards
  * or as the tree of its decomposition, with the task toolbar, import, export and the publisher's add buttons.
  */
-export default function YearTaskPage({ kind }: SectionProps) {
+export default function YearTaskPage({ kind }: { kind: TaskPageKind }) {
   const { message } = App.useApp();
   const viewer = viewerOf(useLoginRecord());
   const [filters, setFilters] = useState<TaskFilters>({ sort: 'desc' });

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type Period, PROGRESS_MSG, type Report } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
-import { renderUi } from '../../../components/attachments/test-helpers';
+import { renderUi } from '../../../test/attachments';
 import { failed, loginRecord, mockApi, ok } from '../../../test/fixtures';
 import { ProgressPanel } from './ProgressPanel';
 

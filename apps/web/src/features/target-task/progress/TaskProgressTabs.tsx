@@ -1,6 +1,6 @@
 import { REPORT_UI, PROGRESS_TEXT as T, type TaskCard } from '@zg/contract';
 import { Tabs } from 'antd';
-import { useLoginRecord } from '../../../app/use-login-record';
+import { useLoginRecord } from '../../../session/login-record';
 import TaskReportPanel from '../../task-report/TaskReportPanel';
 import { TaskWarnings } from '../warning/TaskWarnings';
 import { ProgressPanel } from './ProgressPanel';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PROGRESS_MSG, PROGRESS_TEXT, type TaskCard } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
-import { renderUi } from '../../../components/attachments/test-helpers';
+import { renderUi } from '../../../test/attachments';
 import { loginRecord, mockApi, ok } from '../../../test/fixtures';
 import FocusTaskPage from './FocusTaskPage';
 

@@ -10,9 +10,9 @@ import {
 import { App, Button, Card, Form, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useLoginRecord } from '../../../app/use-login-record';
 import { EmptyState } from '../../../components/EmptyState';
 import { pagination } from '../../../components/pagination';
+import { useLoginRecord } from '../../../session/login-record';
 import { FormModal } from '../progress/FormModal';
 import { toastFailure } from '../progress/feedback';
 import { isPublisher, urgeable } from './counts';

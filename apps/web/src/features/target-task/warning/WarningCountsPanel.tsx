@@ -1,8 +1,8 @@
 import { PROGRESS_TEXT as T } from '@zg/contract';
 import { Statistic, Typography } from 'antd';
-import { useLoginRecord } from '../../../app/use-login-record';
 import { EmptyState } from '../../../components/EmptyState';
-import { useAppConfig } from '../../shell/shell.api';
+import { useAppConfig } from '../../../session/app-config';
+import { useLoginRecord } from '../../../session/login-record';
 import { warningCountLoads } from './counts';
 import { useWarningCount } from './warning.api';
 import '../progress/progress.css';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PROGRESS_MSG, type TaskCard, type UrgeDepartment } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
-import { renderUi } from '../../../components/attachments/test-helpers';
+import { renderUi } from '../../../test/attachments';
 import { loginRecord, mockApi, ok } from '../../../test/fixtures';
 import UrgePage from './UrgePage';
 import WarningConfigPage from './WarningConfigPage';

@@ -1,9 +1,9 @@
 import { LIMITS, PROGRESS_MSG, PROGRESS_TEXT as T, type TaskCard } from '@zg/contract';
 import { Button, Card, Drawer, Form, Input, Select, Space, Statistic, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { useLoginRecord } from '../../../app/use-login-record';
 import { EmptyState } from '../../../components/EmptyState';
 import { pagination } from '../../../components/pagination';
+import { useLoginRecord } from '../../../session/login-record';
 import { FormModal } from '../progress/FormModal';
 import { isPublisher } from './counts';
 import { FocusButton } from './FocusButton';

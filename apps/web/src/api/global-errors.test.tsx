@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { MSG, WEB_MSG } from '@zg/contract';
 import { message } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api/errors';
 import { ErrorBoundary } from '../components/ErrorBoundary';
+import { ApiError } from './errors';
 import { installGlobalErrorHandler } from './global-errors';
 
 function watchErrorToasts() {

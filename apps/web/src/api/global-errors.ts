@@ -1,6 +1,6 @@
 import { WEB_MSG } from '@zg/contract';
 import { message } from 'antd';
-import { ApiError, isAbort } from '../api/errors';
+import { ApiError, isAbort } from './errors';
 
 /**
  * Spec-1 section 8: an error nobody handled ends up here and is shown as an error toast, once. Errors the request

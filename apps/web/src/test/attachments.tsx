@@ -2,10 +2,10 @@ import { render } from '@testing-library/react';
 import type { Attachment } from '@zg/contract';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { setLoginRecord } from '../../api/session';
-import { Providers } from '../../app/Providers';
-import { loginRecord } from '../../test/fixtures';
-import { freshQueryClient } from '../../test/render';
+import { setLoginRecord } from '../api/session';
+import { Providers } from '../app/Providers';
+import { loginRecord } from './fixtures';
+import { freshQueryClient } from './render';
 
 /** An attachment as files/list answers it. */
 export function attachment(over: Partial<Attachment> = {}): Attachment {

@@ -1,4 +1,4 @@
-import type { TaskCard, YearTarget } from './target-task.api';
+import type { TaskCard, YearTarget } from '../features/target-task/target-task.api';
 
 /** A task card as the server sends it (tests only). */
 export function taskCard(over: Partial<TaskCard> = {}): TaskCard {

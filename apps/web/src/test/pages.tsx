@@ -3,11 +3,11 @@ import type { LoginRecord } from '@zg/contract';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { onTestFinished, vi } from 'vitest';
-import { setLoginRecord } from '../../api/session';
-import { Providers } from '../../app/Providers';
-import type { CategoryData, ChartClick, PieSlice } from '../../components/charts';
-import { failed, loginRecord } from '../../test/fixtures';
-import { freshQueryClient } from '../../test/render';
+import { setLoginRecord } from '../api/session';
+import { Providers } from '../app/Providers';
+import type { CategoryData, ChartClick, PieSlice } from '../components/charts';
+import { failed, loginRecord } from './fixtures';
+import { freshQueryClient } from './render';
 
 type Reply = { status: number; body: unknown };
 type Handler = (init: RequestInit, url: URL) => Reply;
@@ -111,7 +111,7 @@ export function recordOf(
 
 /**
  * Stand-ins for the chart wrappers (ECharts has no layout in jsdom): each item is a button that reports a click the
- * way the wrapper does, so a page's drill-down can be driven. Used as `vi.mock('../../components/charts', ...)`.
+ * way the wrapper does, so a page's drill-down can be driven. Used as `vi.mock('../components/charts', ...)`.
  */
 export const chartStubs = {
   PieChart: ({ label, data, onClick }: { label: string; data: PieSlice[]; onClick?: (c: ChartClick) => void }) => (

@@ -13,7 +13,7 @@ import {
   fetchUserTypes,
   type Role,
   type UserType,
-} from '../features/auth/user.api';
+} from '../api/user';
 
 /** What the signed-in session loads after sign-in (spec-1 section 4), kept in memory for the tab. */
 export interface SessionData {

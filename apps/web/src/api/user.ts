@@ -7,7 +7,7 @@ import {
   UserListItemSchema,
   UserTypeSchema,
 } from '@zg/contract';
-import { get } from '../../api/client';
+import { get } from './client';
 
 export type Role = ReturnType<typeof RoleSchema.parse>;
 export type BasicInfo = ReturnType<typeof BasicInfoSchema.parse>;

@@ -1,0 +1,7 @@
+import { lazy } from 'react';
+import type { FeatureRoutes } from '../../session/routes';
+
+const DataManagePage = lazy(() => import('./DataManagePage'));
+
+/** 数据管理 (/dataManage): the page routes the paths below it (/dataManage/files/3) itself. */
+export const dataManageRoutes = { dataManagement: { page: <DataManagePage />, nested: true } } satisfies FeatureRoutes;

@@ -1,0 +1,7 @@
+import { lazy } from 'react';
+import type { FeatureRoutes } from '../../session/routes';
+
+const HomePage = lazy(() => import('./HomePage'));
+
+/** 首页 (/index): also the landing page of a user without menus. */
+export const homeRoutes = { homePage: { page: <HomePage /> } } satisfies FeatureRoutes;

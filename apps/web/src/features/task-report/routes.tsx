@@ -1,0 +1,26 @@
+import { EXTRA_PAGE_LABEL, ROLE } from '@zg/contract';
+import { lazy } from 'react';
+import { hasRole } from '../../session/login-record';
+import { type FeatureRoutes, subPagesUnder } from '../../session/routes';
+import { TASK_MENUS } from '../target-task/routes';
+
+const TaskReportsPage = lazy(() => import('./TaskReportsPage'));
+const ReportTemplatesPage = lazy(() => import('./ReportTemplatesPage'));
+
+/** 任务报告 and 报告模板 (issue 8): pages of the target-task module. */
+export const taskReportRoutes = subPagesUnder(TASK_MENUS, [
+  {
+    slug: 'taskReport',
+    label: EXTRA_PAGE_LABEL.taskReport,
+    element: <TaskReportsPage />,
+    grantedBy: TASK_MENUS,
+    visible: () => true,
+  },
+  {
+    slug: 'reportTemplate',
+    label: EXTRA_PAGE_LABEL.reportTemplate,
+    element: <ReportTemplatesPage />,
+    grantedBy: TASK_MENUS,
+    visible: (r) => hasRole(r, ROLE.admin, ROLE.targetPublisher),
+  },
+]) satisfies FeatureRoutes;

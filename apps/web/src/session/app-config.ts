@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { AppConfigSchema } from '@zg/contract';
+import { get } from '../api/client';
+
+export const appConfigQueryKey = ['appConfig'] as const;
+
+/** `GET /api/user/appConfig` (public): version, feature flags, CAS. */
+export function fetchAppConfig(signal?: AbortSignal) {
+  return get('/api/user/appConfig', { schema: AppConfigSchema, signal, quiet: true });
+}
+
+/** The public app config; feature flags are off until it answers. */
+export function useAppConfig() {
+  return useQuery({
+    queryKey: appConfigQueryKey,
+    queryFn: ({ signal }) => fetchAppConfig(signal),
+    staleTime: 10 * 60_000,
+    // Without the flags the menu lacks flagged entries only; a page mounting later need not ask again.
+    retryOnMount: false,
+  });
+}
