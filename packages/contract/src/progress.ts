@@ -297,7 +297,14 @@ export const ReportSchema = z.object({
   fileCount: z.number().int().describe('附件数 / attachments'),
   version: z.number().int(),
   abilities: z
-    .object({ audit: z.boolean(), edit: z.boolean(), withdraw: z.boolean() })
+    .object({
+      audit: z.boolean(),
+      edit: z.boolean(),
+      withdraw: z.boolean(),
+      resubmit: z
+        .boolean()
+        .describe('可重新提交：本周期最新的过程报告被驳回 / the newest report of its period was rejected'),
+    })
     .describe('当前用户可执行的操作 / actions the user may take'),
 });
 export type Report = z.infer<typeof ReportSchema>;

@@ -99,7 +99,7 @@ describe('the year-target task module (herm-ndwbs) under the spec names', () => 
     expect(list[0]).toMatchObject({
       id: reportId,
       fileCount: 1,
-      abilities: { edit: true, withdraw: true, audit: false },
+      abilities: { edit: true, withdraw: true, audit: false, resubmit: false },
     });
     const stranger = await post(auditor, `${N}/scheduleAuditing/update`, {
       id: reportId,

@@ -145,6 +145,19 @@ describe('a task through its life, with the clock moved', () => {
     ).toBe(200);
     await evaluate();
     expect(await openWarningKeys(id)).toEqual(['P:2026-01']);
+    // The rejected report may be reported again by its owner (the ability the panel's 重新提交 follows), not by
+    // the auditor.
+    const resubmittable = async (who: TestSession) =>
+      (
+        (await get(who, `/targetTaskSituation/list?taskId=${id}`)).data as {
+          id: number;
+          abilities: { resubmit: boolean };
+        }[]
+      )
+        .filter((r) => r.abilities.resubmit)
+        .map((r) => r.id);
+    expect(await resubmittable(owner)).toEqual([reportId]);
+    expect(await resubmittable(auditor)).toEqual([]);
     const second = await post(owner, '/targetTaskSituation/insert', {
       taskId: id,
       periodKey: '2026-01',
@@ -163,6 +176,8 @@ describe('a task through its life, with the clock moved', () => {
     ).toBe(200);
     await evaluate();
     expect(await openWarningKeys(id)).toEqual([]);
+    // Reported again and passed: nothing left to resubmit.
+    expect(await resubmittable(owner)).toEqual([]);
     expect((await get(owner, `/targetTask/${id}`)).data.rwjd).toBe(30);
     const circles = (await get(owner, `/targetTaskSituation/periods?taskId=${id}`)).data;
     expect(circles[0]).toMatchObject({ schedule: 'finish', audited: true });

@@ -106,6 +106,7 @@ function presentReport(
   { report: r, submitterName, auditorName, fileCount }: ReportJoin,
   actor: Actor,
   task: { auditorId: string | null },
+  resubmit = false,
 ): Report {
   const reviewing = r.status === 'reviewing';
   const mine = r.submitterId === actor.userId;
@@ -129,6 +130,7 @@ function presentReport(
       audit: reviewing && (task.auditorId === actor.userId || isAdmin(actor)),
       edit: reviewing && mine,
       withdraw: reviewing && mine,
+      resubmit,
     },
   };
 }
@@ -136,7 +138,25 @@ function presentReport(
 export async function listReports(db: Db, actor: Actor, taskId: number) {
   await taskDetail(db, actor, taskId);
   const task = await findTaskRow(db, taskId);
-  return (await reportsOfTask(db, taskId)).map((r) => presentReport(r, actor, { auditorId: task?.auditorId ?? null }));
+  const reports = await reportsOfTask(db, taskId);
+  // A rejected process report may be reported again by whoever may report on the task, from its period's newest
+  // report only (the list is newest first).
+  const mayReport = task !== null && UNDER_WAY.has(task.status) && (task.ownerId === actor.userId || isAdmin(actor));
+  const newestOfPeriod = new Set<number>();
+  const seen = new Set<string>();
+  for (const { report } of reports) {
+    if (report.kind !== 'process' || seen.has(report.periodKey)) continue;
+    seen.add(report.periodKey);
+    newestOfPeriod.add(report.id);
+  }
+  return reports.map((r) =>
+    presentReport(
+      r,
+      actor,
+      { auditorId: task?.auditorId ?? null },
+      mayReport && newestOfPeriod.has(r.report.id) && (r.report.status === 'reject' || r.report.status === 'childPass'),
+    ),
+  );
 }
 
 /**

@@ -38,7 +38,7 @@ const report = (over: Partial<Report> = {}): Report => ({
   auditedAt: null,
   fileCount: 1,
   version: 1,
-  abilities: { audit: false, edit: true, withdraw: true },
+  abilities: { audit: false, edit: true, withdraw: true, resubmit: false },
   ...over,
 });
 
@@ -94,6 +94,47 @@ describe('ProgressPanel', { timeout: 20_000 }, () => {
     });
   });
 
+  it('offers 重新提交 on the report the server says may be reported again, with its period chosen', async () => {
+    const sent: unknown[] = [];
+    const rejected = { audit: false, edit: false, withdraw: false, resubmit: true };
+    api({
+      [`${N}/scheduleAuditing/select`]: () =>
+        ok([
+          report({ id: 32, periodKey: '2026-03' }),
+          report({
+            id: 31,
+            periodKey: '2026-02',
+            content: '二月进度',
+            status: 'reject',
+            reason: '缺少佐证',
+            abilities: rejected,
+          }),
+          report({
+            id: 30,
+            periodKey: '2026-01',
+            content: '一月进度',
+            status: 'pass',
+            abilities: { ...rejected, resubmit: false },
+          }),
+        ]),
+      [`${N}/scheduleAuditing/insert`]: (init) => {
+        sent.push(JSON.parse(String(init.body)));
+        return ok({ id: 41 }, PROGRESS_MSG.submitted);
+      },
+    });
+    renderUi(<ProgressPanel task={task} />, owner);
+    const [button, ...more] = await screen.findAllByRole('button', { name: '重新提交' });
+    expect(more).toHaveLength(0);
+    expect(button?.closest('tr')?.textContent).toContain('缺少佐证');
+    fireEvent.click(button as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('2026年2月');
+    fireEvent.change(within(dialog).getByLabelText('进度说明'), { target: { value: '补充佐证' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    expect(await screen.findByText(PROGRESS_MSG.submitted)).toBeTruthy();
+    expect(sent[0]).toMatchObject({ taskId: 7, kind: 'process', periodKey: '2026-02', content: '补充佐证' });
+  });
+
   it('shows the server refusal in Chinese', async () => {
     api({
       [`${N}/scheduleAuditing/insert`]: () => failed(409, PROGRESS_MSG.finalUnderReview),
@@ -110,7 +151,7 @@ describe('ProgressPanel', { timeout: 20_000 }, () => {
     const sent: string[] = [];
     api({
       [`${N}/scheduleAuditing/select`]: () =>
-        ok([report({ abilities: { audit: true, edit: false, withdraw: false } })]),
+        ok([report({ abilities: { audit: true, edit: false, withdraw: false, resubmit: false } })]),
       [`${N}/scheduleAuditing/audit`]: (init) => {
         sent.push(String(init.body));
         return ok(null, PROGRESS_MSG.audited);

@@ -45,9 +45,6 @@ export function ProgressPanel({ task }: { task: Pick<TaskCard, 'id' | 'rwmc' | '
   const [delayAudit, setDelayAudit] = useState<number | null>(null);
   const canReport = record ? mayReport(task, record.userId, record.roleIdList) : false;
   const periodLabel = new Map((periods.data ?? []).map((p) => [p.key, p.label]));
-  const rejectedPeriods = new Set(
-    (periods.data ?? []).filter((p) => p.reportStatus === 'reject' || p.reportStatus === 'childPass').map((p) => p.key),
-  );
 
   const columns: TableColumnsType<Report> = [
     {
@@ -152,15 +149,11 @@ export function ProgressPanel({ task }: { task: Pick<TaskCard, 'id' | 'rwmc' | '
               </Button>
             </Popconfirm>
           )}
-          {canReport &&
-            r.kind === 'process' &&
-            r.status !== 'reviewing' &&
-            isLatest(r, reports.data) &&
-            rejectedPeriods.has(r.periodKey) && (
-              <Button type="link" size="small" onClick={() => setDialog({ kind: 'process', periodKey: r.periodKey })}>
-                {T.resubmit}
-              </Button>
-            )}
+          {r.abilities.resubmit && (
+            <Button type="link" size="small" onClick={() => setDialog({ kind: 'process', periodKey: r.periodKey })}>
+              {T.resubmit}
+            </Button>
+          )}
         </Space>
       ),
     },
@@ -279,10 +272,4 @@ export function ProgressPanel({ task }: { task: Pick<TaskCard, 'id' | 'rwmc' | '
       )}
     </Card>
   );
-}
-
-/** Whether the report is the newest of its period (only that one may be resubmitted). */
-function isLatest(report: Report, all: Report[] | undefined) {
-  const same = (all ?? []).filter((r) => r.kind === report.kind && r.periodKey === report.periodKey);
-  return same[0]?.id === report.id;
 }
