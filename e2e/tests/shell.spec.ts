@@ -97,3 +97,30 @@ for (const [theme, swatch] of [
     });
   }
 }
+
+test('bmfzr01 gets one tab per page, and a tab returns to where the user was on it', async ({ page }) => {
+  await signIn(page, account('bmfzr01'));
+  const tabs = page.locator('.zg-tabbar .ant-tabs-tab');
+  await page.locator('.zg-header').getByRole('menuitem', { name: '目标任务管理' }).click();
+  await expect(page).toHaveURL(/#\/targetTaskManagement/);
+  const sider = page.locator('.zg-sider');
+  await sider.getByRole('menuitem', { name: '部门任务', exact: true }).click();
+  await expect(page).toHaveURL(/departmentTask$/);
+  await sider.getByRole('menuitem', { name: '我的任务', exact: true }).click();
+  await expect(page).toHaveURL(/myTask$/);
+  // Two pages of one module: two tabs, beside those opened before.
+  await expect(tabs.filter({ hasText: '部门任务' })).toHaveCount(1);
+  await expect(tabs.filter({ hasText: '我的任务' })).toHaveCount(1);
+  await expect(page.locator('.zg-tabbar .ant-tabs-tab-active')).toHaveText('我的任务');
+  await keepScreenshot(page, 'shell-tabs');
+
+  await tabs.filter({ hasText: '部门任务' }).click();
+  await expect(page).toHaveURL(/departmentTask$/);
+  // Closing the open page goes back to the page of the last tab left.
+  await tabs
+    .filter({ hasText: '部门任务' })
+    .getByRole('button', { name: /关闭|remove/i })
+    .click();
+  await expect(tabs.filter({ hasText: '部门任务' })).toHaveCount(0);
+  await expect(page).toHaveURL(/myTask$/);
+});

@@ -21,6 +21,13 @@ export const WEB_MSG = {
   pageErrorTitle: '页面出错了',
   pageErrorHint: '页面遇到了意外错误，请刷新后重试',
   reloadPage: '刷新页面',
+  /** A list, detail or analysis that failed to load: the error state's title (its text is the server's message). */
+  loadFailedTitle: '加载失败',
+  loadFailed: '数据加载失败，请稍后重试',
+  /** After a new version is deployed, an open tab cannot load a part of the old one. */
+  newVersionTitle: '系统已更新',
+  newVersionHint: '系统已发布新版本，当前页面需要重新加载后才能继续使用。',
+  reloadNow: '重新加载',
   leavingForCas: '正在前往统一身份认证…',
   /** Name of the role the client adds for a department head (spec-1 section 6). */
   targetTaskDepartRoleName: '目标任务部门负责人',

@@ -67,4 +67,20 @@ describe('global error handler', () => {
     expect(screen.getByRole('button', { name: WEB_MSG.reloadPage })).toBeTruthy();
     expect(toasts()).toEqual([WEB_MSG.unexpectedError]);
   });
+
+  it('a chunk that fails to load after a new version was deployed offers to reload, once, instead of an error toast', async () => {
+    const toasts = watchErrorToasts();
+    const uninstall = installGlobalErrorHandler();
+    try {
+      const stale = () => new TypeError('Failed to fetch dynamically imported module: http://x/assets/Page-old.js');
+      window.dispatchEvent(rejection(stale()));
+      window.dispatchEvent(rejection(stale()));
+      expect(await screen.findByRole('button', { name: WEB_MSG.reloadNow })).toBeTruthy();
+      expect(document.querySelectorAll('.ant-modal-confirm')).toHaveLength(1);
+      expect(document.querySelector('.ant-modal-confirm')?.textContent).toContain(WEB_MSG.newVersionHint);
+      expect(toasts()).toEqual([]);
+    } finally {
+      uninstall();
+    }
+  });
 });

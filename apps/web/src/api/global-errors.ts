@@ -1,6 +1,25 @@
 import { WEB_MSG } from '@zg/contract';
-import { message } from 'antd';
+import { Modal, message } from 'antd';
+import { isChunkLoadError } from './chunk-errors';
 import { ApiError, isAbort } from './errors';
+
+let offeringReload = false;
+
+/** A new version was deployed and this tab cannot load a part of the old one: offer to reload, once. */
+function offerReload(): void {
+  if (offeringReload) return;
+  offeringReload = true;
+  Modal.confirm({
+    title: WEB_MSG.newVersionTitle,
+    content: WEB_MSG.newVersionHint,
+    okText: WEB_MSG.reloadNow,
+    cancelText: WEB_MSG.cancel,
+    onOk: () => window.location.reload(),
+    afterClose: () => {
+      offeringReload = false;
+    },
+  });
+}
 
 /**
  * Spec-1 section 8: an error nobody handled ends up here and is shown as an error toast, once. Errors the request
@@ -8,6 +27,10 @@ import { ApiError, isAbort } from './errors';
  */
 export function reportUnhandled(error: unknown): void {
   if (isAbort(error)) return;
+  if (isChunkLoadError(error)) {
+    offerReload();
+    return;
+  }
   if (error instanceof ApiError) {
     if (error.handled) return;
     error.handled = true;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { HashRouter } from 'react-router-dom';
 import { installGlobalErrorHandler } from '../api/global-errors';
-import { ErrorBoundary } from '../components/ErrorBoundary';
+import { QueryBoundary } from '../components/QueryBoundary';
 import { AppRoutes } from './AppRoutes';
 import { Providers } from './Providers';
 import { createQueryClient } from './query-client';
@@ -12,11 +12,11 @@ export function App() {
   useEffect(() => installGlobalErrorHandler(), []);
   return (
     <Providers queryClient={queryClient}>
-      <ErrorBoundary>
+      <QueryBoundary>
         <HashRouter>
           <AppRoutes />
         </HashRouter>
-      </ErrorBoundary>
+      </QueryBoundary>
     </Providers>
   );
 }

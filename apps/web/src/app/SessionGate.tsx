@@ -29,6 +29,8 @@ export function SessionGate({ children }: { children: ReactNode }) {
     queryFn: recoverSession,
     enabled: record === null && !arrivedSignedIn,
     retry: false,
+    // A failed recovery means signed out (below), not an error state.
+    throwOnError: false,
     gcTime: 0,
     staleTime: Number.POSITIVE_INFINITY,
   });

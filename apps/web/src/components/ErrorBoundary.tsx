@@ -1,26 +1,51 @@
 import { WEB_MSG } from '@zg/contract';
 import { Button } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { isChunkLoadError } from '../api/chunk-errors';
+import { ApiError } from '../api/errors';
 import { reportUnhandled } from '../api/global-errors';
+import { LoadError } from './LoadError';
+
+interface Props {
+  children: ReactNode;
+  /** Called before 重试 renders the children again (the query error reset, so failed queries load again). */
+  onReset?: () => void;
+}
 
 interface State {
+  error: unknown;
   failed: boolean;
 }
 
-/** Catches a render error below it: an error toast through the global handler, and a page that offers a reload. */
-export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
-  override state: State = { failed: false };
+/**
+ * Catches what fails below it and shows it in place of the page:
+ * - a failed load (a query without data throws its ApiError here; the query client has already shown the toast):
+ *   the server's message and 重试;
+ * - a part of the app that cannot be loaded any more (a new version was deployed): an offer to reload;
+ * - any other render error: an error toast through the global handler, and a page that offers a reload.
+ */
+export class ErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null, failed: false };
 
-  static getDerivedStateFromError(): State {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown): State {
+    return { error, failed: true };
   }
 
   override componentDidCatch(error: Error, _info: ErrorInfo): void {
+    if (error instanceof ApiError || isChunkLoadError(error)) return;
     reportUnhandled(error);
   }
 
+  private retry = () => {
+    this.props.onReset?.();
+    this.setState({ error: null, failed: false });
+  };
+
   override render() {
-    if (!this.state.failed) return this.props.children;
+    const { error, failed } = this.state;
+    if (!failed) return this.props.children;
+    if (error instanceof ApiError) return <LoadError error={error} onRetry={this.retry} />;
+    const newVersion = isChunkLoadError(error);
     // Plain markup in the style of antd's Result: Result itself carries its large 403/404/500 drawings to every page.
     return (
       <div className="zg-page-error" role="alert">
@@ -28,10 +53,10 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
           <circle cx="12" cy="12" r="11" fill="currentColor" />
           <path d="M8.5 8.5l7 7M15.5 8.5l-7 7" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
         </svg>
-        <div className="zg-page-error__title">{WEB_MSG.pageErrorTitle}</div>
-        <div className="zg-page-error__hint">{WEB_MSG.pageErrorHint}</div>
+        <div className="zg-page-error__title">{newVersion ? WEB_MSG.newVersionTitle : WEB_MSG.pageErrorTitle}</div>
+        <div className="zg-page-error__hint">{newVersion ? WEB_MSG.newVersionHint : WEB_MSG.pageErrorHint}</div>
         <Button type="primary" onClick={() => window.location.reload()}>
-          {WEB_MSG.reloadPage}
+          {newVersion ? WEB_MSG.reloadNow : WEB_MSG.reloadPage}
         </Button>
       </div>
     );

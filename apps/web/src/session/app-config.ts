@@ -17,5 +17,7 @@ export function useAppConfig() {
     staleTime: 10 * 60_000,
     // Without the flags the menu lacks flagged entries only; a page mounting later need not ask again.
     retryOnMount: false,
+    // The shell's own load: its failure is the toast, never an error in place of the app.
+    throwOnError: false,
   });
 }

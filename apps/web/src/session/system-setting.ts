@@ -39,6 +39,8 @@ export function useSystemSetting() {
     queryFn: ({ signal }) => fetchSystemSetting(signal),
     staleTime: 5 * 60_000,
     meta: { errorMessage: MSG.systemSettingFailed },
+    // On failure the default name (see above), never an error in place of the sign-in screen.
+    throwOnError: false,
   });
   const received = query.data?.systemName.trim();
   const systemName = received || (query.isPending ? rememberedName() : null) || APP.defaultSystemName;

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { setLoginRecord } from '../api/session';
 import { Providers } from '../app/Providers';
+import { QueryBoundary } from '../components/QueryBoundary';
 import { loginRecord } from './fixtures';
 import { freshQueryClient } from './render';
 
@@ -27,7 +28,11 @@ export function attachment(over: Partial<Attachment> = {}): Attachment {
 /** Renders with the app's providers, signed in. */
 export function renderUi(ui: ReactNode, record = loginRecord) {
   setLoginRecord(record);
-  return render(<Providers queryClient={freshQueryClient()}>{ui}</Providers>);
+  return render(
+    <Providers queryClient={freshQueryClient()}>
+      <QueryBoundary>{ui}</QueryBoundary>
+    </Providers>,
+  );
 }
 
 /** A stand-in for XMLHttpRequest answering every upload with `reply`. */

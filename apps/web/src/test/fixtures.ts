@@ -1,4 +1,4 @@
-import type { LoginRecord, SystemSetting } from '@zg/contract';
+import type { LoginRecord, Profile, SystemSetting } from '@zg/contract';
 import { vi } from 'vitest';
 import type { BasicInfo, Department, Role, UserType } from '../api/user';
 
@@ -74,6 +74,19 @@ export function list<T>(items: T[]) {
 }
 
 /** The calls a signed-in page makes after sign-in (spec-1 section 4), all answering, plus the system setting. */
+export const profile: Profile = {
+  userId: 'zyadmin',
+  userName: '系统管理员',
+  departmentName: null,
+  email: null,
+  phone: null,
+  qq: null,
+  sex: null,
+  headPortrait: null,
+  isUseDefaultAvatar: true,
+  theme: null,
+};
+
 export function signedInApi(): Record<string, Handler> {
   return {
     '/api/user/systemSetting': () => ok(systemSetting),
@@ -82,6 +95,12 @@ export function signedInApi(): Record<string, Handler> {
     '/api/user/departmentList': () => ok(list(departments)),
     '/api/user/roleList': () => ok(list(roles)),
     '/api/user/userTypeList': () => ok(list(userTypes)),
+    // What the home page (the landing page after sign-in) loads, all empty: a failed load would show its error.
+    '/api/user/appConfig': () => ok({ version: 'V3.5', featureFlags: [], casEnabled: false }),
+    '/api/user/personalInfo': () => ok(profile),
+    '/api/herm-wbs/targetTask/selectPage': () => ok({ records: [], total: 0, current: 1, pages: 0, size: 10 }),
+    '/api/herm-ndwbs/yearTargetUrge/pending': () => ok([]),
+    '/api/user/school/benchmark': () => ok([]),
   };
 }
 

@@ -6,6 +6,7 @@ import { onTestFinished, vi } from 'vitest';
 import { setLoginRecord } from '../api/session';
 import { Providers } from '../app/Providers';
 import type { CategoryData, ChartClick, PieSlice } from '../components/charts';
+import { QueryBoundary } from '../components/QueryBoundary';
 import { failed, loginRecord } from './fixtures';
 import { freshQueryClient } from './render';
 
@@ -82,7 +83,9 @@ export function renderPageAs(ui: ReactNode, record: LoginRecord = loginRecord) {
   setLoginRecord(record);
   return render(
     <Providers queryClient={freshQueryClient()}>
-      <MemoryRouter>{ui}</MemoryRouter>
+      <QueryBoundary>
+        <MemoryRouter>{ui}</MemoryRouter>
+      </QueryBoundary>
     </Providers>,
   );
 }

@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AppRoutes } from '../app/AppRoutes';
 import { Providers } from '../app/Providers';
 import { createQueryClient } from '../app/query-client';
+import { QueryBoundary } from '../components/QueryBoundary';
 
 /** Where the router is, for assertions: `screen.getByTestId('location').textContent`. */
 function LocationProbe() {
@@ -34,10 +35,12 @@ export function clearQueryClients() {
 export function renderApp(route: string) {
   return render(
     <Providers queryClient={freshQueryClient()}>
-      <MemoryRouter initialEntries={[route]}>
-        <AppRoutes />
-        <LocationProbe />
-      </MemoryRouter>
+      <QueryBoundary>
+        <MemoryRouter initialEntries={[route]}>
+          <AppRoutes />
+          <LocationProbe />
+        </MemoryRouter>
+      </QueryBoundary>
     </Providers>,
   );
 }
@@ -46,15 +49,17 @@ export function renderApp(route: string) {
 export function renderPage(page: ReactNode, route: string, others: string[] = []) {
   return render(
     <Providers queryClient={freshQueryClient()}>
-      <MemoryRouter initialEntries={[route]}>
-        <Routes>
-          <Route path={route.split('?')[0]} element={page} />
-          {others.map((path) => (
-            <Route key={path} path={path} element={<div data-testid="route">{path}</div>} />
-          ))}
-        </Routes>
-        <LocationProbe />
-      </MemoryRouter>
+      <QueryBoundary>
+        <MemoryRouter initialEntries={[route]}>
+          <Routes>
+            <Route path={route.split('?')[0]} element={page} />
+            {others.map((path) => (
+              <Route key={path} path={path} element={<div data-testid="route">{path}</div>} />
+            ))}
+          </Routes>
+          <LocationProbe />
+        </MemoryRouter>
+      </QueryBoundary>
     </Providers>,
   );
 }

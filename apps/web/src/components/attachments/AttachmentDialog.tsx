@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FILE_MSG } from '@zg/contract';
 import { App, Button, Empty, List, Modal, Space } from 'antd';
 import { useEffect, useState } from 'react';
+import { LoadError } from '../LoadError';
 import { type PreviewFile, PreviewModal, previewKind } from '../preview/PreviewModal';
 import { FileUpload } from '../upload/FileUpload';
 import {
@@ -38,11 +39,18 @@ export function AttachmentDialog({ open, onClose, owner, name, editable, title, 
   const queryClient = useQueryClient();
   const [files, setFiles] = useState<ListedFile[]>([]);
   const [preview, setPreview] = useState<PreviewFile | null>(null);
-  const saved = useQuery({ queryKey: ['attachments', owner], queryFn: () => fetchAttachments(owner), enabled: open });
+  // A dialog draws its failed load in place (the list's LoadError), never in place of the page under it.
+  const saved = useQuery({
+    queryKey: ['attachments', owner],
+    queryFn: () => fetchAttachments(owner),
+    enabled: open,
+    throwOnError: false,
+  });
   const supportType = useQuery({
     queryKey: ['file-types', 'support'],
     queryFn: fetchSupportFileTypeId,
     enabled: open && editable,
+    throwOnError: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
 
@@ -105,7 +113,13 @@ export function AttachmentDialog({ open, onClose, owner, name, editable, title, 
           bordered
           loading={saved.isLoading}
           dataSource={files}
-          locale={{ emptyText: <Empty description={FILE_MSG.noFiles} /> }}
+          locale={{
+            emptyText: saved.isError ? (
+              <LoadError error={saved.error} onRetry={() => void saved.refetch()} />
+            ) : (
+              <Empty description={FILE_MSG.noFiles} />
+            ),
+          }}
           renderItem={(file) => (
             <List.Item
               actions={[

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type Attachment, FILE_MSG, STAGE_GROUPS } from '@zg/contract';
 import { App, Button, Empty, List, Modal, Spin, Typography } from 'antd';
+import { LoadError } from '../LoadError';
 import { type AttachmentOwner, downloadAll, downloadAttachment, fetchAttachments } from './files.api';
 
 /** Groups attachments by the four stages; unfinished and disqualified files count under the last. */
@@ -23,7 +24,13 @@ export interface FileDownloadDialogProps {
 /** 文件下载 (spec-2 section 2.8): a record's files by stage, each downloadable, and 下载全部 as a zip. */
 export function FileDownloadDialog({ open, onClose, owner, name }: FileDownloadDialogProps) {
   const { message } = App.useApp();
-  const files = useQuery({ queryKey: ['attachments', owner], queryFn: () => fetchAttachments(owner), enabled: open });
+  // A dialog draws its failed load in place (LoadError), never in place of the page under it.
+  const files = useQuery({
+    queryKey: ['attachments', owner],
+    queryFn: () => fetchAttachments(owner),
+    enabled: open,
+    throwOnError: false,
+  });
   const all = files.data ?? [];
   const zip = useMutation({
     mutationFn: () =>
@@ -48,6 +55,7 @@ export function FileDownloadDialog({ open, onClose, owner, name }: FileDownloadD
       }
     >
       <Spin spinning={files.isLoading}>
+        {files.isError && <LoadError error={files.error} onRetry={() => void files.refetch()} />}
         {groupByStage(all).map((group) => (
           <section key={group.key} style={{ marginBottom: 12 }}>
             <Typography.Title level={5}>{group.label}</Typography.Title>

@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { LIMITS, SHELL_TEXT as T } from '@zg/contract';
-import { App, Select, Spin } from 'antd';
-import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError } from '../../api/errors';
+import { Select, Spin } from 'antd';
+import { type CSSProperties, useMemo, useRef, useState } from 'react';
 import { searchUsers, type UserListItem } from '../../api/user';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -45,7 +44,6 @@ export type UserPickerProps = SingleProps | MultipleProps;
  */
 export function UserPicker(props: UserPickerProps) {
   const { users, placeholder = T.userPickerPlaceholder, disabled, allowClear = true } = props;
-  const { message } = App.useApp();
   const [open, setOpen] = useState(false);
   const [term, setTerm] = useState('');
   const settled = useDebouncedValue(term, LIMITS.userPickerDebounceMs);
@@ -56,17 +54,11 @@ export function UserPicker(props: UserPickerProps) {
     enabled: open && !disabled,
     staleTime: 60_000,
     retry: false,
+    // A failed search shows the server's message as a toast (the query client's), the field stays usable.
+    throwOnError: false,
     // The last results stay listed while the next search runs.
     placeholderData: keepPreviousData,
   });
-
-  // Spec-1 section 8: a failed search shows the server's message (unless the request client told the user already).
-  useEffect(() => {
-    const error = search.error;
-    if (!(error instanceof ApiError) || error.handled) return;
-    error.handled = true;
-    message.error({ key: `user-search:${error.message}`, content: error.message });
-  }, [search.error, message]);
 
   // Every user seen (given or found), to name the chosen values whatever the current search shows.
   const known = useRef(new Map<string, UserListItem>());

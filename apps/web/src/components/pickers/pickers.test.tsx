@@ -6,6 +6,7 @@ import { setLoginRecord } from '../../api/session';
 import { Providers } from '../../app/Providers';
 import { failed, loginRecord, mockApi, ok } from '../../test/fixtures';
 import { freshQueryClient } from '../../test/render';
+import { QueryBoundary } from '../QueryBoundary';
 import { UserPicker, type UserPickerProps } from './UserPicker';
 import { useDebouncedValue } from './use-debounced-value';
 import { YearPicker } from './YearPicker';
@@ -13,7 +14,11 @@ import { rangeWithStart, type YearRange, YearRangePicker } from './YearRangePick
 import { decadeStart, formatYear, hasNextDecade, hasPrevDecade, isYearDisabled, toYear } from './year';
 
 function wrap(node: ReactNode) {
-  return render(<Providers queryClient={freshQueryClient()}>{node}</Providers>);
+  return render(
+    <Providers queryClient={freshQueryClient()}>
+      <QueryBoundary>{node}</QueryBoundary>
+    </Providers>,
+  );
 }
 
 /** The panel the picker named `label` has open. */

@@ -12,6 +12,7 @@ import { Button, Checkbox, Input, Modal, Select, Space, Table, type TableColumns
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { EmptyState } from '../EmptyState';
 import { CloseIcon, SearchIcon, SettingIcon } from '../icons';
+import { LoadError } from '../LoadError';
 import { useDebouncedValue } from '../pickers/use-debounced-value';
 import { SchoolSettingsModal } from './SchoolSettingsModal';
 import { useSchoolList, useSchoolOptions, useSchoolSetting } from './school.api';
@@ -227,7 +228,13 @@ export function SchoolSelectModal({
               loading={list.isFetching}
               pagination={false}
               scroll={{ y: SCHOOL_PANEL_HEIGHT - TOOLBAR_HEIGHT - TABLE_HEAD_HEIGHT - FOOT_HEIGHT }}
-              locale={{ emptyText: <EmptyState description={list.error?.message} /> }}
+              locale={{
+                emptyText: list.error ? (
+                  <LoadError error={list.error} onRetry={() => void list.refetch()} />
+                ) : (
+                  <EmptyState />
+                ),
+              }}
               onRow={(school) => ({
                 onClick: () => toggle(school),
                 className: chosen.has(school.schoolCode) ? 'zg-school__row--checked' : undefined,

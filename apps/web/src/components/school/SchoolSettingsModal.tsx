@@ -2,7 +2,7 @@ import { SCHOOL_MSG, SHELL_TEXT as T } from '@zg/contract';
 import { App, Button, Modal, Spin, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/errors';
-import { EmptyState } from '../EmptyState';
+import { LoadError } from '../LoadError';
 import { useSaveSchoolSetting, useSchoolOptions, useSchoolSetting } from './school.api';
 
 /** Tags a collapsed group shows before 展开. */
@@ -118,7 +118,13 @@ export function SchoolSettingsModal({ open, onClose }: { open: boolean; onClose:
       destroyOnHidden
     >
       {failed ? (
-        <EmptyState description={failed.message} />
+        <LoadError
+          error={failed}
+          onRetry={() => {
+            void options.refetch();
+            void setting.refetch();
+          }}
+        />
       ) : !options.data || !setting.data ? (
         <Spin className="zg-school-settings__loading" />
       ) : (

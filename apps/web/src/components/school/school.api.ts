@@ -36,6 +36,8 @@ export function useSchoolList(filter: SchoolFilter, enabled: boolean) {
         signal,
       }),
     enabled,
+    // Drawn in place by the dialogs (LoadError), not thrown to the page.
+    throwOnError: false,
     staleTime: 5 * 60_000,
     // The last list stays while the next one loads.
     placeholderData: keepPreviousData,
@@ -48,6 +50,8 @@ export function useSchoolOptions(enabled: boolean) {
     queryKey: ['school', 'options'],
     queryFn: ({ signal }) => get('/api/user/school/options', { schema: SchoolOptionsSchema, signal }),
     enabled,
+    // Drawn in place by the dialogs (LoadError), not thrown to the page.
+    throwOnError: false,
     staleTime: 5 * 60_000,
   });
 }
@@ -60,6 +64,8 @@ export function useSchoolSetting(enabled: boolean) {
     queryKey: settingKey,
     queryFn: ({ signal }) => get('/api/user/school/selected', { schema: SchoolSettingSchema, signal }),
     enabled,
+    // Drawn in place by the dialogs (LoadError), not thrown to the page.
+    throwOnError: false,
   });
 }
 

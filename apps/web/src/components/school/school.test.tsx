@@ -6,6 +6,7 @@ import { setLoginRecord } from '../../api/session';
 import { Providers } from '../../app/Providers';
 import { failed, loginRecord, mockApi, ok } from '../../test/fixtures';
 import { freshQueryClient } from '../../test/render';
+import { QueryBoundary } from '../QueryBoundary';
 import { canAddMore, SchoolSelectModal } from './SchoolSelectModal';
 import { allChosen, COLLAPSED_TAGS, toggleAll, toggleTag } from './SchoolSettingsModal';
 
@@ -93,7 +94,9 @@ function renderHost(props: Parameters<typeof Host>[0] = {}) {
   setLoginRecord(loginRecord);
   return render(
     <Providers queryClient={freshQueryClient()}>
-      <Host {...props} />
+      <QueryBoundary>
+        <Host {...props} />
+      </QueryBoundary>
     </Providers>,
   );
 }

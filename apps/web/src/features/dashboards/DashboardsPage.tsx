@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { IframeEmbed } from '../../components/IframeEmbed';
 import { CloseIcon, LeftIcon, RightIcon } from '../../components/icons';
 import { YearPicker } from '../../components/pickers';
+import { QueryBoundary } from '../../components/QueryBoundary';
 import { useLoginRecord } from '../../session/login-record';
 import { useMenu } from '../../session/use-menu';
 import { useMyStatus, useMyStatusByType, useMyStatusByYear } from './dashboards.api';
@@ -142,7 +143,9 @@ export default function DashboardsPage() {
                   </Space>
                 }
               >
-                <CardBody card={card} year={year} />
+                <QueryBoundary>
+                  <CardBody card={card} year={year} />
+                </QueryBoundary>
               </Card>
             </Col>
           ))}
@@ -178,16 +181,15 @@ function CardBody({ card, year }: { card: DashboardCard; year: number | null }) 
   }
 }
 
-/** The loading and failure states every chart card shares. */
-function Loading({ error, pending }: { error: Error | null; pending: boolean }) {
-  if (error) return <EmptyState description={error.message} />;
+/** The loading state every chart card shares (a failure is the card's QueryBoundary's). */
+function Loading({ pending }: { pending: boolean }) {
   if (pending) return <Spin className="zg-dashboard__loading" />;
   return null;
 }
 
 function FinishRateCard({ year, label }: { year: number | null; label: string }) {
   const q = useMyStatus(year);
-  if (!q.data) return <Loading error={q.error} pending={q.isPending} />;
+  if (!q.data) return <Loading pending={q.isPending} />;
   const { finished, issued } = finishOf(q.data.list);
   return (
     <div className="zg-dashboard__gauge">
@@ -199,7 +201,7 @@ function FinishRateCard({ year, label }: { year: number | null; label: string })
 function StatusCard({ year, label }: { year: number | null; label: string }) {
   const q = useMyStatus(year);
   const data = useMemo(() => (q.data ? statusBars(q.data.list) : null), [q.data]);
-  if (!data) return <Loading error={q.error} pending={q.isPending} />;
+  if (!data) return <Loading pending={q.isPending} />;
   return <BarChart data={data} label={label} height={CHART_HEIGHT} />;
 }
 
@@ -211,7 +213,7 @@ function TrendCard({ year, label, kind }: { year: number | null; label: string; 
     const perYear = q.data.map((d) => ({ year: d.key, list: d.list }));
     return kind === 'statusTrend' ? statusTrend(perYear) : finishTrend(perYear);
   }, [q.data, kind]);
-  if (!data) return <Loading error={q.error} pending={q.isPending} />;
+  if (!data) return <Loading pending={q.isPending} />;
   return kind === 'statusTrend' ? (
     <StackedAreaChart data={data} label={label} height={CHART_HEIGHT} />
   ) : (
@@ -222,7 +224,7 @@ function TrendCard({ year, label, kind }: { year: number | null; label: string; 
 function TypeRadarCard({ year, label }: { year: number | null; label: string }) {
   const q = useMyStatusByType(year, TYPES);
   const data = useMemo(() => (q.data ? typeRadar(q.data.map((d) => ({ rwlx: d.key, list: d.list }))) : null), [q.data]);
-  if (!data) return <Loading error={q.error} pending={q.isPending} />;
+  if (!data) return <Loading pending={q.isPending} />;
   return <RadarChart data={data} label={label} height={CHART_HEIGHT} />;
 }
 

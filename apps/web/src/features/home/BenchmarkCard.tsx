@@ -25,9 +25,7 @@ export function BenchmarkCard() {
         </Button>
       }
     >
-      {schools.isError ? (
-        <EmptyState description={schools.error.message} />
-      ) : chosen.length === 0 ? (
+      {chosen.length === 0 ? (
         <EmptyState description={T.benchmarkEmpty} />
       ) : (
         <div className="zg-home__benchmark-list">

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { CardList } from '../../components/CardList';
 import { EmptyState } from '../../components/EmptyState';
 import { BellIcon, LockIcon, LogoutIcon, MENU_ICONS, UserIcon } from '../../components/icons';
+import { QueryBoundary } from '../../components/QueryBoundary';
 import { useLoginRecord } from '../../session/login-record';
 import { useSessionData } from '../../session/session-data';
 import { useMenu } from '../../session/use-menu';
@@ -98,18 +99,30 @@ export default function HomePage() {
 
       {(seesTasks || showsCounts) && (
         <div className="zg-home__row">
-          {seesTasks && <TodoCard menu={menu} headsDepartment={headed.length > 0} enabled={!!record} />}
+          {seesTasks && (
+            <QueryBoundary>
+              <TodoCard menu={menu} headsDepartment={headed.length > 0} enabled={!!record} />
+            </QueryBoundary>
+          )}
           {showsCounts && (
             <Card className="zg-home__warnings" title={T.warningsTitle} variant="borderless">
-              <WarningCountsPanel />
+              <QueryBoundary>
+                <WarningCountsPanel />
+              </QueryBoundary>
             </Card>
           )}
         </div>
       )}
 
-      {seesTasks && headed.length > 0 && <UrgeCard />}
+      {seesTasks && headed.length > 0 && (
+        <QueryBoundary>
+          <UrgeCard />
+        </QueryBoundary>
+      )}
 
-      <BenchmarkCard />
+      <QueryBoundary>
+        <BenchmarkCard />
+      </QueryBoundary>
 
       <Card className="zg-home__entries" title={T.quickEntry} variant="borderless">
         <CardList items={entries} empty={T.noEntries} />
@@ -135,9 +148,7 @@ function UrgeCard() {
       variant="borderless"
       loading={urges.isPending}
     >
-      {urges.isError ? (
-        <EmptyState description={urges.error.message} />
-      ) : pending.length === 0 ? (
+      {pending.length === 0 ? (
         <EmptyState description={T.noUrges} />
       ) : (
         <List

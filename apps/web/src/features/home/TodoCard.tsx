@@ -2,7 +2,6 @@ import { SHELL_TEXT as T } from '@zg/contract';
 import { Card, Statistic } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { EmptyState } from '../../components/EmptyState';
 import { YearPicker } from '../../components/pickers';
 import type { MenuEntry } from '../../session/menu';
 import { type TodoQuery, useTodoCounts } from './home.api';
@@ -51,7 +50,6 @@ export function TodoCard({
     const key = area === 'mine' ? 'annualWbsPersonal' : 'annualWbsDepartment';
     return (menu.find((m) => m.key === key) ?? menu.find((m) => m.key === 'wbs'))?.path;
   };
-  const failed = counts.find((c) => c.error)?.error;
 
   return (
     <Card
@@ -68,34 +66,30 @@ export function TodoCard({
         />
       }
     >
-      {failed ? (
-        <EmptyState description={failed.message} />
-      ) : (
-        <div className="zg-home__todo-grid">
-          {todos.map((todo, i) => {
-            const path = pathOf(todo.area);
-            const count = counts[i];
-            const body = (
-              <Statistic key="count" title={todo.label} value={count?.data?.total ?? 0} loading={count?.isPending} />
-            );
-            return path ? (
-              <button
-                key={todo.key}
-                type="button"
-                className="zg-home__todo-item"
-                title={T.todoHint}
-                onClick={() => navigate(path)}
-              >
-                {body}
-              </button>
-            ) : (
-              <div key={todo.key} className="zg-home__todo-item">
-                {body}
-              </div>
-            );
-          })}
-        </div>
-      )}
+      <div className="zg-home__todo-grid">
+        {todos.map((todo, i) => {
+          const path = pathOf(todo.area);
+          const count = counts[i];
+          const body = (
+            <Statistic key="count" title={todo.label} value={count?.data?.total ?? 0} loading={count?.isPending} />
+          );
+          return path ? (
+            <button
+              key={todo.key}
+              type="button"
+              className="zg-home__todo-item"
+              title={T.todoHint}
+              onClick={() => navigate(path)}
+            >
+              {body}
+            </button>
+          ) : (
+            <div key={todo.key} className="zg-home__todo-item">
+              {body}
+            </div>
+          );
+        })}
+      </div>
     </Card>
   );
 }

@@ -4,7 +4,8 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { setLoginRecord } from '../../api/session';
 import { Providers } from '../../app/Providers';
-import { loginRecord, mockApi, ok } from '../../test/fixtures';
+import { QueryBoundary } from '../../components/QueryBoundary';
+import { loginRecord, mockApi, ok, profile } from '../../test/fixtures';
 import { freshQueryClient } from '../../test/render';
 import { WithRouteTable } from '../../test/route-table';
 import HomePage from './HomePage';
@@ -39,7 +40,7 @@ function homeApi() {
   const asked: URL[] = [];
   const fetchMock = mockApi({
     '/api/user/appConfig': () => ok({ version: 'V3.5', featureFlags: ['newTaskManagement'], casEnabled: false }),
-    '/api/user/personalInfo': () => ok(null),
+    '/api/user/personalInfo': () => ok(profile),
     '/api/herm-wbs/targetTask/selectPage': (_i, url) => {
       asked.push(url);
       const total = { waitAccept: 2, executeing: 5 }[url.searchParams.get('rwzt') ?? ''] ?? 0;
@@ -66,13 +67,15 @@ function renderHome(record: LoginRecord) {
   setLoginRecord(record);
   return render(
     <Providers queryClient={freshQueryClient()}>
-      <WithRouteTable>
-        <MemoryRouter initialEntries={['/index']}>
-          <Routes>
-            <Route path="/index" element={<HomePage />} />
-          </Routes>
-        </MemoryRouter>
-      </WithRouteTable>
+      <QueryBoundary>
+        <WithRouteTable>
+          <MemoryRouter initialEntries={['/index']}>
+            <Routes>
+              <Route path="/index" element={<HomePage />} />
+            </Routes>
+          </MemoryRouter>
+        </WithRouteTable>
+      </QueryBoundary>
     </Providers>,
   );
 }

@@ -4,9 +4,9 @@ import { App, Avatar, Button, Form, Input, Modal, Radio, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { getLoginRecord, setLoginRecord } from '../../api/session';
-import { EmptyState } from '../../components/EmptyState';
 import { EnterSubmits } from '../../components/EnterSubmits';
 import { EditIcon, FemaleIcon, MaleIcon, ReloadIcon, UserIcon } from '../../components/icons';
+import { LoadError } from '../../components/LoadError';
 import { compressImage } from './compress-image';
 import { type Profile, profileQueryKey, updateProfile, uploadPortrait, useProfile } from './profile.api';
 import { useAvatarSrc } from './use-avatar-src';
@@ -36,7 +36,7 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
     return (
       <Modal open title={T.personalCenter} width={508} footer={null} onCancel={onClose}>
         <div className="zg-profile__loading">
-          {profile.isError ? <EmptyState description={profile.error.message} /> : <Spin />}
+          {profile.isError ? <LoadError error={profile.error} onRetry={() => void profile.refetch()} /> : <Spin />}
         </div>
       </Modal>
     );

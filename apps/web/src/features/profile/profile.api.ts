@@ -11,7 +11,13 @@ export function fetchProfile(signal?: AbortSignal) {
 
 /** The own profile (avatar, theme, contact details). */
 export function useProfile(enabled = true) {
-  return useQuery({ queryKey: profileQueryKey, queryFn: ({ signal }) => fetchProfile(signal), enabled });
+  // The top bar and home page greet with it; a failure there shows the toast, not an error in place of the page.
+  return useQuery({
+    queryKey: profileQueryKey,
+    queryFn: ({ signal }) => fetchProfile(signal),
+    enabled,
+    throwOnError: false,
+  });
 }
 
 export interface ProfileInput {

@@ -2,8 +2,8 @@ import { SHELL_TEXT as T } from '@zg/contract';
 import { Button, Layout, Menu, type MenuProps, Spin, Tabs } from 'antd';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { MENU_ICONS, MenuFoldIcon, MenuUnfoldIcon } from '../../components/icons';
+import { QueryBoundary } from '../../components/QueryBoundary';
 import { useLoginRecord } from '../../session/login-record';
 import { childrenOf, entryFor, firstLeaf, type MenuEntry, selectedTopKey } from '../../session/menu';
 import { menuRoutes, subPageLines, useRouteTable } from '../../session/routes';
@@ -15,8 +15,11 @@ import { ShellDialogsContext } from './shell-dialogs';
 import { TopBar } from './TopBar';
 
 interface OpenTab {
+  /** The page (its sidebar line's path): the tab's key. */
   path: string;
   label: string;
+  /** Where the user last was on that page (the page itself or a detail below it). */
+  at: string;
 }
 
 /** The signed-in layout (spec-1 section 2): top bar, collapsible sidebar, tab bar and the menu's pages. */
@@ -34,31 +37,22 @@ export function SignedInLayout() {
 
   const current = entryFor(menu, pathname);
   const [tabs, setTabs] = useState<OpenTab[]>([]);
-  useEffect(() => {
-    if (!current) return;
-    setTabs((open) =>
-      open.some((t) => t.path === current.path) ? open : [...open, { path: current.path, label: current.label }],
-    );
-  }, [current]);
-  const closeTab = (path: string) => {
-    const rest = tabs.filter((t) => t.path !== path);
-    setTabs(rest);
-    if (current?.path === path) navigate(rest[rest.length - 1]?.path ?? firstLeaf(menu));
-  };
 
   const topKey = selectedTopKey(menu, pathname);
   const top = menu.find((m) => m.key === topKey);
   const record = useLoginRecord();
   const table = useRouteTable();
-  const sideItems = useMemo(() => {
+  // The module's entry, its catalogue children, then the sub-pages the module lists for this user.
+  const lines = useMemo(() => {
     if (!top) return [];
-    // The module's entry, its catalogue children, then the sub-pages the module lists for this user.
-    const lines = [
+    return [
       ...[top, ...childrenOf(menu, top.key)].map((e) => ({ path: e.path, label: e.label, icon: e.icon })),
-      ...subPageLines(table, top.key, record).map((p) => ({ ...p, icon: undefined })),
+      ...subPageLines(table, top.key, record).map((p) => ({ ...p, icon: undefined as string | undefined })),
     ];
+  }, [menu, top, table, record]);
+  const sideItems = useMemo(() => {
     return lines.map((line) => {
-      const Icon = MENU_ICONS[line.icon ?? top.icon ?? ''];
+      const Icon = MENU_ICONS[line.icon ?? top?.icon ?? ''];
       return {
         key: line.path,
         icon: Icon ? <Icon /> : undefined,
@@ -66,12 +60,33 @@ export function SignedInLayout() {
         onClick: () => navigate(line.path),
       };
     }) satisfies NonNullable<MenuProps['items']>;
-  }, [menu, top, navigate, record, table]);
+  }, [lines, top, navigate]);
   // The longest sidebar line that is the route or a prefix of it.
   const selectedSide = sideItems
     .map((i) => i.key)
     .filter((k) => pathname === k || pathname.startsWith(`${k}/`))
     .sort((a, b) => b.length - a.length)[0];
+
+  // One tab per page (a sidebar line), not per module; a tab returns to where the user was on that page (a detail
+  // below it included), and closing one goes back to where the user was on the last one left.
+  const page = lines.find((l) => l.path === selectedSide) ?? (current && { path: current.path, label: current.label });
+  const pagePath = page?.path;
+  const pageLabel = page?.label;
+  useEffect(() => {
+    if (!pagePath || !pageLabel) return;
+    setTabs((open) => {
+      const i = open.findIndex((t) => t.path === pagePath);
+      if (i < 0) return [...open, { path: pagePath, label: pageLabel, at: pathname }];
+      if (open[i]?.at === pathname) return open;
+      return open.map((t, j) => (j === i ? { ...t, at: pathname } : t));
+    });
+  }, [pagePath, pageLabel, pathname]);
+  const goTo = (path: string) => navigate(tabs.find((t) => t.path === path)?.at ?? path);
+  const closeTab = (path: string) => {
+    const rest = tabs.filter((t) => t.path !== path);
+    setTabs(rest);
+    if (pagePath === path) navigate(rest[rest.length - 1]?.at ?? firstLeaf(menu));
+  };
 
   return (
     <ShellDialogsContext.Provider value={dialogs}>
@@ -108,18 +123,18 @@ export function SignedInLayout() {
                 type="editable-card"
                 hideAdd
                 size="small"
-                activeKey={current?.path}
-                onChange={(path) => navigate(path)}
+                activeKey={pagePath}
+                onChange={goTo}
                 onEdit={(path, action) => action === 'remove' && typeof path === 'string' && closeTab(path)}
                 items={tabs.map((t) => ({ key: t.path, label: t.label, closable: tabs.length > 1 }))}
               />
             </div>
             <Layout.Content className="zg-content">
-              <ErrorBoundary key={pathname}>
+              <QueryBoundary key={pathname}>
                 <Suspense fallback={<Spin className="zg-content__loading" />}>
                   {ready ? <MenuRoutes menu={menu} /> : <Spin className="zg-content__loading" />}
                 </Suspense>
-              </ErrorBoundary>
+              </QueryBoundary>
             </Layout.Content>
           </Layout>
         </Layout>

@@ -28,6 +28,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { errorText } from '../../api/errors';
 import { EmptyState } from '../../components/EmptyState';
+import { LoadError } from '../../components/LoadError';
 import { GenerateDialog } from './GenerateDialog';
 import { downloadReport, useReportActions, useReportDetail } from './report.api';
 import { auditProblem, LEVEL_COLOR, LEVEL_OPTIONS, levelLabel, STATUS_COLOR, sizeText } from './report-logic';
@@ -44,7 +45,7 @@ export function ReportDrawer({ id, onClose }: { id: number | null; onClose: () =
   return (
     <Drawer open={id !== null} onClose={onClose} size="55%" title={detail.data?.bgbt ?? T.detailTitle} destroyOnHidden>
       {detail.error ? (
-        <EmptyState description={errorText(detail.error, T.detailTitle)} />
+        <LoadError error={detail.error} onRetry={() => void detail.refetch()} />
       ) : detail.data ? (
         <ReportView report={detail.data} />
       ) : (

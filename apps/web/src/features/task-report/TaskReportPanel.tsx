@@ -1,7 +1,6 @@
 import { REPORT_UI as T } from '@zg/contract';
 import { Button, Card } from 'antd';
 import { useState } from 'react';
-import { errorText } from '../../api/errors';
 import { EmptyState } from '../../components/EmptyState';
 import { GenerateDialog } from './GenerateDialog';
 import { ReportView } from './ReportView';
@@ -15,7 +14,6 @@ export default function TaskReportPanel({ taskId, canGenerate }: { taskId: numbe
   const report = useReportByTask(taskId);
   const [generating, setGenerating] = useState(false);
   if (report.isLoading) return <Card loading variant="borderless" />;
-  if (report.error) return <EmptyState description={errorText(report.error, T.detailTitle)} />;
   if (report.data) return <ReportView report={report.data} />;
   return (
     <>

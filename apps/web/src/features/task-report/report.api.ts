@@ -50,6 +50,8 @@ export function useReportDetail(id: number | null) {
     queryFn: ({ signal }) =>
       get(`${W}/targetReport/getReportById`, { query: { id }, schema: TargetReportDetailSchema, signal }),
     enabled: id !== null,
+    // The drawer draws the failure in place (LoadError).
+    throwOnError: false,
   });
 }
 

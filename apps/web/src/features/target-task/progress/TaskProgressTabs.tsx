@@ -1,5 +1,6 @@
 import { REPORT_UI, PROGRESS_TEXT as T, type TaskCard } from '@zg/contract';
 import { Tabs } from 'antd';
+import { QueryBoundary } from '../../../components/QueryBoundary';
 import { useLoginRecord } from '../../../session/login-record';
 import TaskReportPanel from '../../task-report/TaskReportPanel';
 import { TaskWarnings } from '../warning/TaskWarnings';
@@ -23,12 +24,32 @@ export function TaskProgressTabs({ task }: { task: Pick<TaskCard, 'id' | 'rwmc' 
     <Tabs
       className="zg-task-progress-tabs"
       items={[
-        { key: 'progress', label: T.panelTitle, children: <ProgressPanel task={task} /> },
-        { key: 'warnings', label: T.warningRecords, children: <TaskWarnings taskId={task.id} /> },
+        {
+          key: 'progress',
+          label: T.panelTitle,
+          children: (
+            <QueryBoundary>
+              <ProgressPanel task={task} />
+            </QueryBoundary>
+          ),
+        },
+        {
+          key: 'warnings',
+          label: T.warningRecords,
+          children: (
+            <QueryBoundary>
+              <TaskWarnings taskId={task.id} />
+            </QueryBoundary>
+          ),
+        },
         {
           key: 'report',
           label: REPORT_UI.detailTitle,
-          children: <TaskReportPanel taskId={task.id} canGenerate={canGenerate} />,
+          children: (
+            <QueryBoundary>
+              <TaskReportPanel taskId={task.id} canGenerate={canGenerate} />
+            </QueryBoundary>
+          ),
         },
       ]}
     />

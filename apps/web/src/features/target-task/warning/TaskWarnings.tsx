@@ -16,7 +16,6 @@ export function TaskWarnings({ taskId }: { taskId: number }) {
   const warnings = useTaskWarnings(taskId);
   const remove = useDeleteWarning();
   const canDelete = record ? isPublisher(record.roleIdList) : false;
-  if (warnings.isError) return <EmptyState description={warnings.error.message} />;
   return (
     <List
       className="zg-task-warnings"

@@ -11,6 +11,7 @@ import { TaskWarnings } from './TaskWarnings';
 import { taskNameColumn, warningCountColumns } from './task-columns';
 import { useAddUrge, useWarningTasks, useWarningTypes, useYearTargetOptions } from './warning.api';
 import '../progress/progress.css';
+import { QueryBoundary } from '../../../components/QueryBoundary';
 
 /**
  * 预警任务 (page kind warningTask): the three counters 预警总数 / 过程预警 / 逾期预警, the warning-type select, the warned
@@ -145,7 +146,11 @@ export default function WarningTaskPage({ onOpenTask }: { onOpenTask?: (task: Ta
         size="55%"
         destroyOnHidden
       >
-        {records && <TaskWarnings taskId={records.id} />}
+        {records && (
+          <QueryBoundary>
+            <TaskWarnings taskId={records.id} />
+          </QueryBoundary>
+        )}
       </Drawer>
       <FormModal
         open={urging !== null}
