@@ -1,0 +1,60 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { ACCOUNTS, signIn } from './support';
+
+// Every page each role reaches (the header's modules and each module's sidebar lines, as a user would click them)
+// is checked by axe-core against WCAG 2.1 A/AA; a critical or serious violation fails the test, named with its page.
+test.describe.configure({ timeout: 240_000 });
+
+interface Finding {
+  page: string;
+  rule: string;
+  impact: string;
+  targets: string[];
+}
+
+async function settle(page: Page) {
+  await expect(page.locator('.zg-content__loading')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('.ant-skeleton-active')).toHaveCount(0, { timeout: 15_000 });
+}
+
+async function audit(page: Page, where: string, findings: Finding[]) {
+  await settle(page);
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  for (const v of result.violations) {
+    if (v.impact !== 'critical' && v.impact !== 'serious') continue;
+    findings.push({
+      page: where,
+      rule: v.id,
+      impact: v.impact,
+      targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    });
+  }
+}
+
+for (const who of ACCOUNTS) {
+  test(`axe finds no critical or serious violation on the pages ${who.userId} reaches`, async ({ page }) => {
+    const findings: Finding[] = [];
+    await signIn(page, who);
+    await audit(page, '首页', findings);
+    const header = page.locator('.zg-header [data-menu-key]');
+    const modules = await header.allTextContents();
+    const seen = new Set<string>();
+    for (const module of modules) {
+      await page.locator('.zg-header').getByRole('menuitem', { name: module, exact: true }).click();
+      await settle(page);
+      const lines = await page.locator('.zg-sider .ant-menu-item').allTextContents();
+      for (const line of lines.length > 0 ? lines : [module]) {
+        if (lines.length > 0)
+          await page.locator('.zg-sider').getByRole('menuitem', { name: line, exact: true }).click();
+        const path = new URL(page.url()).hash;
+        if (seen.has(path)) continue;
+        seen.add(path);
+        await audit(page, `${module} / ${line}（${path}）`, findings);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(0);
+    expect(findings, JSON.stringify(findings, null, 1)).toEqual([]);
+  });
+}
