@@ -1,6 +1,6 @@
-import { type FileOwnerType, ROLE } from '@zg/contract';
+import type { FileOwnerType } from '@zg/contract';
 import type { Db } from '../../db/client';
-import type { Actor } from '../../platform/access';
+import { type Actor, isAdmin } from '../../platform/access';
 import type { FileRow } from './files.repository';
 
 /** Who may read and attach to the records of one owner type; modules register theirs. */
@@ -17,8 +17,6 @@ const policies = new Map<string, OwnerPolicy>();
 export function registerOwnerPolicy(ownerType: FileOwnerType, policy: OwnerPolicy) {
   policies.set(ownerType, policy);
 }
-
-const isAdmin = (actor: Actor) => actor.roles.has(ROLE.admin);
 
 // The department document library (文件库): every signed-in user reads it; members and heads of the department write.
 registerOwnerPolicy('DocRepo', {

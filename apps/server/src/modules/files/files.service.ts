@@ -513,3 +513,8 @@ export async function deleteFile(ctx: FilesContext, actor: Actor, id: string) {
   });
   await ctx.store.remove(id);
 }
+
+/** Records a file another module stored itself (the system logo), owned by that module's record. */
+export async function recordStoredFile(db: Db, row: Parameters<typeof insertFileRow>[1]) {
+  await insertFileRow(db, row);
+}

@@ -5,7 +5,7 @@ import { taskWarnings } from '../../db/schema';
 import { enqueueJob } from '../../platform/jobs';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
 import { multipartBody } from '../../test/zip';
-import { WARNING_JOB } from './progress.routes';
+import { WARNING_JOB } from '.';
 import { evaluateWarnings } from './progress.service';
 
 let s: TestServer;

@@ -38,7 +38,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/access';
 import { ok } from '../../platform/envelope';
-import { taskDetail } from '../target-task/target-task.service';
+import { taskSeenBy } from '../target-task';
 import { focusedTaskIds, listWarningTypes, setFocus } from './progress.repository';
 import {
   acceptUrge,
@@ -71,7 +71,6 @@ import {
   warningTasks,
   withdrawReport,
 } from './progress.service';
-import './progress.policy';
 
 const TAGS = ['进度、预警与督办'];
 const WBS = { access: { menus: ['wbs', 'annualWbs'] } } as const;
@@ -663,7 +662,7 @@ export const focusRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const actor = actorOf(req);
-      await taskDetail(app.database.db, actor, req.body.taskId);
+      await taskSeenBy(app.database.db, actor, req.body.taskId);
       await setFocus(app.database.db, actor.userId, req.body.taskId, req.body.focus);
       return ok(
         { taskIds: await focusedTaskIds(app.database.db, actor.userId) },

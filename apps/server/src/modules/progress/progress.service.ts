@@ -4,40 +4,69 @@ import {
   REPORT_FILE_TYPE,
   type Report,
   type ReportAuditResult,
-  ROLE,
   TASK_MSG,
   type Urge,
   type UrgeDepartment,
   warningLabel,
 } from '@zg/contract';
-import { and, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { delayRequests, targetTasks, taskReports, urges, yearTargets } from '../../db/schema';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
-import { recomputeYearTargetStatus, rollUpProgress, visibleTaskWhere } from '../target-task/target-task.repository';
-import { listTasks, taskDetail, taskSeenBy, viewOf, yearTargetSeenBy } from '../target-task/target-task.service';
+import { attachOwnFiles, releaseOwnerFiles } from '../files';
+import {
+  childrenOf,
+  existingTaskIds,
+  findTask,
+  listTasks,
+  recomputeYearTargetStatus,
+  rollUpProgress,
+  setTask,
+  setTaskStatuses,
+  taskDetail,
+  taskNames,
+  taskSeenBy,
+  tasksSeenBy,
+  yearTargetSeenBy,
+} from '../target-task';
+import {
+  auditQueueOf,
+  mayAcceptUrge,
+  mayAudit,
+  mayAuditDelay,
+  mayReport,
+  publishesTarget,
+  reportAbilities,
+  seesAllUrges,
+  seesUrge,
+} from './progress.policy';
+import {
+  auditQueue,
+  cycleOfTask,
+  departmentsOfTarget,
+  pageDelaysForAudit,
+  pageReportsForAudit,
+  pageUrges,
+  reportsOfTask,
+  taskFilterWhere,
+  tasksOfDepartments,
+  tasksOwnedBy,
+  tasksToEvaluate,
+  warningCounts,
+} from './progress.query';
 import {
   acceptUrgeRow,
-  attachOwnFiles,
-  childrenOf,
   closeWarnings,
   conditionsOfTask,
-  cycleOfTask,
   delaysOfTask,
   deleteReviewingReport,
   deleteWarningType,
   departmentNames,
-  departmentsOfTarget,
   dismissWarning,
-  existingTaskIds,
   existingWarningTypeIds,
   findDelay,
   findReport,
-  findTaskRow,
   findUrge,
   findWarning,
   findWarningType,
@@ -48,20 +77,12 @@ import {
   listWarningTypes,
   lockWarningEvaluation,
   pageConfigHistory,
-  pageDelaysForAudit,
-  pageReportsForAudit,
-  pageUrges,
   raiseWarnings,
-  reportsOfTask,
   setConditions,
-  setTask,
-  setTaskStatuses,
-  taskNames,
-  tasksToEvaluate,
   updateDelay,
   updateReport,
   updateWarningType,
-  warningCounts,
+  urgeWhere,
   warningStates,
   warningsOfTask,
   warningTypeInUse,
@@ -70,8 +91,6 @@ import { dueWarnings, scheduleOf, taskPeriods } from './progress.rules';
 
 const FINISHED = new Set(['hasDone', 'delayDone']);
 const UNDER_WAY = new Set(['executeing', 'delayNotDone']);
-const isAdmin = (a: Actor) => a.roles.has(ROLE.admin);
-const isTargetPublisher = (a: Actor) => isAdmin(a) || a.roles.has(ROLE.targetPublisher);
 const pages = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
 const uniqueViolation = (err: { code?: string; cause?: { code?: string } }) =>
   (err.code ?? err.cause?.code) === '23505';
@@ -107,8 +126,6 @@ function presentReport(
   actor: Actor,
   task: { auditorId: string | null },
 ): Report {
-  const reviewing = r.status === 'reviewing';
-  const mine = r.submitterId === actor.userId;
   return {
     id: r.id,
     taskId: r.taskId,
@@ -125,31 +142,19 @@ function presentReport(
     auditedAt: r.auditedAt?.toISOString() ?? null,
     fileCount: Number(fileCount),
     version: r.version,
-    abilities: {
-      audit: reviewing && (task.auditorId === actor.userId || isAdmin(actor)),
-      edit: reviewing && mine,
-      withdraw: reviewing && mine,
-    },
+    abilities: reportAbilities(actor, task, r),
   };
 }
 
 export async function listReports(db: Db, actor: Actor, taskId: number) {
-  await taskDetail(db, actor, taskId);
-  const task = await findTaskRow(db, taskId);
-  return (await reportsOfTask(db, taskId)).map((r) => presentReport(r, actor, { auditorId: task?.auditorId ?? null }));
+  const { task } = await taskSeenBy(db, actor, taskId);
+  return (await reportsOfTask(db, taskId)).map((r) => presentReport(r, actor, { auditorId: task.auditorId }));
 }
 
 /**
  * An auditor's queue: requests on the tasks the actor audits (administrators: all), by the request's `status`
  * column: awaiting audit, already audited, or all.
  */
-function auditQueue(actor: Actor, status: AnyPgColumn, which: 'reviewing' | 'audited' | 'all'): SQL | undefined {
-  const conds: SQL[] = [];
-  if (!isAdmin(actor)) conds.push(eq(targetTasks.auditorId, actor.userId));
-  if (which === 'reviewing') conds.push(eq(status, 'reviewing'));
-  if (which === 'audited') conds.push(sql`${status} <> 'reviewing'`);
-  return conds.length ? and(...conds) : undefined;
-}
 
 /** Reports on the tasks the actor audits (administrators: all), awaiting audit by default. */
 export async function reportsToAudit(
@@ -157,7 +162,7 @@ export async function reportsToAudit(
   actor: Actor,
   q: { current: number; size: number; status: 'reviewing' | 'audited' | 'all' },
 ) {
-  const where = auditQueue(actor, taskReports.status, q.status);
+  const where = auditQueue(auditQueueOf(actor), 'report', q.status);
   const { records, total } = await pageReportsForAudit(db, where, q.current, q.size);
   return {
     records: records.map((r) => ({
@@ -190,7 +195,7 @@ export async function submitReport(
   return db.transaction(async (tx) => {
     // Locked: two submissions for one task take turns, so the checks below see each other.
     const { task } = await taskSeenBy(tx, actor, input.taskId, { lock: true });
-    if (task.ownerId !== actor.userId && !isAdmin(actor)) throw forbidden(PROGRESS_MSG.notOwner);
+    if (!mayReport(actor, task)) throw forbidden(PROGRESS_MSG.notOwner);
     if (FINISHED.has(task.status)) throw conflict(PROGRESS_MSG.taskFinished);
     if (!UNDER_WAY.has(task.status)) throw conflict(PROGRESS_MSG.taskNotExecuting);
     const reports = await reportsOfTask(tx, task.id);
@@ -292,6 +297,7 @@ export async function withdrawReport(db: Db, actor: Actor, id: number) {
     const { report } = await reportSeenBy(tx, actor, id);
     if (report.submitterId !== actor.userId) throw forbidden(PROGRESS_MSG.notSubmitter);
     if (!(await deleteReviewingReport(tx, id))) throw conflict(PROGRESS_MSG.reportNotReviewing);
+    await releaseOwnerFiles(tx, 'TaskProgress', String(id));
     await writeAudit(tx, {
       actorId: actor.userId,
       action: 'report.withdraw',
@@ -304,7 +310,7 @@ export async function withdrawReport(db: Db, actor: Actor, id: number) {
 
 /** Marks a task finished (on time or late), rolls progress up and finishes parents whose children are all done. */
 async function finishTask(db: Db, taskId: number, clock: Clock) {
-  let task = await findTaskRow(db, taskId);
+  let task = await findTask(db, taskId);
   while (task) {
     const late = clock.today() > task.endDate;
     await setTask(db, task.id, { status: late ? 'delayDone' : 'hasDone', progress: 100, finishedAt: clock.now() });
@@ -312,7 +318,7 @@ async function finishTask(db: Db, taskId: number, clock: Clock) {
     if (task.parentId === null) break;
     const siblings = await childrenOf(db, task.parentId);
     if (!siblings.every((c) => FINISHED.has(c.status))) break;
-    task = await findTaskRow(db, task.parentId);
+    task = await findTask(db, task.parentId);
   }
 }
 
@@ -325,7 +331,7 @@ export async function auditReport(
 ) {
   await db.transaction(async (tx) => {
     const { task } = await reportSeenBy(tx, actor, input.id, true);
-    if (task.auditorId !== actor.userId && !isAdmin(actor)) throw forbidden(PROGRESS_MSG.notAuditor);
+    if (!mayAudit(actor, task)) throw forbidden(PROGRESS_MSG.notAuditor);
     const report = await findReport(tx, input.id);
     if (report?.status !== 'reviewing') throw conflict(PROGRESS_MSG.reportNotReviewing);
     if (input.result === 'reject' && !input.reason?.trim()) throw badRequest(PROGRESS_MSG.reasonRequired);
@@ -369,13 +375,13 @@ function presentDelay({ delay: d, requesterName, auditorName }: DelayJoin, actor
     requestedAt: d.requestedAt.toISOString(),
     auditorName,
     auditedAt: d.auditedAt?.toISOString() ?? null,
-    canAudit: d.status === 'reviewing' && (auditorId === actor.userId || isAdmin(actor)),
+    canAudit: mayAuditDelay(actor, { auditorId }, d),
   };
 }
 
 export async function delaysOf(db: Db, actor: Actor, taskId: number) {
   const card = await taskDetail(db, actor, taskId);
-  const task = await findTaskRow(db, card.id);
+  const task = await findTask(db, card.id);
   return (await delaysOfTask(db, taskId)).map((d) => presentDelay(d, actor, task?.auditorId ?? null));
 }
 
@@ -384,7 +390,7 @@ export async function delaysToAudit(
   actor: Actor,
   q: { current: number; size: number; status: 'reviewing' | 'audited' | 'all' },
 ) {
-  const where = auditQueue(actor, delayRequests.status, q.status);
+  const where = auditQueue(auditQueueOf(actor), 'delay', q.status);
   const { records, total } = await pageDelaysForAudit(db, where, q.current, q.size);
   return {
     records: records.map((r) => ({
@@ -408,7 +414,7 @@ export async function requestDelay(
 ) {
   await db.transaction(async (tx) => {
     const { task } = await taskSeenBy(tx, actor, input.taskId, { lock: true });
-    if (task.ownerId !== actor.userId && !isAdmin(actor)) throw forbidden(PROGRESS_MSG.notOwner);
+    if (!mayReport(actor, task)) throw forbidden(PROGRESS_MSG.notOwner);
     if (FINISHED.has(task.status)) throw conflict(PROGRESS_MSG.taskFinished);
     if (!UNDER_WAY.has(task.status)) throw conflict(PROGRESS_MSG.delayNotAllowed);
     if (input.newEndDate <= task.endDate) throw badRequest(PROGRESS_MSG.delayDateInvalid);
@@ -443,7 +449,7 @@ export async function auditDelay(
     const delay = await findDelay(tx, input.id);
     if (!delay) throw notFound(PROGRESS_MSG.delayNotFound);
     const { task } = await taskSeenBy(tx, actor, delay.taskId, { lock: true, missing: PROGRESS_MSG.delayNotFound });
-    if (task.auditorId !== actor.userId && !isAdmin(actor)) throw forbidden(PROGRESS_MSG.notAuditor);
+    if (!mayAudit(actor, task)) throw forbidden(PROGRESS_MSG.notAuditor);
     if (!input.pass && !input.reason?.trim()) throw badRequest(PROGRESS_MSG.reasonRequired);
     const ok = await updateDelay(tx, delay.id, {
       status: input.pass ? 'pass' : 'reject',
@@ -563,13 +569,12 @@ function summarise(rows: { taskId: number; process: number; final: number }[]) {
 
 /** Open warning counts: over all visible tasks, the actor's own tasks, or the departments they head. */
 export async function countWarnings(db: Db, actor: Actor, scope: 'total' | 'personal' | 'department') {
-  let where: SQL | undefined;
-  if (scope === 'personal') where = sql`${targetTasks.ownerId} = ${actor.userId}`;
-  else if (scope === 'department') {
-    where = actor.chargeDepartmentIds.length
-      ? sql`${targetTasks.departmentId} in ${actor.chargeDepartmentIds}`
-      : sql`false`;
-  } else where = visibleTaskWhere(viewOf(actor));
+  const where =
+    scope === 'personal'
+      ? tasksOwnedBy(actor.userId)
+      : scope === 'department'
+        ? tasksOfDepartments(actor.chargeDepartmentIds)
+        : tasksSeenBy(actor);
   return summarise(await warningCounts(db, where));
 }
 
@@ -590,17 +595,9 @@ export interface WarningTaskFilter {
  * counters over the same tasks.
  */
 export async function warningTasks(db: Db, actor: Actor, q: WarningTaskFilter) {
-  const conds: SQL[] = [];
-  const visible = visibleTaskWhere(viewOf(actor));
-  if (visible) conds.push(visible);
-  if (q.year) conds.push(eq(yearTargets.cycleYear, q.year));
-  if (q.yearTargetId) conds.push(eq(targetTasks.yearTargetId, q.yearTargetId));
-  if (q.rwlx) conds.push(eq(targetTasks.taskType, q.rwlx));
-  if (q.departmentId) conds.push(eq(targetTasks.departmentId, q.departmentId));
-  if (q.rwmc) conds.push(ilike(targetTasks.name, `%${q.rwmc.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
   const [page, counts] = await Promise.all([
     listTasks(db, actor, { ...q, kind: 'warningTask' }),
-    warningCounts(db, conds.length ? and(...conds) : undefined, q.warningTypeId),
+    warningCounts(db, taskFilterWhere(tasksSeenBy(actor), q), q.warningTypeId),
   ]);
   const { processMap, delayMap, ...counters } = summarise(counts);
   return {
@@ -617,7 +614,7 @@ export async function focusPage(db: Db, actor: Actor, q: { current: number; size
 
 /** The warnings of a task the actor sees, open ones first. */
 export async function warningRecords(db: Db, actor: Actor, taskId: number) {
-  await taskDetail(db, actor, taskId);
+  await taskSeenBy(db, actor, taskId);
   return (await warningsOfTask(db, taskId)).map(({ warning: w, typeName }) => ({
     id: w.id,
     taskId: w.taskId,
@@ -641,7 +638,7 @@ export async function deleteWarning(db: Db, actor: Actor, clock: Clock, id: numb
     const { task, yearTargetCreatorId } = await taskSeenBy(tx, actor, warning.taskId, {
       missing: PROGRESS_MSG.warningNotFound,
     });
-    if (!isTargetPublisher(actor) && yearTargetCreatorId !== actor.userId) {
+    if (!publishesTarget(actor, { creatorId: yearTargetCreatorId })) {
       throw forbidden(PROGRESS_MSG.warningDeleteNotAllowed);
     }
     await dismissWarning(tx, id, actor.userId, clock.now());
@@ -733,7 +730,7 @@ export async function removeWarningType(db: Db, actor: Actor, id: number) {
 }
 
 export async function warningConditionsOf(db: Db, actor: Actor, taskId: number) {
-  await taskDetail(db, actor, taskId);
+  await taskSeenBy(db, actor, taskId);
   return { taskId, warningTypeIds: await conditionsOfTask(db, taskId) };
 }
 
@@ -782,7 +779,7 @@ export async function configHistory(db: Db, q: { current: number; size: number }
 
 async function publisherOfTarget(db: Db, actor: Actor, yearTargetId: number) {
   const target = await yearTargetSeenBy(db, actor, yearTargetId);
-  if (!isTargetPublisher(actor) && target.creatorId !== actor.userId) throw forbidden(PROGRESS_MSG.urgeNotPublisher);
+  if (!publishesTarget(actor, target)) throw forbidden(PROGRESS_MSG.urgeNotPublisher);
 }
 
 /** The departments of a year target and where each stands (for the publisher's urge list). */
@@ -867,9 +864,6 @@ export async function urgeTask(db: Db, actor: Actor, clock: Clock, input: { task
   });
 }
 
-/** Who sees all urges (the list's publisher and leader view), as `urgesPage` decides. */
-const seesAllUrges = (actor: Actor) => isTargetPublisher(actor) || actor.roles.has(ROLE.schoolLeader);
-
 /**
  * The head of the urged department accepts the urge (it leaves their home page). An urge the actor does not see
  * (not sent to a department they head, not sent by them, and no view of all urges) answers as a missing one.
@@ -877,11 +871,8 @@ const seesAllUrges = (actor: Actor) => isTargetPublisher(actor) || actor.roles.h
 export async function acceptUrge(db: Db, actor: Actor, clock: Clock, id: number) {
   await db.transaction(async (tx) => {
     const urge = await findUrge(tx, id);
-    const heads = urge !== null && actor.chargeDepartmentIds.includes(urge.departmentId);
-    if (!urge || !(heads || urge.urgerId === actor.userId || seesAllUrges(actor))) {
-      throw notFound(PROGRESS_MSG.urgeNotFound);
-    }
-    if (!isAdmin(actor) && !heads) throw forbidden(PROGRESS_MSG.urgeNotYours);
+    if (!urge || !seesUrge(actor, urge)) throw notFound(PROGRESS_MSG.urgeNotFound);
+    if (!mayAcceptUrge(actor, urge)) throw forbidden(PROGRESS_MSG.urgeNotYours);
     if (!(await acceptUrgeRow(tx, id, actor.userId, clock.now()))) throw conflict(PROGRESS_MSG.urgeHandled);
     await writeAudit(tx, {
       actorId: actor.userId,
@@ -917,28 +908,19 @@ export async function urgesPage(
   actor: Actor,
   q: { current: number; size: number; mine: boolean; yearTargetId?: number; type?: 0 | 1 },
 ) {
-  const conds: SQL[] = [];
-  if (q.mine) {
-    conds.push(
-      actor.chargeDepartmentIds.length ? inArray(urges.departmentId, [...actor.chargeDepartmentIds]) : sql`false`,
-    );
-  } else if (!seesAllUrges(actor)) {
-    throw forbidden();
-  }
-  if (q.yearTargetId) conds.push(eq(urges.yearTargetId, q.yearTargetId));
-  if (q.type !== undefined) conds.push(eq(urges.type, q.type));
-  const { records, total } = await pageUrges(db, conds.length ? and(...conds) : undefined, q.current, q.size);
+  if (!q.mine && !seesAllUrges(actor)) throw forbidden();
+  const where = urgeWhere({
+    departmentIds: q.mine ? actor.chargeDepartmentIds : undefined,
+    yearTargetId: q.yearTargetId,
+    type: q.type,
+  });
+  const { records, total } = await pageUrges(db, where, q.current, q.size);
   return { records: records.map(presentUrge), total, current: q.current, size: q.size, pages: pages(total, q.size) };
 }
 
 /** The pending urges of the departments the actor heads: what their home page shows until they accept. */
 export async function pendingUrges(db: Db, actor: Actor) {
   if (!actor.chargeDepartmentIds.length) return [];
-  const { records } = await pageUrges(
-    db,
-    and(inArray(urges.departmentId, [...actor.chargeDepartmentIds]), eq(urges.type, 0)),
-    1,
-    200,
-  );
+  const { records } = await pageUrges(db, urgeWhere({ departmentIds: actor.chargeDepartmentIds, type: 0 }), 1, 200);
   return records.map(presentUrge);
 }

@@ -23,9 +23,8 @@ import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
-import { visibleTaskWhere } from '../target-task/target-task.repository';
-import { taskDetail, taskSeenBy, viewOf } from '../target-task/target-task.service';
-import { presentSystemSetting } from '../user/user.presenter';
+import { taskDetail, taskSeenBy, tasksSeenBy } from '../target-task';
+import { presentSystemSetting } from '../user';
 import { type DocxInput, renderReportDocx } from './report.docx';
 import { isEditable, isReportAuditor, isReportOwner, REPORTABLE_TASK_STATES, reportAbilities } from './report.policy';
 import {
@@ -264,13 +263,13 @@ export async function reportPage(
     departmentId?: string;
   },
 ) {
-  const { records, total } = await pageReports(db, q, visibleTaskWhere(viewOf(actor)), actor.userId);
+  const { records, total } = await pageReports(db, q, tasksSeenBy(actor), actor.userId);
   return { records: records.map((r) => present(r, actor)), total };
 }
 
 /** The report of a task the actor may see, or null when none was generated yet. */
 export async function reportByTask(db: Db, actor: Actor, taskId: number) {
-  await taskDetail(db, actor, taskId);
+  await taskSeenBy(db, actor, taskId);
   const report = await findReportOfTask(db, taskId);
   if (!report) return null;
   const row = await findReportRow(db, report.id);
@@ -282,7 +281,7 @@ export async function reportDetail(db: Db, actor: Actor, id: number) {
   const row = await findReportRow(db, id);
   if (!row) throw notFound(REPORT_MSG.reportNotFound);
   try {
-    await taskDetail(db, actor, row.report.taskId);
+    await taskSeenBy(db, actor, row.report.taskId);
   } catch {
     throw notFound(REPORT_MSG.reportNotFound);
   }
@@ -369,7 +368,7 @@ export async function generateReport(
   clock: Clock,
   input: { taskId: number; templateId?: number; coverId?: number },
 ) {
-  await taskDetail(db, actor, input.taskId);
+  await taskSeenBy(db, actor, input.taskId);
   const facts = await findTaskFacts(db, input.taskId);
   if (!facts) throw notFound(REPORT_MSG.reportNotFound);
   if (!isReportOwner(actor, facts.task)) throw forbidden(REPORT_MSG.notOwner);

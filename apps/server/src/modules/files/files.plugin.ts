@@ -1,0 +1,9 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { docrepoRoutes, fileRoutes, registerFileJobs } from './files.routes';
+
+/** Registered by app.ts under `/api`: the file routes, the document library and the merge and cleanup jobs. */
+export const filesPlugin: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fileRoutes, { prefix: '/herm-zdgj/rest/file' });
+  await app.register(docrepoRoutes, { prefix: '/docrepo' });
+  registerFileJobs(app);
+};
