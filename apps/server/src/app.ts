@@ -22,6 +22,7 @@ import { systemPlugin } from './modules/system';
 import { tableConfigPlugin } from './modules/table-config';
 import { targetTaskPlugin } from './modules/target-task';
 import { userPlugin } from './modules/user';
+import { warningPlugin } from './modules/warning';
 import { type Access, registerAccessControl } from './platform/access';
 import { registerSessionLoading } from './platform/auth';
 import { registerFormBody } from './platform/body-parsers';
@@ -133,6 +134,7 @@ export async function buildApp({ config, database, logger, extraRoutes, startJob
     filesPlugin,
     targetTaskPlugin,
     progressPlugin,
+    warningPlugin,
     analysisPlugin,
     reportPlugin,
     performancePlugin,

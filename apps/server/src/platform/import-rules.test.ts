@@ -55,18 +55,19 @@ const everything = imports(
   'drizzle-orm',
   'drizzle-orm/pg-core',
   '../target-task/target-task.repository',
-  '../progress/progress.service',
+  '../warning/warning.service',
   '../target-task/task-card.query',
   '../files/files.routes',
   '../target-task',
   '../files/index',
+  '../target-task/periods.rules',
   '../../platform/access',
   '../../db/schema',
   './quality.repository',
 );
 
 describe('the server module boundaries (biome.json)', () => {
-  it("refuse another module's files but its index, and drizzle-orm outside repositories and read models", () => {
+  it("refuse another module's files but its index and pure rules, and drizzle-orm outside repositories and read models", () => {
     expect(
       refusedImports({
         'quality/quality.service.ts': everything,
@@ -81,7 +82,7 @@ describe('the server module boundaries (biome.json)', () => {
         'drizzle-orm',
         'drizzle-orm/pg-core',
         '../target-task/target-task.repository',
-        '../progress/progress.service',
+        '../warning/warning.service',
         '../target-task/task-card.query',
         '../files/files.routes',
       ],
@@ -89,19 +90,19 @@ describe('the server module boundaries (biome.json)', () => {
         'drizzle-orm',
         'drizzle-orm/pg-core',
         '../target-task/target-task.repository',
-        '../progress/progress.service',
+        '../warning/warning.service',
         '../target-task/task-card.query',
         '../files/files.routes',
       ],
       'quality/quality.repository.ts': [
         '../target-task/target-task.repository',
-        '../progress/progress.service',
+        '../warning/warning.service',
         '../target-task/task-card.query',
         '../files/files.routes',
       ],
       'quality/quality.query.ts': [
         '../target-task/target-task.repository',
-        '../progress/progress.service',
+        '../warning/warning.service',
         '../target-task/task-card.query',
         '../files/files.routes',
       ],

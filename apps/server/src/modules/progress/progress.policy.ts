@@ -1,9 +1,9 @@
 import { ROLE } from '@zg/contract';
 import { type Actor, isAdmin } from '../../platform/access';
 import { registerOwnerPolicy } from '../files';
-import { auditsTask, mayPublish, ownsTask, tasksSeenBy } from '../target-task';
-import { visibleReportIds } from './progress.query';
-import { reportTasks } from './progress.repository';
+import { auditsTask, mayPublish, mayPublishTarget, ownsTask, tasksSeenBy } from '../target-task';
+import { visibleReportIds } from './progress-report.query';
+import { reportTasks } from './progress-report.repository';
 
 /**
  * Who may report, audit, warn and urge on a task; the services ask these, and the records carry what their viewer may
@@ -34,9 +34,8 @@ export function reportAbilities(
 export const mayAuditDelay = (actor: Actor, task: { auditorId: string | null }, delay: { status: string }) =>
   delay.status === 'reviewing' && mayAudit(actor, task);
 
-/** The year target's creator or a publisher (or an administrator) dismisses warnings and urges departments. */
-export const publishesTarget = (actor: Actor, target: { creatorId: string }) =>
-  mayPublish(actor) || target.creatorId === actor.userId;
+/** The year target's creator or a publisher (or an administrator) urges its departments. */
+export const publishesTarget = mayPublishTarget;
 
 /** Who sees all urges (the list's publisher and leader view). */
 export const seesAllUrges = (actor: Actor) => mayPublish(actor) || actor.roles.has(ROLE.schoolLeader);

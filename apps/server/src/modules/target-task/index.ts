@@ -5,10 +5,19 @@
  * They change a task only through the functions below, never by writing its tables.
  */
 
+export {
+  addDays,
+  monthlyPeriods,
+  type Period,
+  type TaskCycle,
+  taskPeriods,
+} from './periods.rules';
+export { FINISHED_STATES, UNDER_WAY_STATES } from './target-task.machine';
 export { targetTaskPlugin } from './target-task.plugin';
 export {
   auditsTask,
   mayPublish,
+  mayPublishTarget,
   ownsTask,
   seesAllTasks,
   tasksSeenBy,
@@ -17,12 +26,14 @@ export {
 } from './target-task.policy';
 export {
   childrenOf,
+  cycleOfTask,
   existingTaskIds,
   findTask,
   rollUpProgress,
   setTask,
   setTaskStatuses,
   type TaskRow,
+  taskCycleColumns,
   taskNames,
 } from './target-task.repository';
 export { listTasks, taskDetail, taskSeenBy, yearTargetSeenBy } from './target-task.service';

@@ -134,3 +134,9 @@ export function abilities(t: TaskFacts, a: ActorFacts): Record<TaskAction, boole
   }
   return out;
 }
+
+/** The finished states of a task (on time or late). */
+export const FINISHED_STATES: ReadonlySet<string> = new Set(['hasDone', 'delayDone']);
+
+/** The states of a task under way (executing, or overdue and still executing). */
+export const UNDER_WAY_STATES: ReadonlySet<string> = new Set(['executeing', 'delayNotDone']);

@@ -39,6 +39,10 @@ export const yearTargetsSeenBy = (actor: Actor) => visibleYearTargetWhere(viewOf
 /** Administrators and target publishers publish year targets and top-level tasks, and keep the chargers. */
 export const mayPublish = (actor: Pick<Actor, 'roles'>) => isAdmin(actor) || actor.roles.has(ROLE.targetPublisher);
 
+/** The year target's creator or a publisher (or an administrator): urges its departments, dismisses its warnings. */
+export const mayPublishTarget = (actor: Actor, target: { creatorId: string }) =>
+  mayPublish(actor) || target.creatorId === actor.userId;
+
 /** A year target is edited and removed by its creator (or an administrator). */
 export const mayEditYearTarget = (actor: Actor, target: { creatorId: string }) =>
   target.creatorId === actor.userId || isAdmin(actor);

@@ -12,6 +12,7 @@ import {
   users,
   yearTargets,
 } from '../../db/schema';
+import type { TaskCycle } from './periods.rules';
 
 export type TaskRow = typeof targetTasks.$inferSelect;
 export type View = {
@@ -280,4 +281,23 @@ export async function deleteCharger(db: Db, departmentId: string, userId: string
   await db
     .delete(departmentChargers)
     .where(and(eq(departmentChargers.departmentId, departmentId), eq(departmentChargers.userId, userId)));
+}
+
+/** Rows of a raw `db.execute`, on PGlite and node-postgres alike. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** The cycle of a task row: its type's code and the names of the values it names (see periods.rules.ts). */
+export const taskCycleColumns = (t: SQL) => sql`
+      (select ct.code from ${cycleTypes} ct where ct.id = ${t}.cycle_type_id) as cycle_type,
+      coalesce((select array_agg(v.value order by v.sort_order, v.id) from ${cycleValues} v
+                where v.id::text = any(string_to_array(nullif(${t}.cycle_values, ''), ','))), '{}') as cycle_values`;
+
+/** The cycle of one task (null when the task does not exist). */
+
+export async function cycleOfTask(db: Db, taskId: number): Promise<TaskCycle | null> {
+  const rows = rowsOf<{ cycle_type: string | null; cycle_values: string[] }>(
+    await db.execute(sql`select ${taskCycleColumns(sql.raw('t'))} from ${targetTasks} t where t.id = ${taskId}`),
+  );
+  const r = rows[0];
+  return r ? { type: r.cycle_type, values: r.cycle_values } : null;
 }
