@@ -8,6 +8,7 @@ import {
   ReportInputSchema,
   ReportSchema,
   ReportUpdateSchema,
+  SituationCatalogSchema,
 } from '@zg/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,6 +21,7 @@ import {
   periodsOf,
   reportsToAudit,
   reviseReport,
+  situationCatalog,
   submitReport,
   withdrawReport,
 } from './progress-report.service';
@@ -140,3 +142,23 @@ export function progressReportRoutes(paths: ProgressPaths): FastifyPluginAsyncZo
     );
   };
 }
+
+/**
+ * `/api/herm-wbs/targetTaskDetail`: the situation catalogue of a task for its detail page (getDetailSituationCatalog,
+ * spec-1 section 7); a task the user does not see answers as a missing one.
+ */
+export const situationCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/getDetailSituationCatalog',
+    {
+      config: WBS,
+      schema: {
+        tags: TAGS,
+        summary: '任务的进度目录：各周期、结果报告及其报告 / the situation catalogue of a task',
+        querystring: TaskId,
+        response: { 200: envelope(SituationCatalogSchema) },
+      },
+    },
+    async (req) => ok(await situationCatalog(app.database.db, actorOf(req), app.clock, req.query.taskId)),
+  );
+};

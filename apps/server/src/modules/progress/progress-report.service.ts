@@ -1,9 +1,12 @@
 import {
   type Period,
   PROGRESS_MSG,
+  periodLabel,
   REPORT_FILE_TYPE,
   type Report,
   type ReportAuditResult,
+  type SituationCatalog,
+  type SituationCatalogNode,
   TASK_MSG,
 } from '@zg/contract';
 import type { Db } from '../../db/client';
@@ -289,4 +292,49 @@ export async function auditReport(
     });
     await recomputeYearTargetStatus(tx, task.yearTargetId);
   });
+}
+
+/**
+ * The situation catalogue of a task (targetTaskDetail getDetailSituationCatalog): the periods of its cycle in order,
+ * then the final report, then any former period (the cycle changed after it was reported on), each with its reports
+ * newest first and the schedule status of the period as the circles show it.
+ */
+export async function situationCatalog(db: Db, actor: Actor, clock: Clock, taskId: number): Promise<SituationCatalog> {
+  const { task } = await taskSeenBy(db, actor, taskId);
+  const reports = await reportsOfTask(db, taskId);
+  const byKey = new Map<string, ReportJoin[]>();
+  for (const r of reports) byKey.set(r.report.periodKey, [...(byKey.get(r.report.periodKey) ?? []), r]);
+  const today = clock.today();
+  const finished = FINISHED_STATES.has(task.status);
+  const node = (
+    kind: SituationCatalogNode['kind'],
+    key: string,
+    label: string,
+    dates: { start: string; deadline: string } | null,
+  ): SituationCatalogNode => {
+    const list = byKey.get(key) ?? [];
+    byKey.delete(key);
+    const latest = list[0]?.report ?? null;
+    const audited = latest !== null && latest.status !== 'reviewing';
+    return {
+      key,
+      label,
+      kind,
+      start: dates?.start ?? null,
+      deadline: dates?.deadline ?? null,
+      schedule: !dates
+        ? null
+        : finished
+          ? 'finish'
+          : scheduleOf({ key, label, ...dates }, today, latest?.status ?? null),
+      shzt: latest === null ? '0' : audited ? '2' : '1',
+      reports: list.map((r) => presentReport(r, actor, task)),
+    };
+  };
+  const periods = taskPeriods(task.startDate, task.endDate, await cycleOfTask(db, taskId)).map((p) =>
+    node('period', p.key, p.label, p),
+  );
+  const final = node('final', 'final', periodLabel('final'), { start: task.startDate, deadline: task.endDate });
+  const former = [...byKey.keys()].map((key) => node('former', key, periodLabel(key), null));
+  return { taskId: task.id, rwmc: task.name, nodes: [...periods, final, ...former] };
 }

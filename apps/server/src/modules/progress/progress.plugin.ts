@@ -3,7 +3,7 @@ import { delayRoutes } from './delay.routes';
 import { focusRoutes } from './focus.routes';
 import { NDWBS_PATHS, WBS_PATHS } from './progress.http';
 import { registerProgressFilePolicies } from './progress.policy';
-import { progressReportRoutes } from './progress-report.routes';
+import { progressReportRoutes, situationCatalogRoutes } from './progress-report.routes';
 import { urgeRoutes } from './urge.routes';
 
 /**
@@ -26,5 +26,6 @@ export const progressPlugin: FastifyPluginAsyncZod = async (app) => {
       { prefix },
     );
   }
+  await app.register(situationCatalogRoutes, { prefix: '/herm-wbs/targetTaskDetail' });
   await app.register(focusRoutes, { prefix: '/herm-zdgj/rest/focus' });
 };
