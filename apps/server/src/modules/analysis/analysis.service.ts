@@ -7,9 +7,9 @@ import {
   type TaskStatus,
 } from '@zg/contract';
 import type { Db } from '../../db/client';
-import { type Actor, isAdmin } from '../../platform/access';
-import { forbidden } from '../../platform/errors';
-import { seesAllTasks, tasksSeenBy } from '../target-task';
+import type { Actor } from '../../platform/access';
+import { tasksSeenBy } from '../target-task';
+import { checkGlobalAnalysis, departmentOf, selectableDepartments } from './analysis.policy';
 import {
   analysisScope,
   analysisTaskPage,
@@ -28,16 +28,6 @@ export interface AnalysisQuery {
   bmid?: string;
 }
 
-/** The department of the department page: the one asked for, which must be one the actor heads, or their first. */
-export function departmentOf(actor: Actor, q: { bmid?: string }) {
-  const bmid = q.bmid ?? actor.chargeDepartmentIds[0];
-  if (!bmid) throw forbidden(ANALYSIS_MSG.noChargeDepartment);
-  if (!actor.chargeDepartmentIds.includes(bmid) && !isAdmin(actor)) {
-    throw forbidden(ANALYSIS_MSG.notYourDepartment);
-  }
-  return bmid;
-}
-
 /**
  * The tasks an analysis counts: last-level tasks of the scope the actor may use. The department page needs a
  * department the actor is in charge of; the global page those who see every task.
@@ -45,7 +35,7 @@ export function departmentOf(actor: Actor, q: { bmid?: string }) {
 export function scopeWhere(actor: Actor, q: AnalysisQuery) {
   let visible: ReturnType<typeof tasksSeenBy>;
   if (q.scope === 'globalSummaryAnalysis') {
-    if (!seesAllTasks(actor)) throw forbidden();
+    checkGlobalAnalysis(actor);
     visible = tasksSeenBy(actor);
   }
   return analysisScope({
@@ -146,6 +136,6 @@ export async function summaryYears(db: Db, actor: Actor, q: { scope: AnalysisQue
  * administrator), each with its head's name or 未知; the first is the default.
  */
 export async function chargeDepartments(db: Db, actor: Actor) {
-  const rows = await chargeDepartmentsOf(db, isAdmin(actor) ? null : actor.chargeDepartmentIds);
+  const rows = await chargeDepartmentsOf(db, selectableDepartments(actor));
   return rows.map((r) => ({ bmid: r.bmid, bmmc: r.bmmc, fzrmc: r.fzrmc ?? ANALYSIS_MSG.unknownHead }));
 }

@@ -518,3 +518,9 @@ export async function deleteFile(ctx: FilesContext, actor: Actor, id: string) {
 export async function recordStoredFile(db: Db, row: Parameters<typeof insertFileRow>[1]) {
   await insertFileRow(db, row);
 }
+
+/** A stored file's row by id (another module serving a file it recorded, as the avatar and the logo), or null. */
+export async function findStoredFile(db: Db, id: string) {
+  const [file] = await findFiles(db, [id]);
+  return file ?? null;
+}

@@ -9,6 +9,7 @@ export { canWriteOwner, type OwnerPolicy, registerOwnerPolicy } from './files.po
 export { attachOwnFiles, fileTypesNamed, ownerFileTypes, releaseOwnerFiles } from './files.repository';
 export {
   type FilesContext,
+  findStoredFile,
   listAttachments,
   recordStoredFile,
   saveAttachmentList,

@@ -12,7 +12,7 @@ import {
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
-import { seesAllTasks } from '../target-task';
+import { appraisalScope } from './performance.policy';
 import {
   type PerformanceDbRow,
   type PerformanceFilter,
@@ -31,8 +31,8 @@ const EXPORT_MAX = 50_000;
  * department head the departments they head; anyone else their own tasks.
  */
 function scopeOf(actor: Actor) {
-  if (seesAllTasks(actor)) return null;
-  return tasksOfOwnerOrDepartments(actor.userId, actor.chargeDepartmentIds);
+  const scope = appraisalScope(actor);
+  return scope && tasksOfOwnerOrDepartments(scope.ownerId, scope.departmentIds);
 }
 
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());

@@ -22,13 +22,21 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
 import { taskDetail, taskSeenBy, tasksSeenBy } from '../target-task';
 import { presentSystemSetting } from '../user';
 import { type DocxInput, renderReportDocx } from './report.docx';
 import { isEditable, isReportAuditor, isReportOwner, REPORTABLE_TASK_STATES, reportAbilities } from './report.policy';
 import {
   attachmentsOfTask,
+  findReportRow,
+  findTaskFacts,
+  pageReports,
+  progressOfTask,
+  type ReportListRow,
+  warningsOfTask,
+} from './report.query';
+import {
   type CoverRow,
   defaultCover,
   deleteCover,
@@ -36,30 +44,19 @@ import {
   findCover,
   findReport,
   findReportOfTask,
-  findReportRow,
-  findTaskFacts,
   findTemplate,
   firstTemplate,
   insertCover,
   insertReport,
   insertTemplate,
   pageCovers,
-  pageReports,
   pageTemplates,
-  progressOfTask,
-  type ReportListRow,
   setDefaultCover,
   systemName,
   type TemplateRow,
   updateReport,
   updateTemplate,
-  warningsOfTask,
 } from './report.repository';
-
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return (e.code ?? e.cause?.code) === '23505';
-};
 
 // ---- templates ----
 
