@@ -5,7 +5,7 @@ import { writeAudit } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
 import { pageCount } from '../../platform/paging';
-import { FINISHED_STATES, findTask, setTask, taskDetail, taskSeenBy, UNDER_WAY_STATES } from '../target-task';
+import { FINISHED_STATES, setTask, taskSeenBy, UNDER_WAY_STATES } from '../target-task';
 import { pageDelaysForAudit } from './delay.query';
 import { delaysOfTask, findDelay, insertDelay, updateDelay } from './delay.repository';
 import { auditQueueOf, mayAudit, mayAuditDelay, mayReport } from './progress.policy';
@@ -33,9 +33,8 @@ function presentDelay({ delay: d, requesterName, auditorName }: DelayJoin, actor
 }
 
 export async function delaysOf(db: Db, actor: Actor, taskId: number) {
-  const card = await taskDetail(db, actor, taskId);
-  const task = await findTask(db, card.id);
-  return (await delaysOfTask(db, taskId)).map((d) => presentDelay(d, actor, task?.auditorId ?? null));
+  const { task } = await taskSeenBy(db, actor, taskId);
+  return (await delaysOfTask(db, taskId)).map((d) => presentDelay(d, actor, task.auditorId));
 }
 
 export async function delaysToAudit(

@@ -24,7 +24,6 @@ import {
   recomputeYearTargetStatus,
   rollUpProgress,
   setTask,
-  taskDetail,
   taskPeriods,
   taskSeenBy,
   UNDER_WAY_STATES,
@@ -35,18 +34,18 @@ import { auditQueue, pageReportsForAudit, reportsOfTask } from './progress-repor
 import { deleteReviewingReport, findReport, insertReport, updateReport } from './progress-report.repository';
 
 export async function periodsOf(db: Db, actor: Actor, clock: Clock, taskId: number): Promise<Period[]> {
-  const card = await taskDetail(db, actor, taskId);
+  const { task } = await taskSeenBy(db, actor, taskId);
   const reports = await reportsOfTask(db, taskId);
   const latest = new Map<string, (typeof reports)[number]['report']>();
   for (const r of reports)
     if (r.report.kind === 'process' && !latest.has(r.report.periodKey)) latest.set(r.report.periodKey, r.report);
   const today = clock.today();
-  return taskPeriods(card.kssj, card.jssj, await cycleOfTask(db, taskId)).map((p) => {
+  return taskPeriods(task.startDate, task.endDate, await cycleOfTask(db, taskId)).map((p) => {
     const r = latest.get(p.key) ?? null;
     const audited = r !== null && r.status !== 'reviewing';
     return {
       ...p,
-      schedule: FINISHED_STATES.has(card.rwzt) ? ('finish' as const) : scheduleOf(p, today, r?.status ?? null),
+      schedule: FINISHED_STATES.has(task.status) ? ('finish' as const) : scheduleOf(p, today, r?.status ?? null),
       audited,
       shzt: r === null ? ('0' as const) : audited ? ('2' as const) : ('1' as const),
       reportId: r?.id ?? null,
