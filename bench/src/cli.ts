@@ -369,7 +369,9 @@ function generatorKey(): string {
     'bench/src/generate',
     'bench/src/data.ts',
     'apps/server/src/db',
-    'apps/server/src/modules/progress/progress.rules.ts',
+    'apps/server/src/modules/target-task/periods.rules.ts',
+    'apps/server/src/modules/warning/warning.rules.ts',
+    'apps/server/src/modules/warning/warning-schedule.rules.ts',
     'packages/contract/src',
     'package-lock.json',
   ];

@@ -10,30 +10,25 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { authcRoutes } from './modules/authc/authc.routes';
-import { referenceRoutes } from './modules/reference/reference.routes';
-import { systemRoutes } from './modules/system/system.routes';
-import './modules/target-task/target-task.policy';
-import { analysisRoutes } from './modules/analysis/analysis.routes';
-import {
-  annualWbsProgressRoutes,
-  focusRoutes,
-  progressRoutes,
-  registerWarningJob,
-} from './modules/progress/progress.routes';
-import { testClockRoutes } from './modules/progress/test-clock.routes';
-import { reportPlugin } from './modules/report/report.plugin';
-import { tableConfigRoutes } from './modules/table-config/table-config.routes';
-import { annualWbsRoutes } from './modules/target-task/annual-wbs.routes';
-import { targetTaskRoutes } from './modules/target-task/target-task.routes';
-import { userRoutes } from './modules/user/user.routes';
+import { analysisPlugin } from './modules/analysis';
+import { archivePlugin } from './modules/archive';
+import { authcPlugin } from './modules/authc';
+import { filesPlugin } from './modules/files';
+import { performancePlugin } from './modules/performance';
+import { progressPlugin } from './modules/progress';
+import { referencePlugin } from './modules/reference';
+import { reportPlugin } from './modules/report';
+import { systemPlugin } from './modules/system';
+import { tableConfigPlugin } from './modules/table-config';
+import { targetTaskPlugin } from './modules/target-task';
+import { userPlugin } from './modules/user';
+import { warningPlugin } from './modules/warning';
 import { type Access, registerAccessControl } from './platform/access';
 import { registerSessionLoading } from './platform/auth';
 import { registerFormBody } from './platform/body-parsers';
 import type { RouteEntry } from './platform/context';
 import { registerMultipartTextCheck } from './platform/multipart';
 import './platform/context';
-import { docrepoRoutes, fileRoutes, registerFileJobs } from './modules/files/files.routes';
 import { Clock } from './platform/clock';
 import { fail } from './platform/envelope';
 import { registerErrorHandling } from './platform/error-handler';
@@ -130,24 +125,24 @@ export async function buildApp({ config, database, logger, extraRoutes, startJob
   registerSessionLoading(app);
   registerAccessControl(app);
 
-  // modules
-  await app.register(systemRoutes, { prefix: '/api' });
-  await app.register(authcRoutes, { prefix: '/api/authc' });
-  await app.register(userRoutes, { prefix: '/api/user' });
-  await app.register(referenceRoutes, { prefix: '/api/user' });
-  await app.register(fileRoutes, { prefix: '/api/herm-zdgj/rest/file' });
-  await app.register(docrepoRoutes, { prefix: '/api/docrepo' });
-  await app.register(targetTaskRoutes, { prefix: '/api/herm-wbs' });
-  await app.register(annualWbsRoutes, { prefix: '/api/herm-ndwbs' });
-  await app.register(progressRoutes, { prefix: '/api/herm-wbs' });
-  await app.register(annualWbsProgressRoutes, { prefix: '/api/herm-ndwbs' });
-  await app.register(analysisRoutes, { prefix: '/api/herm-wbs/targetTaskSummaryAnalysis' });
-  await app.register(focusRoutes, { prefix: '/api/herm-zdgj/rest/focus' });
-  await app.register(reportPlugin, { prefix: '/api' });
-  await app.register(tableConfigRoutes, { prefix: '/api/herm-sjcj' });
-  registerWarningJob(app);
-  if (config.TEST_HOOKS) await app.register(testClockRoutes, { prefix: '/api/test' });
-  registerFileJobs(app);
+  // modules: each registers its own routes (with their spec prefixes under /api), jobs and file owner policies
+  for (const plugin of [
+    systemPlugin,
+    authcPlugin,
+    userPlugin,
+    referencePlugin,
+    filesPlugin,
+    targetTaskPlugin,
+    progressPlugin,
+    warningPlugin,
+    analysisPlugin,
+    reportPlugin,
+    performancePlugin,
+    archivePlugin,
+    tableConfigPlugin,
+  ]) {
+    await app.register(plugin, { prefix: '/api' });
+  }
   if (extraRoutes) await app.register(async (child) => extraRoutes(child));
 
   // the web app, when built

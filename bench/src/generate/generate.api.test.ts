@@ -4,7 +4,7 @@
  * every API answer about it is compared (ids mapped to names, times left out). Then a generated scale is read back.
  */
 import { cycleTypes, cycleValues } from '@zg/server/src/db/schema';
-import { evaluateWarnings } from '@zg/server/src/modules/progress/progress.service';
+import { evaluateWarnings } from '@zg/server/src/modules/warning';
 import { startTestServer, type TestServer, type TestSession } from '@zg/server/src/test/harness';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -15,7 +15,7 @@ import {
   yearTargets,
 } from '@zg/server/src/db/schema';
 import { DEMO_PASSWORD } from '@zg/server/src/db/seed/demo';
-import { monthlyPeriods } from '@zg/server/src/modules/progress/progress.rules';
+import { monthlyPeriods } from '@zg/server/src/modules/target-task/periods.rules';
 import { Clock } from '@zg/server/src/platform/clock';
 import { count, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';

@@ -6,8 +6,9 @@ import type {
   taskWarnings,
   yearTargets,
 } from '@zg/server/src/db/schema';
-import { addDays, dueWarnings } from '@zg/server/src/modules/progress/progress.rules';
-import { lastSlot, type WarningSchedule } from '@zg/server/src/modules/progress/warning-schedule.rules';
+import { addDays } from '@zg/server/src/modules/target-task/periods.rules';
+import { dueWarnings } from '@zg/server/src/modules/warning/warning.rules';
+import { lastSlot, type WarningSchedule } from '@zg/server/src/modules/warning/warning-schedule.rules';
 import {
   periodsOfPlan,
   type ReportPlan,

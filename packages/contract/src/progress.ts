@@ -309,6 +309,35 @@ export const ReportSchema = z.object({
 });
 export type Report = z.infer<typeof ReportSchema>;
 
+/**
+ * One node of a task's situation catalogue (targetTaskDetail getDetailSituationCatalog): a period of the task's cycle,
+ * the final report, or a former period (the task's cycle changed after it was reported on), with its reports.
+ */
+export const SituationCatalogNodeSchema = z.object({
+  key: z.string().describe('周期标识；结果报告为 final / period key, final for the final report'),
+  label: z.string().describe('目录名称：周期名称或“结果报告” / label'),
+  kind: z
+    .enum(['period', 'final', 'former'])
+    .describe('period 任务周期 final 结果报告 former 已不在任务周期内的周期 / node kind'),
+  start: z.string().nullable().describe('周期开始日期（former 为空） / period start'),
+  deadline: z.string().nullable().describe('报告截止日期（former 为空） / report deadline'),
+  schedule: z
+    .enum(['unstart', 'block', 'normal', 'finish'])
+    .nullable()
+    .describe('进度状态（former 为空） / schedule status'),
+  shzt: z.enum(['0', '1', '2']).describe("最新报告的审核状态：'0'无报告 '1'审核中 '2'已审核 / audit status"),
+  reports: z.array(ReportSchema).describe('该周期的报告，新的在前 / its reports, newest first'),
+});
+export type SituationCatalogNode = z.infer<typeof SituationCatalogNodeSchema>;
+
+/** The situation catalogue of a task: its periods, the final report and former periods, each with its reports. */
+export const SituationCatalogSchema = z.object({
+  taskId: z.number().int(),
+  rwmc: z.string().describe('任务名称 / task name'),
+  nodes: z.array(SituationCatalogNodeSchema),
+});
+export type SituationCatalog = z.infer<typeof SituationCatalogSchema>;
+
 /** A report awaiting (or past) audit, with its task, for the auditor's list. */
 export const AuditReportSchema = ReportSchema.extend({
   rwmc: z.string().describe('任务名称 / task name'),

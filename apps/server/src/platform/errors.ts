@@ -18,3 +18,9 @@ export const forbidden = (message: string = MSG.noPermission) => new AppError(40
 export const notFound = (message: string = MSG.notFound) => new AppError(404, message);
 export const conflict = (message: string = MSG.conflict) => new AppError(409, message);
 export const tooManyRequests = (message: string = MSG.tooManyRequests) => new AppError(429, message);
+
+/** Whether a database error is PostgreSQL's unique violation (23505), on both drivers (PGlite puts it on the cause). */
+export const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return (e?.code ?? e?.cause?.code) === '23505';
+};

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
 import { taskIn, yearTarget } from '../../test/wbs-fixtures';
-import { evaluateWarnings } from '../progress/progress.service';
+import { evaluateWarnings } from '../warning';
 
 let s: TestServer;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/access';
 import { ok } from '../../platform/envelope';
-import { contentDisposition } from '../files/content-disposition';
+import { contentDisposition } from '../files';
 import { exportAnalyse, findAnalyse, findAnalyseDepartment, gatherAnalyse, queryGrid } from './annual-analysis.service';
 
 const TAGS = ['年度目标分解分析'];

@@ -1,18 +1,16 @@
 import { ANALYSIS_MSG, type GatherAnalyse, type Grid, TASK_TYPE } from '@zg/contract';
-import { type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
-import { targetTasks, yearTargets } from '../../db/schema';
 import type { Actor } from '../../platform/access';
-import { visibleTaskWhere } from '../target-task/target-task.repository';
-import { viewOf } from '../target-task/target-task.service';
+import { tasksSeenBy } from '../target-task';
 import {
   type CounterRow,
   countersByDepartment,
   countersByDepartmentAndTarget,
   countersByTarget,
   gatherCounters,
-} from './analysis.repository';
+  ndScope,
+} from './analysis.query';
 
 export interface NdQuery {
   year?: number;
@@ -25,15 +23,7 @@ export const rateOf = (finished: number, issued: number) =>
   issued ? Math.round((finished / issued) * 10000) / 100 : 0;
 
 /** Last-level tasks the actor may see, of the year, year target and type asked for. */
-function ndScope(actor: Actor, q: NdQuery): SQL {
-  const parts: SQL[] = [sql`not exists (select 1 from ${targetTasks} c where c.parent_id = ${targetTasks.id})`];
-  const visible = visibleTaskWhere(viewOf(actor));
-  if (visible) parts.push(visible);
-  if (q.year) parts.push(sql`${yearTargets.cycleYear} = ${q.year}`);
-  if (q.yearTargetId) parts.push(sql`${targetTasks.yearTargetId} = ${q.yearTargetId}`);
-  if (q.rwlx) parts.push(sql`${targetTasks.taskType} = ${q.rwlx}`);
-  return sql.join(parts, sql` and `);
-}
+const scopeOf = (actor: Actor, q: NdQuery) => ndScope({ ...q, visible: tasksSeenBy(actor) });
 
 const counts = (r: CounterRow) => ({
   taskCount: Number(r.taskCount),
@@ -59,7 +49,7 @@ const ZERO: CounterRow = {
 
 /** gatherAnaylse: the year at a glance, in total and per task type (every type listed, zeros included). */
 export async function gatherAnalyse(db: Db, actor: Actor, q: NdQuery): Promise<GatherAnalyse> {
-  const { rows, yearTargetCount } = await gatherCounters(db, ndScope(actor, q));
+  const { rows, yearTargetCount } = await gatherCounters(db, scopeOf(actor, q));
   const total = rows.find((r) => r.taskType === null) ?? ZERO;
   return {
     nf: q.year ?? null,
@@ -80,7 +70,7 @@ export async function gatherAnalyse(db: Db, actor: Actor, q: NdQuery): Promise<G
 
 /** findAnalyse: one row per year target. */
 export async function findAnalyse(db: Db, actor: Actor, q: NdQuery) {
-  return (await countersByTarget(db, ndScope(actor, q))).map((r) => ({
+  return (await countersByTarget(db, scopeOf(actor, q))).map((r) => ({
     yearTargetId: Number(r.yearTargetId),
     mbmc: r.mbmc,
     nf: Number(r.nf),
@@ -92,7 +82,7 @@ export async function findAnalyse(db: Db, actor: Actor, q: NdQuery) {
 
 /** findAnalyseDepartemnt: one row per responsible department, ranked by finish rate (1, 2, 2, 4). */
 export async function findAnalyseDepartment(db: Db, actor: Actor, q: NdQuery) {
-  const rows = (await countersByDepartment(db, ndScope(actor, q))).map((r) => ({
+  const rows = (await countersByDepartment(db, scopeOf(actor, q))).map((r) => ({
     bmid: r.bmid,
     bmmc: r.bmmc,
     fzrmc: r.fzrmc ?? ANALYSIS_MSG.unknownHead,
@@ -115,7 +105,7 @@ export async function queryGrid(
   actor: Actor,
   q: NdQuery & { pageNum: number; pageSize: number },
 ): Promise<Grid> {
-  const cells = await countersByDepartmentAndTarget(db, ndScope(actor, q));
+  const cells = await countersByDepartmentAndTarget(db, scopeOf(actor, q));
   const columns = new Map<number, string>();
   const byDept = new Map<string, { bmmc: string; cells: Map<number, CounterRow> }>();
   for (const c of cells) {

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/access';
 import { ok } from '../../platform/envelope';
-import { contentDisposition } from '../files/content-disposition';
+import { contentDisposition } from '../files';
 import { archiveFiles, archiveTypes, archiveZip } from './archive.service';
 
 const TAGS = ['文件归档'];

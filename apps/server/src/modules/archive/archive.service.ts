@@ -1,12 +1,9 @@
 import { ARCHIVE_MSG, ARCHIVE_ZIP_MAX, type ArchiveType, FILE_TYPES } from '@zg/contract';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { targetTasks, yearTargets } from '../../db/schema';
 import type { Actor } from '../../platform/access';
 import { badRequest, notFound } from '../../platform/errors';
-import { type FilesContext, zipFiles } from '../files/files.service';
-import { visibleTaskWhere, visibleYearTargetWhere } from '../target-task/target-task.repository';
-import { viewOf } from '../target-task/target-task.service';
+import { type FilesContext, zipFiles } from '../files';
+import { tasksSeenBy, yearTargetsSeenBy } from '../target-task';
 import {
   type ArchiveFilter,
   type ArchiveRow,
@@ -14,7 +11,8 @@ import {
   archivePage,
   archiveTypeCounts,
   type DefaultTypes,
-} from './archive.repository';
+  ownedScope,
+} from './archive.query';
 
 /** Untyped documents count as year-target documents, process documents or final-result documents by where they are. */
 const DEFAULT_TYPES: DefaultTypes = {
@@ -29,13 +27,9 @@ const DEFAULT_TYPES: DefaultTypes = {
  */
 function scopeOf(actor: Actor, type: ArchiveType): ArchiveScope {
   if (type === 'file-myself') {
-    return {
-      yearTargets: sql`${yearTargets.creatorId} = ${actor.userId}`,
-      tasks: sql`${targetTasks.ownerId} = ${actor.userId}`,
-    };
+    return ownedScope(actor.userId);
   }
-  const view = viewOf(actor);
-  return { yearTargets: visibleYearTargetWhere(view), tasks: visibleTaskWhere(view) };
+  return { yearTargets: yearTargetsSeenBy(actor), tasks: tasksSeenBy(actor) };
 }
 
 const SOURCE = { yearTarget: ARCHIVE_MSG.sourceYearTarget, task: ARCHIVE_MSG.sourceTask } as const;

@@ -6,14 +6,14 @@ import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import { AppError, unauthorized } from '../../platform/errors';
 import { createSession } from '../../platform/session';
-import { presentLoginRecord } from '../user/user.presenter';
 import {
   findChargeDepartments,
   findMenusOfRoles,
   findUser,
   findUserRoles,
+  presentLoginRecord,
   touchLastAccess,
-} from '../user/user.repository';
+} from '../user';
 import {
   clearFailures,
   failuresIn,

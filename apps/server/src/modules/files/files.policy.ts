@@ -1,6 +1,6 @@
-import { type FileOwnerType, ROLE } from '@zg/contract';
+import type { FileOwnerType } from '@zg/contract';
 import type { Db } from '../../db/client';
-import type { Actor } from '../../platform/access';
+import { type Actor, isAdmin } from '../../platform/access';
 import type { FileRow } from './files.repository';
 
 /** Who may read and attach to the records of one owner type; modules register theirs. */
@@ -18,14 +18,15 @@ export function registerOwnerPolicy(ownerType: FileOwnerType, policy: OwnerPolic
   policies.set(ownerType, policy);
 }
 
-const isAdmin = (actor: Actor) => actor.roles.has(ROLE.admin);
-
-// The department document library (文件库): every signed-in user reads it; members and heads of the department write.
-registerOwnerPolicy('DocRepo', {
-  readable: async (_db, _actor, ids) => new Set(ids),
-  writable: async (_db, actor, ownerId) =>
-    actor.departmentId === ownerId || actor.chargeDepartmentIds.includes(ownerId),
-});
+/** The owner policy of the files module's own records; the files plugin registers it. */
+export function registerDocRepoPolicy() {
+  // The department document library (文件库): every signed-in user reads it; members and heads of the department write.
+  registerOwnerPolicy('DocRepo', {
+    readable: async (_db, _actor, ids) => new Set(ids),
+    writable: async (_db, actor, ownerId) =>
+      actor.departmentId === ownerId || actor.chargeDepartmentIds.includes(ownerId),
+  });
+}
 
 /** The files of the batch the actor may read: administrators all, uploaders their own, others by owner policy. */
 export async function readableFiles(db: Db, actor: Actor, rows: FileRow[]) {

@@ -158,3 +158,50 @@ export async function findStaleUnattached(db: Db, cutoff: Date) {
     .from(files)
     .where(and(eq(files.ownerType, 'Unattached'), lt(files.createdAt, cutoff)));
 }
+
+/** File types by name (the documents of year targets and tasks use three of them). */
+export async function fileTypesNamed(db: Db, names: readonly string[]) {
+  if (!names.length) return [];
+  return db
+    .select({ id: fileTypes.id, name: fileTypes.name })
+    .from(fileTypes)
+    .where(inArray(fileTypes.name, [...names]))
+    .orderBy(asc(fileTypes.sortOrder), asc(fileTypes.id));
+}
+
+/** Ids of the files attached to a record, with their file type. */
+export async function ownerFileTypes(db: Db, ownerType: string, ownerId: string) {
+  return db
+    .select({ id: files.id, fileTypeId: files.fileTypeId })
+    .from(files)
+    .where(and(eq(files.ownerType, ownerType), eq(files.ownerId, ownerId)));
+}
+
+/** Attaches the actor's own unattached uploads to an owner record, with a file type; false when one is not theirs. */
+export async function attachOwnFiles(
+  db: Db,
+  fileIds: string[],
+  uploaderId: string,
+  ownerType: string,
+  ownerId: string,
+  fileTypeName?: string,
+) {
+  if (!fileIds.length) return true;
+  const [type] = fileTypeName
+    ? await db.select({ id: fileTypes.id }).from(fileTypes).where(eq(fileTypes.name, fileTypeName)).limit(1)
+    : [];
+  const rows = await db
+    .update(files)
+    .set({ ownerType, ownerId, ...(type ? { fileTypeId: type.id } : {}) })
+    .where(and(inArray(files.id, fileIds), eq(files.ownerType, 'Unattached'), eq(files.uploaderId, uploaderId)))
+    .returning({ id: files.id });
+  return rows.length === new Set(fileIds).size;
+}
+
+/** Detaches the files of an owner record: they go back to their uploaders as unattached (a withdrawn report's). */
+export async function releaseOwnerFiles(db: Db, ownerType: string, ownerId: string) {
+  await db
+    .update(files)
+    .set({ ownerType: 'Unattached', ownerId: null })
+    .where(and(eq(files.ownerType, ownerType), eq(files.ownerId, ownerId)));
+}

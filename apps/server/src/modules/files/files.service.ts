@@ -513,3 +513,14 @@ export async function deleteFile(ctx: FilesContext, actor: Actor, id: string) {
   });
   await ctx.store.remove(id);
 }
+
+/** Records a file another module stored itself (the system logo), owned by that module's record. */
+export async function recordStoredFile(db: Db, row: Parameters<typeof insertFileRow>[1]) {
+  await insertFileRow(db, row);
+}
+
+/** A stored file's row by id (another module serving a file it recorded, as the avatar and the logo), or null. */
+export async function findStoredFile(db: Db, id: string) {
+  const [file] = await findFiles(db, [id]);
+  return file ?? null;
+}

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/access';
 import { ok } from '../../platform/envelope';
-import { contentDisposition } from '../files/content-disposition';
+import { contentDisposition } from '../files';
 import { exportPerformance, performancePage, performSituation } from './performance.service';
 
 const TAGS = ['绩效中心'];

@@ -9,12 +9,10 @@ import {
   type TargetReportStatus,
   type TaskStatus,
 } from '@zg/contract';
-import { type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
-import { targetTasks } from '../../db/schema';
 import type { Actor } from '../../platform/access';
-import { viewOf } from '../target-task/target-task.service';
+import { appraisalScope } from './performance.policy';
 import {
   type PerformanceDbRow,
   type PerformanceFilter,
@@ -22,7 +20,8 @@ import {
   performanceWhere,
   type SituationDbRow,
   situationRows,
-} from './performance.repository';
+  tasksOfOwnerOrDepartments,
+} from './performance.query';
 
 /** At most this many rows in one export. */
 const EXPORT_MAX = 50_000;
@@ -31,11 +30,9 @@ const EXPORT_MAX = 50_000;
  * Whose finished tasks the actor appraises: publishers, school leaders and administrators every department; a
  * department head the departments they head; anyone else their own tasks.
  */
-function scopeOf(actor: Actor): SQL | null {
-  if (viewOf(actor).all) return null;
-  const own = sql`${targetTasks.ownerId} = ${actor.userId}`;
-  if (!actor.chargeDepartmentIds.length) return own;
-  return sql`(${targetTasks.departmentId} in ${actor.chargeDepartmentIds} or ${own})`;
+function scopeOf(actor: Actor) {
+  const scope = appraisalScope(actor);
+  return scope && tasksOfOwnerOrDepartments(scope.ownerId, scope.departmentIds);
 }
 
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());

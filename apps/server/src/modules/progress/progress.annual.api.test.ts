@@ -5,8 +5,7 @@ import { taskWarnings } from '../../db/schema';
 import { enqueueJob } from '../../platform/jobs';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
 import { multipartBody } from '../../test/zip';
-import { WARNING_JOB } from './progress.routes';
-import { evaluateWarnings } from './progress.service';
+import { evaluateWarnings, WARNING_JOB } from '../warning';
 
 let s: TestServer;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskWarnings } from '../../db/schema';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
 import { multipartBody } from '../../test/zip';
-import { evaluateWarnings } from './progress.service';
+import { evaluateWarnings } from '../warning';
 
 let s: TestServer;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskWarnings } from '../../db/schema';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
-import { evaluateWarnings } from './progress.service';
+import { evaluateWarnings } from '../warning';
 
 // Reporting periods that follow a task's cycle, and warning types raised on their own schedule, with the clock moved.
 let s: TestServer;

@@ -21,9 +21,8 @@ import { ok } from '../../platform/envelope';
 import { AppError, badRequest } from '../../platform/errors';
 import { peek } from '../../platform/files/peek';
 import { contentMatches, MIME } from '../../platform/files/sniff';
-import { insertFileRow } from '../files/files.repository';
-import { presentSystemSetting } from '../user/user.presenter';
-import { findSystemSetting } from '../user/user.repository';
+import { recordStoredFile } from '../files';
+import { findSystemSetting, presentSystemSetting } from '../user';
 import {
   existingSchoolCodes,
   findSchoolSetting,
@@ -206,7 +205,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const stored = await app.fileStore.put(stream, { maxBytes: LOGO_MAX_BYTES });
       await db().transaction(async (tx) => {
-        await insertFileRow(tx, {
+        await recordStoredFile(tx, {
           id: stored.id,
           name: part.filename.slice(0, 255),
           ext,

@@ -5,7 +5,7 @@ import { auditLog } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { finishTask, get, pdf, post, taskIn, upload, yearTarget } from '../../test/wbs-fixtures';
 import { readZip } from '../../test/zip';
-import { evaluateWarnings } from '../progress/progress.service';
+import { evaluateWarnings } from '../warning';
 
 let s: TestServer;
 beforeAll(async () => {

@@ -1,16 +1,15 @@
 import { ROLE, type TargetReportStatus } from '@zg/contract';
-import { type Actor, isAdmin } from '../../platform/access';
+import type { Actor } from '../../platform/access';
+import { auditsTask, ownsTask } from '../target-task';
 
 /** Administrators and target publishers keep the report templates and covers (as they keep warning types). */
 export const REPORT_ADMIN_ROLES = [ROLE.admin, ROLE.targetPublisher] as const;
 
 /** The owner of the task (or an administrator) generates, rates and submits its report. */
-export const isReportOwner = (actor: Actor, task: { ownerId: string | null }) =>
-  task.ownerId === actor.userId || isAdmin(actor);
+export const isReportOwner = (actor: Actor, task: { ownerId: string | null }) => ownsTask(actor, task);
 
 /** The auditor of the task (or an administrator) audits its report. */
-export const isReportAuditor = (actor: Actor, task: { auditorId: string | null }) =>
-  task.auditorId === actor.userId || isAdmin(actor);
+export const isReportAuditor = (actor: Actor, task: { auditorId: string | null }) => auditsTask(actor, task);
 
 /** A report may be regenerated, rated and submitted while it is a draft or came back refused. */
 export const isEditable = (status: string) => status === 'draft' || status === 'refuse';

@@ -24,7 +24,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/access';
 import { ok } from '../../platform/envelope';
-import { contentDisposition } from '../files/content-disposition';
+import { contentDisposition } from '../files';
 import { REPORT_ADMIN_ROLES } from './report.policy';
 import {
   auditTargetReport,

@@ -22,14 +22,21 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
-import { visibleTaskWhere } from '../target-task/target-task.repository';
-import { taskDetail, taskSeenBy, viewOf } from '../target-task/target-task.service';
-import { presentSystemSetting } from '../user/user.presenter';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
+import { taskDetail, taskSeenBy, tasksSeenBy } from '../target-task';
+import { presentSystemSetting } from '../user';
 import { type DocxInput, renderReportDocx } from './report.docx';
 import { isEditable, isReportAuditor, isReportOwner, REPORTABLE_TASK_STATES, reportAbilities } from './report.policy';
 import {
   attachmentsOfTask,
+  findReportRow,
+  findTaskFacts,
+  pageReports,
+  progressOfTask,
+  type ReportListRow,
+  warningsOfTask,
+} from './report.query';
+import {
   type CoverRow,
   defaultCover,
   deleteCover,
@@ -37,30 +44,19 @@ import {
   findCover,
   findReport,
   findReportOfTask,
-  findReportRow,
-  findTaskFacts,
   findTemplate,
   firstTemplate,
   insertCover,
   insertReport,
   insertTemplate,
   pageCovers,
-  pageReports,
   pageTemplates,
-  progressOfTask,
-  type ReportListRow,
   setDefaultCover,
   systemName,
   type TemplateRow,
   updateReport,
   updateTemplate,
-  warningsOfTask,
 } from './report.repository';
-
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return (e.code ?? e.cause?.code) === '23505';
-};
 
 // ---- templates ----
 
@@ -264,13 +260,13 @@ export async function reportPage(
     departmentId?: string;
   },
 ) {
-  const { records, total } = await pageReports(db, q, visibleTaskWhere(viewOf(actor)), actor.userId);
+  const { records, total } = await pageReports(db, q, tasksSeenBy(actor), actor.userId);
   return { records: records.map((r) => present(r, actor)), total };
 }
 
 /** The report of a task the actor may see, or null when none was generated yet. */
 export async function reportByTask(db: Db, actor: Actor, taskId: number) {
-  await taskDetail(db, actor, taskId);
+  await taskSeenBy(db, actor, taskId);
   const report = await findReportOfTask(db, taskId);
   if (!report) return null;
   const row = await findReportRow(db, report.id);
@@ -282,7 +278,7 @@ export async function reportDetail(db: Db, actor: Actor, id: number) {
   const row = await findReportRow(db, id);
   if (!row) throw notFound(REPORT_MSG.reportNotFound);
   try {
-    await taskDetail(db, actor, row.report.taskId);
+    await taskSeenBy(db, actor, row.report.taskId);
   } catch {
     throw notFound(REPORT_MSG.reportNotFound);
   }
@@ -369,7 +365,7 @@ export async function generateReport(
   clock: Clock,
   input: { taskId: number; templateId?: number; coverId?: number },
 ) {
-  await taskDetail(db, actor, input.taskId);
+  await taskSeenBy(db, actor, input.taskId);
   const facts = await findTaskFacts(db, input.taskId);
   if (!facts) throw notFound(REPORT_MSG.reportNotFound);
   if (!isReportOwner(actor, facts.task)) throw forbidden(REPORT_MSG.notOwner);

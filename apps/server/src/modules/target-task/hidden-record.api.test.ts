@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
 import { HEADS, OWNERS, post, taskIn, yearTarget } from '../../test/wbs-fixtures';
 import { multipartBody } from '../../test/zip';
-import { evaluateWarnings } from '../progress/progress.service';
+import { evaluateWarnings } from '../warning';
 
 /**
  * A write on a record the actor cannot see answers exactly as the same write on an id that does not exist: same

@@ -1,20 +1,27 @@
 import { DOCUMENT_FILE_TYPES, type Documents, TASK_MSG } from '@zg/contract';
 import type { Actor } from '../../platform/access';
 import { badRequest, notFound } from '../../platform/errors';
-import { canWriteOwner } from '../files/files.policy';
-import { type FilesContext, listAttachments, saveAttachmentList } from '../files/files.service';
-import { fileTypesNamed, ownerFileTypes, visibleYearTargetWhere, yearTargetVisible } from './target-task.repository';
-import { taskDetail, viewOf } from './target-task.service';
+import {
+  canWriteOwner,
+  type FilesContext,
+  fileTypesNamed,
+  listAttachments,
+  ownerFileTypes,
+  saveAttachmentList,
+} from '../files';
+import { yearTargetsSeenBy } from './target-task.policy';
+import { taskSeenBy } from './target-task.service';
+import { yearTargetVisible } from './year-target.repository';
 
 type DocumentOwner = { ownerType: 'YearTask' | 'NodeTask'; ownerId: number };
 
 /** The owner must exist and be visible to the actor. */
 async function checkOwner(ctx: FilesContext, actor: Actor, owner: DocumentOwner) {
   if (owner.ownerType === 'NodeTask') {
-    await taskDetail(ctx.db, actor, owner.ownerId);
+    await taskSeenBy(ctx.db, actor, owner.ownerId);
     return;
   }
-  if (!(await yearTargetVisible(ctx.db, owner.ownerId, visibleYearTargetWhere(viewOf(actor))))) {
+  if (!(await yearTargetVisible(ctx.db, owner.ownerId, yearTargetsSeenBy(actor)))) {
     throw notFound(TASK_MSG.targetNotFound);
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { excelUpload } from '../../platform/excel';
-import { contentDisposition } from '../files/content-disposition';
+import { contentDisposition } from '../files';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -2,23 +2,28 @@ import {
   DETAIL_EXCEL_COLUMNS,
   EXCEL_MSG,
   EXCEL_RULE,
-  ROLE,
   TASK_EXCEL_COLUMNS,
   TASK_MSG,
   TASK_STATUS,
   type TaskDetailQuery,
   type TaskStatus,
 } from '@zg/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { departmentChargers, departments, targetTasks, users } from '../../db/schema';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { AppError, badRequest, forbidden } from '../../platform/errors';
 import { type ExcelUpload, ImportErrors, readSheet } from '../../platform/excel';
 import { buildWorkbook, CHARGER_EXCEL_COLUMNS, parseTaskRow, TASK_HEADER } from './target-task.excel';
-import { selectTaskCards, visibleTaskWhere } from './target-task.repository';
-import { createTask, lastLevelTasks, viewOf, yearTargetSeenBy } from './target-task.service';
+import { mayImportTasks, mayPublish, tasksSeenBy } from './target-task.policy';
+import {
+  allDepartments,
+  chargerRows,
+  deleteCharger,
+  findUsersDepartments,
+  insertChargers,
+} from './target-task.repository';
+import { createTask, lastLevelTasks, yearTargetSeenBy } from './target-task.service';
+import { treeRows } from './task-card.query';
 
 const EXAMPLE = {
   rwmc: '示例：建设5门省级精品在线开放课程',
@@ -39,9 +44,7 @@ export function taskTemplate() {
 
 /** Exports the visible tasks of a year target in the import layout (plus state and progress, which import ignores). */
 export async function exportTasks(db: Db, actor: Actor, yearTargetId: number) {
-  const rows = await selectTaskCards(db)
-    .where(and(eq(targetTasks.yearTargetId, yearTargetId), visibleTaskWhere(viewOf(actor))))
-    .orderBy(asc(targetTasks.depth), asc(targetTasks.id));
+  const rows = await treeRows(db, yearTargetId, tasksSeenBy(actor));
   const columns = [
     ...TASK_EXCEL_COLUMNS,
     { key: 'rwzt', header: '任务状态', width: 12 },
@@ -102,15 +105,13 @@ function userIdsOf(values: (string | undefined)[]) {
  */
 export async function importTasks(db: Db, actor: Actor, yearTargetId: number, buf: ExcelUpload) {
   const target = await yearTargetSeenBy(db, actor, yearTargetId);
-  if (target.creatorId !== actor.userId && !actor.roles.has(ROLE.admin) && !actor.roles.has(ROLE.targetPublisher)) {
+  if (!mayImportTasks(actor, target)) {
     throw forbidden(TASK_MSG.notAllowed);
   }
   const rows = await readSheet(buf, TASK_EXCEL_COLUMNS);
-  const deps = await db.select({ id: departments.id, name: departments.name }).from(departments);
+  const deps = await allDepartments(db);
   const ids = userIdsOf(rows.flatMap((r) => [r.values.ownerId, r.values.auditorId]));
-  const found = ids.length
-    ? await db.select({ id: users.id, departmentId: users.departmentId }).from(users).where(inArray(users.id, ids))
-    : [];
+  const found = await findUsersDepartments(db, ids);
   const ctx = {
     yearTargetId,
     departmentIdByName: new Map(deps.map((d) => [d.name, d.id])),
@@ -152,26 +153,21 @@ export async function importTasks(db: Db, actor: Actor, yearTargetId: number, bu
 
 // ---- chargers (部门负责人) ----
 
-const mayManageChargers = (actor: Actor) => actor.roles.has(ROLE.admin) || actor.roles.has(ROLE.targetPublisher);
+/** Publishers keep the chargers. */
+const mayManageChargers = mayPublish;
 
 export async function listChargers(db: Db, departmentId?: string) {
-  return db
-    .select({ bmid: departments.id, bmmc: departments.name, fzrid: users.id, fzrmc: users.name })
-    .from(departmentChargers)
-    .innerJoin(departments, eq(departments.id, departmentChargers.departmentId))
-    .innerJoin(users, eq(users.id, departmentChargers.userId))
-    .where(departmentId ? eq(departmentChargers.departmentId, departmentId) : undefined)
-    .orderBy(asc(departments.sortOrder), asc(users.id));
+  return chargerRows(db, departmentId);
 }
 
 export async function addCharger(db: Db, actor: Actor, bmid: string, fzrid: string) {
   if (!mayManageChargers(actor)) throw forbidden();
-  const [dep] = await db.select({ id: departments.id }).from(departments).where(eq(departments.id, bmid));
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, fzrid));
-  if (!dep) throw badRequest(EXCEL_MSG.unknownDepartment(bmid));
+  const deps = new Set((await allDepartments(db)).map((d) => d.id));
+  const [user] = await findUsersDepartments(db, [fzrid]);
+  if (!deps.has(bmid)) throw badRequest(EXCEL_MSG.unknownDepartment(bmid));
   if (!user) throw badRequest(EXCEL_MSG.unknownUser(fzrid));
   await db.transaction(async (tx) => {
-    await tx.insert(departmentChargers).values({ departmentId: bmid, userId: fzrid }).onConflictDoNothing();
+    await insertChargers(tx, [{ departmentId: bmid, userId: fzrid }]);
     await writeAudit(tx, {
       actorId: actor.userId,
       action: 'charger.add',
@@ -185,9 +181,7 @@ export async function addCharger(db: Db, actor: Actor, bmid: string, fzrid: stri
 export async function removeCharger(db: Db, actor: Actor, bmid: string, fzrid: string) {
   if (!mayManageChargers(actor)) throw forbidden();
   await db.transaction(async (tx) => {
-    await tx
-      .delete(departmentChargers)
-      .where(and(eq(departmentChargers.departmentId, bmid), eq(departmentChargers.userId, fzrid)));
+    await deleteCharger(tx, bmid, fzrid);
     await writeAudit(tx, {
       actorId: actor.userId,
       action: 'charger.remove',
@@ -206,11 +200,9 @@ export async function exportChargers(db: Db) {
 export async function importChargers(db: Db, actor: Actor, buf: ExcelUpload) {
   if (!mayManageChargers(actor)) throw forbidden();
   const rows = await readSheet(buf, CHARGER_EXCEL_COLUMNS);
-  const deps = new Set((await db.select({ id: departments.id }).from(departments)).map((d) => d.id));
+  const deps = new Set((await allDepartments(db)).map((d) => d.id));
   const ids = userIdsOf(rows.map((r) => r.values.fzrid));
-  const known = new Set(
-    ids.length ? (await db.select({ id: users.id }).from(users).where(inArray(users.id, ids))).map((u) => u.id) : [],
-  );
+  const known = new Set((await findUsersDepartments(db, ids)).map((u) => u.id));
   const errors = new ImportErrors();
   const header = (k: string) => CHARGER_EXCEL_COLUMNS.find((c) => c.key === k)?.header ?? k;
   for (const r of rows) {
@@ -222,10 +214,10 @@ export async function importChargers(db: Db, actor: Actor, buf: ExcelUpload) {
   }
   errors.throwIfAny();
   await db.transaction(async (tx) => {
-    await tx
-      .insert(departmentChargers)
-      .values(rows.map((r) => ({ departmentId: r.values.bmid!, userId: r.values.fzrid! })))
-      .onConflictDoNothing();
+    await insertChargers(
+      tx,
+      rows.map((r) => ({ departmentId: r.values.bmid!, userId: r.values.fzrid! })),
+    );
     await writeAudit(tx, {
       actorId: actor.userId,
       action: 'charger.import',

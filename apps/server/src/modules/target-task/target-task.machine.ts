@@ -1,4 +1,5 @@
 import { ROLE, TASK_ACTIONS, TASK_MAX_DEPTH, type TaskAction, type TaskAudit, type TaskStatus } from '@zg/contract';
+import { isAdmin } from '../../platform/access';
 
 /** What the rules need to know about a task. */
 export interface TaskFacts {
@@ -25,15 +26,17 @@ export type Decision =
   | { ok: true; status: TaskStatus; auditStatus: TaskAudit | null }
   | { ok: false; refusal: Refusal };
 
-const isAdmin = (a: ActorFacts) => a.roles.has(ROLE.admin);
 /** The year target's creator or a year-target publisher. */
 export const isPublisher = (a: ActorFacts, t: TaskFacts) =>
   isAdmin(a) || a.userId === t.yearTargetCreatorId || a.roles.has(ROLE.targetPublisher);
 /** The head of the task's responsible department. */
 export const isHead = (a: ActorFacts, t: TaskFacts) =>
   isAdmin(a) || (t.departmentId !== null && a.chargeDepartmentIds.includes(t.departmentId));
-export const isOwner = (a: ActorFacts, t: TaskFacts) => isAdmin(a) || (t.ownerId !== null && a.userId === t.ownerId);
-export const isAuditor = (a: ActorFacts, t: TaskFacts) =>
+/** The task's owner (or an administrator): reports progress, asks for delays, writes its report. */
+export const isOwner = (a: ActorFacts, t: Pick<TaskFacts, 'ownerId'>) =>
+  isAdmin(a) || (t.ownerId !== null && a.userId === t.ownerId);
+/** The task's auditor (or an administrator): audits its definition, progress, delays and report. */
+export const isAuditor = (a: ActorFacts, t: Pick<TaskFacts, 'auditorId'>) =>
   isAdmin(a) || (t.auditorId !== null && a.userId === t.auditorId);
 
 interface Rule {
@@ -131,3 +134,9 @@ export function abilities(t: TaskFacts, a: ActorFacts): Record<TaskAction, boole
   }
   return out;
 }
+
+/** The finished states of a task (on time or late). */
+export const FINISHED_STATES: ReadonlySet<string> = new Set(['hasDone', 'delayDone']);
+
+/** The states of a task under way (executing, or overdue and still executing). */
+export const UNDER_WAY_STATES: ReadonlySet<string> = new Set(['executeing', 'delayNotDone']);

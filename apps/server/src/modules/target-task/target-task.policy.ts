@@ -1,52 +1,78 @@
 import { ROLE } from '@zg/contract';
-import { and, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { targetTasks, yearTargets } from '../../db/schema';
-import type { Actor } from '../../platform/access';
-import { registerOwnerPolicy } from '../files/files.policy';
-import { visibleTaskWhere, visibleYearTargetWhere } from './target-task.repository';
-import { viewOf } from './target-task.service';
+import { type Actor, isAdmin } from '../../platform/access';
+import { registerOwnerPolicy } from '../files';
+import { ownsOrHeadsTask, visibleTaskIds, visibleTaskWhere } from './target-task.repository';
+import { createdYearTarget, visibleYearTargetIds, visibleYearTargetWhere } from './year-target.repository';
+
+/**
+ * Who may see and change year targets and tasks. The transitions of a task (who may push, accept, audit ...) are the
+ * rules table of target-task.machine.ts; what a task card or year target lets its viewer do is sent with it as
+ * `abilities` (target-task.service.ts `present`, `listYearTargets`).
+ */
+
+/** The owner and the auditor of a task, each or an administrator (defined with the transition rules). */
+export { isAuditor as auditsTask, isOwner as ownsTask } from './target-task.machine';
+
+/** Publishers, school leaders and administrators see every task; the others see what relates to them. */
+export const seesAllTasks = (actor: Pick<Actor, 'roles'>) =>
+  [ROLE.admin, ROLE.targetPublisher, ROLE.schoolLeader].some((r) => actor.roles.has(r));
+
+/** The actor's view of the tasks, as the visibility queries take it. */
+export function viewOf(actor: Actor) {
+  return {
+    all: seesAllTasks(actor),
+    userId: actor.userId,
+    chargeDepartmentIds: actor.chargeDepartmentIds,
+    departmentId: actor.departmentId,
+  };
+}
+
+/**
+ * The tasks the actor sees, as a condition over target_tasks and year_targets (undefined: every task). The one
+ * definition of task visibility: read models of other modules put it in their own queries.
+ */
+export const tasksSeenBy = (actor: Actor) => visibleTaskWhere(viewOf(actor));
+
+/** The year targets the actor sees (created by them, or holding a task they see), as a condition over year_targets. */
+export const yearTargetsSeenBy = (actor: Actor) => visibleYearTargetWhere(viewOf(actor));
+
+/** Administrators and target publishers publish year targets and top-level tasks, and keep the chargers. */
+export const mayPublish = (actor: Pick<Actor, 'roles'>) => isAdmin(actor) || actor.roles.has(ROLE.targetPublisher);
+
+/** The year target's creator or a publisher (or an administrator): urges its departments, dismisses its warnings. */
+export const mayPublishTarget = (actor: Actor, target: { creatorId: string }) =>
+  mayPublish(actor) || target.creatorId === actor.userId;
+
+/** A year target is edited and removed by its creator (or an administrator). */
+export const mayEditYearTarget = (actor: Actor, target: { creatorId: string }) =>
+  target.creatorId === actor.userId || isAdmin(actor);
+
+/** A year target's tasks are imported by its creator or a publisher. */
+export const mayImportTasks = (actor: Actor, target: { creatorId: string }) =>
+  target.creatorId === actor.userId || mayPublish(actor);
+
+/** What the actor may do with a year target, sent with it. */
+export function yearTargetAbilities(actor: Actor, target: { creatorId: string }, taskCount: number) {
+  const mine = mayEditYearTarget(actor, target);
+  return { edit: mine, delete: mine && taskCount === 0, addTask: mine || mayPublish(actor) };
+}
 
 const toInts = (ids: string[]) => ids.map(Number).filter(Number.isInteger);
 
-/** Documents of a year target: read by whoever sees the target, written by its creator and publishers. */
-registerOwnerPolicy('YearTask', {
-  readable: async (db: Db, actor: Actor, ids: string[]) => {
-    const rows = await db
-      .select({ id: yearTargets.id })
-      .from(yearTargets)
-      .where(and(inArray(yearTargets.id, toInts(ids)), visibleYearTargetWhere(viewOf(actor))));
-    return new Set(rows.map((r) => String(r.id)));
-  },
-  writable: async (db: Db, actor: Actor, id: string) => {
-    if (actor.roles.has(ROLE.targetPublisher)) return true;
-    const rows = await db
-      .select({ id: yearTargets.id })
-      .from(yearTargets)
-      .where(sql`${yearTargets.id} = ${Number(id)} and ${yearTargets.creatorId} = ${actor.userId}`);
-    return rows.length === 1;
-  },
-});
-
-/** Documents of a task: read by whoever sees the task, written by its owner, its department's head and publishers. */
-registerOwnerPolicy('NodeTask', {
-  readable: async (db: Db, actor: Actor, ids: string[]) => {
-    const rows = await db
-      .select({ id: targetTasks.id })
-      .from(targetTasks)
-      .innerJoin(yearTargets, sql`${yearTargets.id} = ${targetTasks.yearTargetId}`)
-      .where(and(inArray(targetTasks.id, toInts(ids)), visibleTaskWhere(viewOf(actor))));
-    return new Set(rows.map((r) => String(r.id)));
-  },
-  writable: async (db: Db, actor: Actor, id: string) => {
-    if (actor.roles.has(ROLE.targetPublisher)) return true;
-    const charge = actor.chargeDepartmentIds.length
-      ? sql`${targetTasks.departmentId} in ${actor.chargeDepartmentIds}`
-      : sql`false`;
-    const rows = await db
-      .select({ id: targetTasks.id })
-      .from(targetTasks)
-      .where(sql`${targetTasks.id} = ${Number(id)} and (${targetTasks.ownerId} = ${actor.userId} or ${charge})`);
-    return rows.length === 1;
-  },
-});
+/** The file owner policies of year-target and task documents; the target-task plugin registers them. */
+export function registerTargetTaskFilePolicies() {
+  /** Documents of a year target: read by whoever sees the target, written by its creator and publishers. */
+  registerOwnerPolicy('YearTask', {
+    readable: async (db, actor, ids) =>
+      new Set((await visibleYearTargetIds(db, toInts(ids), yearTargetsSeenBy(actor))).map(String)),
+    writable: async (db, actor, id) =>
+      actor.roles.has(ROLE.targetPublisher) || createdYearTarget(db, Number(id), actor.userId),
+  });
+  /** Documents of a task: read by whoever sees the task, written by its owner, its department's head and publishers. */
+  registerOwnerPolicy('NodeTask', {
+    readable: async (db, actor, ids) =>
+      new Set((await visibleTaskIds(db, toInts(ids), tasksSeenBy(actor))).map(String)),
+    writable: async (db, actor, id) =>
+      actor.roles.has(ROLE.targetPublisher) || ownsOrHeadsTask(db, Number(id), actor.userId, actor.chargeDepartmentIds),
+  });
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -6,30 +6,21 @@ import {
   cycleValues,
   departmentChargers,
   departments,
-  files,
-  fileTypes,
   targetTasks,
   taskCoopDepartments,
-  taskFocus,
   taskTypes,
-  taskWarnings,
   users,
   yearTargets,
 } from '../../db/schema';
+import type { TaskCycle } from './periods.rules';
 
 export type TaskRow = typeof targetTasks.$inferSelect;
-export type YearTargetRow = typeof yearTargets.$inferSelect;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-type View = { all: boolean; userId: string; chargeDepartmentIds: readonly string[]; departmentId?: string | null };
-
-/** Year targets the actor may see: created by them, or holding a task they may see. */
-export function visibleYearTargetWhere(v: View) {
-  const task = visibleTaskWhere(v);
-  if (!task) return undefined;
-  return sql`(${yearTargets.creatorId} = ${v.userId} or exists (select 1 from ${targetTasks} where ${targetTasks.yearTargetId} = ${yearTargets.id} and ${task}))`;
-}
+export type View = {
+  all: boolean;
+  userId: string;
+  chargeDepartmentIds: readonly string[];
+  departmentId?: string | null;
+};
 
 /**
  * The visibility of tasks for an actor, as SQL: nothing unless one of the relations holds. Heads see their
@@ -53,143 +44,7 @@ export function visibleTaskWhere(v: View): SQL | undefined {
  * which PostgreSQL runs through target_tasks_parent_idx for each row it returns (an EXISTS in a select list may be
  * planned as a hashed sub-plan that reads the whole table on every page).
  */
-const hasChildrenSql = sql<boolean>`(select 1 from ${targetTasks} c where c.parent_id = ${targetTasks.id} limit 1) is not null`;
-
-const creator = alias(users, 'creator');
-const auditor = alias(users, 'auditor');
-const owner = alias(users, 'owner');
-
-/** Year targets newest year first, then in their order within the year. */
-const YEAR_TARGET_ORDER = [desc(yearTargets.cycleYear), asc(yearTargets.sortOrder), asc(yearTargets.id)];
-
-/** A year target; with `visible`, only one it lets through. */
-export async function findYearTarget(db: Db, id: number, visible?: SQL) {
-  const rows = await db
-    .select()
-    .from(yearTargets)
-    .where(and(eq(yearTargets.id, id), visible))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
-/** Whether the actor sees the year target. */
-export async function yearTargetVisible(db: Db, id: number, visible: SQL | undefined) {
-  const rows = await db
-    .select({ id: yearTargets.id })
-    .from(yearTargets)
-    .where(and(eq(yearTargets.id, id), visible))
-    .limit(1);
-  return rows.length === 1;
-}
-
-/**
- * Inserts a year target first in its year's order (1 for a year's first target, then 0, -1, ...): the publisher finds
- * what they just added at the top of the list, and moves it down if it belongs lower.
- */
-export async function insertYearTarget(db: Db, row: Omit<typeof yearTargets.$inferInsert, 'sortOrder'>) {
-  const [r] = await db
-    .insert(yearTargets)
-    .values({
-      ...row,
-      sortOrder: sql`(select coalesce(min(${yearTargets.sortOrder}) - 1, 1) from ${yearTargets} where ${yearTargets.cycleYear} = ${row.cycleYear})`,
-    })
-    .returning();
-  return r!;
-}
-
-/** The targets of one year in order (locked, so two moves in one year run one after the other). */
-export async function yearTargetsOfYear(db: Db, year: number) {
-  return db
-    .select({ id: yearTargets.id, sortOrder: yearTargets.sortOrder })
-    .from(yearTargets)
-    .where(eq(yearTargets.cycleYear, year))
-    .orderBy(asc(yearTargets.sortOrder), asc(yearTargets.id))
-    .for('update');
-}
-
-/** Sets the positions of year targets (one statement per row; a move touches two). */
-export async function setYearTargetOrder(db: Db, rows: { id: number; sortOrder: number }[]) {
-  for (const r of rows) {
-    await db
-      .update(yearTargets)
-      .set({ sortOrder: r.sortOrder, version: sql`${yearTargets.version} + 1`, updatedAt: new Date() })
-      .where(eq(yearTargets.id, r.id));
-  }
-}
-
-/** Visible year targets grouped later by year: id, name, year, status and task count, in order. */
-export async function yearTargetsWithCounts(db: Db, visible: SQL | undefined, year?: number) {
-  return db
-    .select({
-      id: yearTargets.id,
-      name: yearTargets.name,
-      cycleYear: yearTargets.cycleYear,
-      status: yearTargets.status,
-      // Spelled out: in a single-table select drizzle leaves select-list columns unqualified.
-      taskCount: sql<number>`(select count(*)::int from ${targetTasks} t where t.year_target_id = ${yearTargets}.id)`,
-    })
-    .from(yearTargets)
-    .where(and(visible, year ? eq(yearTargets.cycleYear, year) : undefined))
-    .orderBy(...YEAR_TARGET_ORDER);
-}
-
-/** Updates when the version still matches; returns false when someone else changed it first. */
-export async function updateYearTarget(
-  db: Db,
-  id: number,
-  version: number,
-  set: Partial<typeof yearTargets.$inferInsert>,
-) {
-  const rows = await db
-    .update(yearTargets)
-    .set({ ...set, version: version + 1, updatedAt: new Date() })
-    .where(and(eq(yearTargets.id, id), eq(yearTargets.version, version)))
-    .returning({ id: yearTargets.id });
-  return rows.length === 1;
-}
-
-export async function deleteYearTarget(db: Db, id: number) {
-  await db.delete(yearTargets).where(eq(yearTargets.id, id));
-}
-
-export async function countTasksOfTarget(db: Db, yearTargetId: number) {
-  const [r] = await db.select({ n: count() }).from(targetTasks).where(eq(targetTasks.yearTargetId, yearTargetId));
-  return Number(r?.n ?? 0);
-}
-
-export async function pageYearTargets(
-  db: Db,
-  q: { current: number; size: number; year?: number; name?: string; creatorId?: string },
-  visible: SQL | undefined,
-) {
-  const conds: SQL[] = [];
-  if (q.year) conds.push(eq(yearTargets.cycleYear, q.year));
-  if (q.creatorId) conds.push(eq(yearTargets.creatorId, q.creatorId));
-  if (q.name) conds.push(ilike(yearTargets.name, `%${escapeLike(q.name)}%`));
-  if (visible) conds.push(visible);
-  const where = conds.length ? and(...conds) : undefined;
-  const taskCount = sql<number>`(select count(*) from ${targetTasks} t where t.year_target_id = ${yearTargets.id})`;
-  const [records, [total]] = await Promise.all([
-    db
-      .select({
-        target: yearTargets,
-        chargeDepartName: departments.name,
-        auditorName: auditor.name,
-        creatorName: creator.name,
-        taskCount,
-      })
-      .from(yearTargets)
-      .leftJoin(departments, eq(departments.id, yearTargets.chargeDepartmentId))
-      .leftJoin(auditor, eq(auditor.id, yearTargets.auditorId))
-      .leftJoin(creator, eq(creator.id, yearTargets.creatorId))
-      .where(where)
-      .orderBy(...YEAR_TARGET_ORDER)
-      .limit(q.size)
-      .offset((q.current - 1) * q.size),
-    db.select({ n: count() }).from(yearTargets).where(where),
-  ]);
-  return { records, total: Number(total?.n ?? 0) };
-}
+export const hasChildrenSql = sql<boolean>`(select 1 from ${targetTasks} c where c.parent_id = ${targetTasks.id} limit 1) is not null`;
 
 export async function insertTask(db: Db, row: typeof targetTasks.$inferInsert, coop: string[]) {
   const [r] = await db.insert(targetTasks).values(row).returning();
@@ -246,211 +101,6 @@ export async function countChildren(db: Db, id: number) {
   return Number(r?.n ?? 0);
 }
 
-export interface TaskListFilter {
-  kind: string;
-  year?: number;
-  yearTargetId?: number;
-  rwlx?: string;
-  departmentId?: string;
-  departmentName?: string;
-  rwzt?: string;
-  rwmc?: string;
-  warningTypeId?: number;
-  /** Top-level tasks only (the year-target task module's special top query). */
-  topOnly?: boolean;
-  /** Only the tasks this user follows (关注). */
-  focusedBy?: string;
-  sort: 'asc' | 'desc';
-  current: number;
-  size: number;
-}
-
-/** The task card select with every name joined in (the caller adds where and order, or joins a page of ids). */
-export function selectTaskCards(db: Db) {
-  return db
-    .select({
-      task: targetTasks,
-      yearTargetName: yearTargets.name,
-      yearTargetCreatorId: yearTargets.creatorId,
-      cycleYear: yearTargets.cycleYear,
-      departmentName: departments.name,
-      creatorName: creator.name,
-      auditorName: auditor.name,
-      ownerName: owner.name,
-      hasChildren: hasChildrenSql,
-      processWarningCount: sql<number>`(select count(*)::int from ${taskWarnings} w where w.task_id = ${targetTasks.id} and w.open and w.kind = 'process')`,
-      expiredWarningCount: sql<number>`(select count(*)::int from ${taskWarnings} w where w.task_id = ${targetTasks.id} and w.open and w.kind = 'final')`,
-      cycleValueNames: sql<
-        string | null
-      >`(select string_agg(v.value, ',' order by v.sort_order) from ${cycleValues} v where v.id::text = any(string_to_array(nullif(${targetTasks.cycleValues}, ''), ',')))`,
-    })
-    .from(targetTasks)
-    .innerJoin(yearTargets, eq(yearTargets.id, targetTasks.yearTargetId))
-    .leftJoin(departments, eq(departments.id, targetTasks.departmentId))
-    .leftJoin(creator, eq(creator.id, targetTasks.creatorId))
-    .leftJoin(auditor, eq(auditor.id, targetTasks.auditorId))
-    .leftJoin(owner, eq(owner.id, targetTasks.ownerId));
-}
-
-/**
- * The task-card select for given ids, prepared once per database: it is the costliest statement to build and the
- * list pages run it on every request. The ids travel as one comma-separated parameter, bound alike by both drivers.
- */
-function taskCardsStatement(db: Db) {
-  return selectTaskCards(db)
-    .where(sql`${targetTasks.id} = any(string_to_array(${sql.placeholder('ids')}, ',')::int[])`)
-    .prepare('task_cards_by_ids');
-}
-
-const cardStatements = new WeakMap<Db, ReturnType<typeof taskCardsStatement>>();
-
-/** The task cards of `ids`, in the order of `ids` (an id that no longer exists is left out). */
-export async function taskCardsByIds(db: Db, ids: readonly number[]) {
-  if (!ids.length) return [];
-  let statement = cardStatements.get(db);
-  if (!statement) {
-    statement = taskCardsStatement(db);
-    cardStatements.set(db, statement);
-  }
-  const rows = await statement.execute({ ids: ids.join(',') });
-  const byId = new Map(rows.map((r) => [r.task.id, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-/**
- * One page of task cards with every name joined in: the page's ids and the total (two queries built for the filters),
- * then the cards of those ids through the prepared statement (none per row).
- *
- * The page's ids are chosen first, in an index's order, and only those rows get their names and counts. EXPLAIN
- * ANALYZE on the school scale (6000 tasks, PostgreSQL 15): the publisher's year + state list, time descending, walks
- * target_tasks_status_start_idx and stops at the 20th row of the year (902 index rows for year 2025, no sort of the
- * 1358 tasks in the state; 0.9 ms, count 0.7 ms); a head's department list, time ascending, reads the department
- * through target_tasks_department_start_idx (15 rows, sorted in memory; with 1200 tasks moved into the department it
- * becomes an ordered index scan that stops after 20 rows, 0.2 ms instead of a 1200-row sort). The list with no
- * state filter still sorts the matches (top-N heapsort, 2 ms for 6000) like its count reads them.
- */
-export async function pageTasks(
-  db: Db,
-  f: TaskListFilter,
-  visible: SQL | undefined,
-  actor: { userId: string; chargeDepartmentIds: readonly string[]; departmentId: string | null },
-) {
-  const conds: SQL[] = [];
-  if (visible) conds.push(visible);
-  const charge = actor.chargeDepartmentIds;
-  switch (f.kind) {
-    case 'myYearTask':
-      conds.push(eq(yearTargets.creatorId, actor.userId));
-      break;
-    case 'departmentTask':
-      conds.push(charge.length ? inArray(targetTasks.departmentId, [...charge]) : sql`false`);
-      break;
-    case 'departmentCoopTask':
-      conds.push(
-        charge.length
-          ? sql`exists (select 1 from ${taskCoopDepartments} c where c.task_id = ${targetTasks.id} and c.department_id in ${charge})`
-          : sql`false`,
-      );
-      break;
-    case 'myTask':
-      conds.push(eq(targetTasks.ownerId, actor.userId));
-      break;
-    case 'myCoopTask':
-      conds.push(
-        actor.departmentId
-          ? sql`exists (select 1 from ${taskCoopDepartments} c where c.task_id = ${targetTasks.id} and c.department_id = ${actor.departmentId})`
-          : sql`false`,
-      );
-      break;
-    case 'reviewTask':
-      conds.push(sql`${targetTasks.auditorId} = ${actor.userId} and ${targetTasks.auditStatus} = 0`);
-      break;
-    case 'warningTask':
-      conds.push(sql`exists (select 1 from ${taskWarnings} w where w.task_id = ${targetTasks.id} and w.open)`);
-      break;
-    default:
-      break;
-  }
-  if (f.year) conds.push(eq(yearTargets.cycleYear, f.year));
-  if (f.yearTargetId) conds.push(eq(targetTasks.yearTargetId, f.yearTargetId));
-  if (f.topOnly) conds.push(sql`${targetTasks.parentId} is null`);
-  if (f.focusedBy) {
-    conds.push(
-      sql`exists (select 1 from ${taskFocus} f where f.task_id = ${targetTasks.id} and f.user_id = ${f.focusedBy})`,
-    );
-  }
-  if (f.rwlx) conds.push(eq(targetTasks.taskType, f.rwlx));
-  if (f.departmentId) conds.push(eq(targetTasks.departmentId, f.departmentId));
-  if (f.departmentName) conds.push(ilike(departments.name, `%${escapeLike(f.departmentName)}%`));
-  if (f.rwzt) conds.push(eq(targetTasks.status, f.rwzt));
-  if (f.rwmc) conds.push(ilike(targetTasks.name, `%${escapeLike(f.rwmc)}%`));
-  if (f.warningTypeId) {
-    conds.push(
-      sql`exists (select 1 from ${taskWarnings} w where w.task_id = ${targetTasks.id} and w.open and w.warning_type_id = ${f.warningTypeId})`,
-    );
-  }
-  const where = conds.length ? and(...conds) : undefined;
-  const order =
-    f.sort === 'asc'
-      ? [asc(targetTasks.startDate), asc(targetTasks.id)]
-      : [desc(targetTasks.startDate), desc(targetTasks.id)];
-  // The page's ids first (only the joins the filters need), then the names and counts of those rows alone.
-  const [page, [total]] = await Promise.all([
-    db
-      .select({ id: targetTasks.id })
-      .from(targetTasks)
-      .innerJoin(yearTargets, eq(yearTargets.id, targetTasks.yearTargetId))
-      .leftJoin(departments, eq(departments.id, targetTasks.departmentId))
-      .where(where)
-      .orderBy(...order)
-      .limit(f.size)
-      .offset((f.current - 1) * f.size),
-    db
-      .select({ n: count() })
-      .from(targetTasks)
-      .innerJoin(yearTargets, eq(yearTargets.id, targetTasks.yearTargetId))
-      .leftJoin(departments, eq(departments.id, targetTasks.departmentId))
-      .where(where),
-  ]);
-  const records = await taskCardsByIds(
-    db,
-    page.map((r) => r.id),
-  );
-  return { records, total: Number(total?.n ?? 0) };
-}
-
-export type TaskListRow = Awaited<ReturnType<typeof pageTasks>>['records'][number];
-
-/** All tasks of a year target the actor may see, for the tree view. */
-export async function treeRows(db: Db, yearTargetId: number, visible: SQL | undefined) {
-  return selectTaskCards(db)
-    .where(and(eq(targetTasks.yearTargetId, yearTargetId), visible))
-    .orderBy(asc(targetTasks.depth), asc(targetTasks.id));
-}
-
-/**
- * Status of a year target from its tasks: waitResolve until every top-level task is decomposed (past waitResolve),
- * then hasResolved; doing once a last-level task is under way; done when every last-level task is finished.
- */
-export async function recomputeYearTargetStatus(db: Db, yearTargetId: number) {
-  await db.execute(sql`
-    with t as (
-      select tt.status, tt.parent_id is null as top,
-             not exists (select 1 from ${targetTasks} c where c.parent_id = tt.id) as leaf
-      from ${targetTasks} tt where tt.year_target_id = ${yearTargetId}
-    )
-    update ${yearTargets} set status = coalesce((
-      select case
-        when count(*) = 0 then 'waitResolve'
-        when bool_and(not leaf or status in ('hasDone', 'delayDone')) then 'done'
-        when bool_or(leaf and status in ('executeing', 'hasDone', 'delayDone', 'delayNotDone')) then 'doing'
-        when bool_and(not top or status not in ('notPushed', 'waitAccept', 'waitResolve', 'goBack')) then 'hasResolved'
-        else 'waitResolve' end
-      from t
-    ), 'waitResolve')
-    where id = ${yearTargetId}`);
-}
-
 /** Rolls progress up from children by weight (equal shares when no child has a weight), to the root. */
 export async function rollUpProgress(db: Db, taskId: number) {
   let current: number | null = taskId;
@@ -481,29 +131,6 @@ export async function findCycleValues(db: Db, ids: number[]) {
   return db.select().from(cycleValues).where(inArray(cycleValues.id, ids));
 }
 
-export async function listYearTargetOptions(db: Db, visible: SQL | undefined, year?: number) {
-  return db
-    .select({ id: yearTargets.id, name: yearTargets.name, cycleYear: yearTargets.cycleYear })
-    .from(yearTargets)
-    .where(and(visible, year ? eq(yearTargets.cycleYear, year) : undefined))
-    .orderBy(...YEAR_TARGET_ORDER);
-}
-
-/** One task card, when the actor may see it (the visibility check is small; the card is the prepared select). */
-export async function findTaskCard(db: Db, id: number, visible: SQL | undefined) {
-  if (visible) {
-    const seen = await db
-      .select({ id: targetTasks.id })
-      .from(targetTasks)
-      .innerJoin(yearTargets, eq(yearTargets.id, targetTasks.yearTargetId))
-      .where(and(eq(targetTasks.id, id), visible))
-      .limit(1);
-    if (!seen.length) return null;
-  }
-  const [card] = await taskCardsByIds(db, [id]);
-  return card ?? null;
-}
-
 /** The parts of a task view the card lacks: cooperating departments, cycle type, children and parent. */
 export async function taskVoExtras(db: Db, task: TaskRow) {
   const [coop, [cycle], [children], [parent]] = await Promise.all([
@@ -527,95 +154,6 @@ export async function taskVoExtras(db: Db, task: TaskRow) {
     childCount: Number(children?.n ?? 0),
     parentName: parent?.name ?? null,
   };
-}
-
-/** Catalogue rows: the visible tasks of some year targets (id, parent, name, state). */
-export async function catalogueTasks(db: Db, yearTargetIds: number[], visible: SQL | undefined) {
-  if (!yearTargetIds.length) return [];
-  return db
-    .select({
-      id: targetTasks.id,
-      parentId: targetTasks.parentId,
-      yearTargetId: targetTasks.yearTargetId,
-      name: targetTasks.name,
-      status: targetTasks.status,
-    })
-    .from(targetTasks)
-    .innerJoin(yearTargets, eq(yearTargets.id, targetTasks.yearTargetId))
-    .where(and(inArray(targetTasks.yearTargetId, yearTargetIds), visible))
-    .orderBy(asc(targetTasks.depth), asc(targetTasks.id));
-}
-
-export interface DetailFilter {
-  current: number;
-  size: number;
-  scope: 'all' | 'department' | 'mine';
-  year?: number;
-  yearTaskName?: string;
-  rwmc?: string;
-  fzrmc?: string;
-  rwzt?: string;
-  warningStatus?: 'none' | 'process' | 'final';
-}
-
-/** One page of last-level tasks (no children) with the task-detail filter; the year-task name is the top ancestor. */
-export async function pageLastLevelTasks(
-  db: Db,
-  f: DetailFilter,
-  visible: SQL | undefined,
-  actor: { userId: string; chargeDepartmentIds: readonly string[] },
-) {
-  const conds: SQL[] = [sql`not exists (select 1 from ${targetTasks} c where c.parent_id = ${targetTasks.id})`];
-  if (visible) conds.push(visible);
-  if (f.scope === 'department') {
-    conds.push(
-      actor.chargeDepartmentIds.length ? inArray(targetTasks.departmentId, [...actor.chargeDepartmentIds]) : sql`false`,
-    );
-  }
-  if (f.scope === 'mine') conds.push(eq(targetTasks.ownerId, actor.userId));
-  if (f.year) conds.push(eq(yearTargets.cycleYear, f.year));
-  if (f.yearTaskName) conds.push(ilike(yearTargets.name, `%${escapeLike(f.yearTaskName)}%`));
-  if (f.rwmc) conds.push(ilike(targetTasks.name, `%${escapeLike(f.rwmc)}%`));
-  if (f.fzrmc) {
-    conds.push(
-      sql`exists (select 1 from ${users} u where u.id = ${targetTasks.ownerId} and u.name ilike ${`%${escapeLike(f.fzrmc)}%`})`,
-    );
-  }
-  if (f.rwzt) conds.push(eq(targetTasks.status, f.rwzt));
-  if (f.warningStatus === 'none') {
-    conds.push(sql`not exists (select 1 from ${taskWarnings} w where w.task_id = ${targetTasks.id} and w.open)`);
-  } else if (f.warningStatus) {
-    conds.push(
-      sql`exists (select 1 from ${taskWarnings} w where w.task_id = ${targetTasks.id} and w.open and w.kind = ${f.warningStatus})`,
-    );
-  }
-  const where = and(...conds);
-  const order = [
-    desc(yearTargets.cycleYear),
-    asc(targetTasks.yearTargetId),
-    asc(targetTasks.startDate),
-    asc(targetTasks.id),
-  ];
-  const [page, [total]] = await Promise.all([
-    db
-      .select({ id: targetTasks.id })
-      .from(targetTasks)
-      .innerJoin(yearTargets, eq(yearTargets.id, targetTasks.yearTargetId))
-      .where(where)
-      .orderBy(...order)
-      .limit(f.size)
-      .offset((f.current - 1) * f.size),
-    db
-      .select({ n: count() })
-      .from(targetTasks)
-      .innerJoin(yearTargets, eq(yearTargets.id, targetTasks.yearTargetId))
-      .where(where),
-  ]);
-  const records = await taskCardsByIds(
-    db,
-    page.map((r) => r.id),
-  );
-  return { records, total: Number(total?.n ?? 0) };
 }
 
 /** Departments with their head and registered chargers, in two queries. */
@@ -662,20 +200,104 @@ export async function cycleTypesWithValues(db: Db) {
   return types.map((t) => ({ type: t, values: values.filter((v) => v.cycleTypeId === t.id) }));
 }
 
-/** File types by name (the documents of year targets and tasks use three of them). */
-export async function fileTypesNamed(db: Db, names: readonly string[]) {
-  if (!names.length) return [];
-  return db
-    .select({ id: fileTypes.id, name: fileTypes.name })
-    .from(fileTypes)
-    .where(inArray(fileTypes.name, [...names]))
-    .orderBy(asc(fileTypes.sortOrder), asc(fileTypes.id));
+/** Sets columns of a task whatever its version (the progress of reports and delays moves its state and progress). */
+export async function setTask(db: Db, id: number, set: Partial<typeof targetTasks.$inferInsert>) {
+  await db
+    .update(targetTasks)
+    .set({ ...set, version: sql`${targetTasks.version} + 1`, updatedAt: new Date() })
+    .where(eq(targetTasks.id, id));
 }
 
-/** Ids of the files attached to a record, with their file type. */
-export async function ownerFileTypes(db: Db, ownerType: string, ownerId: string) {
+/** Moves the tasks among `ids` that are in state `from` to state `to` (the warning job's overdue tasks). */
+export async function setTaskStatuses(db: Db, ids: number[], from: string, to: string) {
+  if (ids.length)
+    await db
+      .update(targetTasks)
+      .set({ status: to, version: sql`${targetTasks.version} + 1`, updatedAt: new Date() })
+      .where(and(inArray(targetTasks.id, ids), eq(targetTasks.status, from)));
+}
+
+export async function childrenOf(db: Db, parentId: number) {
+  return db.select().from(targetTasks).where(eq(targetTasks.parentId, parentId));
+}
+
+export async function existingTaskIds(db: Db, ids: number[]) {
+  if (!ids.length) return new Set<number>();
+  const rows = await db.select({ id: targetTasks.id }).from(targetTasks).where(inArray(targetTasks.id, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function taskNames(db: Db, ids: number[]) {
+  if (!ids.length) return new Map<number, string>();
+  const rows = await db
+    .select({ id: targetTasks.id, name: targetTasks.name })
+    .from(targetTasks)
+    .where(inArray(targetTasks.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** The ids among `ids` of tasks that `visible` lets through (one query for a batch). */
+export async function visibleTaskIds(db: Db, ids: number[], visible: SQL | undefined) {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: targetTasks.id })
+    .from(targetTasks)
+    .innerJoin(yearTargets, eq(yearTargets.id, targetTasks.yearTargetId))
+    .where(and(inArray(targetTasks.id, ids), visible));
+  return rows.map((r) => r.id);
+}
+
+/** Whether the user owns the task or heads its department (who may attach its documents, with the publishers). */
+export async function ownsOrHeadsTask(db: Db, id: number, userId: string, chargeDepartmentIds: readonly string[]) {
+  const charge = chargeDepartmentIds.length ? sql`${targetTasks.departmentId} in ${chargeDepartmentIds}` : sql`false`;
+  const rows = await db
+    .select({ id: targetTasks.id })
+    .from(targetTasks)
+    .where(sql`${targetTasks.id} = ${id} and (${targetTasks.ownerId} = ${userId} or ${charge})`);
+  return rows.length === 1;
+}
+
+/** Every department's id and name (import looks departments up by name). */
+export async function allDepartments(db: Db) {
+  return db.select({ id: departments.id, name: departments.name }).from(departments);
+}
+
+/** The registered chargers (部门负责人) of one department or of all, in department order. */
+export async function chargerRows(db: Db, departmentId?: string) {
   return db
-    .select({ id: files.id, fileTypeId: files.fileTypeId })
-    .from(files)
-    .where(and(eq(files.ownerType, ownerType), eq(files.ownerId, ownerId)));
+    .select({ bmid: departments.id, bmmc: departments.name, fzrid: users.id, fzrmc: users.name })
+    .from(departmentChargers)
+    .innerJoin(departments, eq(departments.id, departmentChargers.departmentId))
+    .innerJoin(users, eq(users.id, departmentChargers.userId))
+    .where(departmentId ? eq(departmentChargers.departmentId, departmentId) : undefined)
+    .orderBy(asc(departments.sortOrder), asc(users.id));
+}
+
+export async function insertChargers(db: Db, rows: { departmentId: string; userId: string }[]) {
+  if (rows.length) await db.insert(departmentChargers).values(rows).onConflictDoNothing();
+}
+
+export async function deleteCharger(db: Db, departmentId: string, userId: string) {
+  await db
+    .delete(departmentChargers)
+    .where(and(eq(departmentChargers.departmentId, departmentId), eq(departmentChargers.userId, userId)));
+}
+
+/** Rows of a raw `db.execute`, on PGlite and node-postgres alike. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** The cycle of a task row: its type's code and the names of the values it names (see periods.rules.ts). */
+export const taskCycleColumns = (t: SQL) => sql`
+      (select ct.code from ${cycleTypes} ct where ct.id = ${t}.cycle_type_id) as cycle_type,
+      coalesce((select array_agg(v.value order by v.sort_order, v.id) from ${cycleValues} v
+                where v.id::text = any(string_to_array(nullif(${t}.cycle_values, ''), ','))), '{}') as cycle_values`;
+
+/** The cycle of one task (null when the task does not exist). */
+
+export async function cycleOfTask(db: Db, taskId: number): Promise<TaskCycle | null> {
+  const rows = rowsOf<{ cycle_type: string | null; cycle_values: string[] }>(
+    await db.execute(sql`select ${taskCycleColumns(sql.raw('t'))} from ${targetTasks} t where t.id = ${taskId}`),
+  );
+  const r = rows[0];
+  return r ? { type: r.cycle_type, values: r.cycle_values } : null;
 }

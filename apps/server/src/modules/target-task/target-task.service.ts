@@ -1,6 +1,5 @@
 import {
   type CatalogNode,
-  ROLE,
   TASK_MAX_DEPTH,
   TASK_MSG,
   TASK_STATUS,
@@ -21,42 +20,54 @@ import { writeAudit } from '../../platform/audit';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { abilities, decide, isHead, isOwner, isPublisher, type TaskFacts } from './target-task.machine';
 import {
-  catalogueTasks,
+  mayEditYearTarget,
+  mayPublish,
+  tasksSeenBy,
+  viewOf,
+  yearTargetAbilities,
+  yearTargetsSeenBy,
+} from './target-task.policy';
+import {
   countChildren,
-  countTasksOfTarget,
   cycleTypesWithValues,
   deleteTask,
-  deleteYearTarget,
   departmentsWithChargers,
   findCycleValues,
   findTask,
-  findTaskCard,
   findTaskFacts,
   findUsersDepartments,
-  findYearTarget,
   insertTask,
-  insertYearTarget,
   listTaskTypes,
-  listYearTargetOptions,
-  pageLastLevelTasks,
-  pageTasks,
-  pageYearTargets,
-  recomputeYearTargetStatus,
   renameTaskType,
   replaceCoop,
-  setYearTargetOrder,
-  type TaskListFilter,
-  type TaskListRow,
   type TaskRow,
   taskVoExtras,
-  treeRows,
   updateTask,
-  updateYearTarget,
   visibleTaskWhere,
+} from './target-task.repository';
+import {
+  catalogueTasks,
+  findTaskCard,
+  pageLastLevelTasks,
+  pageTasks,
+  type TaskListFilter,
+  type TaskListRow,
+  treeRows,
+} from './task-card.query';
+import {
+  countTasksOfTarget,
+  deleteYearTarget,
+  findYearTarget,
+  insertYearTarget,
+  listYearTargetOptions,
+  pageYearTargets,
+  recomputeYearTargetStatus,
+  setYearTargetOrder,
+  updateYearTarget,
   visibleYearTargetWhere,
   yearTargetsOfYear,
   yearTargetsWithCounts,
-} from './target-task.repository';
+} from './year-target.repository';
 
 const REFUSAL_MESSAGE = {
   wrongState: TASK_MSG.wrongState,
@@ -66,37 +77,23 @@ const REFUSAL_MESSAGE = {
   tooDeep: TASK_MSG.tooDeep,
 } as const;
 
-/** Publishers, school leaders and administrators see every task; the others see what relates to them. */
-export function viewOf(actor: Actor) {
-  const all = [ROLE.admin, ROLE.targetPublisher, ROLE.schoolLeader].some((r) => actor.roles.has(r));
-  return {
-    all,
-    userId: actor.userId,
-    chargeDepartmentIds: actor.chargeDepartmentIds,
-    departmentId: actor.departmentId,
-  };
-}
-
 /**
  * A task as the actor sees it (its facts), or the 404 of a missing id when they cannot see it: a hidden task answers
  * exactly as one that does not exist, so no refusal (403) or state (409) reveals it. Every write on a task starts
  * here; a record that belongs to a task (a report, a delay, a warning) passes its own not-found message.
  */
 export async function taskSeenBy(db: Db, actor: Actor, id: number, opts: { lock?: boolean; missing?: string } = {}) {
-  const found = await findTaskFacts(db, id, { visible: visibleTaskWhere(viewOf(actor)), lock: opts.lock });
+  const found = await findTaskFacts(db, id, { visible: tasksSeenBy(actor), lock: opts.lock });
   if (!found) throw notFound(opts.missing ?? TASK_MSG.taskNotFound);
   return found;
 }
 
 /** A year target as the actor sees it, or the 404 of a missing id when they cannot see it (as `taskSeenBy`). */
 export async function yearTargetSeenBy(db: Db, actor: Actor, id: number) {
-  const target = await findYearTarget(db, id, visibleYearTargetWhere(viewOf(actor)));
+  const target = await findYearTarget(db, id, yearTargetsSeenBy(actor));
   if (!target) throw notFound(TASK_MSG.targetNotFound);
   return target;
 }
-
-const mayPublish = (actor: Actor) => actor.roles.has(ROLE.admin) || actor.roles.has(ROLE.targetPublisher);
-const isAdmin = (actor: Actor) => actor.roles.has(ROLE.admin);
 
 function factsOf(task: TaskRow, yearTargetCreatorId: string, hasChildren: boolean): TaskFacts {
   return {
@@ -146,7 +143,7 @@ export async function editYearTarget(
   input: { name: string; cycleYear: number; chargeDepartId: string; auditorId?: string; description?: string },
 ) {
   const target = await yearTargetSeenBy(db, actor, id);
-  if (target.creatorId !== actor.userId && !isAdmin(actor)) throw forbidden();
+  if (!mayEditYearTarget(actor, target)) throw forbidden();
   await db.transaction(async (tx) => {
     const ok = await updateYearTarget(tx, id, version, {
       name: input.name,
@@ -167,7 +164,7 @@ export async function editYearTarget(
 
 export async function removeYearTarget(db: Db, actor: Actor, id: number) {
   const target = await yearTargetSeenBy(db, actor, id);
-  if (target.creatorId !== actor.userId && !isAdmin(actor)) throw forbidden();
+  if (!mayEditYearTarget(actor, target)) throw forbidden();
   await db.transaction(async (tx) => {
     if ((await countTasksOfTarget(tx, id)) > 0) throw conflict(TASK_MSG.yearTargetInUse);
     await deleteYearTarget(tx, id);
@@ -188,12 +185,11 @@ export async function listYearTargets(
   const { records, total } = await pageYearTargets(
     db,
     { ...q, creatorId: q.mine ? actor.userId : undefined },
-    visibleYearTargetWhere(viewOf(actor)),
+    yearTargetsSeenBy(actor),
   );
   return {
     total,
     records: records.map((r) => {
-      const mine = r.target.creatorId === actor.userId || isAdmin(actor);
       const taskCount = Number(r.taskCount);
       return {
         id: r.target.id,
@@ -211,14 +207,14 @@ export async function listYearTargets(
         description: r.target.description,
         taskCount,
         version: r.target.version,
-        abilities: { edit: mine, delete: mine && taskCount === 0, addTask: mine || mayPublish(actor) },
+        abilities: yearTargetAbilities(actor, r.target, taskCount),
       };
     }),
   };
 }
 
 export async function yearTargetOptions(db: Db, actor: Actor, year?: number) {
-  return listYearTargetOptions(db, visibleYearTargetWhere(viewOf(actor)), year);
+  return listYearTargetOptions(db, yearTargetsSeenBy(actor), year);
 }
 
 /** Moves a year target up or down among the targets of its year (its creator or a publisher). */
@@ -249,7 +245,7 @@ export async function moveYearTarget(db: Db, actor: Actor, id: number, direction
 
 /** The visible year targets divided by year (newest first), each year's targets in order. */
 export async function divideTargetYear(db: Db, actor: Actor, year?: number): Promise<YearGroup[]> {
-  const rows = await yearTargetsWithCounts(db, visibleYearTargetWhere(viewOf(actor)), year);
+  const rows = await yearTargetsWithCounts(db, yearTargetsSeenBy(actor), year);
   const groups: YearGroup[] = [];
   for (const r of rows) {
     let g = groups.find((x) => x.year === r.cycleYear);
@@ -515,24 +511,24 @@ function mayEditMission(actor: Actor, f: TaskFacts, task: TaskRow) {
 }
 
 export async function listTasks(db: Db, actor: Actor, q: TaskListFilter) {
-  const { records, total } = await pageTasks(db, q, visibleTaskWhere(viewOf(actor)), actor);
+  const { records, total } = await pageTasks(db, q, tasksSeenBy(actor), actor);
   return { records: records.map((r) => present(r, actor)), total };
 }
 
 export async function taskTree(db: Db, actor: Actor, yearTargetId: number) {
-  const rows = await treeRows(db, yearTargetId, visibleTaskWhere(viewOf(actor)));
+  const rows = await treeRows(db, yearTargetId, tasksSeenBy(actor));
   return rows.map((r) => present(r, actor));
 }
 
 export async function taskDetail(db: Db, actor: Actor, id: number) {
-  const row = await findTaskCard(db, id, visibleTaskWhere(viewOf(actor)));
+  const row = await findTaskCard(db, id, tasksSeenBy(actor));
   if (!row) throw notFound(TASK_MSG.taskNotFound);
   return present(row, actor);
 }
 
 /** A task with its cooperating departments, cycle, mission, parent and child count (getTargetTaskVo). */
 export async function taskVo(db: Db, actor: Actor, id: number): Promise<TaskVo> {
-  const row = await findTaskCard(db, id, visibleTaskWhere(viewOf(actor)));
+  const row = await findTaskCard(db, id, tasksSeenBy(actor));
   if (!row) throw notFound(TASK_MSG.taskNotFound);
   const extras = await taskVoExtras(db, row.task);
   return {
@@ -554,13 +550,13 @@ export async function taskVo(db: Db, actor: Actor, id: number): Promise<TaskVo> 
 export async function lastLevelTasks(db: Db, actor: Actor, q: TaskDetailQuery) {
   // The owner filter belongs to the department page only.
   const filter = { ...q, fzrmc: q.scope === 'department' ? q.fzrmc : undefined };
-  const { records, total } = await pageLastLevelTasks(db, filter, visibleTaskWhere(viewOf(actor)), actor);
+  const { records, total } = await pageLastLevelTasks(db, filter, tasksSeenBy(actor), actor);
   return { records: records.map((r) => present(r, actor)), total };
 }
 
 /** The mission statement of a task the actor sees. */
 export async function missionOf(db: Db, actor: Actor, taskId: number) {
-  const row = await findTaskCard(db, taskId, visibleTaskWhere(viewOf(actor)));
+  const row = await findTaskCard(db, taskId, tasksSeenBy(actor));
   if (!row) throw notFound(TASK_MSG.taskNotFound);
   const f = factsOf(row.task, row.yearTargetCreatorId, Boolean(row.hasChildren));
   return {

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
-import { evaluateWarnings } from '../progress/progress.service';
+import { evaluateWarnings } from '../warning';
 
 /**
  * Every task action, from every state, by every role, over the API: the allowed ones move the task to the

@@ -2,7 +2,7 @@ import { DETAIL_EXCEL_COLUMNS, TASK_MSG } from '@zg/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
-import { evaluateWarnings } from '../progress/progress.service';
+import { evaluateWarnings } from '../warning';
 
 let s: TestServer;
 let fbr: TestSession;

@@ -3,7 +3,6 @@ import type { Db } from '../../db/client';
 import {
   departmentChargers,
   departments,
-  files,
   menus,
   roleMenus,
   roles,
@@ -164,13 +163,4 @@ export async function updateUser(db: Db, userId: string, set: Partial<typeof use
     .update(users)
     .set({ ...set, updatedAt: new Date() })
     .where(eq(users.id, userId));
-}
-
-export async function insertFile(db: Db, row: typeof files.$inferInsert) {
-  await db.insert(files).values(row);
-}
-
-export async function findFile(db: Db, id: string) {
-  const rows = await db.select().from(files).where(eq(files.id, id)).limit(1);
-  return rows[0] ?? null;
 }

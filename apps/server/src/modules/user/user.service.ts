@@ -8,8 +8,9 @@ import { AppError, badRequest, forbidden, notFound } from '../../platform/errors
 import { type FileStore, FileTooLargeError } from '../../platform/files/file-store';
 import { contentMatches, MIME } from '../../platform/files/sniff';
 import { destroyUserSessions } from '../../platform/session';
+import { findStoredFile, recordStoredFile } from '../files';
 import { avatarUrl } from './user.presenter';
-import { findDepartmentName, findFile, findUser, insertFile, updateUser } from './user.repository';
+import { findDepartmentName, findUser, updateUser } from './user.repository';
 
 export const AVATAR_MAX_BYTES = LIMITS.avatarSizeLimit * 1024;
 
@@ -89,7 +90,7 @@ export async function changeAvatar(
     throw err;
   }
   await db.transaction(async (tx) => {
-    await insertFile(tx, {
+    await recordStoredFile(tx, {
       id: stored.id,
       name: file.filename.slice(0, 255),
       ext,
@@ -113,14 +114,14 @@ export async function changeAvatar(
 
 /** An avatar file (only files stored as avatars are served by this route). */
 export async function findAvatar(db: Db, fileId: string) {
-  const file = await findFile(db, fileId);
+  const file = await findStoredFile(db, fileId);
   if (file?.ownerType !== 'UserAvatar') throw notFound();
   return file;
 }
 
 export async function findLogo(db: Db, fileId: string | null) {
   if (!fileId) throw notFound();
-  const file = await findFile(db, fileId);
+  const file = await findStoredFile(db, fileId);
   if (!file) throw notFound();
   return file;
 }

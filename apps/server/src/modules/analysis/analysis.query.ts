@@ -1,3 +1,4 @@
+import type { AnalysisFigure } from '@zg/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { departments, targetTasks, taskTypes, taskWarnings, users, yearTargets } from '../../db/schema';
@@ -154,4 +155,84 @@ export async function countersByDepartmentAndTarget(db: Db, where: SQL) {
     group by d.id, d.name, d.sort_order, ${yearTargets.id}, ${yearTargets.name}, ${yearTargets.cycleYear}
     order by d.sort_order, d.id, ${yearTargets.cycleYear} desc, ${yearTargets.id}`);
   return rowsOf<CounterRow & { bmid: string; bmmc: string; yearTargetId: number; mbmc: string }>(res);
+}
+
+/** What an analysis counts: last-level tasks, of a year and type, of an owner or department, that `visible` lets through. */
+export function analysisScope(s: {
+  year?: number;
+  rwlx?: string;
+  ownerId?: string;
+  departmentId?: string;
+  visible?: SQL;
+}): SQL {
+  const parts: SQL[] = [];
+  if (s.year) {
+    // The year's targets, computed once (an InitPlan), so both the tasks and the children that make a task not
+    // last-level are read through target_tasks_year_target_idx for that year only, not the whole table. A child
+    // always belongs to its parent's year target (createTask checks it), so the narrower anti-join is the same test.
+    const ids = sql`any(array(select ${yearTargets.id} from ${yearTargets} where ${yearTargets.cycleYear} = ${s.year}))`;
+    parts.push(
+      sql`${targetTasks.yearTargetId} = ${ids}`,
+      sql`not exists (select 1 from ${targetTasks} c where c.parent_id = ${targetTasks.id} and c.year_target_id = ${ids})`,
+    );
+  } else {
+    parts.push(sql`not exists (select 1 from ${targetTasks} c where c.parent_id = ${targetTasks.id})`);
+  }
+  if (s.ownerId) parts.push(sql`${targetTasks.ownerId} = ${s.ownerId}`);
+  if (s.departmentId) parts.push(sql`${targetTasks.departmentId} = ${s.departmentId}`);
+  if (s.visible) parts.push(s.visible);
+  if (s.year) parts.push(sql`${yearTargets.cycleYear} = ${s.year}`);
+  if (s.rwlx) parts.push(sql`${targetTasks.taskType} = ${s.rwlx}`);
+  return sql.join(parts, sql` and `);
+}
+
+/** Task counts by state over the scope. */
+export async function statusCounts(db: Db, scope: SQL) {
+  const res = await db.execute(sql`
+    select ${targetTasks.status} as status, count(*)::int as n
+    from ${targetTasks} join ${yearTargets} on ${yearTargets.id} = ${targetTasks.yearTargetId}
+    where ${scope} group by 1`);
+  return new Map(rowsOf<{ status: string; n: number }>(res).map((r) => [r.status, Number(r.n)]));
+}
+
+/** Issued and finished task counts per department over the scope, in department order. */
+export async function departmentFinishCounts(db: Db, scope: SQL) {
+  const res = await db.execute(sql`
+    select ${departments.id} as bmid, ${departments.name} as bmmc,
+      count(*) filter (where ${targetTasks.status} <> 'notPushed')::int as issued,
+      count(*) filter (where ${targetTasks.status} in ('hasDone', 'delayDone'))::int as finished
+    from ${targetTasks}
+    join ${yearTargets} on ${yearTargets.id} = ${targetTasks.yearTargetId}
+    join ${departments} on ${departments.id} = ${targetTasks.departmentId}
+    where ${scope}
+    group by ${departments.id}, ${departments.name}, ${departments.sortOrder}
+    order by ${departments.sortOrder}`);
+  return rowsOf<{ bmid: string; bmmc: string; issued: number; finished: number }>(res);
+}
+
+const FIGURE_WHERE: Record<AnalysisFigure, SQL | null> = {
+  all: null,
+  issued: sql`${targetTasks.status} <> 'notPushed'`,
+  finished: sql`${targetTasks.status} in ('hasDone', 'delayDone')`,
+  unfinished: sql`${targetTasks.status} not in ('notPushed', 'hasDone', 'delayDone')`,
+};
+
+/** The scope narrowed to a figure's tasks (a slice, a department's bar, a ranking row). */
+export function figureWhere(scope: SQL, f: { figure: AnalysisFigure; rwzt?: string; departmentId?: string }) {
+  const parts = [scope];
+  const figure = FIGURE_WHERE[f.figure];
+  if (figure) parts.push(figure);
+  if (f.rwzt) parts.push(sql`${targetTasks.status} = ${f.rwzt}`);
+  if (f.departmentId) parts.push(sql`${targetTasks.departmentId} = ${f.departmentId}`);
+  return sql.join(parts, sql` and `);
+}
+
+/** Last-level tasks of a year, year target and type that `visible` lets through (the annual-wbs analysis). */
+export function ndScope(s: { year?: number; yearTargetId?: number; rwlx?: string; visible?: SQL }): SQL {
+  const parts: SQL[] = [sql`not exists (select 1 from ${targetTasks} c where c.parent_id = ${targetTasks.id})`];
+  if (s.visible) parts.push(s.visible);
+  if (s.year) parts.push(sql`${yearTargets.cycleYear} = ${s.year}`);
+  if (s.yearTargetId) parts.push(sql`${targetTasks.yearTargetId} = ${s.yearTargetId}`);
+  if (s.rwlx) parts.push(sql`${targetTasks.taskType} = ${s.rwlx}`);
+  return sql.join(parts, sql` and `);
 }

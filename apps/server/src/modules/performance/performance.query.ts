@@ -127,3 +127,10 @@ export async function situationRows(db: Db, where: SQL, groupBy: 'department' | 
     ${group}`);
   return rowsOf<SituationDbRow>(res);
 }
+
+/** The tasks a user owns or whose department they head. */
+export function tasksOfOwnerOrDepartments(userId: string, chargeDepartmentIds: readonly string[]): SQL {
+  const own = sql`${targetTasks.ownerId} = ${userId}`;
+  if (!chargeDepartmentIds.length) return own;
+  return sql`(${targetTasks.departmentId} in ${chargeDepartmentIds} or ${own})`;
+}

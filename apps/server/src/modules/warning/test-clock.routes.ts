@@ -2,7 +2,7 @@ import { envelope, ROLE } from '@zg/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope';
-import { evaluateWarnings } from './progress.service';
+import { evaluateWarnings } from './warning.service';
 
 /**
  * `/api/test`: registered only when TEST_HOOKS=true (the browser tests set it). An administrator moves the server

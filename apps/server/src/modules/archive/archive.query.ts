@@ -132,3 +132,11 @@ export async function archiveTypeCounts(db: Db, scope: ArchiveScope, types: Defa
     group by 1, 2, ft.sort_order order by ft.sort_order nulls last, 1`);
   return rowsOf<{ lxId: number; name: string | null; count: number }>(res);
 }
+
+/** The documents of the year targets a user created and the tasks they own (file-myself). */
+export function ownedScope(userId: string): ArchiveScope {
+  return {
+    yearTargets: sql`${yearTargets.creatorId} = ${userId}`,
+    tasks: sql`${targetTasks.ownerId} = ${userId}`,
+  };
+}

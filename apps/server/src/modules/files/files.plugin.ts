@@ -1,0 +1,11 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerDocRepoPolicy } from './files.policy';
+import { docrepoRoutes, fileRoutes, registerFileJobs } from './files.routes';
+
+/** Registered by app.ts under `/api`: the file routes, the document library (and its owner policy), the merge and cleanup jobs. */
+export const filesPlugin: FastifyPluginAsyncZod = async (app) => {
+  registerDocRepoPolicy();
+  await app.register(fileRoutes, { prefix: '/herm-zdgj/rest/file' });
+  await app.register(docrepoRoutes, { prefix: '/docrepo' });
+  registerFileJobs(app);
+};

@@ -1,0 +1,17 @@
+/**
+ * The files module's public surface: attachments of any record (through the owner policies that the owning modules
+ * register), downloads as zip, the file types of a record, and the file routes (`/api/herm-zdgj/rest/file`,
+ * `/api/docrepo`).
+ */
+export { contentDisposition } from './content-disposition';
+export { filesPlugin } from './files.plugin';
+export { canWriteOwner, type OwnerPolicy, registerOwnerPolicy } from './files.policy';
+export { attachOwnFiles, fileTypesNamed, ownerFileTypes, releaseOwnerFiles } from './files.repository';
+export {
+  type FilesContext,
+  findStoredFile,
+  listAttachments,
+  recordStoredFile,
+  saveAttachmentList,
+  zipFiles,
+} from './files.service';
