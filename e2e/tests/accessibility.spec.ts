@@ -44,10 +44,10 @@ for (const who of ACCOUNTS) {
     for (const module of modules) {
       await page.locator('.zg-header').getByRole('menuitem', { name: module, exact: true }).click();
       await settle(page);
-      const lines = await page.locator('.zg-sider .ant-menu-item').allTextContents();
-      for (const line of lines.length > 0 ? lines : [module]) {
-        if (lines.length > 0)
-          await page.locator('.zg-sider').getByRole('menuitem', { name: line, exact: true }).click();
+      const items = page.locator('.zg-sider .ant-menu-item');
+      const lines = await items.allTextContents();
+      for (const [i, line] of (lines.length > 0 ? lines : [module]).entries()) {
+        if (lines.length > 0) await items.nth(i).click();
         const path = new URL(page.url()).hash;
         if (seen.has(path)) continue;
         seen.add(path);

@@ -37,7 +37,7 @@ test('the header menu folds into 更多 in a narrow window', async ({ page }) =>
 test('the theme choice survives a reload, and the dark theme darkens header and sidebar', async ({ page }) => {
   await signIn(page, account('fbr01'));
   const header = page.locator('.zg-header');
-  await expect(header).toHaveCSS('background-color', 'rgb(57, 126, 240)');
+  await expect(header).toHaveCSS('background-color', 'rgb(51, 113, 216)');
   await expect(page.getByRole('button', { name: '默认蓝' })).toHaveAttribute('aria-pressed', 'true');
 
   const saved = page.waitForResponse((r) => r.url().includes('/api/user/theme'));
@@ -54,7 +54,7 @@ test('the theme choice survives a reload, and the dark theme darkens header and 
   await expect(page.getByRole('button', { name: '深色' })).toHaveAttribute('aria-pressed', 'true');
 
   await page.getByRole('button', { name: '默认蓝' }).click();
-  await expect(header).toHaveCSS('background-color', 'rgb(57, 126, 240)');
+  await expect(header).toHaveCSS('background-color', 'rgb(51, 113, 216)');
 });
 
 test('the sidebar collapses to 80px and expands to 255px', async ({ page }) => {
@@ -100,7 +100,7 @@ for (const [theme, swatch] of [
 
 test('bmfzr01 gets one tab per page, and a tab returns to where the user was on it', async ({ page }) => {
   await signIn(page, account('bmfzr01'));
-  const tabs = page.locator('.zg-tabbar .ant-tabs-tab');
+  const tabs = page.getByRole('navigation', { name: '已打开的页面' }).locator('.zg-pagetab');
   await page.locator('.zg-header').getByRole('menuitem', { name: '目标任务管理' }).click();
   await expect(page).toHaveURL(/#\/targetTaskManagement/);
   const sider = page.locator('.zg-sider');
@@ -111,10 +111,10 @@ test('bmfzr01 gets one tab per page, and a tab returns to where the user was on 
   // Two pages of one module: two tabs, beside those opened before.
   await expect(tabs.filter({ hasText: '部门任务' })).toHaveCount(1);
   await expect(tabs.filter({ hasText: '我的任务' })).toHaveCount(1);
-  await expect(page.locator('.zg-tabbar .ant-tabs-tab-active')).toHaveText('我的任务');
+  await expect(page.locator('.zg-pagetab a[aria-current="page"]')).toHaveText('我的任务');
   await keepScreenshot(page, 'shell-tabs');
 
-  await tabs.filter({ hasText: '部门任务' }).click();
+  await tabs.filter({ hasText: '部门任务' }).getByRole('link').click();
   await expect(page).toHaveURL(/departmentTask$/);
   // Closing the open page goes back to the page of the last tab left.
   await tabs

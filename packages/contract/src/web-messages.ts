@@ -43,6 +43,8 @@ export const SHELL_TEXT = {
   expandSidebar: '展开侧边栏',
   themeLabel: '主题色',
   closeTab: '关闭',
+  /** The tab bar's name: the pages opened in this visit. */
+  openPages: '已打开的页面',
   userMenu: '用户菜单',
   // Personal centre (spec-2 section 2.10)
   saveChanges: '保存修改',

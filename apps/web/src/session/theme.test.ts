@@ -1,15 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  contrastUnderWhite,
   DARK_COLOR,
   getThemeType,
   headerColorFor,
   isDarkTheme,
   isThemeColor,
   PRIMARY_COLOR,
+  readableUnderWhite,
   reloadThemeType,
   setThemeType,
   themeFor,
 } from './theme';
+
+const rgbIn = (c: string) => (c.match(/\d+/g) ?? []).map(Number) as [number, number, number];
 
 afterEach(() => {
   localStorage.clear();
@@ -20,8 +24,10 @@ describe('theme', () => {
   it('is dark only for #24293e, and keeps the blue as primary then', () => {
     expect(isDarkTheme('#24293E')).toBe(true);
     expect(isDarkTheme(PRIMARY_COLOR)).toBe(false);
-    expect(themeFor(DARK_COLOR).token?.colorPrimary).toBe(PRIMARY_COLOR);
-    expect(themeFor('#0f8a8a').token?.colorPrimary).toBe('#0f8a8a');
+    expect(themeFor(DARK_COLOR).token?.colorPrimary).toBe(themeFor(PRIMARY_COLOR).token?.colorPrimary);
+    // The primary colour is the chosen one's readable shade (5.2:1 under white).
+    expect(themeFor('#6b4fd1').token?.colorPrimary).toBe('#6b4fd1');
+    expect(contrastUnderWhite(rgbIn(String(themeFor('#0f8a8a').token?.colorPrimary)))).toBeGreaterThanOrEqual(5.2);
   });
 
   it('animates unless the system asks for reduced motion', () => {
@@ -52,5 +58,16 @@ describe('theme', () => {
     expect(headerColorFor(DARK_COLOR, '/dataScreen')).toBe('#205081');
     expect(headerColorFor(DARK_COLOR, '/dataScreen/dynamic')).toBe('#205081');
     expect(headerColorFor(DARK_COLOR, '/index')).toBe(DARK_COLOR);
+  });
+
+  it('draws the header in a shade that gives its white text 4.5:1, keeping colours that already do', () => {
+    const rgb = (c: string) => (c.match(/\d+/g) ?? []).map(Number) as [number, number, number];
+    expect(contrastUnderWhite([57, 126, 240])).toBeLessThan(4.5);
+    expect(readableUnderWhite(PRIMARY_COLOR)).toBe('rgb(51,113,216)');
+    expect(contrastUnderWhite(rgb(readableUnderWhite(PRIMARY_COLOR)))).toBeGreaterThanOrEqual(4.5);
+    expect(contrastUnderWhite(rgb(readableUnderWhite('#0f8a8a')))).toBeGreaterThanOrEqual(4.5);
+    expect(readableUnderWhite(DARK_COLOR)).toBe(DARK_COLOR);
+    expect(readableUnderWhite('#6b4fd1')).toBe('#6b4fd1');
+    expect(headerColorFor(PRIMARY_COLOR, '/index')).toBe('rgb(51,113,216)');
   });
 });

@@ -38,12 +38,18 @@ export const THEME: ThemeConfig = themeFor(PRIMARY_COLOR);
  * and menus open without animation for a user whose system asks for reduced motion.
  */
 export function themeFor(themeType: string): ThemeConfig {
-  const primary = isDarkTheme(themeType) ? PRIMARY_COLOR : themeType;
+  // Primary text on white and on its own light tint (a selected menu line), and white on primary (a button), all at
+  // 4.5:1 or more: the chosen colour's readable shade.
+  const primary = readableUnderWhite(isDarkTheme(themeType) ? PRIMARY_COLOR : themeType, 5.2);
   return {
     algorithm: antdTheme.defaultAlgorithm,
     token: {
       colorPrimary: primary,
       colorInfo: primary,
+      // antd's grey texts (0.45 and 0.25 black) read 2-4:1 on white; WCAG AA asks 4.5:1.
+      colorTextDescription: 'rgba(0,0,0,0.6)',
+      colorTextTertiary: 'rgba(0,0,0,0.6)',
+      colorTextPlaceholder: 'rgba(0,0,0,0.55)',
       fontFamily: FONT_FAMILY,
       borderRadius: 6,
       motion: !prefersReducedMotion(),
@@ -68,7 +74,41 @@ export function isThemeColor(value: string | null | undefined): value is string 
 
 /** The header colour of a route: the data screen has its own. */
 export function headerColorFor(themeType: string, pathname: string): string {
-  return pathname === '/dataScreen' || pathname.startsWith('/dataScreen/') ? DATA_SCREEN_COLOR : themeType;
+  return readableUnderWhite(
+    pathname === '/dataScreen' || pathname.startsWith('/dataScreen/') ? DATA_SCREEN_COLOR : themeType,
+  );
+}
+
+function rgbOf(color: string): [number, number, number] | null {
+  const c = color.replace(/\s/g, '');
+  const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(c);
+  if (hex)
+    return [Number.parseInt(hex[1] ?? '0', 16), Number.parseInt(hex[2] ?? '0', 16), Number.parseInt(hex[3] ?? '0', 16)];
+  const rgb = /^rgb\((\d{1,3}),(\d{1,3}),(\d{1,3})\)$/.exec(c);
+  return rgb ? [Number(rgb[1]), Number(rgb[2]), Number(rgb[3])] : null;
+}
+
+/** WCAG 2.1 contrast of white text on the colour. */
+export function contrastUnderWhite([r, g, b]: [number, number, number]): number {
+  const lin = (v: number) => {
+    const s = v / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  return 1.05 / (luminance + 0.05);
+}
+
+/**
+ * The header's white text needs 4.5:1 (WCAG AA). The chosen colour is kept when it gives that; otherwise the
+ * nearest darker shade that does: the spec's blue rgb(57,126,240) reads 3.9:1 and is drawn as rgb(51,113,216),
+ * 4.7:1, the same hue. The stored choice stays the colour the user picked.
+ */
+export function readableUnderWhite(color: string, min = 4.6): string {
+  let rgb = rgbOf(color);
+  if (!rgb || contrastUnderWhite(rgb) >= min) return color;
+  while (contrastUnderWhite(rgb) < min)
+    rgb = [Math.floor(rgb[0] * 0.95), Math.floor(rgb[1] * 0.95), Math.floor(rgb[2] * 0.95)];
+  return `rgb(${rgb[0]},${rgb[1]},${rgb[2]})`;
 }
 
 type Listener = () => void;
@@ -89,7 +129,7 @@ applyThemeVariable(current);
 /** Sets the `--app-theme` variable the stylesheet uses, so the chosen colour applies before React renders. */
 function applyThemeVariable(themeType: string) {
   if (typeof document === 'undefined') return;
-  document.documentElement.style.setProperty('--app-theme', themeType);
+  document.documentElement.style.setProperty('--app-theme', readableUnderWhite(themeType));
   document.documentElement.dataset.theme = isDarkTheme(themeType) ? 'dark' : 'light';
 }
 

@@ -122,8 +122,9 @@ export function FileLibrary() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space wrap>
-        <span>{FILE_MSG.department}</span>
+        <span id="zg-file-library-department">{FILE_MSG.department}</span>
         <Select
+          aria-labelledby="zg-file-library-department"
           style={{ width: 240 }}
           loading={departments.isLoading}
           value={departmentId}

@@ -1,5 +1,5 @@
 import { SHELL_TEXT as T } from '@zg/contract';
-import { Button, Layout, Menu, type MenuProps, Spin, Tabs } from 'antd';
+import { Button, Layout, Menu, type MenuProps, Spin } from 'antd';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { MENU_ICONS, MenuFoldIcon, MenuUnfoldIcon } from '../../components/icons';
@@ -11,16 +11,10 @@ import { isDarkTheme, useThemeType } from '../../session/theme';
 import { useMenu } from '../../session/use-menu';
 import { ChangePasswordDialog } from '../profile/ChangePasswordDialog';
 import { ProfileDialog } from '../profile/ProfileDialog';
+import { type OpenTab, PageTabs } from './PageTabs';
 import { ShellDialogsContext } from './shell-dialogs';
 import { TopBar } from './TopBar';
-
-interface OpenTab {
-  /** The page (its sidebar line's path): the tab's key. */
-  path: string;
-  label: string;
-  /** Where the user last was on that page (the page itself or a detail below it). */
-  at: string;
-}
+import { useFocusableScrollers } from './use-scrollable-regions';
 
 /** The signed-in layout (spec-1 section 2): top bar, collapsible sidebar, tab bar and the menu's pages. */
 export function SignedInLayout() {
@@ -29,6 +23,7 @@ export function SignedInLayout() {
   const navigate = useNavigate();
   const dark = isDarkTheme(useThemeType());
   const [collapsed, setCollapsed] = useState(false);
+  useFocusableScrollers();
   const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
   const dialogs = useMemo(
     () => ({ openProfile: () => setDialog('profile'), openPassword: () => setDialog('password') }),
@@ -118,16 +113,7 @@ export function SignedInLayout() {
                 icon={collapsed ? <MenuUnfoldIcon /> : <MenuFoldIcon />}
                 onClick={() => setCollapsed((c) => !c)}
               />
-              <Tabs
-                className="zg-tabbar__tabs"
-                type="editable-card"
-                hideAdd
-                size="small"
-                activeKey={pagePath}
-                onChange={goTo}
-                onEdit={(path, action) => action === 'remove' && typeof path === 'string' && closeTab(path)}
-                items={tabs.map((t) => ({ key: t.path, label: t.label, closable: tabs.length > 1 }))}
-              />
+              <PageTabs tabs={tabs} active={pagePath} onOpen={goTo} onClose={closeTab} />
             </div>
             <Layout.Content className="zg-content">
               <QueryBoundary key={pathname}>
