@@ -22,7 +22,7 @@ import { Session } from './lib/http';
 import { type PostgresCluster, startPostgres } from './lib/postgres';
 import { freePort, killAllServers, repoRoot, type ServerHandle, startServer, waitIdle } from './lib/server';
 import { apiRoutes, checkRoutes, listQuery, runApiBenchmarks, signIn } from './phases/api';
-import { type CrashFigures, type CrashOptions, crashTest, pgliteAccess, postgresAccess } from './phases/crash';
+import { type CrashFigures, type CrashOptions, crashTest, embeddedAccess, postgresAccess } from './phases/crash';
 import { measureFrontend } from './phases/frontend';
 import { explainRoute, mainThreadProfile, resetStatements, summariseCpuProfile, topStatements } from './phases/profile';
 import { soak } from './phases/soak';
@@ -455,7 +455,7 @@ async function crashPhase(ctx: RunContext, pg: PostgresCluster, plan: Plan, resu
     const env: Record<string, string> = url ? { DATABASE_URL: url } : { DATA_DIR: dir };
     const { fixtures } = await generateData(ctx, `crash-${db}`, small, url ? { url } : { dataDir: dir });
     const access: { query: CrashOptionsQuery; amcheck: () => Promise<string>; close?: () => Promise<void> } =
-      db === 'postgres' ? postgresAccess(env.DATABASE_URL!) : pgliteAccess(dir);
+      db === 'postgres' ? postgresAccess(env.DATABASE_URL!) : embeddedAccess(dir);
     try {
       const fig = await crashTest({
         db,

@@ -75,9 +75,10 @@ describe('npm start (the server process)', () => {
 
   it('keeps all data across a restart', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zg-restart-'));
-    const testDb = process.env.TEST_DATABASE_URL ? await openTestDatabase() : null;
-    await testDb?.database.close();
-    const env: Record<string, string> = testDb?.url ? { DATABASE_URL: testDb.url } : { DATA_DIR: dataDir };
+    // On the run's test server through DATABASE_URL; the embedded server's restarts: db/embedded-postgres.api.test.ts.
+    const testDb = await openTestDatabase();
+    await testDb.database.close();
+    const env: Record<string, string> = { DATABASE_URL: testDb.url, DATA_DIR: dataDir };
     try {
       const port = await freePort();
       const first = start({ ...env, PORT: String(port) });
@@ -102,7 +103,7 @@ describe('npm start (the server process)', () => {
       expect(await second.exited).toBe(0);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
-      await testDb?.drop();
+      await testDb.drop();
     }
   }, 120_000);
 
