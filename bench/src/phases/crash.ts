@@ -9,7 +9,7 @@ import { type ServerHandle, sleep, startServer } from '../lib/server';
 const W = '/api/herm-wbs';
 
 export interface CrashFigures {
-  db: 'postgres' | 'pglite';
+  db: 'postgres' | 'embedded';
   kills: number;
   failedStarts: number;
   restartMs: number[];
@@ -43,9 +43,9 @@ interface Reporter {
 }
 
 export interface CrashOptions {
-  db: 'postgres' | 'pglite';
+  db: 'postgres' | 'embedded';
   port: number;
-  /** The server's database settings: DATABASE_URL, or DATA_DIR of an embedded database. */
+  /** The server's database settings: DATABASE_URL, or DATA_DIR of the embedded PostgreSQL. */
   env: Record<string, string>;
   fixtures: Fixtures;
   kills: number;
