@@ -4,7 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { mountTmpfs } from '../test/tmpfs';
 
 /**
@@ -181,7 +182,7 @@ describe('the embedded PostgreSQL (no DATABASE_URL)', () => {
     expect(await second.exited).toBe(0);
   }, 240_000);
 
-  it('recovers a stale and a corrupt postmaster.pid by renaming it aside', async () => {
+  it('recovers a stale, a corrupt and a reused-pid postmaster.pid by renaming it aside', async () => {
     const dataDir = tempDataDir();
     const port = await freePort();
     const first = start({ DATA_DIR: dataDir, PORT: String(port) });
@@ -207,8 +208,23 @@ describe('the embedded PostgreSQL (no DATABASE_URL)', () => {
     expect(await signedIn(port, cookie)).toBe('zyadmin');
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
+
+    // After a reboot the pid may belong to a live PostgreSQL of another data directory: the run's test server.
+    const other = new pg.Client({ connectionString: inject('testDatabaseUrl') });
+    await other.connect();
+    try {
+      const { rows } = await other.query<{ pid: number }>('select pg_backend_pid() as pid');
+      fs.writeFileSync(lock, `${rows[0]!.pid}\n${path.join(dataDir, 'postgres')}\n1700000000\n5432\n\n127.0.0.1\n`);
+      const fourth = start({ DATA_DIR: dataDir, PORT: String(port) });
+      await waitHealthy(port, fourth, 60_000);
+      expect(await signedIn(port, cookie)).toBe('zyadmin');
+      fourth.child.kill('SIGTERM');
+      expect(await fourth.exited).toBe(0);
+    } finally {
+      await other.end();
+    }
     const aside = fs.readdirSync(path.join(dataDir, 'postgres')).filter((f) => f.startsWith('postmaster.pid.stale-'));
-    expect(aside).toHaveLength(2);
+    expect(aside).toHaveLength(3);
   }, 240_000);
 
   it('ends the application with one line when its server dies', async () => {

@@ -164,9 +164,16 @@ function isAlive(pid: number) {
   }
 }
 
-function isPostgres(pid: number) {
+/** Whether `pid` is a PostgreSQL server on `pgData` (after a reboot the pid may belong to another server). */
+function isPostgres(pid: number, pgData: string) {
   try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres');
+    if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres')) return false;
+    try {
+      // A server works in its data directory.
+      return fs.realpathSync(fs.readlinkSync(`/proc/${pid}/cwd`)) === fs.realpathSync(pgData);
+    } catch {
+      return true; // not allowed to look: take it as ours
+    }
   } catch {
     // No /proc (macOS): a live process named in the lock file is taken as a server.
     return process.platform !== 'linux';
@@ -189,7 +196,7 @@ async function recoverLockFile(pgData: string) {
     }
     const pid = Number(text.split('\n')[0]);
     const valid = Number.isInteger(pid) && pid > 0;
-    if (valid && isAlive(pid) && isPostgres(pid)) {
+    if (valid && isAlive(pid) && isPostgres(pid, pgData)) {
       if (Date.now() < until) {
         await new Promise((r) => setTimeout(r, 200));
         continue;
