@@ -171,26 +171,49 @@ async function main() {
     results.api = { seconds: plan.apiSeconds, warmupSeconds: plan.warmupSeconds, connections: CONNECTIONS, byDb: {} };
     const uploadFile = path.join(runDir, 'upload.pdf');
     if (wants('upload')) makeTestFile(uploadFile, plan.uploadMiB * 2 ** 20);
-    for (const db of ['postgres', 'embedded'] as const) {
-      if (!(wants('api') || wants('upload') || (db === 'postgres' && wants('frontend')))) continue;
-      await phase(`API on ${db}`, async () => {
-        const server = await benchServer(ctx, db, env[db], fixtures);
+    if (wants('api')) {
+      // Both servers run side by side and each route is measured on one right after the other (which one first
+      // alternates by route), so a change in the machine's load between two halves of a run does not pass for a
+      // difference between the databases.
+      await phase('API on both databases, route by route', async () => {
+        const dbs = ['postgres', 'embedded'] as const;
+        const started = await Promise.allSettled(dbs.map((db) => benchServer(ctx, db, env[db], fixtures)));
         try {
-          if (wants('api')) {
-            const routes = apiRoutes(fixtures);
-            const sessions = await signIn(server.base, routes);
-            await checkRoutes(routes, sessions, server.base);
-            if (db === 'postgres') await resetStatements(pg, 'bench');
-            results.api!.byDb[db] = await runApiBenchmarks(server.base, routes, sessions, {
-              seconds: plan.apiSeconds,
-              warmupSeconds: plan.warmupSeconds,
-              connections: CONNECTIONS,
-              log: ctx.log,
-            });
-            if (db === 'postgres') {
-              results.profile = { statements: await topStatements(pg, 'bench'), plans: [], cpu: [] };
+          const failed = started.find((x) => x.status === 'rejected');
+          if (failed) throw (failed as PromiseRejectedResult).reason;
+          const server = Object.fromEntries(
+            dbs.map((db, i) => [db, (started[i] as PromiseFulfilledResult<ServerHandle>).value]),
+          ) as Record<DbKind, ServerHandle>;
+          const routes = apiRoutes(fixtures);
+          const sessions = {} as Record<DbKind, Awaited<ReturnType<typeof signIn>>>;
+          for (const db of dbs) {
+            sessions[db] = await signIn(server[db].base, routes);
+            await checkRoutes(routes, sessions[db], server[db].base);
+            results.api!.byDb[db] = [];
+          }
+          await resetStatements(pg, 'bench');
+          for (const [i, route] of routes.entries()) {
+            for (const db of i % 2 === 0 ? dbs : [...dbs].reverse()) {
+              const [figures] = await runApiBenchmarks(server[db].base, [route], sessions[db], {
+                seconds: plan.apiSeconds,
+                warmupSeconds: plan.warmupSeconds,
+                connections: CONNECTIONS,
+                log: (line) => ctx.log(`${db.padEnd(8)} ${line}`),
+              });
+              results.api!.byDb[db]!.push(figures!);
             }
           }
+          results.profile = { statements: await topStatements(pg, 'bench'), plans: [], cpu: [] };
+        } finally {
+          for (const x of started) if (x.status === 'fulfilled') await stopServer(x.value);
+        }
+      });
+    }
+    for (const db of ['postgres', 'embedded'] as const) {
+      if (!(wants('upload') || (db === 'postgres' && (wants('frontend') || wants('profile'))))) continue;
+      await phase(`uploads${db === 'postgres' ? ', front end and EXPLAIN' : ''} on ${db}`, async () => {
+        const server = await benchServer(ctx, db, env[db], fixtures);
+        try {
           if (wants('upload')) {
             const up = await measureUpload(await Session.login(server.base, 'fbr01'), uploadFile);
             results.upload[db] = up;
@@ -199,7 +222,7 @@ async function main() {
             );
           }
           if (db === 'postgres' && wants('frontend')) {
-            await phase('front end (inside "API on postgres")', async () => {
+            await phase('front end (inside "uploads, front end and EXPLAIN on postgres")', async () => {
               results.frontend = await measureFrontend(
                 server.base,
                 await Session.login(server.base, 'fbr01'),
@@ -209,7 +232,7 @@ async function main() {
             });
           }
           if (db === 'postgres' && wants('profile') && results.api!.byDb.postgres) {
-            await phase('EXPLAIN ANALYZE of missed routes (inside "API on postgres")', () =>
+            await phase('EXPLAIN ANALYZE of missed routes (inside "uploads, front end and EXPLAIN on postgres")', () =>
               explainMissed(pg, server, fixtures, results),
             );
           }
