@@ -8,14 +8,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from './test/harness';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
 const children = new Set<ChildProcess>();
 afterAll(() => {
   for (const c of children) c.kill('SIGKILL');
 });
 
 function start(env: Record<string, string>) {
-  const child = spawn(tsx, ['src/main.ts'], {
+  // As `npm run serve` starts it: node itself runs the server (the tsx CLI would stand between the signal and the app).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
