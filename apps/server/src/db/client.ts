@@ -40,6 +40,11 @@ async function openPostgres(url: string): Promise<Database> {
   });
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  // Nor may a checked-out client's between two queries of a transaction (pg-pool listens only while a client is idle):
+  // the transaction's next query fails with it, and the pool drops the client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   try {
     await pool.query('select 1');
   } catch (err) {
