@@ -35,6 +35,8 @@ export default defineConfig({
           name: 'api',
           include: ['apps/server/src/**/*.api.test.ts', 'bench/src/**/*.api.test.ts'],
           environment: 'node',
+          // One PostgreSQL server per run (the embedded one, or TEST_DATABASE_URL's) with template databases.
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file starts its own server over its own database; two at a time fits a 2-core machine.

@@ -14,7 +14,13 @@ const baseURL = `http://127.0.0.1:${port}`;
 if (!process.env.ZG_E2E_DATA_DIR) {
   const made = mkdtempSync(path.join(tmpdir(), 'zg-e2e-'));
   process.env.ZG_E2E_DATA_DIR = made;
-  if (!process.env.E2E_KEEP_DATA) process.on('exit', () => rmSync(made, { recursive: true, force: true }));
+  // The embedded PostgreSQL may still be finishing its shutdown in there: a failed removal must not fail the run.
+  if (!process.env.E2E_KEEP_DATA)
+    process.on('exit', () => {
+      try {
+        rmSync(made, { recursive: true, force: true, maxRetries: 5 });
+      } catch {}
+    });
 }
 const dataDir = process.env.ZG_E2E_DATA_DIR;
 
@@ -62,6 +68,9 @@ export default defineConfig({
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', TEST_HOOKS: 'true' },
     timeout: 120_000,
     reuseExistingServer: false,
+    // SIGTERM first: the server closes, then stops its embedded PostgreSQL cleanly (its guard would stop it after a
+    // SIGKILL too).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',
   },

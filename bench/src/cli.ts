@@ -2,14 +2,13 @@
  * `npm run bench [-- --quick] [--only api,upload,frontend,crash,soak,profile] [--skip ...] [--scale school] [--keep]`
  *
  * Builds the web app (while a throwaway PostgreSQL 15 cluster starts), generates the school-scale data into it and
- * into an embedded PGlite directory (copied from an earlier run's when nothing it depends on changed), then measures
+ * into the embedded default (the npm-installed PostgreSQL under a DATA_DIR of its own), then measures
  * the API on both databases, uploads and the front end, and last runs the soak and the crash tests (on small
  * databases of their own) at the same time; writes bench/RESULTS.md with the time of each phase. Everything it
  * starts it stops.
  * Ports: servers listen on free loopback ports; PostgreSQL on PG_PORT (default 54339).
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,12 +21,12 @@ import { Session } from './lib/http';
 import { type PostgresCluster, startPostgres } from './lib/postgres';
 import { freePort, killAllServers, repoRoot, type ServerHandle, startServer, waitIdle } from './lib/server';
 import { apiRoutes, checkRoutes, listQuery, runApiBenchmarks, signIn } from './phases/api';
-import { type CrashFigures, type CrashOptions, crashTest, pgliteAccess, postgresAccess } from './phases/crash';
+import { type CrashFigures, type CrashOptions, crashTest, embeddedAccess, postgresAccess } from './phases/crash';
 import { measureFrontend } from './phases/frontend';
 import { explainRoute, mainThreadProfile, resetStatements, summariseCpuProfile, topStatements } from './phases/profile';
 import { soak } from './phases/soak';
 import { makeTestFile, measureUpload } from './phases/upload';
-import { carriedFindings, evaluateBudgets, renderResults } from './report';
+import { carriedFindings, embeddedFactors, evaluateBudgets, LIMIT, renderResults } from './report';
 import { type DbKind, emptyResults, type RunResults } from './results';
 
 const run = promisify(execFile);
@@ -147,11 +146,11 @@ async function main() {
   results.machine.postgres = pg.version;
   ctx.log(`PostgreSQL ${pg.version} on 127.0.0.1:${pgPort}`);
 
-  const pgliteDir = path.join(runDir, 'pglite');
-  const data = needServers ? await phase('data', () => prepareData(ctx, pg, pgliteDir, scale, results)) : null;
+  const embeddedDir = path.join(runDir, 'embedded');
+  const data = needServers ? await phase('data', () => prepareData(ctx, pg, embeddedDir, scale, results)) : null;
   const env: Record<DbKind, Record<string, string>> = {
     postgres: { DATABASE_URL: pg.url('bench') },
-    pglite: { DATA_DIR: pgliteDir },
+    embedded: { DATA_DIR: embeddedDir },
   };
 
   // The soak and the crash test are the two long checks of stability, not of speed (their budgets are zero errors
@@ -172,26 +171,49 @@ async function main() {
     results.api = { seconds: plan.apiSeconds, warmupSeconds: plan.warmupSeconds, connections: CONNECTIONS, byDb: {} };
     const uploadFile = path.join(runDir, 'upload.pdf');
     if (wants('upload')) makeTestFile(uploadFile, plan.uploadMiB * 2 ** 20);
-    for (const db of ['postgres', 'pglite'] as const) {
-      if (!(wants('api') || wants('upload') || (db === 'postgres' && wants('frontend')))) continue;
-      await phase(`API on ${db}`, async () => {
-        const server = await benchServer(ctx, db, env[db], fixtures);
+    if (wants('api')) {
+      // Both servers run side by side and each route is measured on one right after the other (which one first
+      // alternates by route), so a change in the machine's load between two halves of a run does not pass for a
+      // difference between the databases.
+      await phase('API on both databases, route by route', async () => {
+        const dbs = ['postgres', 'embedded'] as const;
+        const started = await Promise.allSettled(dbs.map((db) => benchServer(ctx, db, env[db], fixtures)));
         try {
-          if (wants('api')) {
-            const routes = apiRoutes(fixtures);
-            const sessions = await signIn(server.base, routes);
-            await checkRoutes(routes, sessions, server.base);
-            if (db === 'postgres') await resetStatements(pg, 'bench');
-            results.api!.byDb[db] = await runApiBenchmarks(server.base, routes, sessions, {
-              seconds: plan.apiSeconds,
-              warmupSeconds: plan.warmupSeconds,
-              connections: CONNECTIONS,
-              log: ctx.log,
-            });
-            if (db === 'postgres') {
-              results.profile = { statements: await topStatements(pg, 'bench'), plans: [], cpu: [] };
+          const failed = started.find((x) => x.status === 'rejected');
+          if (failed) throw (failed as PromiseRejectedResult).reason;
+          const server = Object.fromEntries(
+            dbs.map((db, i) => [db, (started[i] as PromiseFulfilledResult<ServerHandle>).value]),
+          ) as Record<DbKind, ServerHandle>;
+          const routes = apiRoutes(fixtures);
+          const sessions = {} as Record<DbKind, Awaited<ReturnType<typeof signIn>>>;
+          for (const db of dbs) {
+            sessions[db] = await signIn(server[db].base, routes);
+            await checkRoutes(routes, sessions[db], server[db].base);
+            results.api!.byDb[db] = [];
+          }
+          await resetStatements(pg, 'bench');
+          for (const [i, route] of routes.entries()) {
+            for (const db of i % 2 === 0 ? dbs : [...dbs].reverse()) {
+              const [figures] = await runApiBenchmarks(server[db].base, [route], sessions[db], {
+                seconds: plan.apiSeconds,
+                warmupSeconds: plan.warmupSeconds,
+                connections: CONNECTIONS,
+                log: (line) => ctx.log(`${db.padEnd(8)} ${line}`),
+              });
+              results.api!.byDb[db]!.push(figures!);
             }
           }
+          results.profile = { statements: await topStatements(pg, 'bench'), plans: [], cpu: [] };
+        } finally {
+          for (const x of started) if (x.status === 'fulfilled') await stopServer(x.value);
+        }
+      });
+    }
+    for (const db of ['postgres', 'embedded'] as const) {
+      if (!(wants('upload') || (db === 'postgres' && (wants('frontend') || wants('profile'))))) continue;
+      await phase(`uploads${db === 'postgres' ? ', front end and EXPLAIN' : ''} on ${db}`, async () => {
+        const server = await benchServer(ctx, db, env[db], fixtures);
+        try {
           if (wants('upload')) {
             const up = await measureUpload(await Session.login(server.base, 'fbr01'), uploadFile);
             results.upload[db] = up;
@@ -200,7 +222,7 @@ async function main() {
             );
           }
           if (db === 'postgres' && wants('frontend')) {
-            await phase('front end (inside "API on postgres")', async () => {
+            await phase('front end (inside "uploads, front end and EXPLAIN on postgres")', async () => {
               results.frontend = await measureFrontend(
                 server.base,
                 await Session.login(server.base, 'fbr01'),
@@ -210,7 +232,7 @@ async function main() {
             });
           }
           if (db === 'postgres' && wants('profile') && results.api!.byDb.postgres) {
-            await phase('EXPLAIN ANALYZE of missed routes (inside "API on postgres")', () =>
+            await phase('EXPLAIN ANALYZE of missed routes (inside "uploads, front end and EXPLAIN on postgres")', () =>
               explainMissed(pg, server, fixtures, results),
             );
           }
@@ -272,8 +294,8 @@ async function main() {
   }
   await cleanup();
   if (!flags.has('keep')) {
-    fs.rmSync(pgliteDir, { recursive: true, force: true });
-    fs.rmSync(path.join(runDir, 'crash-pglite'), { recursive: true, force: true });
+    fs.rmSync(embeddedDir, { recursive: true, force: true });
+    fs.rmSync(path.join(runDir, 'crash-embedded'), { recursive: true, force: true });
     fs.rmSync(path.join(runDir, 'upload.pdf'), { force: true });
   }
   // A phase that failed leaves its figures out of RESULTS.md: say so in the exit code too.
@@ -322,73 +344,11 @@ async function productServer(ctx: RunContext, db: DbKind, env: Record<string, st
   return s;
 }
 
-/** Migrates, seeds and fills the PostgreSQL database `bench` and the PGlite directory with the scale's data. */
 /**
- * Fills a database with a scale's data in a child process (`bench/src/data.ts`): PGlite works on its process's
- * thread, and the crash test's writers running in this process must keep answering on time.
+ * Fills a database with a scale's data in a child process (`bench/src/data.ts`), so the crash test's writers running
+ * in this process keep answering on time.
  */
 async function generateData(
-  ctx: RunContext,
-  label: string,
-  scale: Scale,
-  target: { url: string } | { dataDir: string },
-): Promise<{ fixtures: Fixtures; seconds: number; cached: boolean }> {
-  if ('url' in target) return { ...(await generateFresh(ctx, label, scale, target)), cached: false };
-  // PGlite generates in WASM, several times slower than PostgreSQL: a directory generated once is kept, keyed by
-  // everything that shapes it, and copied on later runs (the run changes its copy, never the kept one).
-  const t = performance.now();
-  const cached = path.join(repoRoot, 'bench/.data/cache', `pglite-${scale.name}-${generatorKey()}`);
-  const fixturesFile = path.join(cached, 'bench-fixtures.json');
-  if (fs.existsSync(fixturesFile)) {
-    fs.rmSync(target.dataDir, { recursive: true, force: true });
-    fs.cpSync(cached, target.dataDir, { recursive: true });
-    ctx.log(`${label}: copied the PGlite data generated by an earlier run (${path.relative(repoRoot, cached)})`);
-    return {
-      fixtures: JSON.parse(fs.readFileSync(fixturesFile, 'utf8')) as Fixtures,
-      seconds: (performance.now() - t) / 1000,
-      cached: true,
-    };
-  }
-  const out = await generateFresh(ctx, label, scale, target);
-  const tmp = `${cached}.tmp-${process.pid}-${label}`;
-  fs.rmSync(tmp, { recursive: true, force: true });
-  fs.cpSync(target.dataDir, tmp, { recursive: true });
-  fs.writeFileSync(path.join(tmp, 'bench-fixtures.json'), JSON.stringify(out.fixtures));
-  fs.rmSync(cached, { recursive: true, force: true });
-  fs.renameSync(tmp, cached);
-  return { ...out, cached: false };
-}
-
-/**
- * A digest of what the generated data depends on: the generator, the schema, migrations and seed, and the
- * contract (enums and constants). Any change there generates afresh.
- */
-function generatorKey(): string {
-  const hash = createHash('sha256');
-  const dirs = [
-    'bench/src/generate',
-    'bench/src/data.ts',
-    'apps/server/src/db',
-    'apps/server/src/modules/target-task/periods.rules.ts',
-    'apps/server/src/modules/warning/warning.rules.ts',
-    'apps/server/src/modules/warning/warning-schedule.rules.ts',
-    'packages/contract/src',
-    'package-lock.json',
-  ];
-  const walk = (p: string) => {
-    const full = path.join(repoRoot, p);
-    if (!fs.existsSync(full)) return;
-    if (fs.statSync(full).isDirectory()) {
-      for (const e of fs.readdirSync(full).sort()) walk(path.join(p, e));
-    } else if (!/\.test\.tsx?$/.test(p)) {
-      hash.update(p).update('\0').update(fs.readFileSync(full)).update('\0');
-    }
-  };
-  for (const d of dirs) walk(d);
-  return hash.digest('hex').slice(0, 16);
-}
-
-async function generateFresh(
   ctx: RunContext,
   label: string,
   scale: Scale,
@@ -432,32 +392,37 @@ async function generateFresh(
   };
 }
 
-/** Migrates, seeds and fills the PostgreSQL database `bench` and the PGlite directory with the scale's data. */
-async function prepareData(ctx: RunContext, pg: PostgresCluster, pgliteDir: string, scale: Scale, results: RunResults) {
+/** Migrates, seeds and fills the PostgreSQL database `bench` and the embedded default's DATA_DIR with the scale's data. */
+async function prepareData(
+  ctx: RunContext,
+  pg: PostgresCluster,
+  embeddedDir: string,
+  scale: Scale,
+  results: RunResults,
+) {
   const url = await pg.createDatabase('bench');
   const [a, b] = await Promise.all([
     generateData(ctx, 'postgres', scale, { url }),
-    generateData(ctx, 'pglite', scale, { dataDir: pgliteDir }),
+    generateData(ctx, 'embedded', scale, { dataDir: embeddedDir }),
   ]);
   results.data = {
     scale: scale.name,
     counts: a.fixtures.counts,
-    seconds: { postgres: a.seconds, pglite: b.seconds },
-    pgliteCached: b.cached,
+    seconds: { postgres: a.seconds, embedded: b.seconds },
   };
   return { fixtures: a.fixtures };
 }
 
-/** The crash test on PostgreSQL and on PGlite at once, each on a small database of its own. */
+/** The crash test on PostgreSQL and on the embedded default at once, each on a small database of its own. */
 async function crashPhase(ctx: RunContext, pg: PostgresCluster, plan: Plan, results: RunResults) {
   const small = SCALES.small;
   const one = async (db: DbKind): Promise<CrashFigures> => {
-    const dir = path.join(ctx.runDir, 'crash-pglite');
+    const dir = path.join(ctx.runDir, 'crash-embedded');
     const url = db === 'postgres' ? await pg.createDatabase('crash') : null;
     const env: Record<string, string> = url ? { DATABASE_URL: url } : { DATA_DIR: dir };
     const { fixtures } = await generateData(ctx, `crash-${db}`, small, url ? { url } : { dataDir: dir });
     const access: { query: CrashOptionsQuery; amcheck: () => Promise<string>; close?: () => Promise<void> } =
-      db === 'postgres' ? postgresAccess(env.DATABASE_URL!) : pgliteAccess(dir);
+      db === 'postgres' ? postgresAccess(env.DATABASE_URL!) : embeddedAccess(dir);
     try {
       const fig = await crashTest({
         db,
@@ -480,9 +445,9 @@ async function crashPhase(ctx: RunContext, pg: PostgresCluster, plan: Plan, resu
     }
   };
   // Both run to their end even when one fails, so nothing is left running into the measured phases.
-  const settled = await Promise.allSettled([one('postgres'), one('pglite')]);
+  const settled = await Promise.allSettled([one('postgres'), one('embedded')]);
   const failed = settled.flatMap((s, i) =>
-    s.status === 'rejected' ? [`${i === 0 ? 'postgres' : 'pglite'}: ${(s.reason as Error).message}`] : [],
+    s.status === 'rejected' ? [`${i === 0 ? 'postgres' : 'embedded'}: ${(s.reason as Error).message}`] : [],
   );
   if (failed.length) throw new Error(failed.join('; '));
 }
@@ -519,7 +484,7 @@ async function explainMissed(pg: PostgresCluster, server: ServerHandle, fixtures
   }
 }
 
-/** CPU profiles of the server on the routes that missed (PostgreSQL) and on the task list (PGlite). */
+/** CPU profiles of the server on the routes that missed (PostgreSQL) and on those the embedded default is slow on. */
 async function cpuProfiles(
   ctx: RunContext,
   env: Record<DbKind, Record<string, string>>,
@@ -531,7 +496,10 @@ async function cpuProfiles(
   const pgMissed = missedRoutes(results);
   const targets: [DbKind, string[]][] = [
     ['postgres', pgMissed],
-    ['pglite', ['list.publisher']],
+    [
+      'embedded',
+      embeddedFactors(results).flatMap((f) => (f.factor !== null && f.factor > LIMIT.embeddedFactor ? [f.key] : [])),
+    ],
   ];
   for (const [db, keys] of targets) {
     if (!keys.length) continue;

@@ -1,13 +1,14 @@
 /**
  * `npm run bench:data -- --scale school|province [--data-dir DIR | --database-url URL] [--seed N]`
  * Creates (migrates and seeds) a database and fills it with a scale's data. With --data-dir (default
- * bench/.data/<scale>) the embedded database goes where the server's DATA_DIR expects it, so
+ * bench/.data/<scale>) the embedded PostgreSQL's data goes where the server's DATA_DIR expects it, so
  * `DATA_DIR=<dir> npm run serve` opens it; with --database-url (or DATABASE_URL) it fills that PostgreSQL database.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@zg/server/src/db/client';
+import { startEmbeddedPostgres } from '@zg/server/src/db/embedded-postgres';
 import { seedDatabase } from '@zg/server/src/db/seed';
 import { generate } from './generate';
 import { scaleOf } from './generate/scale';
@@ -22,7 +23,8 @@ async function main() {
   const dataDir = path.resolve(stringFlag(flags, 'data-dir') ?? path.join(benchDir, '.data', scale.name));
   const seed = Number(stringFlag(flags, 'seed') ?? 20_260_101);
   const started = Date.now();
-  const database = url ? await openDatabase({ url }) : await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
+  const embedded = url ? null : await startEmbeddedPostgres({ dataDir });
+  const database = await openDatabase({ url: url ?? embedded!.url });
   try {
     await database.migrate();
     await seedDatabase(database.db, { demo: true });
@@ -39,6 +41,7 @@ async function main() {
     if (!url) process.stdout.write(`serve it with: DATA_DIR=${dataDir} npm run serve\n`);
   } finally {
     await database.close();
+    await embedded?.stop();
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteFigures } from './phases/api';
-import { carriedFindings, evaluateBudgets, pgliteFactors, renderResults, wasLoaded } from './report';
+import { carriedFindings, embeddedFactors, evaluateBudgets, renderResults, wasLoaded } from './report';
 import { emptyResults, type RunResults } from './results';
 
 const route = (key: string, group: RouteFigures['group'], rps: number, p95: number, p99: number): RouteFigures => ({
@@ -29,7 +29,7 @@ function results(): RunResults {
         route('list.publisher', 'list', 400, 60, 90),
         route('analysis.taskStatusAnalysis', 'analysis', 300, 140, 200),
       ],
-      pglite: [
+      embedded: [
         route('ceiling', 'ceiling', 1000, 20, 30),
         route('list.publisher', 'list', 100, 200, 300),
         route('analysis.taskStatusAnalysis', 'analysis', 150, 200, 300),
@@ -47,8 +47,8 @@ describe('the budgets of issue 9', () => {
     expect(byName('Task list ≥').met).toBe(true);
     expect(byName('Task list ≥').measured).toContain('0.40');
     expect(byName('Each summary analysis').met).toBe(true);
-    expect(byName('PGlite at most').met).toBe(false);
-    expect(byName('PGlite at most').measured).toContain('list.publisher 4.0');
+    expect(byName('The embedded default within').met).toBe(false);
+    expect(byName('The embedded default within').measured).toContain('list.publisher 4.0');
     expect(byName('Lighthouse desktop').met).toBeNull();
     expect(byName('Zero lost').met).toBeNull();
     expect(byName('Zero errors').met).toBeNull();
@@ -62,8 +62,8 @@ describe('the budgets of issue 9', () => {
     expect(b.find((x) => x.budget.startsWith('Task list ≥'))!.met).toBe(false);
   });
 
-  it('compares PGlite with PostgreSQL route by route, leaving the ceiling out', () => {
-    expect(pgliteFactors(results())).toEqual([
+  it('compares the embedded default with PostgreSQL route by route, leaving the ceiling out', () => {
+    expect(embeddedFactors(results())).toEqual([
       { key: 'list.publisher', factor: 4 },
       { key: 'analysis.taskStatusAnalysis', factor: 2 },
     ]);
@@ -87,7 +87,7 @@ describe('the budgets of issue 9', () => {
     r.crash.postgres.lost = 0;
     // One database alone is not the budget.
     expect(budget().met).toBeNull();
-    r.crash.pglite = { ...r.crash.postgres, db: 'pglite' };
+    r.crash.embedded = { ...r.crash.postgres, db: 'embedded' };
     expect(budget().met).toBe(true);
   });
 });

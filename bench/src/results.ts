@@ -5,7 +5,8 @@ import type { CpuProfile, Plan, Statement } from './phases/profile';
 import type { SoakFigures } from './phases/soak';
 import type { UploadFigures } from './phases/upload';
 
-export type DbKind = 'postgres' | 'pglite';
+/** The system PostgreSQL (a throwaway cluster) and the embedded default (the npm-installed server under DATA_DIR). */
+export type DbKind = 'postgres' | 'embedded';
 
 /** Everything one run measured; RESULTS.md is rendered from it (report.ts). */
 export interface RunResults {
@@ -29,8 +30,6 @@ export interface RunResults {
     scale: string;
     counts: Record<string, number>;
     seconds: Partial<Record<DbKind, number>>;
-    /** The PGlite data was copied from an earlier run's (same generator, schema and seed) instead of generated. */
-    pgliteCached?: boolean;
   } | null;
   api: {
     seconds: number;

@@ -16,7 +16,7 @@ describe('platform', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       meta: { success: true, message: '操作成功' },
-      data: { status: 'ok', database: s.database.kind, version: 'V3.5', checks: { database: 'ok', files: 'ok' } },
+      data: { status: 'ok', database: 'postgres', version: 'V3.5', checks: { database: 'ok', files: 'ok' } },
     });
     expect(res.headers['x-request-id']).toBeTruthy();
   });

@@ -8,14 +8,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from './test/harness';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
 const children = new Set<ChildProcess>();
 afterAll(() => {
   for (const c of children) c.kill('SIGKILL');
 });
 
 function start(env: Record<string, string>) {
-  const child = spawn(tsx, ['src/main.ts'], {
+  // As `npm run serve` starts it: node itself runs the server (the tsx CLI would stand between the signal and the app).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -75,9 +75,10 @@ describe('npm start (the server process)', () => {
 
   it('keeps all data across a restart', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zg-restart-'));
-    const testDb = process.env.TEST_DATABASE_URL ? await openTestDatabase() : null;
-    await testDb?.database.close();
-    const env: Record<string, string> = testDb?.url ? { DATABASE_URL: testDb.url } : { DATA_DIR: dataDir };
+    // On the run's test server through DATABASE_URL; the embedded server's restarts: db/embedded-postgres.api.test.ts.
+    const testDb = await openTestDatabase();
+    await testDb.database.close();
+    const env: Record<string, string> = { DATABASE_URL: testDb.url, DATA_DIR: dataDir };
     try {
       const port = await freePort();
       const first = start({ ...env, PORT: String(port) });
@@ -102,7 +103,7 @@ describe('npm start (the server process)', () => {
       expect(await second.exited).toBe(0);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
-      await testDb?.drop();
+      await testDb.drop();
     }
   }, 120_000);
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { type Database, DatabaseUnavailableError, openDatabase } from './db/client';
+import { type EmbeddedPostgres, EmbeddedPostgresError, startEmbeddedPostgres } from './db/embedded-postgres';
 import { seedDatabase } from './db/seed';
 import { describeFsError, probeWritable } from './platform/files/probe';
 
@@ -13,7 +14,7 @@ const appModule = import('./app');
 // Awaited below; a failure must not be reported as unhandled before then.
 appModule.catch(() => {});
 
-/** Refuses a second server on the same embedded data directory: PGlite allows one process per directory. */
+/** Refuses a second server on the same embedded data directory (its PostgreSQL belongs to one application). */
 function lockDataDir(dir: string) {
   fs.mkdirSync(dir, { recursive: true });
   const lock = path.join(dir, 'server.pid');
@@ -49,37 +50,79 @@ async function main() {
   const config = loadConfig();
   await checkDataDir(config.DATA_DIR);
   let unlock = () => {};
-  let database: Database;
-  if (config.DATABASE_URL) {
-    database = await openDatabase({ url: config.DATABASE_URL });
-  } else {
+  let embedded: EmbeddedPostgres | null = null;
+  let url = config.DATABASE_URL;
+  if (!url) {
     unlock = lockDataDir(config.DATA_DIR);
-    database = await openDatabase({ dataDir: path.join(config.DATA_DIR, 'pgdata') });
+    try {
+      embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT });
+    } catch (err) {
+      unlock();
+      throw err;
+    }
+    url = embedded.url;
   }
-  await database.migrate();
-  await seedDatabase(database.db, { demo: config.SEED_DEMO });
+  let closing = false;
+  const stopEmbedded = async () => {
+    await embedded?.stop();
+    unlock();
+  };
+  // A server that ends on its own (killed, out of disk) ends the application with one line.
+  void embedded?.exited.then((code) => {
+    if (closing) return;
+    process.stderr.write(
+      `内置 PostgreSQL 意外退出（退出码 ${code}）：服务已停止，详见 ${path.join(config.DATA_DIR, 'postgres.log')}；重新启动即可恢复\n`,
+    );
+    unlock();
+    process.exit(1);
+  });
+
+  let database: Database;
+  try {
+    database = await openDatabase({ url });
+    await database.migrate();
+    await seedDatabase(database.db, { demo: config.SEED_DEMO });
+  } catch (err) {
+    closing = true;
+    await stopEmbedded();
+    throw err;
+  }
   const { buildApp } = await appModule;
   const app = await buildApp({ config, database });
 
-  let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await database.close();
-    unlock();
+    await stopEmbedded();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ host: config.HOST, port: config.PORT });
-  app.log.info(`服务已启动：http://localhost:${config.PORT}（数据库：${database.kind}）`);
+  try {
+    await app.listen({ host: config.HOST, port: config.PORT });
+  } catch (err) {
+    closing = true;
+    await app.close().catch(() => {});
+    await database.close().catch(() => {});
+    await stopEmbedded();
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new ConfigError(
+        `端口 ${config.HOST}:${config.PORT} 已被占用（PORT）：请停止占用它的程序，或把 PORT 设为另一个端口`,
+      );
+    }
+    throw err;
+  }
+  app.log.info(
+    `服务已启动：http://localhost:${config.PORT}（数据库：${embedded ? '内置 PostgreSQL' : 'DATABASE_URL'}）`,
+  );
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof EmbeddedPostgresError) {
     process.stderr.write(`启动失败：${err.message}\n`);
   } else if (err instanceof DatabaseUnavailableError) {
     process.stderr.write(`启动失败：无法连接数据库（DATABASE_URL）：${err.message}\n`);

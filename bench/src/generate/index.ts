@@ -49,7 +49,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Inserts rows in batches, each one statement with the batch as one JSON parameter (json_populate_recordset), so a
- * batch costs the same on PostgreSQL and PGlite whatever its size. Keys are the schema's property names; columns no
+ * batch costs the same on either PostgreSQL whatever its size. Keys are the schema's property names; columns no
  * row sets keep their database defaults.
  */
 export async function insertAll<T extends PgTable>(db: Tx | Db, table: T, rows: T['$inferInsert'][]) {

@@ -176,7 +176,7 @@ export async function runApiBenchmarks(
   for (const route of routes) {
     const session = route.user ? sessions.get(route.user)! : null;
     await settle(base);
-    // A time-boxed run undercounts a slow route: 32 requests that move in step (PGlite answers one query at a time)
+    // A time-boxed run undercounts a slow route: 32 requests that move in step (a server that answers one query at a time)
     // all finish after the window closes. So the measured run asks for a number of answers, sized from the warm-up
     // to last about `seconds`, and at least six rounds of the 32 connections.
     let run: { seconds: number } | { amount: number; guardSeconds: number } = { seconds: opts.seconds };

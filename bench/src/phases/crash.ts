@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from '@zg/server/src/db/embedded-postgres';
 import pg from 'pg';
 import type { Fixtures } from '../generate';
 import { resetConnections, Session } from '../lib/http';
@@ -10,7 +9,7 @@ import { type ServerHandle, sleep, startServer } from '../lib/server';
 const W = '/api/herm-wbs';
 
 export interface CrashFigures {
-  db: 'postgres' | 'pglite';
+  db: 'postgres' | 'embedded';
   kills: number;
   failedStarts: number;
   restartMs: number[];
@@ -44,9 +43,9 @@ interface Reporter {
 }
 
 export interface CrashOptions {
-  db: 'postgres' | 'pglite';
+  db: 'postgres' | 'embedded';
   port: number;
-  /** The server's database settings: DATABASE_URL, or DATA_DIR of an embedded database. */
+  /** The server's database settings: DATABASE_URL, or DATA_DIR of the embedded PostgreSQL. */
   env: Record<string, string>;
   fixtures: Fixtures;
   kills: number;
@@ -384,24 +383,19 @@ export const AMCHECK_SQL = `select count(*)::int as n from (
   select bt_index_check(c.oid, true) from pg_index i join pg_class c on c.oid = i.indexrelid
   join pg_am am on am.oid = c.relam where am.amname = 'btree' and c.relnamespace = 'public'::regnamespace) x`;
 
-/** Query and amcheck access to an embedded database directory (the server must be stopped). */
-export function pgliteAccess(dataDir: string) {
-  let db: PGlite | null = null;
+/** Query and amcheck access to an embedded PostgreSQL's DATA_DIR (the server must be stopped): starts its own. */
+export function embeddedAccess(dataDir: string) {
+  let server: EmbeddedPostgres | null = null;
   const open = async () => {
-    db ??= await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { amcheck } });
-    return db;
+    server ??= await startEmbeddedPostgres({ dataDir });
+    return postgresAccess(server.url);
   };
   return {
-    query: async <T>(text: string, params: unknown[] = []) => (await (await open()).query(text, params)).rows as T[],
-    amcheck: async () => {
-      const d = await open();
-      await d.exec('create extension if not exists amcheck');
-      const rows = (await d.query<{ n: number }>(AMCHECK_SQL)).rows;
-      return `${rows[0]?.n ?? 0} indexes checked`;
-    },
+    query: async <T>(text: string, params: unknown[] = []) => (await open()).query<T>(text, params),
+    amcheck: async () => (await open()).amcheck(),
     close: async () => {
-      await db?.close();
-      db = null;
+      await server?.stop();
+      server = null;
       fs.rmSync(path.join(dataDir, 'server.pid'), { force: true });
     },
   };

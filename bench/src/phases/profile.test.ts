@@ -27,7 +27,7 @@ describe('reading what the profilers wrote', () => {
   it('names the package a profiled function belongs to', () => {
     expect(packageOf('file:///w/node_modules/drizzle-orm/entity.js', 'is')).toBe('drizzle-orm');
     expect(packageOf('file:///w/node_modules/@fastify/static/index.js', 'x')).toBe('@fastify/static');
-    expect(packageOf('wasm://wasm/022a9842', 'wasm-function[1]')).toBe('@electric-sql/pglite (WASM PostgreSQL)');
+    expect(packageOf('wasm://wasm/022a9842', 'wasm-function[1]')).toBe('WebAssembly');
     expect(packageOf('file:///w/apps/server/src/app.ts', 'buildApp')).toBe('apps/server');
     expect(packageOf('node:internal/url', 'URL')).toBe('node (built-in modules)');
   });

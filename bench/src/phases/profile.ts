@@ -158,7 +158,7 @@ export function summariseCpuProfile(file: string, label: string, top = 12, skipM
 }
 
 export function packageOf(url: string, name: string): string {
-  if (url.startsWith('wasm://')) return '@electric-sql/pglite (WASM PostgreSQL)';
+  if (url.startsWith('wasm://')) return 'WebAssembly';
   const nm = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (nm) return nm[1]!;
   if (url.includes('/apps/server/')) return 'apps/server';

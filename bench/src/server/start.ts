@@ -3,18 +3,20 @@
  * GET /api/bench/ceiling answers a constant JSON body, byte for byte the task-list page the list benchmark reads
  * (BENCH_CEILING_QUERY, as BENCH_CEILING_USER), so the product itself carries no benchmark route.
  */
-import path from 'node:path';
 import { buildApp } from '@zg/server/src/app';
 import { loadConfig } from '@zg/server/src/config';
 import { type Database, openDatabase } from '@zg/server/src/db/client';
+import { startEmbeddedPostgres } from '@zg/server/src/db/embedded-postgres';
 import { seedDatabase } from '@zg/server/src/db/seed';
 import { withCsrf } from '../lib/csrf';
 
 async function main() {
   const config = loadConfig();
-  const database: Database = config.DATABASE_URL
-    ? await openDatabase({ url: config.DATABASE_URL })
-    : await openDatabase({ dataDir: path.join(config.DATA_DIR, 'pgdata') });
+  // As main.ts: DATABASE_URL, or the embedded PostgreSQL of DATA_DIR (stopped by its guard when this process dies).
+  const embedded = config.DATABASE_URL
+    ? null
+    : await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT });
+  const database: Database = await openDatabase({ url: config.DATABASE_URL ?? embedded!.url });
   await database.migrate();
   await seedDatabase(database.db, { demo: config.SEED_DEMO });
   let ceiling = '{}';
@@ -37,6 +39,7 @@ async function main() {
   const shutdown = async () => {
     await app.close();
     await database.close();
+    await embedded?.stop();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown());

@@ -4,7 +4,9 @@ import { int32 } from './primitives';
 const CheckSchema = z.enum(['ok', 'fail']);
 export const HealthSchema = z.object({
   status: CheckSchema.describe('服务状态：任一检查失败即 fail / service status'),
-  database: z.enum(['pglite', 'postgres']).describe('数据库类型 / database kind'),
+  database: z
+    .literal('postgres')
+    .describe('数据库：PostgreSQL（内置或 DATABASE_URL 指向的服务器） / always PostgreSQL'),
   version: z.string().describe('版本 / version'),
   checks: z
     .object({

@@ -1,24 +1,18 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
-/** The one database type the services see, whichever driver is underneath. */
+/** The one database type the services see. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface Database {
   db: Db;
-  kind: DatabaseKind;
-  /** Applies the committed drizzle-kit migrations (serialised across instances on PostgreSQL). */
+  /** Applies the committed drizzle-kit migrations (serialised across instances by an advisory lock). */
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -29,29 +23,12 @@ export class DatabaseUnavailableError extends Error {}
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK = 727_274_001;
 
-export type OpenOptions = { url: string } | { dataDir: string } | { memory: true };
-
-/** Opens PGlite (a data directory or memory) or a PostgreSQL pool, and checks it answers. */
-export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if ('url' in opts) return openPostgres(opts.url);
-  let client: PGlite;
-  if ('dataDir' in opts) {
-    fs.mkdirSync(opts.dataDir, { recursive: true });
-    client = new PGlite(opts.dataDir);
-  } else {
-    client = new PGlite();
-  }
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return {
-    db,
-    kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
-    ping: async () => {
-      await client.query('select 1');
-    },
-    close: () => client.close(),
-  };
+/**
+ * Opens a pool on a PostgreSQL server (the embedded one or DATABASE_URL's: the application does not know which) and
+ * checks it answers.
+ */
+export async function openDatabase(opts: { url: string }): Promise<Database> {
+  return openPostgres(opts.url);
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -63,6 +40,11 @@ async function openPostgres(url: string): Promise<Database> {
   });
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  // Nor may a checked-out client's between two queries of a transaction (pg-pool listens only while a client is idle):
+  // the transaction's next query fails with it, and the pool drops the client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   try {
     await pool.query('select 1');
   } catch (err) {
@@ -72,7 +54,6 @@ async function openPostgres(url: string): Promise<Database> {
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
-    kind: 'postgres',
     migrate: async () => {
       const conn = await pool.connect();
       try {

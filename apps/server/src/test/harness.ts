@@ -4,10 +4,12 @@ import path from 'node:path';
 import { csrfPair } from '@zg/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type App, buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { seedDatabase } from '../db/seed';
+import { TEMPLATES } from './global-setup';
 
 /** A signed-in test user: the cookie, the login record and a request helper that adds the CSRF pair. */
 export interface TestSession {
@@ -25,17 +27,23 @@ export interface TestServer {
 }
 
 /**
- * A fresh database for one test file: PGlite in memory, or a new database on the PostgreSQL server of
- * TEST_DATABASE_URL (dropped afterwards), so the same suite runs on both.
+ * A fresh database for one test file on the run's test server (the embedded PostgreSQL, or TEST_DATABASE_URL's; see
+ * global-setup.ts), cloned from a template: `migrated` (the schema only) or `seeded` (plus reference and demo data).
+ * `drop()` removes it.
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void>; url?: string }> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) return { database: await openDatabase({ memory: true }), drop: async () => {} };
+export async function openTestDatabase(
+  template: 'migrated' | 'seeded' = 'migrated',
+): Promise<{ database: Database; drop(): Promise<void>; url: string }> {
+  const base = inject('testDatabaseUrl');
+  if (!base) throw new Error('testDatabaseUrl is not provided: run the API tests through vitest --project api');
   const name = `zg_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`create database ${name} template ${TEMPLATES[template]}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(base);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString() });
@@ -43,10 +51,14 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
     database,
     url: url.toString(),
     drop: async () => {
+      await database.close().catch(() => {});
       const c = new pg.Client({ connectionString: base });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      try {
+        await c.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await c.end();
+      }
     },
   };
 }
@@ -78,7 +90,7 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const { database, drop } = opts.database
     ? { database: opts.database, drop: async () => {} }
-    : await openTestDatabase();
+    : await openTestDatabase('seeded');
   await database.migrate();
   await seedDatabase(database.db, { demo: true });
   const app = await buildApp({

@@ -31,7 +31,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
       ]);
       const status = database === 'ok' && files === 'ok' ? ('ok' as const) : ('fail' as const);
-      const data = { status, database: app.database.kind, version: APP.version, checks: { database, files } };
+      const data = { status, database: 'postgres' as const, version: APP.version, checks: { database, files } };
       if (status === 'ok') return ok(data);
       const problems = [
         database === 'fail' ? MSG.dbUnavailable : null,
