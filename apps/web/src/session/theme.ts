@@ -50,6 +50,8 @@ export function themeFor(themeType: string): ThemeConfig {
       colorTextDescription: 'rgba(0,0,0,0.6)',
       colorTextTertiary: 'rgba(0,0,0,0.6)',
       colorTextPlaceholder: 'rgba(0,0,0,0.55)',
+      // antd's red (#ff4d4f) reads 3.3:1 as text on white (a 删除 link); red-7 reads 5.6:1, and white on it too.
+      colorError: '#cf1322',
       fontFamily: FONT_FAMILY,
       borderRadius: 6,
       motion: !prefersReducedMotion(),
