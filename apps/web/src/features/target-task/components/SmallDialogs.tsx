@@ -1,5 +1,5 @@
 import { LIMITS, MSG, maxChars, TASK_UI as T, TASK_MSG } from '@zg/contract';
-import { Alert, Form, Input, Modal, Typography } from 'antd';
+import { Alert, App, Form, Input, Modal, Typography } from 'antd';
 import { useEffect } from 'react';
 import { EnterSubmits } from '../../../components/EnterSubmits';
 import { UserPicker } from '../../../components/pickers';
@@ -103,6 +103,7 @@ export function ResolveDialog({
 export function MissionDialog({ taskId, onClose }: { taskId: number | undefined; onClose: () => void }) {
   const mission = useMission(taskId);
   const save = useSaveMission();
+  const { message } = App.useApp();
   const [form] = Form.useForm<{ mission: string }>();
   const data = mission.data;
   useEffect(() => {
@@ -131,7 +132,10 @@ export function MissionDialog({ taskId, onClose }: { taskId: number | undefined;
             data &&
             save
               .mutateAsync({ taskId: data.taskId, version: data.version, mission: v.mission ?? '' })
-              .then(onClose)
+              .then(() => {
+                message.success(TASK_MSG.missionSaved);
+                onClose();
+              })
               .catch(() => undefined)
           }
         >
