@@ -1,49 +1,17 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { importCycles, refusedImports as lint } from '../../../../scripts/lint-fixtures';
 
 // The server's module boundaries (docs/ARCHITECTURE.md, "Module boundaries"): the repository's biome.json, run on
 // fixture files laid out as apps/server/src/modules in a scratch folder (the overrides go by path), and madge on
 // apps/server/src itself.
 
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const require = createRequire(import.meta.url);
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'zg-server-import-rules-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-interface Diagnostic {
-  category: string;
-  location: { path: string; start: { line: number } };
-}
-
-/** Lints `files` (path under apps/server/src/modules: source) with the repository's rules; the refused imports. */
-function refusedImports(files: Record<string, string>): Record<string, string[]> {
-  const dir = fs.mkdtempSync(path.join(scratch, 'case-'));
-  fs.copyFileSync(path.join(repoRoot, 'biome.json'), path.join(dir, 'biome.json'));
-  for (const [file, source] of Object.entries(files)) {
-    const at = path.join(dir, 'apps/server/src/modules', file);
-    fs.mkdirSync(path.dirname(at), { recursive: true });
-    fs.writeFileSync(at, source);
-  }
-  const biome = require.resolve('@biomejs/biome/bin/biome');
-  const run = spawnSync(process.execPath, [biome, 'lint', '--vcs-enabled=false', '--reporter=json', '.'], {
-    cwd: dir,
-    encoding: 'utf8',
-  });
-  const report = JSON.parse(run.stdout) as { diagnostics: Diagnostic[] };
-  const refused: Record<string, string[]> = Object.fromEntries(Object.keys(files).map((f) => [f, []]));
-  for (const d of report.diagnostics) {
-    if (d.category !== 'lint/style/noRestrictedImports') continue;
-    const file = path.relative('apps/server/src/modules', d.location.path);
-    const line = files[file]?.split('\n')[d.location.start.line - 1] ?? '';
-    refused[file]?.push(line.match(/from '([^']+)'/)?.[1] ?? line);
-  }
-  return refused;
-}
+const refusedImports = (files: Record<string, string>) => lint(scratch, 'apps/server/src/modules', files);
 
 const imports = (...from: string[]) =>
   [
@@ -114,22 +82,9 @@ describe('the server module boundaries (biome.json)', () => {
 
 describe('apps/server/src', () => {
   it('has no import cycle (madge, type-only imports included)', { timeout: 120_000 }, () => {
-    const madge = path.join(path.dirname(require.resolve('madge/package.json')), 'bin/cli.js');
-    const run = spawnSync(
-      process.execPath,
-      [
-        madge,
-        '--circular',
-        '--json',
-        '--extensions',
-        'ts',
-        '--ts-config',
-        'apps/server/tsconfig.json',
-        'apps/server/src',
-      ],
-      { cwd: repoRoot, encoding: 'utf8' },
-    );
     // The cycles, each as the files around it.
-    expect(JSON.parse(run.stdout)).toEqual([]);
+    expect(importCycles(['--extensions', 'ts', '--ts-config', 'apps/server/tsconfig.json', 'apps/server/src'])).toEqual(
+      [],
+    );
   });
 });
