@@ -33,12 +33,18 @@ import { scheduleOf } from './progress.rules';
 import { auditQueue, pageReportsForAudit, reportsOfTask } from './progress-report.query';
 import { deleteReviewingReport, findReport, insertReport, updateReport } from './progress-report.repository';
 
+/** The newest process report of each period, by period key (the task's list is newest first). */
+function newestByPeriod(reports: ReportJoin[]) {
+  const newest = new Map<string, ReportJoin['report']>();
+  for (const { report } of reports) {
+    if (report.kind === 'process' && !newest.has(report.periodKey)) newest.set(report.periodKey, report);
+  }
+  return newest;
+}
+
 export async function periodsOf(db: Db, actor: Actor, clock: Clock, taskId: number): Promise<Period[]> {
   const { task } = await taskSeenBy(db, actor, taskId);
-  const reports = await reportsOfTask(db, taskId);
-  const latest = new Map<string, (typeof reports)[number]['report']>();
-  for (const r of reports)
-    if (r.report.kind === 'process' && !latest.has(r.report.periodKey)) latest.set(r.report.periodKey, r.report);
+  const latest = newestByPeriod(await reportsOfTask(db, taskId));
   const today = clock.today();
   return taskPeriods(task.startDate, task.endDate, await cycleOfTask(db, taskId)).map((p) => {
     const r = latest.get(p.key) ?? null;
@@ -85,21 +91,9 @@ function presentReport(
 export async function listReports(db: Db, actor: Actor, taskId: number) {
   const { task } = await taskSeenBy(db, actor, taskId);
   const reports = await reportsOfTask(db, taskId);
-  // The list is newest first: the first process report of each period is its newest.
-  const newest = new Set<number>();
-  const periods = new Set<string>();
-  for (const { report } of reports) {
-    if (report.kind !== 'process' || periods.has(report.periodKey)) continue;
-    periods.add(report.periodKey);
-    newest.add(report.id);
-  }
+  const newest = new Set([...newestByPeriod(reports).values()].map((r) => r.id));
   return reports.map((r) => presentReport(r, actor, task, newest.has(r.report.id)));
 }
-
-/**
- * An auditor's queue: requests on the tasks the actor audits (administrators: all), by the request's `status`
- * column: awaiting audit, already audited, or all.
- */
 
 /** Reports on the tasks the actor audits (administrators: all), awaiting audit by default. */
 export async function reportsToAudit(
