@@ -1,11 +1,12 @@
 import { TASK_UI as T, TASK_AUDIT, type TaskAudit } from '@zg/contract';
-import { Badge, Button, Card, Checkbox, Dropdown, Pagination, Progress, Space, Spin, Tag, Tooltip } from 'antd';
+import { Badge, Button, Card, Checkbox, Dropdown, Pagination, Space, Spin, Tag, Tooltip } from 'antd';
 import { EmptyState } from '../../../components/EmptyState';
 import { pagination } from '../../../components/pagination';
 import { type TaskCard, useTaskTypes } from '../target-task.api';
 import type { TaskCommand } from '../task-logic';
 import { ACTION_LABEL, type CardAction, cardActions, statusColor, typeLabel } from '../task-logic';
 import '../target-task.css';
+import { TaskProgress } from './TaskProgress';
 
 /** How many buttons a card shows before the rest go under 更多. */
 const SHOWN = 3;
@@ -97,7 +98,7 @@ export function TaskCardItem({
       </div>
       <div className="zg-task-card__progress">
         <span className="zg-task-card__label">{T.rwjd}</span>
-        <Progress percent={card.rwjd} size="small" aria-label={T.rwjd} />
+        <TaskProgress percent={card.rwjd} />
       </div>
       {(card.processWarningCount > 0 || card.expiredWarningCount > 0) && (
         <Space size={12} className="zg-task-card__warnings">

@@ -1,10 +1,11 @@
 import { TASK_UI as T, TASK_AUDIT, type TaskAudit } from '@zg/contract';
-import { Button, Descriptions, Drawer, Progress, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Space, Spin, Tag, Typography } from 'antd';
 import { TaskProgressTabs } from '../progress/TaskProgressTabs';
 import { type TaskCard, useTaskTypes, useTaskVo } from '../target-task.api';
 import type { TaskCommand } from '../task-logic';
 import { ACTION_LABEL, cardActions, statusColor, typeLabel } from '../task-logic';
 import { FocusButton } from '../warning/FocusButton';
+import { TaskProgress } from './TaskProgress';
 
 /** A task in full (Drawer 55%): its fields, cooperating departments, cycle, mission and the actions allowed. */
 export function TaskDetailDrawer({
@@ -73,7 +74,7 @@ export function TaskDetailDrawer({
             <Descriptions.Item label={T.rwnf}>{t.rwnf}</Descriptions.Item>
             <Descriptions.Item label={T.cjrmc}>{t.cjrmc ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={T.rwjd} span={2}>
-              <Progress percent={t.rwjd} size="small" />
+              <TaskProgress percent={t.rwjd} />
             </Descriptions.Item>
             <Descriptions.Item label={T.missionLabel} span={2}>
               <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>

@@ -1,11 +1,12 @@
 import { TASK_UI as T } from '@zg/contract';
-import { Button, Progress, Space, Spin, Tag, Tree, type TreeDataNode, Typography } from 'antd';
+import { Button, Space, Spin, Tag, Tree, type TreeDataNode, Typography } from 'antd';
 import { useMemo } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
 import { type TaskCard, useTaskTree } from '../target-task.api';
 import type { TaskCommand } from '../task-logic';
 import { ACTION_LABEL, buildTree, type CardAction, cardActions, statusColor, type TaskNode } from '../task-logic';
 import '../target-task.css';
+import { TaskProgress } from './TaskProgress';
 
 /** The buttons a tree node offers: decomposing, editing and deleting, where the server allows them. */
 const TREE_ACTIONS: readonly CardAction[] = ['decompose', 'addChild', 'edit', 'delete'];
@@ -20,7 +21,7 @@ function toData(nodes: TaskNode[], onCommand: (card: TaskCard, command: TaskComm
         <Typography.Text type="secondary">
           {[card.fbbm, card.fzrmc].filter(Boolean).join(' · ')} {card.kssj} ~ {card.jssj}
         </Typography.Text>
-        <Progress percent={card.rwjd} size="small" className="zg-task-tree__progress" aria-label={T.rwjd} />
+        <TaskProgress percent={card.rwjd} className="zg-task-tree__progress" />
         <Space size={0} className="zg-task-tree__actions">
           <Button type="link" size="small" onClick={() => onCommand(card, 'detail')}>
             {T.detail}
