@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { APP, MSG } from '@zg/contract';
+import { APP, type Endpoint, MSG } from '@zg/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -87,6 +87,7 @@ export async function buildApp({ config, database, logger, extraRoutes, startJob
         hidden: Boolean((r.schema as { hide?: boolean } | undefined)?.hide),
         consumes: (r.schema as { consumes?: string[] } | undefined)?.consumes ?? [],
         access: (r.config as { access?: Access } | undefined)?.access,
+        endpoint: (r.config as { endpoint?: Endpoint } | undefined)?.endpoint,
       });
     }
   });

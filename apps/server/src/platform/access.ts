@@ -29,6 +29,8 @@ export interface Actor {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** Set by platform/endpoints.ts `serve`: the contract endpoint the route comes from. */
+    endpoint?: import('@zg/contract').Endpoint;
   }
   interface FastifyRequest {
     actor: Actor | null;

@@ -12,6 +12,8 @@ export interface RouteEntry {
   access: import('./access').Access | undefined;
   /** The media types the route's schema says it consumes (multipart routes say multipart/form-data). */
   consumes: readonly string[];
+  /** The contract endpoint the route was registered from (platform/endpoints.ts), if it was. */
+  endpoint: import('@zg/contract').Endpoint | undefined;
 }
 
 // Fastify decorations, declared once here and set once in app.ts.

@@ -1,18 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  REPORT_API as API,
   type ReportCover,
-  ReportCoverPageSchema,
   type ReportLevel,
   type ReportSection,
   type ReportTemplate,
-  ReportTemplatePageSchema,
   type TargetReportDetail,
-  TargetReportDetailSchema,
-  TargetReportPageSchema,
   type TargetReportStatus,
   TaskPageSchema,
 } from '@zg/contract';
-import { download, get, post } from '../../api/client';
+import { get } from '../../api/client';
+import { call, downloadFrom } from '../../api/endpoint';
 
 const W = '/api/herm-wbs';
 
@@ -33,12 +31,7 @@ const KEY = 'taskReport';
 export function useReportPage(filter: ReportListFilter, current: number, size: number) {
   return useQuery({
     queryKey: [KEY, 'page', filter, current, size],
-    queryFn: ({ signal }) =>
-      get(`${W}/targetReport/getReportPage`, {
-        query: { ...filter, current, size },
-        schema: TargetReportPageSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(API.reportPage, { query: { ...filter, current, size } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -47,8 +40,7 @@ export function useReportPage(filter: ReportListFilter, current: number, size: n
 export function useReportDetail(id: number | null) {
   return useQuery({
     queryKey: [KEY, 'detail', id],
-    queryFn: ({ signal }) =>
-      get(`${W}/targetReport/getReportById`, { query: { id }, schema: TargetReportDetailSchema, signal }),
+    queryFn: ({ signal }) => call(API.reportById, { query: { id: id ?? 0 } }, { signal }),
     enabled: id !== null,
     // The drawer draws the failure in place (LoadError).
     throwOnError: false,
@@ -59,12 +51,7 @@ export function useReportDetail(id: number | null) {
 export function useReportByTask(taskId: number) {
   return useQuery({
     queryKey: [KEY, 'byTask', taskId],
-    queryFn: ({ signal }) =>
-      get(`${W}/targetReport/getReportByTask`, {
-        query: { taskId },
-        schema: TargetReportDetailSchema.nullable(),
-        signal,
-      }),
+    queryFn: ({ signal }) => call(API.reportByTask, { query: { taskId } }, { signal }),
   });
 }
 
@@ -90,12 +77,7 @@ export interface NameFilter {
 export function useTemplates(current: number, size: number, mbmc?: string, enabled = true) {
   return useQuery({
     queryKey: [KEY, 'templates', current, size, mbmc],
-    queryFn: ({ signal }) =>
-      get(`${W}/targetReportTemplate/selectPage`, {
-        query: { current, size, mbmc: mbmc || undefined },
-        schema: ReportTemplatePageSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(API.templatePage, { query: { current, size, mbmc: mbmc || undefined } }, { signal }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -105,12 +87,7 @@ export function useTemplates(current: number, size: number, mbmc?: string, enabl
 export function useCovers(current: number, size: number, fmmc?: string, enabled = true) {
   return useQuery({
     queryKey: [KEY, 'covers', current, size, fmmc],
-    queryFn: ({ signal }) =>
-      get(`${W}/targetReportCover/selectpage`, {
-        query: { current, size, fmmc: fmmc || undefined },
-        schema: ReportCoverPageSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(API.coverPage, { query: { current, size, fmmc: fmmc || undefined } }, { signal }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -140,30 +117,28 @@ function useRefreshing<I, O>(fn: (input: I) => Promise<O>) {
 /** The mutations of this feature. */
 export function useReportActions() {
   return {
-    saveTemplate: useRefreshing((t: TemplateForm & { id?: number }) =>
-      post(`${W}/targetReportTemplate/${t.id === undefined ? 'insert' : 'update'}`, t),
+    saveTemplate: useRefreshing(({ id, ...t }: TemplateForm & { id?: number }) =>
+      id === undefined ? call(API.templateInsert, { body: t }) : call(API.templateUpdate, { body: { ...t, id } }),
     ),
-    deleteTemplates: useRefreshing((ids: number[]) => post(`${W}/targetReportTemplate/ids/delete`, { ids })),
-    addCover: useRefreshing((c: CoverForm) => post(`${W}/targetReportCover/insert`, c)),
-    deleteCover: useRefreshing((id: number) => post(`${W}/targetReportCover/${id}/delete`)),
-    defaultCover: useRefreshing((id: number) => post(`${W}/targetReportCover/${id}/default`)),
+    deleteTemplates: useRefreshing((ids: number[]) => call(API.templatesDelete, { body: { ids } })),
+    addCover: useRefreshing((c: CoverForm) => call(API.coverInsert, { body: c })),
+    deleteCover: useRefreshing((id: number) => call(API.coverDelete, { params: { id } })),
+    defaultCover: useRefreshing((id: number) => call(API.coverDefault, { params: { id } })),
     generate: useRefreshing(
       (input: { taskId: number; templateId?: number; coverId?: number }): Promise<TargetReportDetail> =>
-        post(`${W}/targetReport/generateReport`, input, { schema: TargetReportDetailSchema }),
+        call(API.generate, { body: input }),
     ),
-    rate: useRefreshing((input: { id: number; version: number; zpdj: ReportLevel }) =>
-      post(`${W}/targetReport/updateLevelSelf`, input),
-    ),
-    submit: useRefreshing((input: { id: number; version: number }) => post(`${W}/targetReport/submitAudit`, input)),
+    rate: useRefreshing((input: { id: number; version: number; zpdj: ReportLevel }) => call(API.rate, { body: input })),
+    submit: useRefreshing((input: { id: number; version: number }) => call(API.submit, { body: input })),
     audit: useRefreshing((input: { id: number; version: number; result: 'pass' | 'refuse'; reason?: string }) =>
-      post(`${W}/targetReport/audit`, input),
+      call(API.audit, { body: input }),
     ),
   };
 }
 
 /** `GET targetReport/download`: the report as a Word document, saved under the server's name. */
 export function downloadReport(id: number) {
-  return download(`${W}/targetReport/download`, { query: { id }, quiet: true });
+  return downloadFrom(API.download, { query: { id } }, { quiet: true });
 }
 
 export type { ReportCover, ReportTemplate };

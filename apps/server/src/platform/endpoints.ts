@@ -1,0 +1,72 @@
+import {
+  type BodyOut,
+  type DataIn,
+  type Endpoint,
+  envelope,
+  FILE,
+  type Meta,
+  type ParamsOut,
+  type QueryOut,
+} from '@zg/contract';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Access } from './access';
+
+/** A plugin's instance as FastifyPluginAsyncZod hands it over. */
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression<RawServerDefault>,
+  RawReplyDefaultExpression<RawServerDefault>,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** The request of an endpoint's route, typed from its declaration (after defaults and coercions). */
+export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
+  Params: ParamsOut<E>;
+  Querystring: QueryOut<E>;
+  Body: BodyOut<E>;
+}>;
+
+/** A JSON endpoint answers its envelope with the declared data; a download answers through the reply. */
+type Answer<E extends Endpoint> = E['response'] extends typeof FILE
+  ? FastifyReply
+  : { meta: Pick<Meta, 'success' | 'message'>; data: DataIn<E> };
+
+/**
+ * Registers the route of a contract endpoint in the plugin `app` (whose prefix the endpoint's path starts with):
+ * method, path, parameters, query, body and response schemas come from the declaration, so the server cannot drift
+ * from what the web calls. `access` says who may call it (platform/access.ts).
+ */
+export function serve<E extends Endpoint>(
+  app: ZodApp,
+  e: E,
+  access: Access,
+  handler: (req: EndpointRequest<E>, reply: FastifyReply) => Promise<Answer<E>>,
+): void {
+  if (!e.path.startsWith(`${app.prefix}/`)) {
+    throw new Error(`endpoint ${e.path} registered under ${app.prefix}: register it in the plugin of its prefix`);
+  }
+  app.route({
+    method: e.method,
+    url: e.path.slice(app.prefix.length),
+    config: { access, endpoint: e },
+    schema: {
+      tags: [...e.tags],
+      summary: e.summary,
+      ...(e.params ? { params: e.params } : {}),
+      ...(e.query ? { querystring: e.query } : {}),
+      ...(e.body ? { body: e.body } : {}),
+      ...(e.response === FILE ? {} : { response: { 200: envelope(e.response) } }),
+    },
+    handler: handler as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  });
+}
