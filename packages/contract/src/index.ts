@@ -1,6 +1,7 @@
 import './zod-config';
 
 export * from './analysis';
+export * from './archive-api';
 export * from './auth';
 export * from './constants';
 export * from './csrf';
@@ -10,6 +11,7 @@ export * from './envelope';
 export * from './files';
 export * from './menus';
 export * from './messages';
+export * from './performance-api';
 export * from './primitives';
 export * from './progress';
 export * from './report';

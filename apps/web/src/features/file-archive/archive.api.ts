@@ -1,9 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ArchivePageSchema, type ArchiveType, ArchiveTypeCountSchema } from '@zg/contract';
-import { z } from 'zod';
-import { download, get } from '../../api/client';
-
-const A = '/api/herm-wbs/targetTaskFileArchive';
+import { ARCHIVE_API as API, type ArchiveType } from '@zg/contract';
+import { call, downloadFrom } from '../../api/endpoint';
 
 /** The filter of an archive page: which archive, and the toolbar. */
 export interface ArchiveFilter {
@@ -16,8 +13,7 @@ export interface ArchiveFilter {
 export function useArchivePage(filter: ArchiveFilter, lxId: number | undefined, current: number, size: number) {
   return useQuery({
     queryKey: ['archive', 'page', filter, lxId, current, size],
-    queryFn: ({ signal }) =>
-      get(`${A}/selectPage`, { query: { ...filter, lxId, current, size }, schema: ArchivePageSchema, signal }),
+    queryFn: ({ signal }) => call(API.page, { query: { ...filter, lxId, current, size } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -26,15 +22,15 @@ export function useArchivePage(filter: ArchiveFilter, lxId: number | undefined, 
 export function useArchiveTypes(filter: ArchiveFilter) {
   return useQuery({
     queryKey: ['archive', 'types', filter],
-    queryFn: ({ signal }) =>
-      get(`${A}/typeCount`, { query: { ...filter }, schema: z.array(ArchiveTypeCountSchema), signal }),
+    queryFn: ({ signal }) => call(API.typeCount, { query: { ...filter } }, { signal }),
   });
 }
 
 /** `GET download`: the chosen documents (or every document of the filter when none is chosen) as one zip. */
 export function downloadArchiveZip(filter: ArchiveFilter, lxId: number | undefined, ids: string[]) {
-  return download(`${A}/download`, {
-    query: { ...filter, lxId, ids: ids.length ? ids.join(',') : undefined },
-    quiet: true,
-  });
+  return downloadFrom(
+    API.download,
+    { query: { ...filter, lxId, ids: ids.length ? ids.join(',') : undefined } },
+    { quiet: true },
+  );
 }

@@ -1,12 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  PerformancePageSchema,
-  PerformSituationRowSchema,
-  type ReportLevel,
-  type TargetReportStatus,
-} from '@zg/contract';
-import { z } from 'zod';
-import { download, get } from '../../api/client';
+import { PERFORMANCE_API as API, type ReportLevel, type TargetReportStatus } from '@zg/contract';
+import { call, downloadFrom } from '../../api/endpoint';
 import { fetchDepartmentOptions } from '../../components/attachments/files.api';
 
 /** The toolbar of the performance centre. */
@@ -22,12 +16,7 @@ export interface PerformanceFilter {
 export function usePerformancePage(filter: PerformanceFilter, pageNum: number, pageSize: number) {
   return useQuery({
     queryKey: ['performance', 'page', filter, pageNum, pageSize],
-    queryFn: ({ signal }) =>
-      get('/api/herm-zdgj/performance/report/selectPage', {
-        query: { ...filter, pageNum, pageSize },
-        schema: PerformancePageSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(API.page, { query: { ...filter, pageNum, pageSize } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -41,11 +30,7 @@ export function usePerformSituation(
   return useQuery({
     queryKey: ['performance', 'situation', filter.year, filter.bmid, groupBy],
     queryFn: ({ signal }) =>
-      get('/api/herm-wbs/targetTaskDetail/getPerformAccessDetailSituation', {
-        query: { year: filter.year, bmid: filter.bmid, groupBy },
-        schema: z.array(PerformSituationRowSchema),
-        signal,
-      }),
+      call(API.situation, { query: { year: filter.year, bmid: filter.bmid, groupBy } }, { signal }),
     enabled,
   });
 }
@@ -57,5 +42,5 @@ export function useDepartmentOptions() {
 
 /** `GET targetTaskDetail/export`: the detail, department and person sheets as one workbook. */
 export function exportPerformance(filter: PerformanceFilter) {
-  return download('/api/herm-wbs/targetTaskDetail/export', { query: { ...filter }, quiet: true });
+  return downloadFrom(API.export, { query: { ...filter } }, { quiet: true });
 }
