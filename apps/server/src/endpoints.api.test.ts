@@ -21,6 +21,10 @@ const DECLARED_FAMILIES = [
   '/api/herm-zdgj/performance',
   '/api/herm-wbs/targetTaskDetail/getPerformAccessDetailSituation',
   '/api/herm-wbs/targetTaskDetail/export',
+  '/api/user/appConfig',
+  '/api/user/school',
+  '/api/user/systemSetting/update',
+  '/api/user/systemSetting/logoUpload',
 ];
 
 let s: TestServer;

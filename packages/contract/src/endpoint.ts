@@ -24,6 +24,8 @@ export interface Endpoint {
   response: z.ZodType | typeof FILE;
   /** The web sends the body as JSON; otherwise form-urlencoded with bracketed keys, as the spec's calls are. */
   json?: boolean;
+  /** Media types of the request body other than JSON and forms: `multipart/form-data` for an upload (read by the handler). */
+  consumes?: readonly string[];
 }
 
 /** Declares an endpoint, keeping its literal types for the server and the web. */

@@ -14,6 +14,7 @@ export * from './messages';
 export * from './performance-api';
 export * from './primitives';
 export * from './progress';
+export * from './reference-api';
 export * from './report';
 export * from './report-api';
 export * from './report-ui';

@@ -65,6 +65,7 @@ export function serve<E extends Endpoint>(
       ...(e.params ? { params: e.params } : {}),
       ...(e.query ? { querystring: e.query } : {}),
       ...(e.body ? { body: e.body } : {}),
+      ...(e.consumes ? { consumes: [...e.consumes] } : {}),
       ...(e.response === FILE ? {} : { response: { 200: envelope(e.response) } }),
     },
     handler: handler as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,

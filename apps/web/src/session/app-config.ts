@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { AppConfigSchema } from '@zg/contract';
-import { get } from '../api/client';
+import { REFERENCE_API as API } from '@zg/contract';
+import { call } from '../api/endpoint';
 
 export const appConfigQueryKey = ['appConfig'] as const;
 
 /** `GET /api/user/appConfig` (public): version, feature flags, CAS. */
 export function fetchAppConfig(signal?: AbortSignal) {
-  return get('/api/user/appConfig', { schema: AppConfigSchema, signal, quiet: true });
+  return call(API.appConfig, {}, { signal, quiet: true });
 }
 
 /** The public app config; feature flags are off until it answers. */

@@ -1,18 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  listOf,
-  type School,
-  SchoolOptionsSchema,
-  SchoolSchema,
-  type SchoolSetting,
-  SchoolSettingSchema,
-} from '@zg/contract';
-import { get, post } from '../../api/client';
+import { REFERENCE_API as API, type School, type SchoolSetting } from '@zg/contract';
+import { call } from '../../api/endpoint';
 
 export type { School, SchoolSetting };
-
-const SchoolListSchema = listOf(SchoolSchema);
-const SchoolsSchema = SchoolSchema.array();
 
 /** The most schools one list call returns (the server's limit); the picker narrows by name and filters below it. */
 const SCHOOL_PAGE = 1000;
@@ -30,11 +20,7 @@ export function useSchoolList(filter: SchoolFilter, enabled: boolean) {
   return useQuery({
     queryKey: ['school', 'list', filter],
     queryFn: ({ signal }) =>
-      get('/api/user/school/list', {
-        query: { pageNum: 1, pageSize: SCHOOL_PAGE, ...filter },
-        schema: SchoolListSchema,
-        signal,
-      }),
+      call(API.schoolList, { query: { pageNum: 1, pageSize: SCHOOL_PAGE, ...filter } }, { signal }),
     enabled,
     // Drawn in place by the dialogs (LoadError), not thrown to the page.
     throwOnError: false,
@@ -48,7 +34,7 @@ export function useSchoolList(filter: SchoolFilter, enabled: boolean) {
 export function useSchoolOptions(enabled: boolean) {
   return useQuery({
     queryKey: ['school', 'options'],
-    queryFn: ({ signal }) => get('/api/user/school/options', { schema: SchoolOptionsSchema, signal }),
+    queryFn: ({ signal }) => call(API.schoolOptions, {}, { signal }),
     enabled,
     // Drawn in place by the dialogs (LoadError), not thrown to the page.
     throwOnError: false,
@@ -62,7 +48,7 @@ const settingKey = ['school', 'selected'] as const;
 export function useSchoolSetting(enabled: boolean) {
   return useQuery({
     queryKey: settingKey,
-    queryFn: ({ signal }) => get('/api/user/school/selected', { schema: SchoolSettingSchema, signal }),
+    queryFn: ({ signal }) => call(API.schoolSelected, {}, { signal }),
     enabled,
     // Drawn in place by the dialogs (LoadError), not thrown to the page.
     throwOnError: false,
@@ -76,8 +62,7 @@ export function useSchoolSetting(enabled: boolean) {
 export function useSaveSchoolSetting() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (setting: SchoolSetting) =>
-      post('/api/user/school/updateSelected', setting, { json: true, schema: SchoolSettingSchema }),
+    mutationFn: (setting: SchoolSetting) => call(API.schoolUpdateSelected, { body: setting }),
     onSuccess: () => client.invalidateQueries({ queryKey: settingKey }),
   });
 }
@@ -88,7 +73,7 @@ const benchmarkKey = ['school', 'benchmark'] as const;
 export function useBenchmarkSchools(enabled: boolean) {
   return useQuery({
     queryKey: benchmarkKey,
-    queryFn: ({ signal }) => get('/api/user/school/benchmark', { schema: SchoolsSchema, signal }),
+    queryFn: ({ signal }) => call(API.benchmark, {}, { signal }),
     enabled,
   });
 }
@@ -98,11 +83,7 @@ export function useSaveBenchmarkSchools() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (schools: School[]) =>
-      post(
-        '/api/user/school/benchmark/update',
-        { schoolCodes: schools.map((s) => s.schoolCode) },
-        { json: true, schema: SchoolsSchema },
-      ),
+      call(API.benchmarkUpdate, { body: { schoolCodes: schools.map((s) => s.schoolCode) } }),
     onSuccess: (saved) => client.setQueryData(benchmarkKey, saved),
   });
 }
