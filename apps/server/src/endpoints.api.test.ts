@@ -25,6 +25,7 @@ const DECLARED_FAMILIES = [
   '/api/user/school',
   '/api/user/systemSetting/update',
   '/api/user/systemSetting/logoUpload',
+  '/api/herm-sjcj/tableConfiguration',
 ];
 
 let s: TestServer;

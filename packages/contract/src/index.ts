@@ -20,6 +20,7 @@ export * from './report-api';
 export * from './report-ui';
 export * from './system';
 export * from './table-config';
+export * from './table-config-api';
 export * from './target-task';
 export * from './target-task-ui';
 export * from './ui-text';

@@ -1,24 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  TABLE_CONFIG_API as API,
   LIMITS,
-  listOf,
   type TableConfig,
-  TableConfigListItemSchema,
-  TableConfigSchema,
   type TableConfigUpdate,
   type TableType,
 } from '@zg/contract';
-import { get, post } from '../../api/client';
-
-const BASE = '/api/herm-sjcj/tableConfiguration';
-const ListSchema = listOf(TableConfigListItemSchema);
+import { call } from '../../api/endpoint';
 
 /** `GET .../tableConfiguration/list`: a page of table configurations. */
 export function useTableConfigList(pageNum: number) {
   return useQuery({
     queryKey: ['tableConfig', 'list', pageNum],
-    queryFn: ({ signal }) =>
-      get(`${BASE}/list`, { query: { pageNum, pageSize: LIMITS.defaultPageSize }, schema: ListSchema, signal }),
+    queryFn: ({ signal }) => call(API.list, { query: { pageNum, pageSize: LIMITS.defaultPageSize } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -27,7 +21,7 @@ export function useTableConfigList(pageNum: number) {
 export function useTableConfig(id: number) {
   return useQuery({
     queryKey: ['tableConfig', id],
-    queryFn: ({ signal }) => get(`${BASE}/${id}`, { schema: TableConfigSchema, signal }),
+    queryFn: ({ signal }) => call(API.get, { params: { id } }, { signal }),
     enabled: Number.isInteger(id) && id > 0,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
@@ -38,8 +32,7 @@ export function useTableConfig(id: number) {
 export function useCreateTableConfig() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string; tableType: TableType }) =>
-      post(`${BASE}/insert`, input, { json: true, schema: TableConfigSchema }),
+    mutationFn: (input: { name: string; tableType: TableType }) => call(API.insert, { body: input }),
     onSuccess: (created) => {
       client.setQueryData(['tableConfig', created.id], created);
       return client.invalidateQueries({ queryKey: ['tableConfig', 'list'] });
@@ -51,7 +44,7 @@ export function useCreateTableConfig() {
 export function useSaveTableConfig() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: TableConfigUpdate) => post(`${BASE}/update`, input, { json: true, schema: TableConfigSchema }),
+    mutationFn: (input: TableConfigUpdate) => call(API.update, { body: input }),
     onSuccess: (saved: TableConfig) => {
       client.setQueryData(['tableConfig', saved.id], saved);
       return client.invalidateQueries({ queryKey: ['tableConfig', 'list'] });
@@ -63,7 +56,7 @@ export function useSaveTableConfig() {
 export function useDeleteTableConfig() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => post(`${BASE}/${id}/delete`, {}),
+    mutationFn: (id: number) => call(API.delete, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['tableConfig', 'list'] }),
   });
 }
