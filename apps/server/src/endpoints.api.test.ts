@@ -1,5 +1,5 @@
-import type { Endpoint } from '@zg/contract';
 import * as contract from '@zg/contract';
+import { type Endpoint, FILE } from '@zg/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './test/harness';
 
@@ -67,6 +67,25 @@ describe('endpoints declared in the contract', () => {
       .filter((r) => !r.endpoint)
       .map((r) => `${r.method} ${r.url}`);
     expect(undeclared).toEqual([]);
+  });
+
+  it('are registered with what they declare: the media an upload consumes, every status answering the envelope', async () => {
+    const doc = (await s.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { summary: string; responses?: Record<string, unknown> }>>;
+    };
+    for (const [name, catalogue] of CATALOGUES) {
+      for (const [key, e] of Object.entries(catalogue)) {
+        const what = `${name}.${key}`;
+        const route = s.app.routeCatalog.find((r) => r.method === e.method && r.url === e.path);
+        expect(route?.consumes, what).toEqual(e.consumes ?? []);
+        const op = doc.paths[e.path.replace(/:(\w+)/g, '{$1}')]?.[e.method.toLowerCase()];
+        expect(op?.summary, what).toBe(e.summary);
+        // A download's reply is the file (OpenAPI lists a default 200); a JSON endpoint's, its envelope per status.
+        if (e.response === FILE) continue;
+        const statuses = ['200', ...(e.statuses ?? []).map(String)];
+        expect(Object.keys(op?.responses ?? {}), what).toEqual(statuses);
+      }
+    }
   });
 
   it('have unique paths per method across the catalogues', () => {
