@@ -38,3 +38,9 @@ export const CasConfigSchema = z.object({
   enabled: z.boolean().describe('是否启用统一身份认证 / CAS on'),
   loginUrl: z.string().nullable().describe('CAS 登录入口 / CAS login entry'),
 });
+
+/** A CAS service ticket, validated by the server against CAS with the service it was issued for. */
+export const CasLoginInputSchema = z.object({
+  ticket: z.string().trim().min(1).max(512).describe('CAS 票据 / service ticket'),
+  service: z.string().url().max(2000).describe('登录时使用的服务地址 / service URL used at CAS login'),
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageReply, pathOf } from './endpoint';
+import { listReply, pageReply, pathOf } from './endpoint';
 
 describe('pathOf', () => {
   it('fills each parameter, URI-encoded, and names a missing one', () => {
@@ -20,5 +20,17 @@ describe('pageReply', () => {
     });
     expect(pageReply([1], 21, { current: 3, size: 10 }).pages).toBe(3);
     expect(pageReply([1], 20, { current: 2, size: 10 }).pages).toBe(2);
+  });
+});
+
+describe('listReply', () => {
+  it('answers the list-style page as the query asked for it', () => {
+    expect(listReply([], 0, { pageNum: 1, pageSize: 10 })).toEqual({ list: [], total: 0, pageNum: 1, pageSize: 10 });
+    expect(listReply(['a'], 21, { pageNum: 3, pageSize: 10 })).toEqual({
+      list: ['a'],
+      total: 21,
+      pageNum: 3,
+      pageSize: 10,
+    });
   });
 });

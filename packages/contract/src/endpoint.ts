@@ -5,6 +5,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** A download: the reply is the file itself (no envelope); a refusal still answers the JSON envelope. */
 export const FILE = 'file' as const;
 
+/** What an upload consumes: one multipart request whose file part the handler reads itself (`req.file()`). */
+export const MULTIPART = ['multipart/form-data'] as const;
+
 /**
  * One HTTP endpoint, declared once: the server registers its route from it (platform/endpoints.ts `serve`), the web
  * calls it (api/endpoint.ts `call`, `downloadFrom`) and OpenAPI describes it. Access (who may call it) is the
@@ -24,8 +27,13 @@ export interface Endpoint {
   response: z.ZodType | typeof FILE;
   /** The web sends the body as JSON; otherwise form-urlencoded with bracketed keys, as the spec's calls are. */
   json?: boolean;
-  /** Media types of the request body other than JSON and forms: `multipart/form-data` for an upload (read by the handler). */
-  consumes?: readonly string[];
+  /**
+   * MULTIPART for an upload: the web sends a multipart form (api/endpoint.ts `uploadTo`), the handler reads its fields
+   * and file part from the stream, so the endpoint declares no `body`.
+   */
+  consumes?: typeof MULTIPART;
+  /** Statuses besides 200 whose reply is the same envelope with its data (the health check's 503). */
+  statuses?: readonly number[];
 }
 
 /** Declares an endpoint, keeping its literal types for the server and the web. */
@@ -63,4 +71,12 @@ export function pathOf(e: Pick<Endpoint, 'path'>, params?: Record<string, string
  */
 export function pageReply<T>(records: T[], total: number, q: { current: number; size: number }) {
   return { records, total, current: q.current, size: q.size, pages: Math.ceil(total / q.size) };
+}
+
+/**
+ * The list-style page of the user service and the file types (`{ list, total, pageNum, pageSize }`, no page count):
+ * the page as the query asked for it after its defaults and cap.
+ */
+export function listReply<T>(list: T[], total: number, q: { pageNum: number; pageSize: number }) {
+  return { list, total, pageNum: q.pageNum, pageSize: q.pageSize };
 }

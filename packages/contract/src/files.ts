@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
+import { listOf } from './envelope';
 import { int32 } from './primitives';
 
 /** Upload and attachment messages of spec-2 sections 5 and 8. */
@@ -202,4 +203,53 @@ export const SaveAttachmentListSchema = z.object({
     ownerId: z.string().max(64).optional().describe('所属记录id / owner record id'),
     stage: z.string().max(32).optional().describe('阶段 mbbz/jcyj/zwzd/zjgj/unfinish/disqualified'),
   }),
+});
+
+/** A stored file's id. */
+export const FileIdSchema = z.string().uuid().describe('文件id / file id');
+export const FileIdQuerySchema = z.object({ id: FileIdSchema });
+
+/** The form fields of one chunk, read from its multipart request before the file part. */
+export const ChunkFieldsSchema = z.object({
+  guid: z.string().uuid(),
+  chunk: int32().min(0),
+  chunks: int32().min(1),
+  size: z.coerce.number().int().min(0),
+  sha256: z.string().regex(/^[0-9a-fA-F]{64}$/),
+  fileName: z.string().min(1).max(1000).optional(),
+});
+
+/** A chunk stored: the upload it belongs to and its index. */
+export const ChunkReceivedSchema = z.object({ guid: z.string(), chunk: z.number().int() });
+
+export const MergeStatusQuerySchema = z.object({ guid: z.string().uuid() });
+
+export const FileTypeSchema = z.object({ id: z.number().int(), name: z.string() });
+export const FileTypeListSchema = listOf(FileTypeSchema);
+
+/** Registering an uploaded file under a name and type. */
+export const RegisterFileInputSchema = z.object({
+  mc: z.string().trim().min(1).max(200).describe('名称（不含扩展名） / name without extension'),
+  wjlx: z.string().max(16).optional().describe('文件扩展名 / extension'),
+  fjId: FileIdSchema,
+  lxId: int32().optional().describe('文件类型id / file type id'),
+});
+export const RegisteredFileSchema = z.object({ fileId: z.string(), fileName: z.string() });
+
+/** The record whose attachments are listed, optionally of one stage. */
+export const AttachmentListQuerySchema = z.object({
+  ownerType: z.enum(FILE_OWNER_TYPES),
+  ownerId: z.string().max(64).optional(),
+  zgzkdid: z.string().max(64).optional(),
+  stage: z.string().max(32).optional(),
+});
+export const AttachmentListSchema = z.array(AttachmentSchema);
+
+/** The bulk download: comma-separated file ids and the name the zip is called after. */
+export const ZipQuerySchema = z.object({
+  ids: z
+    .string()
+    .transform((s) => s.split(',').filter(Boolean))
+    .pipe(z.array(z.string().uuid()).min(1).max(500)),
+  name: z.string().trim().max(100).default('附件').describe('指标名称 / indicator name'),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint';
+import { endpoint, MULTIPART } from './endpoint';
 import { listOf } from './envelope';
 import {
   AppConfigSchema,
@@ -89,7 +89,7 @@ export const REFERENCE_API = {
     path: `${U}/systemSetting/logoUpload`,
     summary: '上传系统标志（管理员，png/jpg/gif/webp，2MB 以内） / upload the logo',
     tags,
-    consumes: ['multipart/form-data'],
+    consumes: MULTIPART,
     response: SystemSettingSchema,
   }),
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ChargeDepartmentSchema } from './auth';
+import { listOf } from './envelope';
 import { AUTH_MSG } from './messages';
 import { int32 } from './primitives';
 
@@ -131,3 +132,17 @@ export const ThemeUpdateSchema = z.object({
 });
 
 export const AVATAR_EXTENSIONS = ['gif', 'jpg', 'jpeg', 'png', 'bmp', 'webp'] as const;
+
+export const MenuListSchema = z.array(MenuItemSchema);
+export const RolesSchema = z.array(RoleSchema);
+export const RoleListSchema = listOf(RoleSchema);
+export const UserSearchPageSchema = listOf(UserListItemSchema);
+export const DepartmentListSchema = listOf(DepartmentSchema);
+export const UserTypeListSchema = listOf(UserTypeSchema);
+
+/** The new avatar's url. */
+export const PortraitChangedSchema = z.object({ headPortrait: z.string() });
+/** The theme colour saved. */
+export const ThemeSavedSchema = z.object({ themeType: z.string() });
+/** An avatar image's stored file id. */
+export const AvatarParamsSchema = z.object({ fileId: z.string().regex(/^[0-9a-f-]{36}$/) });

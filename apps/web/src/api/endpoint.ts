@@ -1,6 +1,24 @@
-import { type BodyIn, type DataOut, type Endpoint, FILE, type ParamsIn, pathOf, type QueryIn } from '@zg/contract';
+import {
+  type BodyIn,
+  type DataOut,
+  type Endpoint,
+  FILE,
+  type MULTIPART,
+  type ParamsIn,
+  pathOf,
+  type QueryIn,
+} from '@zg/contract';
 import type { z } from 'zod';
-import { type CallOptions, download, type QueryValue, request } from './client';
+import {
+  type CallOptions,
+  type DownloadedFile,
+  download,
+  fetchBlob,
+  type QueryValue,
+  request,
+  type UploadOptions,
+  upload,
+} from './client';
 
 /** What a call of the endpoint sends: its path parameters, query and body, each only where it declares one. */
 export type CallInput<E extends Endpoint> = (E['params'] extends z.ZodType ? { params: ParamsIn<E> } : unknown) &
@@ -43,5 +61,39 @@ export function downloadFrom<E extends Endpoint & { response: typeof FILE }>(
     query: sent.query,
     body: sent.body,
     json: e.json,
+  });
+}
+
+/** Fetches what a file endpoint answers (a preview shown in place): the bytes and the server's file name. */
+export function fetchFrom<E extends Endpoint & { response: typeof FILE }>(
+  e: E,
+  input: CallInput<E>,
+  options: Omit<CallOptions, 'query'> = {},
+): Promise<DownloadedFile> {
+  const sent = input as Sent;
+  return fetchBlob(pathOf(e, sent.params), {
+    ...options,
+    method: e.method === 'GET' ? 'GET' : 'POST',
+    query: sent.query,
+    body: sent.body,
+    json: e.json,
+  });
+}
+
+/**
+ * Uploads a file to an endpoint that consumes a multipart form (with `fields` sent before the file part), with
+ * progress; the reply's data is validated by the endpoint's response schema and typed from it.
+ */
+export function uploadTo<E extends Endpoint & { consumes: typeof MULTIPART }>(
+  e: E,
+  input: CallInput<E>,
+  options: Omit<UploadOptions<DataOut<E>>, 'query' | 'schema'>,
+): Promise<DataOut<E>> {
+  if (e.response === FILE) throw new Error(`${e.path} answers a file: an upload answers its envelope`);
+  const sent = input as Sent;
+  return upload(pathOf(e, sent.params), {
+    ...options,
+    query: sent.query,
+    schema: e.response as z.ZodType<DataOut<E>>,
   });
 }

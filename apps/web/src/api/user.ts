@@ -1,25 +1,20 @@
 import {
-  BasicInfoSchema,
-  DepartmentSchema,
+  type BasicInfoSchema,
+  type DepartmentSchema,
   LIMITS,
-  listOf,
-  RoleSchema,
-  UserListItemSchema,
-  UserTypeSchema,
+  type RoleSchema,
+  USER_API,
+  type UserListItemSchema,
+  type UserTypeSchema,
 } from '@zg/contract';
-import { get } from './client';
+import type { z } from 'zod';
+import { call } from './endpoint';
 
-export type Role = ReturnType<typeof RoleSchema.parse>;
-export type BasicInfo = ReturnType<typeof BasicInfoSchema.parse>;
-export type Department = ReturnType<typeof DepartmentSchema.parse>;
-export type UserType = ReturnType<typeof UserTypeSchema.parse>;
-export type UserListItem = ReturnType<typeof UserListItemSchema.parse>;
-
-const RolesSchema = RoleSchema.array();
-const RoleListSchema = listOf(RoleSchema);
-const DepartmentListSchema = listOf(DepartmentSchema);
-const UserTypeListSchema = listOf(UserTypeSchema);
-const UserSearchSchema = listOf(UserListItemSchema);
+export type Role = z.output<typeof RoleSchema>;
+export type BasicInfo = z.output<typeof BasicInfoSchema>;
+export type Department = z.output<typeof DepartmentSchema>;
+export type UserType = z.output<typeof UserTypeSchema>;
+export type UserListItem = z.output<typeof UserListItemSchema>;
 
 // Page sizes of spec-1 section 7: the spec asks for "all" with huge pages.
 const ALL_ROLES = { pageNum: 1, pageSize: 10_000_000 };
@@ -28,27 +23,27 @@ const ALL_USER_TYPES = { pageNum: 1, pageSize: 10_000_000 };
 
 /** `GET /api/user/roles`: the signed-in user's roles. */
 export function fetchRoles() {
-  return get('/api/user/roles', { schema: RolesSchema });
+  return call(USER_API.roles, {});
 }
 
 /** `GET /api/user/basicInfo`: user id, name, department and the departments the user heads. */
 export function fetchBasicInfo() {
-  return get('/api/user/basicInfo', { schema: BasicInfoSchema });
+  return call(USER_API.basicInfo, {});
 }
 
 /** `GET /api/user/departmentList`: every department. */
 export async function fetchDepartments() {
-  return (await get('/api/user/departmentList', { query: ALL_DEPARTMENTS, schema: DepartmentListSchema })).list;
+  return (await call(USER_API.departmentList, { query: ALL_DEPARTMENTS })).list;
 }
 
 /** `GET /api/user/roleList`: every role of the school. */
 export async function fetchRoleList() {
-  return (await get('/api/user/roleList', { query: ALL_ROLES, schema: RoleListSchema })).list;
+  return (await call(USER_API.roleList, { query: ALL_ROLES })).list;
 }
 
 /** `GET /api/user/userTypeList`: every user type. */
 export async function fetchUserTypes() {
-  return (await get('/api/user/userTypeList', { query: ALL_USER_TYPES, schema: UserTypeListSchema })).list;
+  return (await call(USER_API.userTypeList, { query: ALL_USER_TYPES })).list;
 }
 
 /**
@@ -57,5 +52,5 @@ export async function fetchUserTypes() {
  */
 export async function searchUsers(name: string, signal?: AbortSignal) {
   const query = { pageNum: 1, pageSize: LIMITS.userPickerPageSize, name: name.trim() || undefined };
-  return (await get('/api/user/search', { query, schema: UserSearchSchema, signal })).list;
+  return (await call(USER_API.search, { query }, { signal })).list;
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { APP, MSG, SystemSettingSchema } from '@zg/contract';
+import { APP, MSG, USER_API } from '@zg/contract';
 import { useEffect } from 'react';
-import { get } from '../api/client';
+import { call } from '../api/endpoint';
 
 export const systemSettingQueryKey = ['systemSetting'] as const;
 /** localStorage key of the system name last received, shown while the setting loads on the next visit. */
@@ -25,7 +25,7 @@ function rememberName(name: string) {
 
 /** `GET /api/user/systemSetting` (public). */
 export function fetchSystemSetting(signal?: AbortSignal) {
-  return get('/api/user/systemSetting', { schema: SystemSettingSchema, signal });
+  return call(USER_API.systemSetting, {}, { signal });
 }
 
 /**

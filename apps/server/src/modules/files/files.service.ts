@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   type Attachment,
   FILE_MSG,
+  FILES_API,
   type FileOwnerType,
   fileProblem,
   fileTooLarge,
@@ -414,7 +415,8 @@ export async function saveAttachmentList(
   return listAttachments(ctx, actor, owner);
 }
 
-const downloadUrl = (id: string) => `/api/herm-zdgj/rest/file/files/download?id=${id}`;
+const downloadUrl = (id: string) => `${FILES_API.download.path}?id=${id}`;
+const previewUrl = (id: string) => `${FILES_API.preview.path}?id=${id}`;
 
 /** The attachments of a record the actor may read, with whether each can be deleted. */
 export async function listAttachments(
@@ -442,7 +444,7 @@ export async function listAttachments(
       stage: file.stage,
       size: file.size,
       url: downloadUrl(file.id),
-      previewUrl: PREVIEWABLE.has(file.ext) ? `/api/herm-zdgj/rest/file/files/preview?id=${file.id}` : null,
+      previewUrl: PREVIEWABLE.has(file.ext) ? previewUrl(file.id) : null,
       uploaderName,
       createTime: file.createdAt.toISOString(),
       canDelete: writable,

@@ -1,25 +1,19 @@
 import path from 'node:path';
-import { APP, envelope, HealthSchema, MSG } from '@zg/contract';
+import { SYSTEM_API as API, APP, MSG } from '@zg/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serve } from '../../platform/endpoints';
 import { ok } from '../../platform/envelope';
 import { probeWritable } from '../../platform/files/probe';
 
 /**
  * `/api/health`: the process is up, the database answers and the file store accepts a write. Any failing check makes
- * it a 503 that names what failed, so a load balancer takes the instance out and an operator sees why.
+ * it a 503 that names what failed, so a load balancer takes the instance out and an operator sees why (SYSTEM_API).
  */
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/health',
-    {
-      schema: {
-        tags: ['系统'],
-        summary: '健康检查（数据库与文件存储） / health check: the database and the file store',
-        response: { 200: envelope(HealthSchema), 503: envelope(HealthSchema) },
-      },
-      logLevel: 'warn',
-      config: { access: { public: true } },
-    },
+  serve(
+    app,
+    API.health,
+    { public: true },
     async (_req, reply) => {
       const [database, files] = await Promise.all([
         app.database.ping().then(
@@ -37,7 +31,10 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         database === 'fail' ? MSG.dbUnavailable : null,
         files === 'fail' ? MSG.fileStoreUnavailable : null,
       ];
-      return reply.code(503).send({ meta: { success: false, message: problems.filter(Boolean).join('；') }, data });
+      reply.code(503);
+      return { meta: { success: false, message: problems.filter(Boolean).join('；') }, data };
     },
+    // Load balancers poll it: its requests are logged at warn and above only.
+    { logLevel: 'warn' },
   );
 };

@@ -1,4 +1,4 @@
-import { APP, type LoginRecord, type SystemSetting } from '@zg/contract';
+import { APP, type LoginRecord, pathOf, type SystemSetting, USER_API } from '@zg/contract';
 import type { systemSettings } from '../../db/schema';
 import type { UserRow } from './user.repository';
 
@@ -16,14 +16,14 @@ export function presentSystemSetting(row: typeof systemSettings.$inferSelect | n
     id: row?.id ?? 0,
     systemName: name || APP.defaultSystemName,
     logoAttachment: row?.logoFileId
-      ? { id: row.logoFileId, url: `/api/user/systemSetting/logo?v=${encodeURIComponent(row.logoFileId)}` }
+      ? { id: row.logoFileId, url: `${USER_API.logo.path}?v=${encodeURIComponent(row.logoFileId)}` }
       : null,
   };
 }
 
 export function avatarUrl(user: UserRow): string | null {
   if (user.isUseDefaultAvatar || !user.headPortrait) return null;
-  return `/api/user/avatar/${encodeURIComponent(user.headPortrait)}`;
+  return pathOf(USER_API.avatar, { fileId: user.headPortrait });
 }
 
 export function presentLoginRecord(input: {

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { hash, verify } from '@node-rs/argon2';
-import { AUTH_MSG, AVATAR_EXTENSIONS, LIMITS, type Profile, type ProfileUpdate } from '@zg/contract';
+import { AUTH_MSG, AVATAR_EXTENSIONS, LIMITS, type Profile, type ProfileUpdate, pathOf, USER_API } from '@zg/contract';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
@@ -109,7 +109,7 @@ export async function changeAvatar(
       entityId: actor.userId,
     });
   });
-  return `/api/user/avatar/${stored.id}`;
+  return pathOf(USER_API.avatar, { fileId: stored.id });
 }
 
 /** An avatar file (only files stored as avatars are served by this route). */

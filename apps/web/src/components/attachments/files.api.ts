@@ -1,20 +1,5 @@
-import {
-  type Attachment,
-  AttachmentSchema,
-  DepartmentSchema,
-  FILE_MSG,
-  type FileOwnerType,
-  listOf,
-} from '@zg/contract';
-import { z } from 'zod';
-import { download, fetchBlob, get, post } from '../../api/client';
-
-/** Prefix of the attachment and upload routes (spec-2 section 7.4). */
-export const FILE_API = '/api/herm-zdgj/rest/file';
-
-const AttachmentListSchema = z.array(AttachmentSchema);
-const FileTypeListSchema = listOf(z.object({ id: z.number().int(), name: z.string() }));
-const DepartmentListSchema = listOf(DepartmentSchema);
+import { FILES_API as API, type Attachment, FILE_MSG, type FileOwnerType, USER_API } from '@zg/contract';
+import { call, downloadFrom, fetchFrom } from '../../api/endpoint';
 
 /** The record whose attachments a dialog shows. */
 export interface AttachmentOwner {
@@ -28,9 +13,8 @@ export interface AttachmentOwner {
 
 /** `GET files/list`: the attachments of one record, optionally of one stage. */
 export function fetchAttachments(owner: AttachmentOwner) {
-  return get(`${FILE_API}/files/list`, {
+  return call(API.list, {
     query: { ownerType: owner.ownerType, ownerId: owner.ownerId, zgzkdid: owner.zgzkdid, stage: owner.stage },
-    schema: AttachmentListSchema,
   });
 }
 
@@ -40,30 +24,24 @@ export function saveAttachments(
   files: { fileId: string; fileName?: string }[],
   fileType?: number,
 ) {
-  return post(
-    `${FILE_API}/files/saveList`,
-    { list: files.map((f) => ({ ...f, ...(fileType === undefined ? {} : { fileType }) })), context: owner },
-    { json: true, schema: AttachmentListSchema },
-  );
+  return call(API.saveList, {
+    body: { list: files.map((f) => ({ ...f, ...(fileType === undefined ? {} : { fileType }) })), context: owner },
+  });
 }
 
 /** `POST files/{id}/delete`. */
 export function deleteAttachment(fileId: string) {
-  return post(`${FILE_API}/files/${encodeURIComponent(fileId)}/delete`);
+  return call(API.delete, { params: { id: fileId } });
 }
 
 /** `GET files/download`: saves one file under its own name. */
 export function downloadAttachment(file: Pick<Attachment, 'fileId' | 'fileName'>) {
-  return download(`${FILE_API}/files/download`, { query: { id: file.fileId }, filename: file.fileName, quiet: true });
+  return downloadFrom(API.download, { query: { id: file.fileId } }, { filename: file.fileName, quiet: true });
 }
 
 /** `GET files/downloadFiles`: saves the files as `<name>支撑附件.zip`. */
 export function downloadAll(fileIds: string[], name: string) {
-  return download(`${FILE_API}/files/downloadFiles`, {
-    query: { ids: fileIds.join(','), name },
-    filename: zipName(name),
-    quiet: true,
-  });
+  return downloadFrom(API.zip, { query: { ids: fileIds.join(','), name } }, { filename: zipName(name), quiet: true });
 }
 
 /** The bulk download's file name. */
@@ -71,20 +49,17 @@ export const zipName = (name: string) => `${name}支撑附件.zip`;
 
 /** `GET files/preview`: the inline bytes of a PDF or image (fetched, since every call is signed). */
 export async function fetchPreview(fileId: string) {
-  return (await fetchBlob(`${FILE_API}/files/preview`, { query: { id: fileId } })).blob;
+  return (await fetchFrom(API.preview, { query: { id: fileId } })).blob;
 }
 
 /** `GET fileTypes`: the id of 内部支撑文件, the type attachments of indicators are registered with. */
 export async function fetchSupportFileTypeId(): Promise<number | undefined> {
-  const page = await get(`${FILE_API}/fileTypes`, { query: { pageNum: 1, pageSize: 10 }, schema: FileTypeListSchema });
+  const page = await call(API.fileTypes, { query: { pageNum: 1, pageSize: 10 } });
   return page.list.find((t) => t.name === FILE_MSG.supportFileType)?.id;
 }
 
 /** `GET /api/user/departmentList`: every department, for the library's picker. */
 export async function fetchDepartmentOptions() {
-  const page = await get('/api/user/departmentList', {
-    query: { pageNum: 1, pageSize: 100_000 },
-    schema: DepartmentListSchema,
-  });
+  const page = await call(USER_API.departmentList, { query: { pageNum: 1, pageSize: 100_000 } });
   return page.list;
 }

@@ -18,7 +18,7 @@ export interface FileUploadProps {
   maxCount?: number;
   maxMb?: number;
   /** Where a small file goes and what the merge of a chunked one carries. */
-  uploadOptions?: Pick<UploadFileOptions, 'smallPath' | 'smallFields' | 'merge'>;
+  uploadOptions?: Pick<UploadFileOptions, 'smallEndpoint' | 'smallFields' | 'merge'>;
   disabled?: boolean;
   buttonText?: ReactNode;
   /** Uploads finished (each success or failure). */

@@ -3,17 +3,19 @@ import {
   DEFAULT_MAX_FILE_MB,
   FILE_MSG,
   FILE_NORMAL_LEN,
+  FILES_API,
   fileProblem,
   LIMITS,
-  MergeStatusSchema,
+  pathOf,
   sha256,
   tooManyFiles,
-  UploadedFileSchema,
 } from '@zg/contract';
 import { ApiError, get, post, upload } from '../../api/client';
-import { FILE_API } from '../attachments/files.api';
 
-/** The calls an upload makes; tests pass fakes. */
+/**
+ * The calls an upload makes, each to a FILES_API endpoint with its declared path, encoding and response schema (the
+ * fakes of the tests see the same calls).
+ */
 export interface UploadTransport {
   upload: typeof upload;
   get: typeof get;
@@ -37,13 +39,19 @@ export interface MergeMeta {
   yxqx?: string;
 }
 
+/** The endpoints that take a whole file in one request and answer the stored file. */
+export type SmallUploadEndpoint = typeof FILES_API.upload | typeof FILES_API.libraryUpload;
+
 export interface UploadFileOptions {
   /** Percent done, 0-100; -1 when the upload fails. */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
   merge?: MergeMeta;
-  /** Endpoint of a one-request upload (the department library has its own), with fields sent before the file. */
-  smallPath?: string;
+  /**
+   * Endpoint of a one-request upload: the attachments' own, or the department library's; with fields sent before
+   * the file.
+   */
+  smallEndpoint?: SmallUploadEndpoint;
   smallFields?: Record<string, string>;
   transport?: UploadTransport;
 }
@@ -142,10 +150,11 @@ export async function uploadFile(file: File, options: UploadFileOptions = {}): P
 
 async function uploadSmall(file: File, options: UploadFileOptions, report: (p: number) => void) {
   const t = options.transport ?? defaultTransport;
-  const data = await t.upload(options.smallPath ?? `${FILE_API}/upload`, {
+  const small = options.smallEndpoint ?? FILES_API.upload;
+  const data = await t.upload(pathOf(small), {
     file,
     fields: options.smallFields,
-    schema: UploadedFileSchema,
+    schema: small.response,
     signal: options.signal,
     quiet: true,
     // 100 is reported once the server has answered.
@@ -188,8 +197,9 @@ async function uploadChunked(file: File, options: UploadFileOptions, report: (p:
     if (slice.index === 0) fields.fileName = file.name;
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await t.upload(`${FILE_API}/chunk`, {
+        await t.upload(pathOf(FILES_API.chunk), {
           file: blob,
+          schema: FILES_API.chunk.response,
           filename: file.name,
           fields,
           signal: options.signal,
@@ -227,16 +237,17 @@ async function uploadChunked(file: File, options: UploadFileOptions, report: (p:
   };
   await Promise.all(Array.from({ length: Math.min(LIMITS.chunkThreads, rest.length) }, worker));
 
+  const { merge, mergeStatus } = FILES_API;
   await t.post(
-    `${FILE_API}/merge`,
+    pathOf(merge),
     { guid, fileName: file.name, ...options.merge },
-    { json: true, schema: MergeStatusSchema, quiet: true, signal: options.signal },
+    { json: merge.json, schema: merge.response, quiet: true, signal: options.signal },
   );
   for (;;) {
     await t.sleep(LIMITS.mergePollMs);
-    const status = await t.get(`${FILE_API}/mergeStatus`, {
+    const status = await t.get(pathOf(mergeStatus), {
       query: { guid },
-      schema: MergeStatusSchema,
+      schema: mergeStatus.response,
       quiet: true,
       signal: options.signal,
     });

@@ -3,6 +3,7 @@ import {
   type Attachment,
   FILE_MSG,
   FILE_NORMAL_LEN,
+  FILES_API,
   LIMITS,
   type LoginRecord,
   pageTotalText,
@@ -146,7 +147,7 @@ export function FileLibrary() {
           <FileUpload
             key={departmentId}
             existingCount={files.data?.length ?? 0}
-            uploadOptions={{ smallPath: '/api/docrepo/upload', smallFields: { bmid: departmentId } }}
+            uploadOptions={{ smallEndpoint: FILES_API.libraryUpload, smallFields: { bmid: departmentId } }}
             onUploaded={attach}
           />
         ) : (
