@@ -68,7 +68,7 @@ test('xld01 opens the global summary analysis and sees the charts and the tasks 
   const want = await serverFigures(baseURL as string, 'xld01', `scope=globalSummaryAnalysis&year=${YEAR}`);
   expect(want.all).toBeGreaterThanOrEqual(5);
   await expectFigures(page, want);
-  await expect(page.getByText('未下发（含撤回）的任务不计入完成率')).toBeVisible();
+  await expect(page.getByText('未下发（含撤回）和已退回的任务不计为下发，也不计入完成率')).toBeVisible();
 
   // ECharts drew the pie and the bars as SVG, with the states and departments in them.
   const pie = page.getByRole('img', { name: '任务状态分布' });

@@ -52,6 +52,9 @@ const WARNING_SETTINGS = not(
 const WARNING_DISMISS = not(
   "shared by design: the publisher role (or the target's creator) dismisses warnings of any target (progress.annual.api.test.ts)",
 );
+const WARNING_RUN = not(
+  'school-wide: runs the hourly warning evaluation over every task now, administrators only (route role zyadmin)',
+);
 const URGE = not("shared by design: the publisher role (or the target's creator) urges the departments of any target");
 const FOCUS = not('self-service: follows or unfollows a visible task for the caller only');
 const REPORT_LIBRARY = not(
@@ -120,6 +123,7 @@ const WRITES: Record<string, Ownership> = {
   'POST /api/herm-wbs/delayAuditing/insert': owner('task'),
   'POST /api/herm-wbs/delayAuditing/audit': owner('task'),
   'POST /api/herm-wbs/targetTaskDetail/delDetailWarning': WARNING_DISMISS,
+  'POST /api/herm-wbs/warningTask/evaluate': WARNING_RUN,
   'POST /api/herm-wbs/warningType/insert': WARNING_SETTINGS,
   'POST /api/herm-wbs/warningType/update': WARNING_SETTINGS,
   'POST /api/herm-wbs/warningType/:id/delete': WARNING_SETTINGS,
@@ -135,6 +139,7 @@ const WRITES: Record<string, Ownership> = {
   'POST /api/herm-ndwbs/delayAuditing/insert': owner('task'),
   'POST /api/herm-ndwbs/delayAuditing/audit': owner('task'),
   'POST /api/herm-ndwbs/warningTask/delDetailWarning': WARNING_DISMISS,
+  'POST /api/herm-ndwbs/warningTask/evaluate': WARNING_RUN,
   'POST /api/herm-ndwbs/warningType/insert': WARNING_SETTINGS,
   'POST /api/herm-ndwbs/warningType/update': WARNING_SETTINGS,
   'POST /api/herm-ndwbs/warningType/:id/delete': WARNING_SETTINGS,

@@ -360,8 +360,8 @@ export function simulate(target: YearTargetPlan, roots: readonly TaskPlan[], ref
     // History: warnings raised for late reports and closed when the report came; overdue/due ones closed at finish.
     for (const rule of rules) {
       if (rule.kind === 'process' && (rule.period === 'month' || rule.period === 'week')) {
-        // A period's warning is raised at the first slot after its report is late, and closed by the job when a
-        // report covers the period or the task is finished.
+        // A period's warning is raised at the first slot after its report is late, and closed at once when a report
+        // covers the period or the task is finished (the report's submission or audit re-evaluates its task).
         for (const period of periods) {
           if (open.has(`${rule.id}|P:${period.key}`)) continue;
           const raisedAt = later(firstSlotFrom(rule, addDays(period.deadline, rule.days + 1)), underWay);
@@ -380,7 +380,7 @@ export function simulate(target: YearTargetPlan, roots: readonly TaskPlan[], ref
             warningKey: `P:${period.key}`,
             open: false,
             raisedAt,
-            closedAt: cap(new Date(closedAt.getTime() + 3600_000)),
+            closedAt: cap(closedAt),
           });
         }
       } else if (rule.kind === 'final') {

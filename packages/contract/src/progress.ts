@@ -84,6 +84,8 @@ export const PROGRESS_MSG = {
   configSaved: '保存成功',
   focused: '已关注',
   unfocused: '已取消关注',
+  evaluated: (r: { evaluated: number; raised: number; closed: number; overdue: number }) =>
+    `预警执行完成：评估任务${r.evaluated}个，新增预警${r.raised}条，关闭预警${r.closed}条，转为逾期${r.overdue}个`,
   weekdayRequired: '预警周期为每周时请选择周几',
   dayRequired: '预警周期为每月时请选择日期',
 } as const;
@@ -191,6 +193,8 @@ export const PROGRESS_TEXT = {
   operator: '操作人',
   operatedAt: '操作时间',
   warningConfig: '预警配置',
+  evaluateNow: '立即执行预警',
+  evaluateNowConfirm: '立即评估所有任务的预警吗？（与每小时整点的自动评估相同）',
   focus: '关注',
   unfocus: '取消关注',
   focusMenu: '我的关注',
@@ -531,6 +535,14 @@ export const ConfigHistorySchema = z.object({
   at: z.string(),
 });
 export const ConfigHistoryPageSchema = pageOf(ConfigHistorySchema);
+/** What a run of the warning evaluation did (预警配置 立即执行预警). */
+export const WarningEvaluationSchema = z.object({
+  evaluated: z.number().int().describe('评估的任务数 / tasks evaluated'),
+  raised: z.number().int().describe('新增（或重新打开）的预警数 / warnings raised or reopened'),
+  closed: z.number().int().describe('关闭的预警数 / warnings closed'),
+  overdue: z.number().int().describe('转为逾期未完成的任务数 / tasks that became overdue'),
+});
+export type WarningEvaluation = z.infer<typeof WarningEvaluationSchema>;
 
 export const UrgeSchema = z.object({
   id: z.number().int(),

@@ -25,6 +25,11 @@ export const TASK_STATUS = {
 } as const;
 export type TaskStatus = keyof typeof TASK_STATUS;
 export const TASK_STATUSES = Object.keys(TASK_STATUS) as TaskStatus[];
+/**
+ * The states of a task that is not issued (未下发) in every analysis figure: never pushed (or withdrawn, which
+ * returns it there), and returned by its department (已退回), which is back with the publisher.
+ */
+export const NOT_ISSUED_STATES = ['notPushed', 'goBack'] as const satisfies readonly TaskStatus[];
 
 /** Target task audit of the definition: 0 pending, 1 approved, 2 rejected. */
 export const TASK_AUDIT = { 0: '待审核', 1: '审核通过', 2: '审核不通过' } as const;
@@ -281,7 +286,7 @@ export const DepartmentRateSchema = z.object({
   rate: z.number().describe('完成率（%，两位小数） / finish rate'),
   rank: z.number().int().describe('排名 / rank'),
 });
-export const ANALYSIS_NOTE = '统计末级任务；未下发（含撤回）的任务不计入完成率';
+export const ANALYSIS_NOTE = '统计末级任务；未下发（含撤回）和已退回的任务不计为下发，也不计入完成率';
 
 /** Year targets of one year, in order (divideTargetYear). */
 export const YearGroupSchema = z.object({

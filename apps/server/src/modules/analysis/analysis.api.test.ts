@@ -253,3 +253,60 @@ describe('the tasks behind each figure, and the toolbar options', () => {
     ]);
   });
 });
+
+describe('a returned task (已退回)', () => {
+  it('is not issued in any figure: summary status, rates, ranking, drill-downs, and the annual-wbs analysis', async () => {
+    s.app.clock.set('2026-05-01T10:00:00');
+    const fbr = await s.login('fbr01');
+    const target = (
+      await post(fbr, '/yearTarget/insert', {
+        name: '退回分析',
+        cycleYear: 2029,
+        chargeDepartId: 'D04',
+        auditorId: 'shr01',
+      })
+    ).json().data.id;
+    await taskIn(target, 'D02', 'hasDone');
+    await taskIn(target, 'D02', 'executeing');
+    const returned = await taskIn(target, 'D02', 'waitAccept');
+    const back = await post(await s.login('bmfzr01'), `/targetTask/${returned}/goBack`, {
+      version: 2,
+      reason: '不属于本部门职责',
+    });
+    expect(back.statusCode, back.body).toBe(200);
+
+    const leader = await s.login('xld01');
+    const q = 'scope=globalSummaryAnalysis&year=2029';
+    const status = (await get(leader, `/targetTaskSummaryAnalysis/taskStatusAnalysis?${q}`)).data;
+    const byStatus = Object.fromEntries(status.list.map((r: { rwzt: string; count: number }) => [r.rwzt, r.count]));
+    expect(byStatus).toMatchObject({ goBack: 1, executeing: 1, hasDone: 1 });
+    expect(status.total).toBe(3);
+    const d02 = { bmid: 'D02', bmmc: '教务处', issued: 2, finished: 1, rate: 50, rank: 1 };
+    expect((await get(leader, `/targetTaskSummaryAnalysis/departmentTaskFinishRate?${q}`)).data).toEqual([d02]);
+    expect((await get(leader, `/targetTaskSummaryAnalysis/finishRankRate?${q}`)).data).toEqual([d02]);
+    const drill = async (figure: string) =>
+      (await get(leader, `/targetTaskSummaryAnalysis/tasks?${q}&figure=${figure}&size=50`)).data.records
+        .map((r: { rwzt: string }) => r.rwzt)
+        .sort();
+    expect(await drill('issued')).toEqual(['executeing', 'hasDone']);
+    expect(await drill('unfinished')).toEqual(['executeing']);
+    expect(await drill('all')).toEqual(['executeing', 'goBack', 'hasDone']);
+
+    const annual = async (path: string) =>
+      (await leader.request({ method: 'GET', url: `/api/herm-ndwbs/analysis/${path}` })).json().data;
+    expect(await annual('gatherAnaylse?year=2029')).toMatchObject({
+      taskCount: 3,
+      issued: 2,
+      finished: 1,
+      notIssued: 1,
+      rate: 50,
+    });
+    expect(await annual('findAnalyse?year=2029')).toMatchObject([
+      { mbmc: '退回分析', taskCount: 3, issued: 2, rate: 50 },
+    ]);
+    expect(await annual('findAnalyseDepartemnt?year=2029')).toMatchObject([{ bmid: 'D02', issued: 2, rate: 50 }]);
+    expect((await annual('queryGrid?year=2029')).list).toMatchObject([
+      { bmid: 'D02', taskCount: 3, finished: 1, rate: 50 },
+    ]);
+  });
+});

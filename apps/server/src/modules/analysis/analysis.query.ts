@@ -1,4 +1,4 @@
-import type { AnalysisFigure } from '@zg/contract';
+import { type AnalysisFigure, NOT_ISSUED_STATES } from '@zg/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { departments, targetTasks, taskTypes, taskWarnings, users, yearTargets } from '../../db/schema';
@@ -72,16 +72,20 @@ export async function chargeDepartmentsOf(db: Db, ids: readonly string[] | null)
   return rowsOf<{ bmid: string; bmmc: string; fzrmc: string | null }>(res);
 }
 
+/** A task that is issued (下发): not unpushed (or withdrawn) and not returned (已退回); every figure counts with it. */
+const ISSUED = sql`(${targetTasks.status} not in (${sql.raw(NOT_ISSUED_STATES.map((s) => `'${s}'`).join(', '))}))`;
+const FINISHED = sql`(${targetTasks.status} in ('hasDone', 'delayDone'))`;
+
 /** The counters every annual analysis row carries, over target_tasks with their open warnings `w`. */
 const COUNTERS = sql`
   count(*)::int as "taskCount",
-  (count(*) filter (where ${targetTasks.status} <> 'notPushed'))::int as issued,
+  (count(*) filter (where ${ISSUED}))::int as issued,
   (count(*) filter (where ${targetTasks.status} in ('hasDone', 'delayDone')))::int as finished,
   (count(*) filter (where ${targetTasks.status} = 'hasDone'))::int as "onTime",
   (count(*) filter (where ${targetTasks.status} = 'delayDone'))::int as late,
   (count(*) filter (where ${targetTasks.status} = 'executeing'))::int as executing,
   (count(*) filter (where ${targetTasks.status} = 'delayNotDone'))::int as overdue,
-  (count(*) filter (where ${targetTasks.status} = 'notPushed'))::int as "notIssued",
+  (count(*) filter (where not ${ISSUED}))::int as "notIssued",
   coalesce(sum(w.process), 0)::int as "processWarningCount",
   coalesce(sum(w.final), 0)::int as "expiredWarningCount"`;
 
@@ -199,8 +203,8 @@ export async function statusCounts(db: Db, scope: SQL) {
 export async function departmentFinishCounts(db: Db, scope: SQL) {
   const res = await db.execute(sql`
     select ${departments.id} as bmid, ${departments.name} as bmmc,
-      count(*) filter (where ${targetTasks.status} <> 'notPushed')::int as issued,
-      count(*) filter (where ${targetTasks.status} in ('hasDone', 'delayDone'))::int as finished
+      count(*) filter (where ${ISSUED})::int as issued,
+      count(*) filter (where ${FINISHED})::int as finished
     from ${targetTasks}
     join ${yearTargets} on ${yearTargets.id} = ${targetTasks.yearTargetId}
     join ${departments} on ${departments.id} = ${targetTasks.departmentId}
@@ -212,9 +216,9 @@ export async function departmentFinishCounts(db: Db, scope: SQL) {
 
 const FIGURE_WHERE: Record<AnalysisFigure, SQL | null> = {
   all: null,
-  issued: sql`${targetTasks.status} <> 'notPushed'`,
-  finished: sql`${targetTasks.status} in ('hasDone', 'delayDone')`,
-  unfinished: sql`${targetTasks.status} not in ('notPushed', 'hasDone', 'delayDone')`,
+  issued: ISSUED,
+  finished: FINISHED,
+  unfinished: sql`${ISSUED} and not ${FINISHED}`,
 };
 
 /** The scope narrowed to a figure's tasks (a slice, a department's bar, a ranking row). */

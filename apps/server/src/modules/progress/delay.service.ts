@@ -6,6 +6,7 @@ import type { Clock } from '../../platform/clock';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
 import { pageCount } from '../../platform/paging';
 import { FINISHED_STATES, setTask, taskSeenBy, UNDER_WAY_STATES } from '../target-task';
+import { reevaluateTaskWarnings } from '../warning';
 import { pageDelaysForAudit } from './delay.query';
 import { delaysOfTask, findDelay, insertDelay, updateDelay } from './delay.repository';
 import { auditQueueOf, mayAudit, mayAuditDelay, mayReport } from './progress.policy';
@@ -97,7 +98,7 @@ export async function auditDelay(
   clock: Clock,
   input: { id: number; pass: boolean; reason?: string },
 ) {
-  await db.transaction(async (tx) => {
+  const taskId = await db.transaction(async (tx) => {
     const delay = await findDelay(tx, input.id);
     if (!delay) throw notFound(PROGRESS_MSG.delayNotFound);
     const { task } = await taskSeenBy(tx, actor, delay.taskId, { lock: true, missing: PROGRESS_MSG.delayNotFound });
@@ -121,5 +122,8 @@ export async function auditDelay(
       entityId: String(task.id),
       detail: { delayId: delay.id, reason: input.reason ?? null },
     });
+    return task.id;
   });
+  // A granted delay moves the end: the overdue warning (and state) and the due warnings follow at once.
+  await reevaluateTaskWarnings(db, clock, [taskId]);
 }

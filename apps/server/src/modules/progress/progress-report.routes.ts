@@ -105,7 +105,7 @@ export function progressReportRoutes(paths: ProgressPaths): FastifyPluginAsyncZo
         },
       },
       async (req) => {
-        await withdrawReport(db(), actorOf(req), req.params.id);
+        await withdrawReport(db(), actorOf(req), app.clock, req.params.id);
         return ok(null, PROGRESS_MSG.withdrawn);
       },
     );

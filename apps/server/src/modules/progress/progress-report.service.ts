@@ -28,6 +28,7 @@ import {
   taskSeenBy,
   UNDER_WAY_STATES,
 } from '../target-task';
+import { reevaluateTaskWarnings } from '../warning';
 import { auditQueueOf, mayAudit, mayReport, reportAbilities } from './progress.policy';
 import { scheduleOf } from './progress.rules';
 import { auditQueue, pageReportsForAudit, reportsOfTask } from './progress-report.query';
@@ -131,7 +132,7 @@ export async function submitReport(
     progress?: number;
   },
 ) {
-  return db.transaction(async (tx) => {
+  const submitted = await db.transaction(async (tx) => {
     // Locked: two submissions for one task take turns, so the checks below see each other.
     const { task } = await taskSeenBy(tx, actor, input.taskId, { lock: true });
     if (!mayReport(actor, task)) throw forbidden(PROGRESS_MSG.notOwner);
@@ -183,6 +184,9 @@ export async function submitReport(
     });
     return report;
   });
+  // A period reported on (under review counts) no longer warns: the task's warnings follow at once.
+  await reevaluateTaskWarnings(db, clock, [submitted.taskId]);
+  return submitted;
 }
 
 /** A report whose task the actor sees (locked when asked), or the 404 of a missing report when they cannot see it. */
@@ -230,9 +234,9 @@ export async function reviseReport(
   });
 }
 
-/** The submitter withdraws a report still under review. */
-export async function withdrawReport(db: Db, actor: Actor, id: number) {
-  await db.transaction(async (tx) => {
+/** The submitter withdraws a report still under review; its period may warn again at once. */
+export async function withdrawReport(db: Db, actor: Actor, clock: Clock, id: number) {
+  const taskId = await db.transaction(async (tx) => {
     const { report } = await reportSeenBy(tx, actor, id);
     if (report.submitterId !== actor.userId) throw forbidden(PROGRESS_MSG.notSubmitter);
     if (!(await deleteReviewingReport(tx, id))) throw conflict(PROGRESS_MSG.reportNotReviewing);
@@ -244,7 +248,9 @@ export async function withdrawReport(db: Db, actor: Actor, id: number) {
       entityId: String(report.taskId),
       detail: { reportId: id },
     });
+    return report.taskId;
   });
+  await reevaluateTaskWarnings(db, clock, [taskId]);
 }
 
 /** Marks a task finished (on time or late), rolls progress up and finishes parents whose children are all done. */
@@ -261,14 +267,17 @@ async function finishTask(db: Db, taskId: number, clock: Clock) {
   }
 }
 
-/** The task's auditor passes, partly passes or rejects a report; a passed final report finishes the task. */
+/**
+ * The task's auditor passes, partly passes or rejects a report; a passed final report finishes the task. The task's
+ * warnings follow at once: a rejected period warns again, a finished task's warnings close.
+ */
 export async function auditReport(
   db: Db,
   actor: Actor,
   clock: Clock,
   input: { id: number; version: number; result: ReportAuditResult; reason?: string },
 ) {
-  await db.transaction(async (tx) => {
+  const taskId = await db.transaction(async (tx) => {
     const { task } = await reportSeenBy(tx, actor, input.id, true);
     if (!mayAudit(actor, task)) throw forbidden(PROGRESS_MSG.notAuditor);
     const report = await findReport(tx, input.id);
@@ -294,7 +303,9 @@ export async function auditReport(
       detail: { reportId: report.id, reason: input.reason ?? null },
     });
     await recomputeYearTargetStatus(tx, task.yearTargetId);
+    return task.id;
   });
+  await reevaluateTaskWarnings(db, clock, [taskId]);
 }
 
 /**

@@ -15,9 +15,10 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Leaf tasks under way or finished (the ones warnings are about), with their cycle and the period keys already
- * reported.
+ * reported: every such task, or those of `taskIds`.
  */
-export async function tasksToEvaluate(db: Db) {
+export async function tasksToEvaluate(db: Db, taskIds?: readonly number[]) {
+  if (taskIds?.length === 0) return [];
   const rows = await db.execute(sql`
     select t.id, t.start_date as start, t.end_date as "end", t.status, ${taskCycleColumns(sql.raw('t'))},
       coalesce((select array_agg(distinct r.period_key) from ${taskReports} r
@@ -25,7 +26,8 @@ export async function tasksToEvaluate(db: Db) {
       coalesce((select array_agg(c.warning_type_id) from ${taskWarningConditions} c where c.task_id = t.id), '{}') as conditions
     from ${targetTasks} t
     where t.status in ('executeing', 'delayNotDone', 'hasDone', 'delayDone')
-      and not exists (select 1 from ${targetTasks} c where c.parent_id = t.id)`);
+      and not exists (select 1 from ${targetTasks} c where c.parent_id = t.id)
+      ${taskIds ? sql`and t.id in ${[...taskIds]}` : sql``}`);
   return rowsOf<{
     id: number;
     start: string;

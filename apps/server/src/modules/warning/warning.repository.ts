@@ -52,8 +52,9 @@ export async function lockWarningEvaluation(db: Db) {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext('zg.warning.evaluate'))`);
 }
 
-/** Open warnings and dismissed ones (a dismissed warning is never raised again). */
-export async function warningStates(db: Db) {
+/** Open warnings and dismissed ones (a dismissed warning is never raised again), of every task or of some. */
+export async function warningStates(db: Db, taskIds?: readonly number[]) {
+  const ofTasks = taskIds ? inArray(taskWarnings.taskId, [...taskIds]) : undefined;
   return db
     .select({
       id: taskWarnings.id,
@@ -63,7 +64,7 @@ export async function warningStates(db: Db) {
       open: taskWarnings.open,
     })
     .from(taskWarnings)
-    .where(sql`${taskWarnings.open} or ${taskWarnings.dismissedAt} is not null`);
+    .where(and(sql`(${taskWarnings.open} or ${taskWarnings.dismissedAt} is not null)`, ofTasks));
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   WarningConditionsInputSchema,
   WarningCountMapsSchema,
   WarningCountsSchema,
+  WarningEvaluationSchema,
   WarningRecordSchema,
   WarningTaskQuerySchema,
   WarningTypeInputSchema,
@@ -29,6 +30,7 @@ import {
   deleteWarning,
   editWarningType,
   removeWarningType,
+  runWarningEvaluation,
   warningConditionsOf,
   warningRecords,
   warningTasks,
@@ -37,6 +39,7 @@ import {
 const TAGS = ['进度、预警与督办'];
 const WBS = { access: { menus: ['wbs', 'annualWbs'] } } as const;
 const MANAGE = { access: { roles: [ROLE.admin, ROLE.targetPublisher] } } as const;
+const ADMIN = { access: { roles: [ROLE.admin] } } as const;
 const TaskId = z.object({ taskId: int32() });
 const Id = z.object({ id: int32() });
 const Paging = z.object({
@@ -67,18 +70,21 @@ export interface WarningPaths {
   taskWarnings: string;
   deleteWarning: string;
   warningTasks: string;
+  evaluate: string;
 }
 
 export const WBS_WARNING_PATHS: WarningPaths = {
   taskWarnings: '/targetTaskDetail/getDetailWarning',
   deleteWarning: '/targetTaskDetail/delDetailWarning',
   warningTasks: '/warningTask/selectPage',
+  evaluate: '/warningTask/evaluate',
 };
 
 export const NDWBS_WARNING_PATHS: WarningPaths = {
   taskWarnings: '/warningTask/getDetailWarning',
   deleteWarning: '/warningTask/delDetailWarning',
   warningTasks: '/warningTask/selectPage',
+  evaluate: '/warningTask/evaluate',
 };
 
 /** Warnings (预警) of tasks, warning types, conditions and the batch configuration, under the given paths. */
@@ -164,6 +170,23 @@ export function warningRoutes(paths: WarningPaths): FastifyPluginAsyncZod {
       async (req) => {
         await deleteWarning(db(), actorOf(req), app.clock, req.body.id);
         return ok(null, PROGRESS_MSG.warningDeleted);
+      },
+    );
+
+    app.post(
+      paths.evaluate,
+      {
+        config: ADMIN,
+        schema: {
+          tags: TAGS,
+          summary:
+            '立即执行预警：与每小时的预警任务相同的评估（管理员） / run the hourly warning evaluation now (administrators)',
+          response: { 200: envelope(WarningEvaluationSchema) },
+        },
+      },
+      async (req) => {
+        const done = await runWarningEvaluation(db(), actorOf(req), app.clock);
+        return ok(done, PROGRESS_MSG.evaluated(done));
       },
     );
 

@@ -39,77 +39,114 @@ import { dueWarnings } from './warning.rules';
 
 // ---- warnings ----
 
+/** What an evaluation did: tasks evaluated, warnings raised (or reopened) and closed, tasks that became overdue. */
+export interface WarningEvaluation {
+  evaluated: number;
+  raised: number;
+  closed: number;
+  overdue: number;
+}
+
 /**
- * The warning job: raises what is due, closes what no longer is, and moves overdue tasks to delayNotDone (and back
- * when a delay is granted). One transaction under an advisory lock: two runs at once, on one instance or several,
- * take turns, so each warning is raised once.
+ * One evaluation inside the caller's transaction, under the advisory lock: raises what is due, closes what no longer
+ * is, and moves overdue tasks to delayNotDone (and back when a delay is granted); over every task, or over `taskIds`
+ * only (their warnings alone are looked at, so the other tasks' stay as they are).
+ */
+async function evaluateIn(tx: Db, clock: Clock, taskIds?: readonly number[]): Promise<WarningEvaluation> {
+  await lockWarningEvaluation(tx);
+  const now = clock.now();
+  const moment = { today: clock.today(), hour: now.getHours() };
+  // One client in a transaction: the reads go one after another.
+  const types = await listWarningTypes(tx);
+  const tasks = await tasksToEvaluate(tx, taskIds);
+  const states = await warningStates(tx, taskIds);
+  const rules = types.map((t) => ({
+    id: t.id,
+    kind: t.kind as 'process' | 'final',
+    days: t.days,
+    period: t.period,
+    weekday: t.periodWeekday,
+    day: t.periodDay,
+    months: t.periodMonths,
+    hour: t.periodHour,
+  }));
+  const keyOf = (taskId: number, typeId: number, key: string) => `${taskId}|${typeId}|${key}`;
+  const open = new Map<string, number>();
+  const dismissed = new Set<string>();
+  for (const s of states) {
+    const k = keyOf(s.taskId, s.warningTypeId, s.warningKey);
+    if (s.open) open.set(k, s.id);
+    else dismissed.add(k);
+  }
+  const wanted = new Set<string>();
+  const toRaise: { taskId: number; warningTypeId: number; kind: string; key: string }[] = [];
+  for (const t of tasks) {
+    const only = new Set(t.conditions.map(Number));
+    const applicable = only.size ? rules.filter((r) => only.has(r.id)) : rules;
+    const due = dueWarnings(
+      {
+        id: t.id,
+        start: String(t.start).slice(0, 10),
+        end: String(t.end).slice(0, 10),
+        finished: FINISHED_STATES.has(t.status),
+        cycle: { type: t.cycle_type, values: t.cycle_values },
+        reportedPeriods: new Set(t.reported),
+      },
+      applicable,
+      moment,
+    );
+    for (const w of due) {
+      const k = keyOf(t.id, w.typeId, w.key);
+      // A held cause keeps its warning open; a new one waits for its type's schedule (month, week, day or at once).
+      wanted.add(k);
+      if (w.raise && !open.has(k) && !dismissed.has(k))
+        toRaise.push({ taskId: t.id, warningTypeId: w.typeId, kind: w.kind, key: w.key });
+    }
+  }
+  const raised = await raiseWarnings(tx, toRaise, now);
+  const stale = [...open].filter(([k]) => !wanted.has(k)).map(([, id]) => id);
+  await closeWarnings(tx, stale, now);
+  const today = moment.today;
+  const overdue = tasks.filter((t) => t.status === 'executeing' && String(t.end).slice(0, 10) < today).map((t) => t.id);
+  const back = tasks.filter((t) => t.status === 'delayNotDone' && String(t.end).slice(0, 10) >= today).map((t) => t.id);
+  await setTaskStatuses(tx, overdue, 'executeing', 'delayNotDone');
+  await setTaskStatuses(tx, back, 'delayNotDone', 'executeing');
+  return { evaluated: tasks.length, raised, closed: stale.length, overdue: overdue.length };
+}
+
+/**
+ * The warning job: evaluates every task. One transaction under an advisory lock: two runs at once, on one instance
+ * or several, take turns, so each warning is raised once.
  */
 export async function evaluateWarnings(db: Db, clock: Clock) {
+  const { raised, closed, overdue } = await db.transaction((tx) => evaluateIn(tx, clock));
+  return { raised, closed, overdue };
+}
+
+/** An administrator runs the job's evaluation now (预警配置 立即执行预警), recorded in the audit log. */
+export async function runWarningEvaluation(db: Db, actor: Actor, clock: Clock) {
   return db.transaction(async (tx) => {
-    await lockWarningEvaluation(tx);
-    const now = clock.now();
-    const moment = { today: clock.today(), hour: now.getHours() };
-    // One client in a transaction: the reads go one after another.
-    const types = await listWarningTypes(tx);
-    const tasks = await tasksToEvaluate(tx);
-    const states = await warningStates(tx);
-    const rules = types.map((t) => ({
-      id: t.id,
-      kind: t.kind as 'process' | 'final',
-      days: t.days,
-      period: t.period,
-      weekday: t.periodWeekday,
-      day: t.periodDay,
-      months: t.periodMonths,
-      hour: t.periodHour,
-    }));
-    const keyOf = (taskId: number, typeId: number, key: string) => `${taskId}|${typeId}|${key}`;
-    const open = new Map<string, number>();
-    const dismissed = new Set<string>();
-    for (const s of states) {
-      const k = keyOf(s.taskId, s.warningTypeId, s.warningKey);
-      if (s.open) open.set(k, s.id);
-      else dismissed.add(k);
-    }
-    const wanted = new Set<string>();
-    const toRaise: { taskId: number; warningTypeId: number; kind: string; key: string }[] = [];
-    for (const t of tasks) {
-      const only = new Set(t.conditions.map(Number));
-      const applicable = only.size ? rules.filter((r) => only.has(r.id)) : rules;
-      const due = dueWarnings(
-        {
-          id: t.id,
-          start: String(t.start).slice(0, 10),
-          end: String(t.end).slice(0, 10),
-          finished: FINISHED_STATES.has(t.status),
-          cycle: { type: t.cycle_type, values: t.cycle_values },
-          reportedPeriods: new Set(t.reported),
-        },
-        applicable,
-        moment,
-      );
-      for (const w of due) {
-        const k = keyOf(t.id, w.typeId, w.key);
-        // A held cause keeps its warning open; a new one waits for its type's schedule (month, week, day or at once).
-        wanted.add(k);
-        if (w.raise && !open.has(k) && !dismissed.has(k))
-          toRaise.push({ taskId: t.id, warningTypeId: w.typeId, kind: w.kind, key: w.key });
-      }
-    }
-    const raised = await raiseWarnings(tx, toRaise, now);
-    const stale = [...open].filter(([k]) => !wanted.has(k)).map(([, id]) => id);
-    await closeWarnings(tx, stale, now);
-    const today = moment.today;
-    const overdue = tasks
-      .filter((t) => t.status === 'executeing' && String(t.end).slice(0, 10) < today)
-      .map((t) => t.id);
-    const back = tasks
-      .filter((t) => t.status === 'delayNotDone' && String(t.end).slice(0, 10) >= today)
-      .map((t) => t.id);
-    await setTaskStatuses(tx, overdue, 'executeing', 'delayNotDone');
-    await setTaskStatuses(tx, back, 'delayNotDone', 'executeing');
-    return { raised, closed: stale.length, overdue: overdue.length };
+    const done = await evaluateIn(tx, clock);
+    await writeAudit(tx, {
+      actorId: actor.userId,
+      action: 'warning.evaluate',
+      entityType: 'taskWarning',
+      detail: { ...done },
+    });
+    return done;
   });
+}
+
+/**
+ * Re-evaluates the warnings of some tasks at once, after their dates, state or reports changed (a report submitted,
+ * audited or withdrawn, a delay granted), so the warning lists do not wait for the hourly job. Called after the
+ * change has committed, in a transaction of its own: taking the evaluation lock inside the change's transaction,
+ * which holds the task's row, could deadlock with a running job that waits for that row.
+ */
+export async function reevaluateTaskWarnings(db: Db, clock: Clock, taskIds: readonly number[]) {
+  const ids = [...new Set(taskIds)];
+  if (!ids.length) return { evaluated: 0, raised: 0, closed: 0, overdue: 0 };
+  return db.transaction((tx) => evaluateIn(tx, clock, ids));
 }
 
 function summarise(rows: { taskId: number; process: number; final: number }[]) {

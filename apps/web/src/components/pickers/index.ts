@@ -3,4 +3,4 @@
 export { UserPicker, type UserPickerProps, userLabel } from './UserPicker';
 export { YearPicker, type YearPickerProps } from './YearPicker';
 export { rangeWithStart, type YearRange, YearRangePicker, type YearRangePickerProps } from './YearRangePicker';
-export { type DisabledYear, decadeStart, formatYear, isYearDisabled, toYear } from './year';
+export { currentYear, type DisabledYear, decadeStart, formatYear, isYearDisabled, toYear } from './year';

@@ -2,6 +2,11 @@ import { LIMITS } from '@zg/contract';
 
 const { min: MIN_YEAR, max: MAX_YEAR, panelSize: PANEL_SIZE } = LIMITS.yearPicker;
 
+/** This year, by today's date: the year every analysis page starts on. */
+export function currentYear(): number {
+  return new Date().getFullYear();
+}
+
 /** An extra rule that blocks some years, on top of the fixed 1969-2098 range. */
 export type DisabledYear = (year: number) => boolean;
 

@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { BarChart, CircularGauge } from '../../components/charts';
 import { EmptyState } from '../../components/EmptyState';
 import { pagination } from '../../components/pagination';
-import { YearPicker } from '../../components/pickers';
+import { currentYear, YearPicker } from '../../components/pickers';
 import {
   type AnnualFilter,
   exportAnnualAnalysis,
@@ -52,7 +52,8 @@ function countColumns<
  */
 export default function AnnualAnalysisPage() {
   const { message } = App.useApp();
-  const [year, setYear] = useState<number | null>(null);
+  // This year until the user picks another (as on every analysis page); cleared, it is every year.
+  const [year, setYear] = useState<number | null>(currentYear);
   const [yearTargetId, setYearTargetId] = useState<number | undefined>();
   const [rwlx, setRwlx] = useState<string | undefined>();
   const [tab, setTab] = useState('gather');
@@ -84,7 +85,7 @@ export default function AnnualAnalysisPage() {
             aria-label={T.yearPlaceholder}
             placeholder={T.allYears}
             value={year}
-            defaultPanelYear={new Date().getFullYear()}
+            defaultPanelYear={currentYear()}
             onChange={(y) => {
               setYear(y);
               setYearTargetId(undefined);

@@ -11,6 +11,7 @@ import './analysis.css';
 import type { z } from 'zod';
 import { BarChart, PieChart } from '../../components/charts';
 import { EmptyState } from '../../components/EmptyState';
+import { currentYear } from '../../components/pickers';
 import {
   type DrillDown,
   type SummaryFilter,
@@ -50,13 +51,15 @@ export default function SummaryAnalysisPage({ kind }: { kind: SummaryKind }) {
 
   const years = useSummaryYears(kind, bmid, scopeReady);
   const types = useSummaryTaskTypes(kind, bmid, scopeReady);
-  // The newest year with tasks until the user picks one; null is 全部年份.
+  // This year until the user picks one (as on every analysis page), listed even before it has tasks; null is 全部年份.
   const [chosenYear, setChosenYear] = useState<number | null | undefined>(undefined);
-  const year = chosenYear === undefined ? years.data?.[0]?.nf : (chosenYear ?? undefined);
+  const thisYear = currentYear();
+  const year = chosenYear === undefined ? thisYear : (chosenYear ?? undefined);
+  const yearOptions = [...new Set([thisYear, ...(years.data ?? []).map((y) => y.nf)])].sort((a, b) => b - a);
   const [rwlx, setRwlx] = useState<string | undefined>();
 
   const filter: SummaryFilter = useMemo(() => ({ scope: kind, year, rwlx, bmid }), [kind, year, rwlx, bmid]);
-  const ready = scopeReady && years.isSuccess;
+  const ready = scopeReady;
   const status = useStatusAnalysis(filter, ready);
   const rates = useDepartmentRates(filter, ready);
   const ranking = useFinishRanking(filter, ready);
@@ -108,10 +111,10 @@ export default function SummaryAnalysisPage({ kind }: { kind: SummaryKind }) {
             placeholder={T.yearPlaceholder}
             style={{ width: 140 }}
             loading={years.isLoading}
-            value={year ?? (years.isSuccess ? 'all' : undefined)}
+            value={year ?? 'all'}
             options={[
               { value: 'all', label: T.allYears },
-              ...(years.data ?? []).map((y) => ({ value: y.nf, label: String(y.nf) })),
+              ...yearOptions.map((nf) => ({ value: nf, label: String(nf) })),
             ]}
             onChange={(v) => setChosenYear(v === 'all' ? null : v)}
           />

@@ -1,11 +1,20 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ROLE, ANALYSIS_UI as T } from '@zg/contract';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok } from '../../test/fixtures';
 import { btn, catchSavedFiles, recordOf, renderPageAs, stubApi } from '../../test/pages';
 import AnnualAnalysisPage from './AnnualAnalysisPage';
 
 vi.mock('../../components/charts', async () => (await import('../../test/pages')).chartStubs);
+
+// Today is 26 November 2026 (only Date is faked: the timers run as usual).
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-26T09:00:00'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const N = '/api/herm-ndwbs/analysis';
 const counts = { taskCount: 6, issued: 5, finished: 3, executing: 1, overdue: 1, rate: 60 };
@@ -101,11 +110,18 @@ describe('the annual-wbs analysis', { timeout: 60_000 }, () => {
     expect(within(row).getByText('教务处')).toBeTruthy();
     expect(api.calls(`${N}/queryGrid`)[0]?.searchParams.get('pageSize')).toBe('10');
 
+    // Every tab starts on this year, as the summary analyses do.
+    for (const path of ['gatherAnaylse', 'findAnalyseDepartemnt', 'queryGrid']) {
+      expect(api.calls(`${N}/${path}`)[0]?.searchParams.get('year'), path).toBe('2026');
+    }
+    expect((screen.getByLabelText(T.yearPlaceholder) as HTMLInputElement).value).toBe('2026');
+
     fireEvent.mouseDown(screen.getByLabelText(T.typePlaceholder));
     fireEvent.click(await screen.findByText('重点任务', { selector: '.ant-select-item-option-content' }));
     await waitFor(() => expect(api.calls(`${N}/queryGrid`).at(-1)?.searchParams.get('rwlx')).toBe('B'));
     fireEvent.click(btn(T.export));
     await waitFor(() => expect(saved.map((f) => f.name)).toEqual(['年度目标分解分析.xlsx']));
     expect(api.calls(`${N}/export`)[0]?.searchParams.get('rwlx')).toBe('B');
+    expect(api.calls(`${N}/export`)[0]?.searchParams.get('year')).toBe('2026');
   });
 });

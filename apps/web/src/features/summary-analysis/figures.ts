@@ -1,11 +1,11 @@
-import { type AnalysisFigure, TASK_STATUS, TASK_TYPE, type TaskStatus } from '@zg/contract';
+import { type AnalysisFigure, NOT_ISSUED_STATES, TASK_STATUS, TASK_TYPE, type TaskStatus } from '@zg/contract';
 import type { PieSlice } from '../../components/charts';
 
 /** The headline figures of a summary-analysis page, as the server counts them (its `figure` parameter). */
 export interface Figures {
   /** Every last-level task of the scope. */
   all: number;
-  /** Issued: every state but not pushed (a withdrawn task is not pushed again). */
+  /** Issued: every state but not pushed (a withdrawn task is not pushed again) or returned (已退回). */
   issued: number;
   /** Finished on time or late. */
   finished: number;
@@ -21,7 +21,8 @@ const FINISHED: readonly string[] = ['hasDone', 'delayDone'];
 export function figuresOf(list: { rwzt: string; count: number }[]): Figures {
   const count = (pick: (s: string) => boolean) => list.filter((r) => pick(r.rwzt)).reduce((a, r) => a + r.count, 0);
   const all = count(() => true);
-  const issued = count((s) => s !== 'notPushed');
+  const notIssued: readonly string[] = NOT_ISSUED_STATES;
+  const issued = count((s) => !notIssued.includes(s));
   const finished = count((s) => FINISHED.includes(s));
   return { all, issued, finished, unfinished: issued - finished, rate: percent(finished, issued) };
 }

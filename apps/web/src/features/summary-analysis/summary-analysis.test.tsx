@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ANALYSIS_MSG, ROLE, ANALYSIS_UI as T, TASK_STATUS, TASK_STATUSES } from '@zg/contract';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok } from '../../test/fixtures';
 import { recordOf, renderPageAs, stubApi } from '../../test/pages';
 import { figuresOf, percent, statusOfSlice } from './figures';
@@ -8,26 +8,49 @@ import SummaryAnalysisPage from './SummaryAnalysisPage';
 
 vi.mock('../../components/charts', async () => (await import('../../test/pages')).chartStubs);
 
+// Today is 26 November 2026 (only Date is faked: the timers run as usual).
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-26T09:00:00'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 const S = '/api/herm-wbs/targetTaskSummaryAnalysis';
 
-/** Counts per state: 2 not pushed (one of them withdrawn), 3 executing, 1 overdue, 2 done, 1 done late. */
-const COUNTS: Record<string, number> = { notPushed: 2, executeing: 3, delayNotDone: 1, hasDone: 2, delayDone: 1 };
+/**
+ * Counts per state: 2 not pushed (one of them withdrawn), 1 returned by its department, 3 executing, 1 overdue, 2 done,
+ * 1 done late.
+ */
+const COUNTS: Record<string, number> = {
+  notPushed: 2,
+  goBack: 1,
+  executeing: 3,
+  delayNotDone: 1,
+  hasDone: 2,
+  delayDone: 1,
+};
 const statusList = () => TASK_STATUSES.map((s) => ({ rwzt: s, rwztmc: TASK_STATUS[s], count: COUNTS[s] ?? 0 }));
 const RATES = [
   { bmid: 'D02', bmmc: '教务处', issued: 4, finished: 3, rate: 75, rank: 1 },
   { bmid: 'D03', bmmc: '学生工作处', issued: 3, finished: 0, rate: 0, rank: 2 },
 ];
 
-function analysisApi() {
+function analysisApi(years = [2026, 2025]) {
   return stubApi({
-    [`${S}/yearList`]: () => ok([{ nf: 2026 }, { nf: 2025 }]),
+    [`${S}/yearList`]: () => ok(years.map((nf) => ({ nf }))),
     [`${S}/taskTypeList`]: () =>
       ok([
         { id: 1, code: 'A', rwlxmc: '双高任务', count: 2 },
         { id: 2, code: 'B', rwlxmc: '重点任务', count: 7 },
       ]),
     [`${S}/taskStatusAnalysis`]: () =>
-      ok({ list: statusList(), total: 9, note: '统计末级任务；未下发（含撤回）的任务不计入完成率' }),
+      ok({
+        list: statusList(),
+        total: 10,
+        note: '统计末级任务；未下发（含撤回）和已退回的任务不计为下发，也不计入完成率',
+      }),
     [`${S}/departmentTaskFinishRate`]: () => ok(RATES),
     [`${S}/finishRankRate`]: () => ok(RATES),
     [`${S}/chargeDepartments`]: () =>
@@ -73,8 +96,8 @@ const head = recordOf('bmfzr01', '王建国', {
 });
 
 describe('figures', () => {
-  it('count issued without the unpushed (withdrawn) tasks and finished with the late ones', () => {
-    expect(figuresOf(statusList())).toEqual({ all: 9, issued: 7, finished: 3, unfinished: 4, rate: 42.86 });
+  it('count issued without the unpushed (withdrawn) and the returned tasks, and finished with the late ones', () => {
+    expect(figuresOf(statusList())).toEqual({ all: 10, issued: 7, finished: 3, unfinished: 4, rate: 42.86 });
     expect(figuresOf([])).toEqual({ all: 0, issued: 0, finished: 0, unfinished: 0, rate: 0 });
     expect(percent(2, 3)).toBe(66.67);
     expect(statusOfSlice({ key: 'delayDone' })).toBe('delayDone');
@@ -84,16 +107,16 @@ describe('figures', () => {
 });
 
 describe('global summary analysis', { timeout: 60_000 }, () => {
-  it('shows the figures of the newest year and the charts, and lists the tasks behind each figure', async () => {
+  it('shows the figures of this year and the charts, and lists the tasks behind each figure', async () => {
     const api = analysisApi();
     renderPageAs(<SummaryAnalysisPage kind="globalSummaryAnalysis" />, leader);
 
-    expect(await screen.findByTestId('figure-all')).toHaveProperty('textContent', '9');
+    expect(await screen.findByTestId('figure-all')).toHaveProperty('textContent', '10');
     expect(screen.getByTestId('figure-issued').textContent).toBe('7');
     expect(screen.getByTestId('figure-finished').textContent).toBe('3');
     expect(screen.getByTestId('figure-unfinished').textContent).toBe('4');
     expect(screen.getByTestId('figure-rate').textContent).toBe('42.86%');
-    expect(screen.getByText(/未下发（含撤回）的任务不计入完成率/)).toBeTruthy();
+    expect(screen.getByText(/未下发（含撤回）和已退回的任务不计为下发/)).toBeTruthy();
     const status = api.calls(`${S}/taskStatusAnalysis`).at(-1);
     expect(status?.searchParams.get('scope')).toBe('globalSummaryAnalysis');
     expect(status?.searchParams.get('year')).toBe('2026');
@@ -108,6 +131,7 @@ describe('global summary analysis', { timeout: 60_000 }, () => {
         .map((b) => b.textContent),
     ).toEqual([
       `${T.statusTitle}:未下发=2`,
+      `${T.statusTitle}:已退回=1`,
       `${T.statusTitle}:执行中=3`,
       `${T.statusTitle}:已完成=2`,
       `${T.statusTitle}:逾期未完成=1`,
@@ -135,6 +159,25 @@ describe('global summary analysis', { timeout: 60_000 }, () => {
     expect(asked?.searchParams.get('figure')).toBe('finished');
   });
 
+  it('starts on this year, not on the newest year with tasks, and lists this year before it has tasks', async () => {
+    // Next year's targets are published already, or a new school has no task at all: 2026 either way, on my page
+    // and on the school's.
+    for (const kind of ['mySummaryAnalysis', 'globalSummaryAnalysis'] as const) {
+      for (const years of [[2027, 2026, 2025], []]) {
+        const api = analysisApi(years);
+        const { unmount } = renderPageAs(<SummaryAnalysisPage kind={kind} />, leader);
+        await screen.findByTestId('figure-all');
+        for (const path of ['taskStatusAnalysis', 'departmentTaskFinishRate', 'finishRankRate']) {
+          await waitFor(() => expect(api.calls(`${S}/${path}`).at(-1)?.searchParams.get('year'), path).toBe('2026'));
+          expect(api.calls(`${S}/${path}`).at(-1)?.searchParams.get('scope')).toBe(kind);
+        }
+        const select = screen.getByLabelText(T.yearPlaceholder).closest('.ant-select') as HTMLElement;
+        expect(within(select).getByText('2026')).toBeTruthy();
+        unmount();
+      }
+    }
+  });
+
   it('asks again for all years and for one task type', async () => {
     const api = analysisApi();
     renderPageAs(<SummaryAnalysisPage kind="globalSummaryAnalysis" />, leader);
@@ -159,6 +202,9 @@ describe('department summary analysis', { timeout: 60_000 }, () => {
       expect(api.calls(`${S}/${path}`).at(-1)?.searchParams.get('bmid')).toBe('D02');
       expect(api.calls(`${S}/${path}`).at(-1)?.searchParams.get('scope')).toBe('departmentSummaryAnalysis');
     }
+    for (const path of ['taskStatusAnalysis', 'departmentTaskFinishRate', 'finishRankRate']) {
+      expect(api.calls(`${S}/${path}`).at(-1)?.searchParams.get('year'), path).toBe('2026');
+    }
     const select = screen.getByLabelText(T.chargeDepartment).closest('.ant-select') as HTMLElement;
     expect(select.querySelector('.ant-select-clear')).toBeNull();
 
@@ -167,7 +213,7 @@ describe('department summary analysis', { timeout: 60_000 }, () => {
     fireEvent.click(await screen.findByText('图书馆'));
     await waitFor(() => expect(screen.getByTestId('department-head').textContent).toBe(`${T.departmentHead}：未知`));
     await waitFor(() => expect(api.calls(`${S}/taskStatusAnalysis`).at(-1)?.searchParams.get('bmid')).toBe('D11'));
-    fireEvent.click(await screen.findByRole('button', { name: `${T.figureAll} 9` }));
+    fireEvent.click(await screen.findByRole('button', { name: `${T.figureAll} 10` }));
     await screen.findByText('任务-all-');
     expect(api.calls(`${S}/tasks`).at(-1)?.searchParams.get('bmid')).toBe('D11');
   });

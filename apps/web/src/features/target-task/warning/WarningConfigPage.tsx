@@ -1,6 +1,7 @@
 import {
   LIMITS,
   PROGRESS_MSG,
+  ROLE,
   PROGRESS_TEXT as T,
   WARNING_KIND,
   WARNING_PERIOD,
@@ -31,11 +32,13 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
 import { pagination } from '../../../components/pagination';
+import { hasRole, useLoginRecord } from '../../../session/login-record';
 import { toastFailure } from '../progress/feedback';
 import {
   useBatchConfig,
   useConfigHistory,
   useDeleteWarningType,
+  useRunWarnings,
   useSaveWarningType,
   useTaskSearch,
   useWarningTypes,
@@ -47,17 +50,43 @@ const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 const WEEKDAY_ORDER = [2, 3, 4, 5, 6, 7, 1];
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_v, i) => from + i);
 
-/** 预警配置 (publishers and administrators): warning types, and the batch configuration of tasks with its history. */
+/**
+ * 预警配置 (publishers and administrators): warning types, and the batch configuration of tasks with its history; an
+ * administrator may also run the hourly warning evaluation now.
+ */
 export default function WarningConfigPage() {
+  const admin = hasRole(useLoginRecord(), ROLE.admin);
   return (
     <Card variant="borderless" className="zg-warning-config">
       <Tabs
+        tabBarExtraContent={admin ? <RunWarningsButton /> : undefined}
         items={[
           { key: 'types', label: T.warningTypes, children: <WarningTypes /> },
           { key: 'batch', label: T.batchConfig, children: <BatchConfig /> },
         ]}
       />
     </Card>
+  );
+}
+
+/** 立即执行预警: confirmed first, then a toast of what the evaluation did. */
+function RunWarningsButton() {
+  const { message } = App.useApp();
+  const run = useRunWarnings();
+  return (
+    <Popconfirm
+      title={T.evaluateNowConfirm}
+      okText={T.confirm}
+      cancelText={T.cancel}
+      onConfirm={() =>
+        run.mutateAsync().then(
+          (done) => message.success(PROGRESS_MSG.evaluated(done)),
+          (e) => toastFailure(message, e),
+        )
+      }
+    >
+      <Button loading={run.isPending}>{T.evaluateNow}</Button>
+    </Popconfirm>
   );
 }
 

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { PROGRESS_MSG, type TaskCard, type UrgeDepartment } from '@zg/contract';
+import { PROGRESS_MSG, PROGRESS_TEXT, type TaskCard, type UrgeDepartment } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
 import { renderUi } from '../../../test/attachments';
 import { loginRecord, mockApi, ok } from '../../../test/fixtures';
@@ -273,5 +273,32 @@ describe('WarningConfigPage', { timeout: 60_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toMatchObject({ id: 5, yjzq: 'month', day: 1, hour: 8, months: [3, 9] });
+  });
+
+  it('lets an administrator run the warning evaluation now, after a confirmation, and tells what it did', async () => {
+    let runs = 0;
+    mockApi({
+      [`${N}/warningType/list`]: () => ok(types),
+      [`${N}/warningTask/evaluate`]: (init) => {
+        expect(init.method).toBe('POST');
+        runs += 1;
+        return ok({ evaluated: 12, raised: 3, closed: 1, overdue: 2 });
+      },
+    });
+    renderUi(<WarningConfigPage />, loginRecord);
+    fireEvent.click(await screen.findByRole('button', { name: PROGRESS_TEXT.evaluateNow }));
+    // Nothing runs before the confirmation.
+    expect(await screen.findByText(PROGRESS_TEXT.evaluateNowConfirm)).toBeTruthy();
+    expect(runs).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    expect(await screen.findByText('预警执行完成：评估任务12个，新增预警3条，关闭预警1条，转为逾期2个')).toBeTruthy();
+    expect(runs).toBe(1);
+  });
+
+  it('has no run-now button for a publisher who is not an administrator', async () => {
+    mockApi({ [`${N}/warningType/list`]: () => ok(types) });
+    renderUi(<WarningConfigPage />, publisher);
+    expect(await screen.findByText('每月25日9时')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: PROGRESS_TEXT.evaluateNow })).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import {
   UrgeSchema,
   WarningCountMapsSchema,
   WarningCountsSchema,
+  WarningEvaluationSchema,
   WarningRecordSchema,
   WarningTypeSchema,
 } from '@zg/contract';
@@ -208,6 +209,15 @@ export function useBatchConfig() {
   return useMutation({
     mutationFn: (input: { taskIds: number[]; warningTypeIds: number[] }) =>
       post(`${NDWBS}/warningBatchConfig/insert`, input, { json: true }),
+    onSuccess: invalidate,
+  });
+}
+
+/** `POST warningTask/evaluate` (administrators): runs the hourly warning evaluation now; answers what it did. */
+export function useRunWarnings() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: () => post(`${NDWBS}/warningTask/evaluate`, {}, { schema: WarningEvaluationSchema }),
     onSuccess: invalidate,
   });
 }
