@@ -18,6 +18,9 @@ export const MSG = {
   textHasNul: '不能包含空字符（\\0）',
   textHasSurrogate: '包含无效的字符编码（不成对的代理字符）',
   intOutOfRange: '数值超出允许范围',
+  dateFormat: '日期格式应为 YYYY-MM-DD',
+  /** A date written YYYY-MM-DD that is not on the calendar (2026-02-30, 2026-13-01). */
+  noSuchDate: (value: string) => `日期不存在（${value}）`,
   referenceMissing: '所选的数据不存在或已被删除，请刷新后重试',
   duplicate: '该记录已存在，不能重复添加',
   valueTooLong: '输入内容过长',

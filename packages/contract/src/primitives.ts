@@ -17,6 +17,24 @@ export const MAX_PAGE_SIZE = 5000;
 /** An integer within int4, from a number or a numeric string (query, path and form values arrive as text). */
 export const int32 = () => z.coerce.number().int().min(INT32.min, MSG.intOutOfRange).max(INT32.max, MSG.intOutOfRange);
 
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whether a text is a day of the calendar written YYYY-MM-DD (2026-02-30, 2026-13-01 and 0000-01-01 are not). */
+export function isCalendarDate(s: string): boolean {
+  if (!ISO_DATE.test(s) || s.startsWith('0000')) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+/** A calendar date written YYYY-MM-DD; one that is not on the calendar is refused naming it, never stored. */
+export const isoDate = () =>
+  z
+    .string()
+    .regex(ISO_DATE, MSG.dateFormat)
+    .superRefine((s, ctx) => {
+      if (ISO_DATE.test(s) && !isCalendarDate(s)) ctx.addIssue({ code: 'custom', message: MSG.noSuchDate(s) });
+    });
+
 /** A record id: a positive int4. */
 export const IdSchema = int32().min(1, MSG.intOutOfRange).describe('id');
 

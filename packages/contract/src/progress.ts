@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { WARNING_PERIOD, type WarningPeriod } from './enums';
 import { pageOf } from './envelope';
-import { int32 } from './primitives';
+import { int32, isoDate } from './primitives';
 
 /** Progress report (situation) kinds and audit states, schedule states (spec-1 section 4, spec-2 section 4). */
 export const REPORT_KIND = { process: '过程报告', final: '结果报告' } as const;
@@ -403,7 +403,7 @@ export const AuditDelayPageSchema = pageOf(AuditDelaySchema);
 
 export const DelayInputSchema = z.object({
   taskId: int32(),
-  newEndDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD'),
+  newEndDate: isoDate(),
   reason: z.string().trim().min(1, '请填写延期原因').max(500, '延期原因不能超过500个字'),
 });
 export const DelayAuditSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from './envelope';
-import { int32 } from './primitives';
+import { int32, isoDate } from './primitives';
 
 /** Year task states (年度目标状态). */
 export const YEAR_TASK_STATUS = {
@@ -59,6 +59,9 @@ export const TASK_MSG = {
   endBeforeStart: '结束时间不能早于开始时间',
   outsideParent: '子任务的起止时间必须在上级任务的起止时间之内',
   cycleValueMismatch: '周期值与周期类型不匹配',
+  /** Cycle values whose period lies wholly outside the task's start..end (they would give no reporting period). */
+  cycleValueOutside: (values: readonly string[], start: string, end: string) =>
+    `周期值${values.map((v) => `“${v}”`).join('、')}不在任务的起止时间（${start} 至 ${end}）之内，请调整周期值或起止时间`,
   ownerNotInDepartment: '负责人必须是负责部门的人员',
   reasonRequired: '请填写退回或不通过的原因',
   needOwnerOrChildren: '请先指定负责人或分解子任务',
@@ -82,7 +85,7 @@ export const TASK_MSG = {
   publisherOnly: '只有年度目标发布者可以执行此操作',
 } as const;
 
-const dateStr = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
+const dateStr = isoDate();
 
 export const YearTargetInputSchema = z.object({
   name: z.string().trim().min(1).max(300).describe('年度目标名称 / name'),
@@ -231,12 +234,20 @@ export const CHARGER_EXCEL_COLUMNS = [
   { key: 'fzrmc', header: '负责人姓名', width: 14 },
 ] as const;
 
+/** How a person acts for a department in the chargers export (a column the import ignores). */
+export const CHARGER_KIND = { head: '部门负责人', registered: '登记的负责人' } as const;
+/** Columns of the chargers export: the import's columns, then how each person acts for the department. */
+export const CHARGER_EXPORT_COLUMNS = [...CHARGER_EXCEL_COLUMNS, { key: 'kind', header: '类别', width: 14 }] as const;
+
 export const EXCEL_MSG = {
   notExcel: '请上传 .xlsx 格式的 Excel 文件',
   emptySheet: '表格中没有数据',
   headerMismatch: '表头与模板不一致，请下载最新模板',
   importFailed: (n: number) => `导入失败，共${n}处错误，未导入任何数据：`,
   imported: (n: number) => `导入成功，共${n}条`,
+  /** A chargers import of n rows, of which `kept` named someone who already acts for the department. */
+  chargersImported: (n: number, kept: number) =>
+    kept ? `导入成功，共${n}条，其中${kept}条已在部门负责人名单中，未重复添加` : `导入成功，共${n}条`,
   row: (row: number, message: string) => `第${row}行：${message}`,
   /** One problem of one cell: row, the column's header, the rule broken and the (already shortened) value. */
   cell: (row: number, header: string, rule: string, value?: string) =>
@@ -257,6 +268,8 @@ export const EXCEL_RULE = {
   unknownDepartment: '部门不存在',
   unknownUser: '工号不存在',
   badDate: '日期格式不正确，应为 YYYY-MM-DD',
+  /** Written YYYY-MM-DD but not on the calendar (2026-02-30, 2026-13-01). */
+  noSuchDate: '日期不存在',
   badWeight: '应为0到100之间的数字',
   endBeforeStart: '不能早于开始时间',
   ownerNotInDepartment: '不是负责部门的人员',

@@ -1,4 +1,4 @@
-import { PROGRESS_MSG } from '@zg/contract';
+import { MSG, PROGRESS_MSG } from '@zg/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskWarnings } from '../../db/schema';
@@ -249,6 +249,13 @@ describe('a task through its life, with the clock moved', () => {
       reason: '材料延迟',
     });
     expect(early.json().meta.message).toBe(PROGRESS_MSG.delayDateInvalid);
+    const noSuchDay = await post(owner, '/delayAuditing/insert', {
+      taskId: id,
+      newEndDate: '2026-02-30',
+      reason: '材料延迟',
+    });
+    expect(noSuchDay.statusCode).toBe(400);
+    expect(noSuchDay.json().meta.message).toContain(`newEndDate：${MSG.noSuchDate('2026-02-30')}`);
     expect(
       (await post(owner, '/delayAuditing/insert', { taskId: id, newEndDate: '2026-02-28', reason: '材料延迟' }))
         .statusCode,

@@ -177,7 +177,10 @@ describe('chargers', () => {
     const exported = await fbr.request({ method: 'GET', url: `${N}/chargers/export` });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(exported.rawPayload as unknown as ExcelJS.Buffer);
-    expect((wb.worksheets[0]!.getRow(2).values as unknown[]).slice(1, 4)).toEqual(['D05', '人事处', 'rwfzr03']);
+    // Every department's head and registered chargers, in the page's order; the one just added among them.
+    const rows: unknown[][] = [];
+    wb.worksheets[0]!.eachRow((r) => rows.push((r.values as unknown[]).slice(1, 4)));
+    expect(rows).toContainEqual(['D05', '人事处', 'rwfzr03']);
     // Edit the exported sheet (another charger) and import it back.
     wb.worksheets[0]!.addRow(['D06', '科研处', 'rwfzr05', '']);
     const buf = Buffer.from(await wb.xlsx.writeBuffer());

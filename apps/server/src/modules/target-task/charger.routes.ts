@@ -55,8 +55,15 @@ export function registerChargerWrites(
   );
   r.get(
     `${base}/export`,
-    { config, schema: { tags, summary: '导出部门负责人（xlsx） / export chargers' } },
-    async (_req, reply) => sendXlsx(reply, '部门负责人.xlsx', await exportChargers(db())),
+    {
+      config,
+      schema: {
+        tags,
+        summary: '导出部门负责人（xlsx，部门负责人页所列的人，可原样导入） / export chargers',
+        querystring: z.object({ bmid: z.string().max(32).optional().describe('只导出该部门 / one department') }),
+      },
+    },
+    async (req, reply) => sendXlsx(reply, '部门负责人.xlsx', await exportChargers(db(), req.query.bmid)),
   );
   r.post(
     `${base}/import`,
@@ -71,8 +78,8 @@ export function registerChargerWrites(
     },
     async (req) => {
       const { buf } = await excelPart(req);
-      const count = await importChargers(db(), actorOf(req), buf);
-      return ok({ count }, EXCEL_MSG.imported(count));
+      const { count, kept } = await importChargers(db(), actorOf(req), buf);
+      return ok({ count }, EXCEL_MSG.chargersImported(count, kept));
     },
   );
 }

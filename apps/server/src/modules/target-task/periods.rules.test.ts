@@ -1,6 +1,6 @@
 import { periodLabel, warningLabel } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
-import { addDays, monthlyPeriods, type TaskCycle, taskPeriods } from './periods.rules';
+import { addDays, cycleValuesOutside, monthlyPeriods, type TaskCycle, taskPeriods } from './periods.rules';
 
 type Row = [name: string, start: string, end: string, cycle: TaskCycle | null, periods: [string, string, string][]];
 
@@ -190,6 +190,72 @@ describe('periods of a task follow its cycle', () => {
   it('adds days across months', () => {
     expect(addDays('2026-01-31', 7)).toBe('2026-02-07');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+});
+
+describe('cycle values outside the task dates', () => {
+  it.each([
+    ['a year before the start', '2026-01-01', '2026-06-30', { type: 'year', values: ['2025', '2026'] }, ['2025']],
+    ['a year that meets the dates by one day', '2025-12-31', '2026-03-31', { type: 'year', values: ['2025'] }, []],
+    [
+      'a half-year after the end',
+      '2026-01-01',
+      '2026-06-30',
+      { type: 'periodOfTime', values: ['2026年下半年'] },
+      ['2026年下半年'],
+    ],
+    [
+      'a half-year clipped, not outside',
+      '2026-03-01',
+      '2026-09-30',
+      { type: 'periodOfTime', values: ['2026年上半年', '2026年下半年'] },
+      [],
+    ],
+    [
+      'a term before the start',
+      '2026-02-01',
+      '2026-12-31',
+      { type: 'term', values: ['2025-2026学年第一学期', '2025-2026学年第二学期'] },
+      ['2025-2026学年第一学期'],
+    ],
+    [
+      'an academic year after the end',
+      '2026-01-01',
+      '2026-08-31',
+      { type: 'academicYear', values: ['2026-2027', '2025-2026'] },
+      ['2026-2027'],
+    ],
+    [
+      'points on the edges are inside',
+      '2026-01-01',
+      '2026-06-30',
+      { type: 'pointOfTime', values: ['2026-01-01', '2026-06-30'] },
+      [],
+    ],
+    [
+      'a point a day late',
+      '2026-01-01',
+      '2026-06-30',
+      { type: 'pointOfTime', values: ['2026-07-01', '2026-03-31'] },
+      ['2026-07-01'],
+    ],
+    ['names that cannot be read are not judged', '2026-01-01', '2026-06-30', { type: 'term', values: ['秋季'] }, []],
+    ['no cycle type: nothing to judge', '2026-01-01', '2026-06-30', { type: null, values: ['2024'] }, []],
+  ] as [string, string, string, TaskCycle, string[]][])('%s', (_name, start, end, cycle, outside) => {
+    expect(cycleValuesOutside(start, end, cycle)).toEqual(outside);
+  });
+
+  it('leaves every value it accepts a reporting period of its own', () => {
+    const cases: [string, string, TaskCycle][] = [
+      ['2026-03-01', '2026-09-30', { type: 'periodOfTime', values: ['2026年上半年', '2026年下半年'] }],
+      ['2025-12-31', '2026-03-31', { type: 'year', values: ['2025', '2026'] }],
+      ['2026-01-01', '2026-06-30', { type: 'pointOfTime', values: ['2026-01-01', '2026-06-30'] }],
+      ['2026-02-01', '2026-12-31', { type: 'term', values: ['2025-2026学年第二学期', '2026-2027学年第一学期'] }],
+    ];
+    for (const [start, end, cycle] of cases) {
+      expect(cycleValuesOutside(start, end, cycle)).toEqual([]);
+      expect(taskPeriods(start, end, cycle)).toHaveLength(cycle.values.length);
+    }
   });
 });
 

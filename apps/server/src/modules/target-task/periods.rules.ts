@@ -12,7 +12,8 @@
  * Every period is clipped to the task's start and end (its deadline is its end, clipped to the task's end); periods
  * outside the task's dates do not exist. When the task names cycle values, only the periods of those values are
  * periods; a value whose name cannot be read (an administrator's free text) is ignored, and when no named value can
- * be read the task gets every period of its type. A task whose cycle leaves no period inside its dates (say a term
+ * be read the task gets every period of its type. A value whose period lies wholly outside the task's dates would
+ * give no period: saving such a task is refused (cycleValuesOutside), so no named value is silently dropped. A task whose cycle leaves no period inside its dates (say a term
  * task that lies wholly in August) gets one period with its end as the deadline, so it can always be reported on.
  */
 import { periodLabel } from '@zg/contract';
@@ -153,6 +154,20 @@ export function monthlyPeriods(start: string, end: string): Period[] {
 }
 
 const CODES = new Set<string>(['year', 'academicYear', 'term', 'periodOfTime', 'pointOfTime']);
+
+/**
+ * The named cycle values whose period lies wholly outside the task's dates (a span that does not meet them, a point
+ * before the start or after the end), in the order given: such a value would give the task no reporting period, so
+ * a task naming one is not saved. A value whose name cannot be read is not judged here (it names no period).
+ */
+export function cycleValuesOutside(start: string, end: string, cycle: TaskCycle): string[] {
+  if (!cycle.type || !CODES.has(cycle.type)) return [];
+  const type = cycle.type as CycleCode;
+  return cycle.values.filter((v) => {
+    const span = spanOfValue(type, v);
+    return span !== null && (span.end < start || span.start > end);
+  });
+}
 
 /** The reporting periods of a task from its dates and its cycle, in date order (see the rules above). */
 export function taskPeriods(start: string, end: string, cycle: TaskCycle | null): Period[] {

@@ -1,4 +1,4 @@
-import { TASK_MSG } from '@zg/contract';
+import { MSG, TASK_MSG } from '@zg/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, yearTargets } from '../../db/schema';
@@ -222,6 +222,103 @@ describe('bad input and concurrency', () => {
       await post(fbr, '/yearTarget/insert', { name: '空目标', cycleYear: 2026, chargeDepartId: 'D04' })
     ).json().data.id;
     expect((await post(fbr, `/yearTarget/${empty}/delete`, {})).statusCode).toBe(200);
+  });
+});
+
+describe('dates and cycle values', () => {
+  /** The ids of a cycle type by its name (年, 学年, 学期, 时间段, 时间点) and of the named values. */
+  async function cycle(me: TestSession, typeName: string, valueNames: string[]) {
+    const types: { id: number; lxmc: string; values: { cycleId: number; cycleNumber: string }[] }[] = (
+      await get(me, '/cycleType/list')
+    ).data;
+    const type = types.find((t) => t.lxmc === typeName)!;
+    return {
+      cycleTypeId: type.id,
+      cycleValueIds: valueNames.map((n) => type.values.find((v) => v.cycleNumber === n)!.cycleId),
+    };
+  }
+
+  it('refuses a date that is not on the calendar, naming it, and stores nothing', async () => {
+    const fbr = await s.login('fbr01');
+    const { yearTargetId } = await publishTarget(fbr);
+    const base = {
+      yearTargetId,
+      rwmc: '日期检查',
+      rwlx: 'C',
+      departmentId: 'D02',
+      kssj: '2026-01-01',
+      jssj: '2026-12-31',
+    };
+    for (const [field, value] of [
+      ['kssj', '2026-02-30'],
+      ['jssj', '2026-13-01'],
+    ] as const) {
+      const res = await post(fbr, '/targetTask/insert', { ...base, [field]: value });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().meta.message).toBe(`${MSG.invalidInput}（请求体）：${field}：${MSG.noSuchDate(value)}`);
+    }
+    const names = (await get(fbr, `/targetTask/selectPage?yearTargetId=${yearTargetId}&size=50`)).data.records.map(
+      (t: { rwmc: string }) => t.rwmc,
+    );
+    expect(names).not.toContain('日期检查');
+  });
+
+  it('refuses cycle values outside the task dates on create and on update, naming them, never dropping them', async () => {
+    const fbr = await s.login('fbr01');
+    const { yearTargetId } = await publishTarget(fbr);
+    const base = {
+      yearTargetId,
+      rwmc: '半年报告',
+      rwlx: 'C',
+      departmentId: 'D02',
+      kssj: '2026-01-01',
+      jssj: '2026-06-30',
+    };
+    const late = await post(fbr, '/targetTask/insert', {
+      ...base,
+      ...(await cycle(fbr, '时间段', ['2026年上半年', '2026年下半年'])),
+    });
+    expect(late.statusCode, late.body).toBe(400);
+    expect(late.json().meta.message).toBe(TASK_MSG.cycleValueOutside(['2026年下半年'], '2026-01-01', '2026-06-30'));
+    expect(late.json().meta.message).toBe(
+      '周期值“2026年下半年”不在任务的起止时间（2026-01-01 至 2026-06-30）之内，请调整周期值或起止时间',
+    );
+    const years = await post(fbr, '/targetTask/insert', {
+      ...base,
+      ...(await cycle(fbr, '年', ['2024', '2026', '2027'])),
+    });
+    expect(years.json().meta.message).toBe(TASK_MSG.cycleValueOutside(['2024', '2027'], '2026-01-01', '2026-06-30'));
+    const point = await post(fbr, '/targetTask/insert', {
+      ...base,
+      ...(await cycle(fbr, '时间点', ['2026-06-30', '2026-12-31'])),
+    });
+    expect(point.json().meta.message).toBe(TASK_MSG.cycleValueOutside(['2026-12-31'], '2026-01-01', '2026-06-30'));
+
+    // Inside its dates (a half-year clipped by them is inside), the task is saved with every value it names.
+    const half = await cycle(fbr, '时间段', ['2026年上半年', '2026年下半年']);
+    const ok = await post(fbr, '/targetTask/insert', { ...base, jssj: '2026-09-30', ...half });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const id = ok.json().data.id as number;
+    expect((await get(fbr, `/targetTask/getTargetTaskVo?id=${id}`)).data).toMatchObject({
+      cycleValueIds: half.cycleValueIds,
+      zqz: '2026年上半年,2026年下半年',
+    });
+    // Moving the dates past a value is refused on update too, and the task keeps what it had.
+    const moved = await post(fbr, '/targetTask/update', {
+      ...base,
+      ...half,
+      id,
+      version: 1,
+      kssj: '2026-07-01',
+      jssj: '2026-12-31',
+    });
+    expect(moved.statusCode, moved.body).toBe(400);
+    expect(moved.json().meta.message).toBe(TASK_MSG.cycleValueOutside(['2026年上半年'], '2026-07-01', '2026-12-31'));
+    expect((await get(fbr, `/targetTask/getTargetTaskVo?id=${id}`)).data).toMatchObject({
+      kssj: '2026-01-01',
+      jssj: '2026-09-30',
+      version: 1,
+    });
   });
 });
 

@@ -1,13 +1,8 @@
-import { CHARGER_EXCEL_COLUMNS, EXCEL_RULE, TASK_EXCEL_COLUMNS, type TaskInput } from '@zg/contract';
+import { CHARGER_EXCEL_COLUMNS, EXCEL_RULE, isCalendarDate, TASK_EXCEL_COLUMNS, type TaskInput } from '@zg/contract';
 import ExcelJS from 'exceljs';
 import type { ImportErrors } from '../../platform/excel';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** A calendar date written YYYY-MM-DD (2026-13-01 and 2026-02-30 are not). */
-function isDate(s: string) {
-  const d = new Date(`${s}T00:00:00Z`);
-  return DATE.test(s) && !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
 /** The task input's limits (TaskInputSchema), checked here because an import row is not a request body. */
 const TASK_NAME_MAX = 300;
 const MISSION_MAX = 1000;
@@ -58,7 +53,11 @@ export function parseTaskRow(
   if (v.fbbm && !departmentId) problem('fbbm', EXCEL_RULE.unknownDepartment);
   for (const k of ['ownerId', 'auditorId'] as const)
     if (v[k] && !ctx.userIds.has(v[k])) problem(k, EXCEL_RULE.unknownUser);
-  for (const k of ['kssj', 'jssj'] as const) if (v[k] && !isDate(v[k])) problem(k, EXCEL_RULE.badDate);
+  for (const k of ['kssj', 'jssj'] as const) {
+    // A cell Excel kept as text: written wrong (2026/1/1), or written right but not on the calendar (2026-02-30).
+    if (v[k] && !DATE.test(v[k])) problem(k, EXCEL_RULE.badDate);
+    else if (v[k] && !isCalendarDate(v[k])) problem(k, EXCEL_RULE.noSuchDate);
+  }
   const weight = v.weight ? Number(v.weight) : 0;
   if (!Number.isFinite(weight) || weight < 0 || weight > 100) problem('weight', EXCEL_RULE.badWeight);
   if (v.mission && v.mission.length > MISSION_MAX) problem('mission', EXCEL_RULE.tooLong(MISSION_MAX));

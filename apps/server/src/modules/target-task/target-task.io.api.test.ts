@@ -1,4 +1,4 @@
-import { TASK_EXCEL_COLUMNS } from '@zg/contract';
+import { CHARGER_EXPORT_COLUMNS, CHARGER_KIND, TASK_EXCEL_COLUMNS } from '@zg/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
@@ -14,6 +14,7 @@ afterAll(async () => {
 });
 
 const W = '/api/herm-wbs';
+const N = '/api/herm-ndwbs';
 
 async function sheetRows(buf: Buffer) {
   const wb = new ExcelJS.Workbook();
@@ -26,7 +27,7 @@ async function sheetRows(buf: Buffer) {
   return rows;
 }
 
-async function xlsx(rows: (string | number)[][]) {
+async function xlsx(rows: (string | number | Date)[][]) {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('s');
   for (const r of rows) ws.addRow(r);
@@ -142,6 +143,62 @@ describe('task Excel import and export', () => {
   });
 });
 
+describe('dates in a task import', () => {
+  it('names every impossible date and every end before its start, row by row, and imports nothing', async () => {
+    const fbr = await s.login('fbr01');
+    const target = await newTarget(fbr, '日期错误导入');
+    const res = await importInto(
+      fbr,
+      target,
+      await xlsx([
+        TASK_EXCEL_COLUMNS.map((c) => c.header),
+        ['好的一行', 'A', '教务处', '', '', '2026-01-01', '2026-12-31', 10, ''],
+        ['二月三十日', 'A', '教务处', '', '', '2026-02-30', '2026-12-31', 10, ''],
+        ['十三月', 'B', '教务处', '', '', '2026-01-01', '2026-13-01', 10, ''],
+        ['日期颠倒', 'C', '教务处', '', '', '2026-12-01', '2026-01-01', 10, ''],
+        ['颠倒且负责人不在部门', 'C', '教务处', 'rwfzr02', '', '2026-12-01', '2026-11-30', 10, ''],
+        ['格式不对', 'C', '教务处', '', '', '2026/3/1', '2026-12-31', 10, ''],
+      ]),
+    );
+    expect(res.statusCode, res.body).toBe(400);
+    const msg = res.json().meta.message as string;
+    expect(msg.startsWith('导入失败，共6处错误，未导入任何数据：')).toBe(true);
+    for (const part of [
+      '第3行「开始时间」：日期不存在（“2026-02-30”）',
+      '第4行「结束时间」：日期不存在（“2026-13-01”）',
+      '第5行「结束时间」：不能早于开始时间（“2026-01-01”）',
+      '第6行「结束时间」：不能早于开始时间（“2026-11-30”）',
+      '第6行「负责人工号」：不是负责部门的人员（“rwfzr02”）',
+      '第7行「开始时间」：日期格式不正确，应为 YYYY-MM-DD（“2026/3/1”）',
+    ]) {
+      expect(msg).toContain(part);
+    }
+    expect(msg).not.toContain('第2行');
+    const after = (
+      await fbr.request({ method: 'GET', url: `${W}/targetTask/selectPage?yearTargetId=${target}` })
+    ).json().data;
+    expect(after.total).toBe(0);
+  });
+
+  it('reads a date Excel stores as a date the same as one typed as text', async () => {
+    const fbr = await s.login('fbr01');
+    const target = await newTarget(fbr, '日期单元格');
+    const res = await importInto(
+      fbr,
+      target,
+      await xlsx([
+        TASK_EXCEL_COLUMNS.map((c) => c.header),
+        ['日期单元格', 'A', '教务处', '', '', new Date(Date.UTC(2026, 2, 1)), '2026-11-30', 10, ''],
+      ]),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const [task] = (
+      await fbr.request({ method: 'GET', url: `${W}/targetTask/selectPage?yearTargetId=${target}` })
+    ).json().data.records;
+    expect([task.kssj, task.jssj]).toEqual(['2026-03-01', '2026-11-30']);
+  });
+});
+
 describe('bounded imports', () => {
   it('reports a sheet of huge bad cells in a few KB, naming row, column and rule', async () => {
     const fbr = await s.login('fbr01');
@@ -154,7 +211,7 @@ describe('bounded imports', () => {
     const msg = res.json().meta.message as string;
     expect(msg.startsWith('导入失败，共1000处错误，未导入任何数据：')).toBe(true);
     expect(msg).toContain(`第2行「负责部门」：部门不存在（“${'某'.repeat(30)}…”）`);
-    expect(msg).toContain('第2行「开始时间」：日期格式不正确，应为 YYYY-MM-DD（“2026-13-01”）');
+    expect(msg).toContain('第2行「开始时间」：日期不存在（“2026-13-01”）');
     expect(msg).toMatch(/……另有\d+处错误未列出$/);
   });
 
@@ -220,7 +277,7 @@ describe('department chargers', () => {
     expect(good.statusCode, good.body).toBe(200);
     const exported = await fbr.request({ method: 'GET', url: `${W}/departManage/chargers/export` });
     const rows = await sheetRows(exported.rawPayload);
-    expect(rows[1]).toEqual(['D02', '教务处', 'rwfzr02', '李娜']);
+    expect(rows).toContainEqual(['D02', '教务处', 'rwfzr02', '李娜', CHARGER_KIND.registered]);
     // rwfzr02 now acts for 教务处: it gets the derived department role.
     const charger = await s.login('rwfzr02');
     const roles = (await charger.request({ method: 'GET', url: '/api/user/roles' }))
@@ -234,5 +291,63 @@ describe('department chargers', () => {
       payload: { bmid: 'D02', fzrid: 'rwfzr01' },
     });
     expect(denied.statusCode).toBe(403);
+  });
+
+  it('exports the people the 部门负责人 page lists, and the file imports back changing nothing', async () => {
+    const fbr = await s.login('fbr01');
+    for (const payload of [
+      { bmid: 'D03', fzrid: 'rwfzr02' },
+      { bmid: 'D03', fzrid: 'rwfzr01' },
+    ]) {
+      const added = await fbr.request({ method: 'POST', url: `${W}/departManage/chargers/insert`, payload });
+      expect(added.statusCode, added.body).toBe(200);
+    }
+    type Dept = {
+      bmid: string;
+      bmmc: string;
+      headId: string | null;
+      fzrmc: string | null;
+      chargers: { fzrid: string; fzrmc: string }[];
+    };
+    const listed = async () =>
+      (await fbr.request({ method: 'GET', url: `${W}/departManage/list` })).json().data as Dept[];
+    const before = await listed();
+    // The page's rows, one per person: each department's head, then its registered chargers.
+    const shown = before.flatMap((d) => [
+      ...(d.headId ? [[d.bmid, d.bmmc, d.headId, d.fzrmc ?? '', CHARGER_KIND.head]] : []),
+      ...d.chargers.map((c) => [d.bmid, d.bmmc, c.fzrid, c.fzrmc, CHARGER_KIND.registered]),
+    ]);
+    expect(shown).toContainEqual(['D02', '教务处', 'bmfzr01', '王建国', CHARGER_KIND.head]);
+    expect(shown.filter((r) => r[0] === 'D03').slice(1)).toEqual([
+      ['D03', '学生工作处', 'rwfzr01', '张伟', CHARGER_KIND.registered],
+      ['D03', '学生工作处', 'rwfzr02', '李娜', CHARGER_KIND.registered],
+    ]);
+
+    const exported = await fbr.request({ method: 'GET', url: `${W}/departManage/chargers/export` });
+    expect(exported.statusCode).toBe(200);
+    const rows = await sheetRows(exported.rawPayload);
+    expect(rows[0]).toEqual(CHARGER_EXPORT_COLUMNS.map((c) => c.header));
+    expect(rows.slice(1)).toEqual(shown);
+    // The annual-task family's export is the same handler.
+    expect(await sheetRows((await fbr.request({ method: 'GET', url: `${N}/chargers/export` })).rawPayload)).toEqual(
+      rows,
+    );
+    // Narrowed to one department as the charger lists are.
+    const one = await fbr.request({ method: 'GET', url: `${W}/departManage/chargers/export?bmid=D03` });
+    expect((await sheetRows(one.rawPayload)).slice(1)).toEqual(shown.filter((r) => r[0] === 'D03'));
+
+    const back = await fbr.request({
+      method: 'POST',
+      url: `${W}/departManage/chargers/import`,
+      ...multipartBody({}, { name: '部门负责人.xlsx', content: exported.rawPayload }),
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().data.count).toBe(shown.length);
+    expect(back.json().meta.message).toBe(
+      `导入成功，共${shown.length}条，其中${shown.length}条已在部门负责人名单中，未重复添加`,
+    );
+    expect(await listed()).toEqual(before);
+    const again = await fbr.request({ method: 'GET', url: `${W}/departManage/chargers/export` });
+    expect(await sheetRows(again.rawPayload)).toEqual(rows);
   });
 });

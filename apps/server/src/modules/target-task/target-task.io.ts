@@ -1,4 +1,6 @@
 import {
+  CHARGER_EXPORT_COLUMNS,
+  CHARGER_KIND,
   DETAIL_EXCEL_COLUMNS,
   EXCEL_MSG,
   EXCEL_RULE,
@@ -19,6 +21,7 @@ import {
   allDepartments,
   chargerRows,
   deleteCharger,
+  departmentsWithChargers,
   findUsersDepartments,
   insertChargers,
 } from './target-task.repository';
@@ -122,11 +125,12 @@ export async function importTasks(db: Db, actor: Actor, yearTargetId: number, bu
   const inputs = rows.flatMap((r) => {
     const input = parseTaskRow(r, ctx, errors);
     if (!input) return [];
+    const before = errors.count;
     if (input.jssj < input.kssj) errors.cell(r.row, TASK_HEADER.jssj, EXCEL_RULE.endBeforeStart, input.jssj);
-    else if (input.ownerId && userDept.get(input.ownerId) !== input.departmentId) {
+    if (input.ownerId && userDept.get(input.ownerId) !== input.departmentId) {
       errors.cell(r.row, TASK_HEADER.ownerId, EXCEL_RULE.ownerNotInDepartment, input.ownerId);
-    } else return [{ row: r.row, input }];
-    return [];
+    }
+    return errors.count > before ? [] : [{ row: r.row, input }];
   });
   errors.throwIfAny();
   await db.transaction(async (tx) => {
@@ -192,15 +196,39 @@ export async function removeCharger(db: Db, actor: Actor, bmid: string, fzrid: s
   });
 }
 
-export async function exportChargers(db: Db) {
-  return buildWorkbook('部门负责人', CHARGER_EXCEL_COLUMNS, await listChargers(db));
+/**
+ * The people who act for each department, as the 部门负责人 page lists them (departManage/list): its enabled
+ * departments in their order, each with its head first, then the chargers registered for it; one row per person,
+ * narrowed to one department by `bmid` as the charger lists are. Departments with nobody are left out (a row without a
+ * person could not be imported back).
+ */
+export async function chargerExportRows(db: Db, departmentId?: string) {
+  const deps = await departmentsWithChargers(db);
+  return deps
+    .filter((d) => departmentId === undefined || d.bmid === departmentId)
+    .flatMap((d) => [
+      ...(d.headId
+        ? [{ bmid: d.bmid, bmmc: d.bmmc, fzrid: d.headId, fzrmc: d.fzrmc ?? '', kind: CHARGER_KIND.head }]
+        : []),
+      ...d.chargers.map((c) => ({ bmid: d.bmid, bmmc: d.bmmc, ...c, kind: CHARGER_KIND.registered })),
+    ]);
 }
 
-/** Imports chargers (部门编号 + 负责人工号 per row); all rows checked first, then added in one transaction. */
+/** The chargers export: the rows the page shows, in the import's layout (部门编号 + 负责人工号), so it imports back. */
+export async function exportChargers(db: Db, departmentId?: string) {
+  return buildWorkbook('部门负责人', CHARGER_EXPORT_COLUMNS, await chargerExportRows(db, departmentId));
+}
+
+/**
+ * Imports chargers (部门编号 + 负责人工号 per row); all rows checked first, then added in one transaction. A row naming
+ * someone who already acts for the department (its head, or a registered charger) changes nothing, so an exported
+ * file imports back unchanged. Returns the rows read and how many of them were already in place.
+ */
 export async function importChargers(db: Db, actor: Actor, buf: ExcelUpload) {
   if (!mayManageChargers(actor)) throw forbidden();
   const rows = await readSheet(buf, CHARGER_EXCEL_COLUMNS);
-  const deps = new Set((await allDepartments(db)).map((d) => d.id));
+  const allDeps = await allDepartments(db);
+  const deps = new Set(allDeps.map((d) => d.id));
   const ids = userIdsOf(rows.map((r) => r.values.fzrid));
   const known = new Set((await findUsersDepartments(db, ids)).map((u) => u.id));
   const errors = new ImportErrors();
@@ -213,17 +241,25 @@ export async function importChargers(db: Db, actor: Actor, buf: ExcelUpload) {
     else if (!known.has(fzrid)) errors.cell(r.row, header('fzrid'), EXCEL_RULE.unknownUser, fzrid);
   }
   errors.throwIfAny();
+  const pair = (departmentId: string, userId: string) => `${departmentId}\n${userId}`;
+  const acting = new Set([
+    ...allDeps.flatMap((d) => (d.headId ? [pair(d.id, d.headId)] : [])),
+    ...(await chargerRows(db)).map((c) => pair(c.bmid, c.fzrid)),
+  ]);
+  const kept = rows.filter((r) => acting.has(pair(r.values.bmid!, r.values.fzrid!))).length;
+  const fresh = new Map<string, { departmentId: string; userId: string }>();
+  for (const { values: v } of rows) {
+    if (!acting.has(pair(v.bmid!, v.fzrid!)))
+      fresh.set(pair(v.bmid!, v.fzrid!), { departmentId: v.bmid!, userId: v.fzrid! });
+  }
   await db.transaction(async (tx) => {
-    await insertChargers(
-      tx,
-      rows.map((r) => ({ departmentId: r.values.bmid!, userId: r.values.fzrid! })),
-    );
+    await insertChargers(tx, [...fresh.values()]);
     await writeAudit(tx, {
       actorId: actor.userId,
       action: 'charger.import',
       entityType: 'department',
-      detail: { rows: rows.length },
+      detail: { rows: rows.length, added: fresh.size },
     });
   });
-  return rows.length;
+  return { count: rows.length, kept };
 }

@@ -126,9 +126,19 @@ export async function findUsersDepartments(db: Db, ids: string[]) {
   return db.select({ id: users.id, departmentId: users.departmentId }).from(users).where(inArray(users.id, ids));
 }
 
+/** Cycle values by id, each with the code of its type (the periods rules read a value by its type). */
 export async function findCycleValues(db: Db, ids: number[]) {
   if (!ids.length) return [];
-  return db.select().from(cycleValues).where(inArray(cycleValues.id, ids));
+  return db
+    .select({
+      id: cycleValues.id,
+      cycleTypeId: cycleValues.cycleTypeId,
+      value: cycleValues.value,
+      typeCode: cycleTypes.code,
+    })
+    .from(cycleValues)
+    .innerJoin(cycleTypes, eq(cycleTypes.id, cycleValues.cycleTypeId))
+    .where(inArray(cycleValues.id, ids));
 }
 
 /** The parts of a task view the card lacks: cooperating departments, cycle type, children and parent. */
@@ -257,9 +267,9 @@ export async function ownsOrHeadsTask(db: Db, id: number, userId: string, charge
   return rows.length === 1;
 }
 
-/** Every department's id and name (import looks departments up by name). */
+/** Every department's id, name and head (import looks departments up by name; the chargers import by head). */
 export async function allDepartments(db: Db) {
-  return db.select({ id: departments.id, name: departments.name }).from(departments);
+  return db.select({ id: departments.id, name: departments.name, headId: departments.chargeUserId }).from(departments);
 }
 
 /** The registered chargers (部门负责人) of one department or of all, in department order. */

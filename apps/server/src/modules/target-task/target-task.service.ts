@@ -18,6 +18,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { cycleValuesOutside } from './periods.rules';
 import { abilities, decide, isHead, isOwner, isPublisher, type TaskFacts } from './target-task.machine';
 import {
   mayEditYearTarget,
@@ -306,6 +307,14 @@ async function checkTaskInput(db: Db, input: TaskInput, parent: TaskRow | null) 
     ) {
       throw badRequest(TASK_MSG.cycleValueMismatch);
     }
+    // In the order the task names them; a value outside the dates would silently give no reporting period.
+    const byId = new Map(values.map((v) => [v.id, v]));
+    const named = [...new Set(input.cycleValueIds)].map((id) => byId.get(id)!);
+    const outside = cycleValuesOutside(input.kssj, input.jssj, {
+      type: named[0]!.typeCode,
+      values: named.map((v) => v.value),
+    });
+    if (outside.length) throw badRequest(TASK_MSG.cycleValueOutside(outside, input.kssj, input.jssj));
   }
   if (input.ownerId && input.departmentId) {
     const [u] = await findUsersDepartments(db, [input.ownerId]);

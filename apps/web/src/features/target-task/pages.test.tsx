@@ -160,6 +160,53 @@ describe('task dialog', () => {
     expect((await screen.findAllByText('请选择')).length).toBeGreaterThan(0);
     expect(calledPaths(fetchMock)).not.toContain(`${W}/targetTask/insert`);
   });
+
+  it("shows the server's refusal of a save and stays open with what was typed", async () => {
+    const refusal = TASK_MSG.cycleValueOutside(['2026年下半年'], '2026-01-01', '2026-06-30');
+    const sent: URLSearchParams[] = [];
+    const onClose = vi.fn();
+    mockApi({
+      ...reference,
+      [`${W}/cycleType/list`]: () =>
+        ok([
+          {
+            id: 4,
+            lxmc: '时间段',
+            values: [
+              { cycleId: 41, cycleNumber: '2026年上半年', defaultsStatus: 1 },
+              { cycleId: 42, cycleNumber: '2026年下半年', defaultsStatus: 0 },
+            ],
+          },
+        ]),
+      [`${W}/targetTask/getTargetTaskVo`]: () =>
+        ok({
+          ...taskCard({ jssj: '2026-06-30', zqz: '2026年上半年,2026年下半年' }),
+          auditorId: null,
+          cycleTypeId: 4,
+          cycleTypeName: '时间段',
+          cycleValueIds: [41, 42],
+          coopDepartments: [],
+          mission: null,
+          depth: 1,
+          childCount: 0,
+          parentName: null,
+          cycleYear: 2026,
+        }),
+      [`${W}/targetTask/update`]: (init) => {
+        sent.push(new URLSearchParams(String(init.body)));
+        return failed(400, refusal);
+      },
+    });
+    renderUi(<TaskDialog open yearTargetId={10} taskId={1} onClose={onClose} />, publisher);
+    expect(await screen.findByDisplayValue('课程思政示范课建设')).toBeTruthy();
+    expect((await screen.findAllByText('2026年下半年')).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: /^保\s*存$/ }));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.getAll('cycleValueIds[1]')).toEqual(['42']);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByDisplayValue('课程思政示范课建设')).toBeTruthy();
+  });
 });
 
 describe('Excel import', () => {

@@ -15,8 +15,10 @@ import {
   TaskVoSchema,
   YearTargetSchema,
 } from '@zg/contract';
+import { App } from 'antd';
 import { z } from 'zod';
-import { download, get, post, upload } from '../../api/client';
+import { ApiError, download, get, post, upload } from '../../api/client';
+import { toastFailure } from './progress/feedback';
 
 /** The target and task management module (resource style) and the year-target task module. */
 export const WBS_API = '/api/herm-wbs';
@@ -157,10 +159,20 @@ export function useMission(taskId: number | undefined) {
 
 // ---- writes: each refreshes the module's queries ----
 
+/**
+ * A write of the module: it refreshes the module's queries, and a refusal is told once with the server's Chinese
+ * message (a 400 naming the bad value, a 409 saying the task changed), so the caller's dialog stays open and may ignore
+ * the rejection. What the request catalogue already told (a session that ended, no permission) is not told again.
+ */
 function useWrite<V>(call: (v: V) => Promise<unknown>) {
   const queryClient = useQueryClient();
+  const { message } = App.useApp();
   return useMutation({
     mutationFn: call,
+    onError: (error) => {
+      toastFailure(message, error);
+      if (error instanceof ApiError) error.handled = true;
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: TT_KEY }),
   });
 }
