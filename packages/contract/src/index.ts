@@ -17,6 +17,7 @@ export * from './system';
 export * from './table-config';
 export * from './target-task';
 export * from './target-task-ui';
+export * from './todo';
 export * from './ui-text';
 export * from './user';
 export * from './web-messages';
