@@ -174,7 +174,7 @@ describe('a task list opened from the home page 待办', () => {
       '2026',
     ]);
     expect(screen.getByTitle('待定义')).toBeTruthy();
-    expect(screen.getByRole('combobox', { name: '目标周期' })).toHaveProperty('value', '2026');
+    expect((screen.getByRole('combobox', { name: '目标周期' }) as HTMLInputElement).value).toBe('2026');
     expect(screen.getByText(T.missionToWrite)).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: T.clearMissionFilter }));

@@ -41,7 +41,7 @@ describe('进度审核 opened from the home page 待办', () => {
     expect(screen.getByRole('tab', { name: '延期审核' }).getAttribute('aria-selected')).toBe('true');
     const delays = asked(`${N}/delayAuditing/selectPage`)[0]?.searchParams;
     expect([delays?.get('status'), delays?.get('year')]).toEqual(['reviewing', '2026']);
-    expect(screen.getByRole('combobox', { name: '任务年份' })).toHaveProperty('value', '2026');
+    expect((screen.getByRole('combobox', { name: '任务年份' }) as HTMLInputElement).value).toBe('2026');
 
     // The other tab keeps the year.
     fireEvent.click(screen.getByRole('tab', { name: '进度审核' }));
