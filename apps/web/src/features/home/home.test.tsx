@@ -69,6 +69,8 @@ function homeApi(todo: (year: string | null) => TodoCounts = () => ALL_ROLES) {
     },
     '/api/herm-ndwbs/Task/getWarningCountList': () =>
       ok({ totalWarningCount: 7, processWarningCount: 4, expiredWarningCount: 3, processMap: {}, delayMap: {} }),
+    '/api/herm-ndwbs/Task/getDepartmentWarningCountList': () =>
+      ok({ totalWarningCount: 2, processWarningCount: 2, expiredWarningCount: 0, processMap: {}, delayMap: {} }),
     '/api/herm-ndwbs/Task/getPersonalWarningCountList': () =>
       ok({ totalWarningCount: 1, processWarningCount: 1, expiredWarningCount: 0, processMap: {}, delayMap: {} }),
     '/api/user/school/benchmark': () => ok(benchmark),
@@ -154,16 +156,20 @@ describe('HomePage', { timeout: 30_000 }, () => {
     expect(asked[0]?.searchParams.has('year')).toBe(false);
     expect(calledPaths(fetchMock)).not.toContain('/api/herm-wbs/targetTask/selectPage');
 
-    const warnings = screen.getByText('任务预警').closest('.ant-card') as HTMLElement;
-    await waitFor(() => expect(within(warnings).getByText('7')).toBeTruthy());
-    expect(within(warnings).getByText('我的任务')).toBeTruthy();
-    // No department menu: no department counts.
-    expect(calledPaths(fetchMock)).not.toContain('/api/herm-ndwbs/Task/getDepartmentWarningCountList');
-
     fireEvent.click(tile(todo, '部门待接收'));
     expect((await screen.findByRole('status', { name: '当前地址' })).textContent).toBe(
       '/newTaskManagement/departmentTask?rwzt=waitAccept',
     );
+  });
+
+  it('shows the warning counts its menus grant', async () => {
+    const { fetchMock } = homeApi(() => OWNER_ONLY);
+    renderHome({ ...loginRecord, menus: { homePage: '', wbs: '', annualWbs: '', annualWbsPersonal: '' } });
+    const warnings = (await screen.findByText('任务预警')).closest('.ant-card') as HTMLElement;
+    await waitFor(() => expect(within(warnings).getByText('7')).toBeTruthy());
+    expect(within(warnings).getByText('我的任务')).toBeTruthy();
+    // No department menu: no department counts.
+    expect(calledPaths(fetchMock)).not.toContain('/api/herm-ndwbs/Task/getDepartmentWarningCountList');
   });
 
   it("counts the chosen year and opens that year's queue of reports to audit", async () => {
