@@ -168,7 +168,7 @@ test('the home to-dos follow the year picker', async ({ page }) => {
   await expect(panel.getByText('2010-2019')).toBeVisible();
   await keepScreenshot(page, 'year-panel');
   await panel.getByRole('button', { name: '下一个十年' }).click();
-  const asked = page.waitForRequest((r) => r.url().includes('/targetTask/selectPage') && r.url().includes('year=2026'));
+  const asked = page.waitForRequest((r) => r.url().includes('/todo/counts') && r.url().includes('year=2026'));
   await panel.getByRole('button', { name: '2026' }).click();
   await asked;
   await expect(todo.getByRole('combobox', { name: '任务年份' })).toHaveValue('2026');

@@ -26,6 +26,7 @@ export * from './table-config';
 export * from './table-config-api';
 export * from './target-task';
 export * from './target-task-ui';
+export * from './todo';
 export * from './ui-text';
 export * from './user';
 export * from './user-api';

@@ -129,6 +129,8 @@ export const PROGRESS_TEXT = {
   filledMeansAudited: '实心表示已审核',
   pendingAudits: '进度审核',
   pendingDelays: '延期审核',
+  taskYear: '任务年份',
+  allYears: '全部年份',
   taskName: '任务名称',
   department: '负责部门',
   owner: '负责人',
@@ -378,6 +380,7 @@ export const AuditQuerySchema = z.object({
   current: int32().min(1).default(1),
   size: int32().min(1).max(200).default(10),
   status: z.enum(['reviewing', 'audited', 'all']).default('reviewing').describe('待审核/已审核/全部 / filter'),
+  year: int32().optional().describe('任务年份（年度目标的周期年份） / year of the task'),
 });
 
 export const DelaySchema = z.object({

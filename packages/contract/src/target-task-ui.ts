@@ -25,6 +25,8 @@ export const TASK_UI = {
   delete: '删除',
   deleteSelectedConfirm: '确定要删除选中的任务吗？',
   filters: '筛选条件',
+  missionToWrite: '任务书待编写（未提交或被退回）',
+  clearMissionFilter: '取消该筛选',
   // Task card (spec-1 section 3)
   rwzt: '任务状态',
   kssj: '开始时间',

@@ -191,6 +191,10 @@ export const TaskQuerySchema = z.object({
   rwmc: z.string().max(60).optional(),
   sort: z.enum(['asc', 'desc']).default('desc').describe('按时间升序/降序 / time sort'),
   warningTypeId: int32().optional().describe('预警类型 / warning type'),
+  missionState: z
+    .enum(['toWrite'])
+    .optional()
+    .describe('任务书待编写：待定义且未提交审核或被退回 / definitions to write (not under review)'),
 });
 
 export const TaskActionInputSchema = z.object({

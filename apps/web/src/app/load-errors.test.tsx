@@ -45,7 +45,7 @@ describe('a failed load is never silent', () => {
       [`${W}/targetTask/selectPage`]: () =>
         down ? failed(500, BUSY) : ok({ records: [], total: 0, current: 1, pages: 0, size: 10 }),
     });
-    renderUi(<TaskListPage kind="myTask" />, { ...loginRecord, roleIdList: [ROLE.targetTaskOwner] });
+    renderPageAs(<TaskListPage kind="myTask" />, { ...loginRecord, roleIdList: [ROLE.targetTaskOwner] });
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(WEB_MSG.loadFailedTitle)).toBeTruthy();
     expect(within(alert).getByText(BUSY)).toBeTruthy();

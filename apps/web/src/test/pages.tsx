@@ -78,13 +78,13 @@ export function catchSavedFiles() {
   return saved;
 }
 
-/** Renders a page with the app's providers and a router, signed in as `record`. */
-export function renderPageAs(ui: ReactNode, record: LoginRecord = loginRecord) {
+/** Renders a page with the app's providers and a router (at `url`, say `/x?rwzt=waitAccept`), signed in as `record`. */
+export function renderPageAs(ui: ReactNode, record: LoginRecord = loginRecord, url?: string) {
   setLoginRecord(record);
   return render(
     <Providers queryClient={freshQueryClient()}>
       <QueryBoundary>
-        <MemoryRouter>{ui}</MemoryRouter>
+        <MemoryRouter initialEntries={url ? [url] : undefined}>{ui}</MemoryRouter>
       </QueryBoundary>
     </Providers>,
   );

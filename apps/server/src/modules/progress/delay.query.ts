@@ -9,8 +9,9 @@ const auditor = alias(users, 'auditor');
 
 const owner = alias(users, 'owner');
 
+/** One page of delay requests on tasks matching `where` (the auditor's list), newest first, with their task. */
 export async function pageDelaysForAudit(db: Db, where: SQL | undefined, current: number, size: number) {
-  const [records, [total]] = await Promise.all([
+  const [records, total] = await Promise.all([
     db
       .select({ ...delayColumns, task: targetTasks, departmentName: departments.name, ownerName: owner.name })
       .from(delayRequests)
@@ -23,11 +24,17 @@ export async function pageDelaysForAudit(db: Db, where: SQL | undefined, current
       .orderBy(desc(delayRequests.requestedAt), desc(delayRequests.id))
       .limit(size)
       .offset((current - 1) * size),
-    db
-      .select({ n: count() })
-      .from(delayRequests)
-      .innerJoin(targetTasks, eq(targetTasks.id, delayRequests.taskId))
-      .where(where),
+    countDelaysForAudit(db, where),
   ]);
-  return { records, total: Number(total?.n ?? 0) };
+  return { records, total };
+}
+
+/** How many delay requests on tasks match `where`: the total of the auditor's list, and the home page's count of it. */
+export async function countDelaysForAudit(db: Db, where: SQL | undefined) {
+  const [total] = await db
+    .select({ n: count() })
+    .from(delayRequests)
+    .innerJoin(targetTasks, eq(targetTasks.id, delayRequests.taskId))
+    .where(where);
+  return Number(total?.n ?? 0);
 }

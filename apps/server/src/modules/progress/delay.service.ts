@@ -41,9 +41,9 @@ export async function delaysOf(db: Db, actor: Actor, taskId: number) {
 export async function delaysToAudit(
   db: Db,
   actor: Actor,
-  q: { current: number; size: number; status: 'reviewing' | 'audited' | 'all' },
+  q: { current: number; size: number; status: 'reviewing' | 'audited' | 'all'; year?: number },
 ) {
-  const where = auditQueue(auditQueueOf(actor), 'delay', q.status);
+  const where = auditQueue(auditQueueOf(actor), 'delay', q.status, q.year);
   const { records, total } = await pageDelaysForAudit(db, where, q.current, q.size);
   return {
     records: records.map((r) => ({

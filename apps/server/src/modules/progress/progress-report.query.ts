@@ -21,7 +21,7 @@ export async function reportsOfTask(db: Db, taskId: number) {
 
 /** One page of reports on tasks matching `where` (the auditor's list), newest first, with their task. */
 export async function pageReportsForAudit(db: Db, where: SQL | undefined, current: number, size: number) {
-  const [records, [total]] = await Promise.all([
+  const [records, total] = await Promise.all([
     db
       .select({
         report: taskReports,
@@ -42,29 +42,39 @@ export async function pageReportsForAudit(db: Db, where: SQL | undefined, curren
       .orderBy(desc(taskReports.submittedAt), desc(taskReports.id))
       .limit(size)
       .offset((current - 1) * size),
-    db
-      .select({ n: count() })
-      .from(taskReports)
-      .innerJoin(targetTasks, eq(targetTasks.id, taskReports.taskId))
-      .where(where),
+    countReportsForAudit(db, where),
   ]);
-  return { records, total: Number(total?.n ?? 0) };
+  return { records, total };
+}
+
+/** How many reports on tasks match `where`: the total of the auditor's list, and the home page's count of it. */
+export async function countReportsForAudit(db: Db, where: SQL | undefined) {
+  const [total] = await db
+    .select({ n: count() })
+    .from(taskReports)
+    .innerJoin(targetTasks, eq(targetTasks.id, taskReports.taskId))
+    .where(where);
+  return Number(total?.n ?? 0);
 }
 
 /**
  * An auditor's queue of reports or delay requests: those on the tasks `auditorId` audits (undefined: all), by the
- * request's state: awaiting audit, already audited, or all.
+ * request's state (awaiting audit, already audited, or all), of the tasks of a year (undefined: every year).
  */
 export function auditQueue(
   auditorId: string | undefined,
   of: 'report' | 'delay',
   which: 'reviewing' | 'audited' | 'all',
+  year?: number,
 ): SQL | undefined {
   const status = of === 'report' ? taskReports.status : delayRequests.status;
   const conds: SQL[] = [];
   if (auditorId !== undefined) conds.push(eq(targetTasks.auditorId, auditorId));
   if (which === 'reviewing') conds.push(eq(status, 'reviewing'));
   if (which === 'audited') conds.push(sql`${status} <> 'reviewing'`);
+  if (year !== undefined) {
+    conds.push(sql`${targetTasks.yearTargetId} in (select y.id from ${yearTargets} y where y.cycle_year = ${year})`);
+  }
   return conds.length ? and(...conds) : undefined;
 }
 

@@ -100,9 +100,9 @@ export async function listReports(db: Db, actor: Actor, taskId: number) {
 export async function reportsToAudit(
   db: Db,
   actor: Actor,
-  q: { current: number; size: number; status: 'reviewing' | 'audited' | 'all' },
+  q: { current: number; size: number; status: 'reviewing' | 'audited' | 'all'; year?: number },
 ) {
-  const where = auditQueue(auditQueueOf(actor), 'report', q.status);
+  const where = auditQueue(auditQueueOf(actor), 'report', q.status, q.year);
   const { records, total } = await pageReportsForAudit(db, where, q.current, q.size);
   return {
     records: records.map((r) => ({

@@ -4,12 +4,13 @@ import { focusRoutes } from './focus.routes';
 import { NDWBS_PATHS, WBS_PATHS } from './progress.http';
 import { registerProgressFilePolicies } from './progress.policy';
 import { progressReportRoutes, situationCatalogRoutes } from './progress-report.routes';
+import { todoRoutes } from './todo.routes';
 import { urgeRoutes } from './urge.routes';
 
 /**
  * Registered by app.ts under `/api`: progress reports, delays and urges under both menus' prefixes (`/herm-wbs`
- * resource-style names, `/herm-ndwbs` the year-target task module's names), focus, and the attachment policy of
- * progress reports.
+ * resource-style names, `/herm-ndwbs` the year-target task module's names), focus, the home page's to-do counts
+ * (they join target-task's lists with the audit queues), and the attachment policy of progress reports.
  */
 export const progressPlugin: FastifyPluginAsyncZod = async (app) => {
   registerProgressFilePolicies();
@@ -28,4 +29,5 @@ export const progressPlugin: FastifyPluginAsyncZod = async (app) => {
   }
   await app.register(situationCatalogRoutes, { prefix: '/herm-wbs/targetTaskDetail' });
   await app.register(focusRoutes, { prefix: '/herm-zdgj/rest/focus' });
+  await app.register(todoRoutes, { prefix: '/herm-wbs/todo' });
 };

@@ -36,6 +36,6 @@ export {
   taskCycleColumns,
   taskNames,
 } from './target-task.repository';
-export { listTasks, taskDetail, taskSeenBy, yearTargetSeenBy } from './target-task.service';
+export { listTasks, taskDetail, taskSeenBy, taskTodoCounts, yearTargetSeenBy } from './target-task.service';
 export type { TaskListFilter } from './task-card.query';
 export { recomputeYearTargetStatus } from './year-target.repository';

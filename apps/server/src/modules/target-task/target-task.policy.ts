@@ -1,4 +1,4 @@
-import { ROLE } from '@zg/contract';
+import { ROLE, type TodoRole } from '@zg/contract';
 import { type Actor, isAdmin } from '../../platform/access';
 import { registerOwnerPolicy } from '../files';
 import { ownsOrHeadsTask, visibleTaskIds, visibleTaskWhere } from './target-task.repository';
@@ -35,6 +35,21 @@ export const tasksSeenBy = (actor: Actor) => visibleTaskWhere(viewOf(actor));
 
 /** The year targets the actor sees (created by them, or holding a task they see), as a condition over year_targets. */
 export const yearTargetsSeenBy = (actor: Actor) => visibleYearTargetWhere(viewOf(actor));
+
+/**
+ * The roles of the home page's 待办 the actor holds: the head of a department (heads one), the auditor of tasks (the
+ * auditor role, an administrator, or the auditor of some task), the owner of tasks (the role, or owns some task).
+ */
+export function todoRolesOf(
+  actor: Actor,
+  facts: { auditsSomeTask: boolean; ownsSomeTask: boolean },
+): Record<TodoRole, boolean> {
+  return {
+    head: actor.chargeDepartmentIds.length > 0,
+    auditor: isAdmin(actor) || actor.roles.has(ROLE.targetDepartAuditor) || facts.auditsSomeTask,
+    owner: actor.roles.has(ROLE.targetTaskOwner) || facts.ownsSomeTask,
+  };
+}
 
 /** Administrators and target publishers publish year targets and top-level tasks, and keep the chargers. */
 export const mayPublish = (actor: Pick<Actor, 'roles'>) => isAdmin(actor) || actor.roles.has(ROLE.targetPublisher);

@@ -3,13 +3,16 @@ import {
   TASK_MAX_DEPTH,
   TASK_MSG,
   TASK_STATUS,
+  TASK_TODOS,
   type TaskAction,
   type TaskAudit,
   type TaskCard,
   type TaskDetailQuery,
   type TaskInput,
   type TaskStatus,
+  type TaskTodoKey,
   type TaskVo,
+  type TodoRole,
   type YearGroup,
   type YearTarget,
   type YearTaskStatus,
@@ -24,6 +27,7 @@ import {
   mayEditYearTarget,
   mayPublish,
   tasksSeenBy,
+  todoRolesOf,
   viewOf,
   yearTargetAbilities,
   yearTargetsSeenBy,
@@ -48,6 +52,7 @@ import {
 } from './target-task.repository';
 import {
   catalogueTasks,
+  countTaskLists,
   findTaskCard,
   pageLastLevelTasks,
   pageTasks,
@@ -522,6 +527,28 @@ function mayEditMission(actor: Actor, f: TaskFacts, task: TaskRow) {
 export async function listTasks(db: Db, actor: Actor, q: TaskListFilter) {
   const { records, total } = await pageTasks(db, q, tasksSeenBy(actor), actor);
   return { records: records.map((r) => present(r, actor)), total };
+}
+
+/**
+ * The home page's to-dos among tasks (TASK_TODOS) for the actor: each counted over the tasks they see with its list's
+ * own conditions, all in one statement, for a year or all years; null for a role the actor does not hold. The roles
+ * come with them (the progress module adds the audit queues of an auditor).
+ */
+export async function taskTodoCounts(
+  db: Db,
+  actor: Actor,
+  year: number | undefined,
+): Promise<{ roles: Record<TodoRole, boolean>; counts: Record<TaskTodoKey, number | null> }> {
+  const keys = Object.keys(TASK_TODOS) as TaskTodoKey[];
+  const [audited = 0, owned = 0, ...counts] = await countTaskLists(
+    db,
+    [{ kind: 'any', auditedBy: actor.userId }, { kind: 'myTask' }, ...keys.map((k) => ({ ...TASK_TODOS[k], year }))],
+    tasksSeenBy(actor),
+    actor,
+  );
+  const roles = todoRolesOf(actor, { auditsSomeTask: audited > 0, ownsSomeTask: owned > 0 });
+  const entries = keys.map((k, i) => [k, roles[TASK_TODOS[k].role] ? (counts[i] ?? 0) : null] as const);
+  return { roles, counts: Object.fromEntries(entries) as Record<TaskTodoKey, number | null> };
 }
 
 export async function taskTree(db: Db, actor: Actor, yearTargetId: number) {

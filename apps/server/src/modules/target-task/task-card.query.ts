@@ -12,6 +12,7 @@ import {
   yearTargets,
 } from '../../db/schema';
 
+import { RULES } from './target-task.machine';
 import { hasChildrenSql } from './target-task.repository';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -34,6 +35,10 @@ export interface TaskListFilter {
   topOnly?: boolean;
   /** Only the tasks this user follows (关注). */
   focusedBy?: string;
+  /** Only tasks whose 任务书 is to be written: in the source state of the machine's `define` (not under review). */
+  missionState?: 'toWrite';
+  /** Only the tasks this user audits (not a list of its own: tells whether the user audits any task). */
+  auditedBy?: string;
   sort: 'asc' | 'desc';
   current: number;
   size: number;
@@ -91,26 +96,31 @@ export async function taskCardsByIds(db: Db, ids: readonly number[]) {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** The filters of a task list, without its order and page. */
+export type TaskConditions = Omit<TaskListFilter, 'sort' | 'current' | 'size'>;
+
+/** The actor's facts the page kinds read. */
+export interface TaskListActor {
+  userId: string;
+  chargeDepartmentIds: readonly string[];
+  departmentId: string | null;
+}
+
+/** The task's 任务书 may be written now: the source state of the machine's `define` (waiting, or refused). */
+function missionToWrite(): SQL {
+  const { from, audit = [] } = RULES.define;
+  const audits = audit.filter((a) => a !== null);
+  return sql`(${inArray(targetTasks.status, [...from])} and (${
+    audit.includes(null) ? sql`${targetTasks.auditStatus} is null or ` : sql``
+  }${audits.length ? inArray(targetTasks.auditStatus, audits) : sql`false`}))`;
+}
+
 /**
- * One page of task cards with every name joined in: the page's ids and the total (two queries built for the filters),
- * then the cards of those ids through the prepared statement (none per row).
- *
- * The page's ids are chosen first, in an index's order, and only those rows get their names and counts. EXPLAIN
- * ANALYZE on the school scale (6000 tasks, PostgreSQL 15): the publisher's year + state list, time descending, walks
- * target_tasks_status_start_idx and stops at the 20th row of the year (902 index rows for year 2025, no sort of the
- * 1358 tasks in the state; 0.9 ms, count 0.7 ms); a head's department list, time ascending, reads the department
- * through target_tasks_department_start_idx (15 rows, sorted in memory; with 1200 tasks moved into the department it
- * becomes an ordered index scan that stops after 20 rows, 0.2 ms instead of a 1200-row sort). The list with no
- * state filter still sorts the matches (top-N heapsort, 2 ms for 6000) like its count reads them.
+ * The conditions of a task list (page kind and filters) over target_tasks, year_targets and departments, without
+ * visibility: the one definition of which rows a list shows, shared by the list pages and the home page's counts.
  */
-export async function pageTasks(
-  db: Db,
-  f: TaskListFilter,
-  visible: SQL | undefined,
-  actor: { userId: string; chargeDepartmentIds: readonly string[]; departmentId: string | null },
-) {
+export function taskListConditions(f: TaskConditions, actor: TaskListActor): SQL[] {
   const conds: SQL[] = [];
-  if (visible) conds.push(visible);
   const charge = actor.chargeDepartmentIds;
   switch (f.kind) {
     case 'myYearTask':
@@ -157,13 +167,57 @@ export async function pageTasks(
   if (f.departmentId) conds.push(eq(targetTasks.departmentId, f.departmentId));
   if (f.departmentName) conds.push(ilike(departments.name, `%${escapeLike(f.departmentName)}%`));
   if (f.rwzt) conds.push(eq(targetTasks.status, f.rwzt));
+  if (f.missionState === 'toWrite') conds.push(missionToWrite());
+  if (f.auditedBy) conds.push(eq(targetTasks.auditorId, f.auditedBy));
   if (f.rwmc) conds.push(ilike(targetTasks.name, `%${escapeLike(f.rwmc)}%`));
   if (f.warningTypeId) {
     conds.push(
       sql`exists (select 1 from ${taskWarnings} w where w.task_id = ${targetTasks.id} and w.open and w.warning_type_id = ${f.warningTypeId})`,
     );
   }
-  const where = conds.length ? and(...conds) : undefined;
+  return conds;
+}
+
+/**
+ * How many visible tasks each list would show, in one statement (a `count(*) filter` per list). The lists' own
+ * conditions (`taskListConditions`) decide the rows, so a count and its list agree.
+ */
+export async function countTaskLists(
+  db: Db,
+  lists: readonly TaskConditions[],
+  visible: SQL | undefined,
+  actor: TaskListActor,
+): Promise<number[]> {
+  if (!lists.length) return [];
+  const columns = Object.fromEntries(
+    lists.map((f, i) => [
+      `n${i}`,
+      sql<number>`(count(*) filter (where ${and(sql`true`, ...taskListConditions(f, actor))}))::int`,
+    ]),
+  );
+  const [row] = await db
+    .select(columns)
+    .from(targetTasks)
+    .innerJoin(yearTargets, eq(yearTargets.id, targetTasks.yearTargetId))
+    .leftJoin(departments, eq(departments.id, targetTasks.departmentId))
+    .where(visible);
+  return lists.map((_f, i) => Number(row?.[`n${i}`] ?? 0));
+}
+
+/**
+ * One page of task cards with every name joined in: the page's ids and the total (two queries built for the filters),
+ * then the cards of those ids through the prepared statement (none per row).
+ *
+ * The page's ids are chosen first, in an index's order, and only those rows get their names and counts. EXPLAIN
+ * ANALYZE on the school scale (6000 tasks, PostgreSQL 15): the publisher's year + state list, time descending, walks
+ * target_tasks_status_start_idx and stops at the 20th row of the year (902 index rows for year 2025, no sort of the
+ * 1358 tasks in the state; 0.9 ms, count 0.7 ms); a head's department list, time ascending, reads the department
+ * through target_tasks_department_start_idx (15 rows, sorted in memory; with 1200 tasks moved into the department it
+ * becomes an ordered index scan that stops after 20 rows, 0.2 ms instead of a 1200-row sort). The list with no
+ * state filter still sorts the matches (top-N heapsort, 2 ms for 6000) like its count reads them.
+ */
+export async function pageTasks(db: Db, f: TaskListFilter, visible: SQL | undefined, actor: TaskListActor) {
+  const where = and(visible, ...taskListConditions(f, actor));
   const order =
     f.sort === 'asc'
       ? [asc(targetTasks.startDate), asc(targetTasks.id)]

@@ -101,7 +101,7 @@ export default function HomePage() {
         <div className="zg-home__row">
           {seesTasks && (
             <QueryBoundary>
-              <TodoCard menu={menu} headsDepartment={headed.length > 0} enabled={!!record} />
+              <TodoCard menu={menu} record={record} enabled={!!record} />
             </QueryBoundary>
           )}
           {showsCounts && (

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { LoginRecord, School } from '@zg/contract';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { type LoginRecord, ROLE, type School, type TodoCounts } from '@zg/contract';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { setLoginRecord } from '../../api/session';
 import { Providers } from '../../app/Providers';
@@ -9,7 +9,6 @@ import { loginRecord, mockApi, ok, profile } from '../../test/fixtures';
 import { freshQueryClient } from '../../test/render';
 import { WithRouteTable } from '../../test/route-table';
 import HomePage from './HomePage';
-import { todosFor } from './TodoCard';
 
 const SCHOOLS: School[] = [
   {
@@ -35,19 +34,43 @@ const SCHOOLS: School[] = [
   },
 ];
 
-function homeApi() {
+/** What the server counts for a user who heads a department, audits and owns tasks (by year: 2019 has fewer). */
+const ALL_ROLES: TodoCounts = {
+  roles: { head: true, auditor: true, owner: true },
+  departmentAccept: 2,
+  departmentResolve: 3,
+  reportAudit: 4,
+  delayAudit: 1,
+  definitionAudit: 6,
+  myDefine: 7,
+  myAccept: 8,
+  myExecuting: 9,
+  myOverdue: 11,
+};
+const OWNER_ONLY: TodoCounts = {
+  ...ALL_ROLES,
+  roles: { head: false, auditor: false, owner: true },
+  departmentAccept: null,
+  departmentResolve: null,
+  reportAudit: null,
+  delayAudit: null,
+  definitionAudit: null,
+};
+
+function homeApi(todo: (year: string | null) => TodoCounts = () => ALL_ROLES) {
   let benchmark: School[] = [];
   const asked: URL[] = [];
   const fetchMock = mockApi({
     '/api/user/appConfig': () => ok({ version: 'V3.5', featureFlags: ['newTaskManagement'], casEnabled: false }),
     '/api/user/personalInfo': () => ok(profile),
-    '/api/herm-wbs/targetTask/selectPage': (_i, url) => {
+    '/api/herm-wbs/todo/counts': (_i, url) => {
       asked.push(url);
-      const total = { waitAccept: 2, executeing: 5 }[url.searchParams.get('rwzt') ?? ''] ?? 0;
-      return ok({ records: [], total, current: 1, pages: 1, size: 1 });
+      return ok(todo(url.searchParams.get('year')));
     },
     '/api/herm-ndwbs/Task/getWarningCountList': () =>
       ok({ totalWarningCount: 7, processWarningCount: 4, expiredWarningCount: 3, processMap: {}, delayMap: {} }),
+    '/api/herm-ndwbs/Task/getDepartmentWarningCountList': () =>
+      ok({ totalWarningCount: 2, processWarningCount: 2, expiredWarningCount: 0, processMap: {}, delayMap: {} }),
     '/api/herm-ndwbs/Task/getPersonalWarningCountList': () =>
       ok({ totalWarningCount: 1, processWarningCount: 1, expiredWarningCount: 0, processMap: {}, delayMap: {} }),
     '/api/user/school/benchmark': () => ok(benchmark),
@@ -63,6 +86,12 @@ function homeApi() {
   return { fetchMock, asked };
 }
 
+/** Where the router is: the list page a to-do tile opened, with its query. */
+function Where() {
+  const { pathname, search } = useLocation();
+  return <output aria-label="当前地址">{`${pathname}${search}`}</output>;
+}
+
 function renderHome(record: LoginRecord) {
   setLoginRecord(record);
   return render(
@@ -72,6 +101,7 @@ function renderHome(record: LoginRecord) {
           <MemoryRouter initialEntries={['/index']}>
             <Routes>
               <Route path="/index" element={<HomePage />} />
+              <Route path="*" element={<Where />} />
             </Routes>
           </MemoryRouter>
         </WithRouteTable>
@@ -83,46 +113,99 @@ function renderHome(record: LoginRecord) {
 const calledPaths = (fetchMock: ReturnType<typeof mockApi>) =>
   fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://localhost').pathname);
 
-describe('todosFor', () => {
-  it("adds the department's tasks to break down for a department head", () => {
-    expect(todosFor(false).map((t) => t.label)).toEqual([
-      '待我接收',
-      '待我定义',
-      '我执行中',
-      '我逾期未完成',
-      '待我审核',
-    ]);
-    expect(todosFor(true).at(-1)).toMatchObject({ kind: 'departmentTask', rwzt: 'waitResolve', label: '部门待分解' });
-  });
-});
+/** A head of 教务处 who also audits and owns tasks, with both task menus and both catalogue entries. */
+const threeRoles: LoginRecord = {
+  ...loginRecord,
+  userId: 'bmfzr01',
+  userName: '王建国',
+  roles: [{ roleId: ROLE.targetDepartHead, roleName: '部门负责人' }],
+  roleIdList: [ROLE.targetDepartHead, ROLE.targetDepartAuditor, ROLE.targetTaskOwner],
+  roleNameList: ['部门负责人'],
+  menus: { homePage: '', wbs: '', annualWbs: '', annualWbsPersonal: '', annualWbsDepartment: '' },
+  newChargeDeparmentIdList: ['D02'],
+  newChargeDeparmentList: [{ bmid: 'D02', bmmc: '教务处', fzrmc: '王建国' }],
+};
+
+const todoCard = async () => (await screen.findByText('待办事项')).closest('.ant-card') as HTMLElement;
+const tile = (card: HTMLElement, label: string) =>
+  within(card).getByText(label).closest('.zg-home__todo-item') as HTMLElement;
 
 describe('HomePage', { timeout: 30_000 }, () => {
-  it('counts what the user can act on now, by year, and the warnings its menus grant', async () => {
+  it("shows the server's count of every to-do of every role the user holds, in one request", async () => {
     const { fetchMock, asked } = homeApi();
-    renderHome({
-      ...loginRecord,
-      menus: { homePage: '', wbs: '', annualWbs: '', annualWbsPersonal: '' },
-    });
-    const todo = (await screen.findByText('待办事项')).closest('.ant-card') as HTMLElement;
-    await waitFor(() => expect(within(todo).getByText('5')).toBeTruthy());
-    expect(within(todo).getByText('待我接收')).toBeTruthy();
-    expect(asked.map((u) => [u.searchParams.get('kind'), u.searchParams.get('rwzt')])).toEqual(
-      expect.arrayContaining([
-        ['myTask', 'waitAccept'],
-        ['reviewTask', null],
-      ]),
-    );
-    expect(asked.every((u) => u.searchParams.get('size') === '1' && !u.searchParams.has('year'))).toBe(true);
+    renderHome(threeRoles);
+    const todo = await todoCard();
+    const expected: [string, string][] = [
+      ['部门待接收', '2'],
+      ['部门待分解', '3'],
+      ['进度报告待审核', '4'],
+      ['延期申请待审核', '1'],
+      ['任务书待审核', '6'],
+      ['待写任务书', '7'],
+      ['待我接收', '8'],
+      ['我执行中', '9'],
+      ['我逾期未完成', '11'],
+    ];
+    for (const [label, count] of expected) {
+      await waitFor(() => expect(within(tile(todo, label)).getByText(count)).toBeTruthy());
+    }
+    for (const role of ['我负责的部门', '待我审核', '我负责的任务']) {
+      expect(within(todo).getByRole('region', { name: role })).toBeTruthy();
+    }
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.searchParams.has('year')).toBe(false);
+    expect(calledPaths(fetchMock)).not.toContain('/api/herm-wbs/targetTask/selectPage');
 
-    const warnings = screen.getByText('任务预警').closest('.ant-card') as HTMLElement;
+    fireEvent.click(tile(todo, '部门待接收'));
+    expect((await screen.findByRole('status', { name: '当前地址' })).textContent).toBe(
+      '/newTaskManagement/departmentTask?rwzt=waitAccept',
+    );
+  });
+
+  it('shows the warning counts its menus grant', async () => {
+    const { fetchMock } = homeApi(() => OWNER_ONLY);
+    renderHome({ ...loginRecord, menus: { homePage: '', wbs: '', annualWbs: '', annualWbsPersonal: '' } });
+    const warnings = (await screen.findByText('任务预警')).closest('.ant-card') as HTMLElement;
     await waitFor(() => expect(within(warnings).getByText('7')).toBeTruthy());
     expect(within(warnings).getByText('我的任务')).toBeTruthy();
     // No department menu: no department counts.
     expect(calledPaths(fetchMock)).not.toContain('/api/herm-ndwbs/Task/getDepartmentWarningCountList');
+  });
 
+  it("counts the chosen year and opens that year's queue of reports to audit", async () => {
+    const { asked } = homeApi((year) => (year === '2019' ? { ...ALL_ROLES, reportAudit: 5 } : ALL_ROLES));
+    renderHome(threeRoles);
+    const todo = await todoCard();
+    await waitFor(() => expect(within(tile(todo, '进度报告待审核')).getByText('4')).toBeTruthy());
     fireEvent.click(within(todo).getByRole('combobox', { name: '任务年份' }));
     fireEvent.click(await screen.findByRole('button', { name: '2019' }));
-    await waitFor(() => expect(asked.some((u) => u.searchParams.get('year') === '2019')).toBe(true));
+    await waitFor(() => expect(within(tile(todo, '进度报告待审核')).getByText('5')).toBeTruthy());
+    expect(asked.at(-1)?.searchParams.get('year')).toBe('2019');
+
+    fireEvent.click(tile(todo, '进度报告待审核'));
+    expect((await screen.findByRole('status', { name: '当前地址' })).textContent).toBe(
+      '/newTaskManagement/progressAudit?tab=reports&status=reviewing&year=2019',
+    );
+  });
+
+  it("leaves out the roles the user does not hold, and opens 目标任务管理's list without 年度目标分解", async () => {
+    homeApi(() => OWNER_ONLY);
+    renderHome({
+      ...loginRecord,
+      userId: 'rwfzr01',
+      roleIdList: [ROLE.targetTaskOwner],
+      menus: { homePage: '', wbs: '' },
+    });
+    const todo = await todoCard();
+    await waitFor(() => expect(within(tile(todo, '待写任务书')).getByText('7')).toBeTruthy());
+    for (const label of ['部门待接收', '部门待分解', '进度报告待审核', '延期申请待审核', '任务书待审核']) {
+      expect(within(todo).queryByText(label)).toBeNull();
+    }
+    expect(within(todo).queryByRole('region', { name: '我负责的部门' })).toBeNull();
+    fireEvent.click(tile(todo, '待写任务书'));
+    expect((await screen.findByRole('status', { name: '当前地址' })).textContent).toBe(
+      '/targetTaskManagement/myTask?rwzt=waitDefine&missionState=toWrite',
+    );
   });
 
   it('loads no task data without the task menus, and leads to the dashboard the bar hides', async () => {

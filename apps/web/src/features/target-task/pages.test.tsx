@@ -3,6 +3,7 @@ import { type LoginRecord, TASK_UI as T, TASK_MSG } from '@zg/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { renderUi, stubXhr } from '../../test/attachments';
 import { calledPaths, failed, loginRecord, mockApi, ok } from '../../test/fixtures';
+import { renderPageAs } from '../../test/pages';
 import { taskCard, yearTarget } from '../../test/target-task-data';
 import { ExcelImport } from './components/ExcelImport';
 import { TaskDialog } from './components/TaskDialog';
@@ -121,7 +122,7 @@ describe('部门任务 page', () => {
         return ok(null, TASK_MSG.done);
       },
     });
-    renderUi(<TaskListPage kind="departmentTask" />, head);
+    renderPageAs(<TaskListPage kind="departmentTask" />, head);
     const card = (await screen.findByRole('button', { name: '课程思政示范课建设' })).closest(
       '.zg-task-card',
     ) as HTMLElement;
@@ -141,13 +142,66 @@ describe('部门任务 page', () => {
 describe('我的任务 page', () => {
   it('has no 待分解 state option and asks for the myTask kind', async () => {
     const fetchMock = mockApi({ ...reference, [`${W}/targetTask/selectPage`]: () => ok(page([])) });
-    renderUi(<TaskListPage kind="myTask" />, head);
+    renderPageAs(<TaskListPage kind="myTask" />, head);
     expect(await screen.findByText('暂无任务')).toBeTruthy();
     const url = fetchMock.mock.calls.map(([u]) => String(u)).find((u) => u.includes('/targetTask/selectPage'));
     expect(new URL(url ?? '', 'http://x').searchParams.get('kind')).toBe('myTask');
     fireEvent.mouseDown(screen.getByRole('combobox', { name: '任务状态' }));
     expect(await screen.findByTitle('待定义')).toBeTruthy();
     expect(screen.queryByTitle('待分解')).toBeNull();
+  });
+});
+
+describe('a task list opened from the home page 待办', () => {
+  const listCalls = (fetchMock: ReturnType<typeof mockApi>) =>
+    fetchMock.mock.calls
+      .map(([u]) => new URL(String(u), 'http://x'))
+      .filter((u) => u.pathname === `${W}/targetTask/selectPage`);
+
+  it('asks for the filter in its URL, shows it, and drops the 任务书 filter on request', async () => {
+    const fetchMock = mockApi({ ...reference, [`${W}/targetTask/selectPage`]: () => ok(page([taskCard()])) });
+    renderPageAs(
+      <TaskListPage kind="myTask" />,
+      head,
+      '/newTaskManagement/myTask?rwzt=waitDefine&missionState=toWrite&year=2026',
+    );
+    await waitFor(() => expect(listCalls(fetchMock)).toHaveLength(1));
+    const first = listCalls(fetchMock)[0]?.searchParams;
+    expect([first?.get('kind'), first?.get('rwzt'), first?.get('missionState'), first?.get('year')]).toEqual([
+      'myTask',
+      'waitDefine',
+      'toWrite',
+      '2026',
+    ]);
+    expect(screen.getByTitle('待定义')).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: '目标周期' }) as HTMLInputElement).value).toBe('2026');
+    expect(screen.getByText(T.missionToWrite)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: T.clearMissionFilter }));
+    await waitFor(() => expect(listCalls(fetchMock)).toHaveLength(2));
+    const second = listCalls(fetchMock)[1]?.searchParams;
+    expect([second?.get('rwzt'), second?.has('missionState'), second?.get('year')]).toEqual([
+      'waitDefine',
+      false,
+      '2026',
+    ]);
+    expect(screen.queryByText(T.missionToWrite)).toBeNull();
+  });
+
+  it("shows a department's tasks waiting to be accepted, a state the toolbar's six do not hold", async () => {
+    const fetchMock = mockApi({ ...reference, [`${W}/targetTask/selectPage`]: () => ok(page([])) });
+    renderPageAs(<TaskListPage kind="departmentTask" />, head, '/newTaskManagement/departmentTask?rwzt=waitAccept');
+    await waitFor(() => expect(listCalls(fetchMock)[0]?.searchParams.get('rwzt')).toBe('waitAccept'));
+    expect(listCalls(fetchMock)[0]?.searchParams.get('kind')).toBe('departmentTask');
+    expect(screen.getByTitle('待接收')).toBeTruthy();
+  });
+
+  it('leaves out a state in the URL that is not one', async () => {
+    const fetchMock = mockApi({ ...reference, [`${W}/targetTask/selectPage`]: () => ok(page([])) });
+    renderPageAs(<TaskListPage kind="myTask" />, head, '/newTaskManagement/myTask?rwzt=nonsense&year=abc');
+    await waitFor(() => expect(listCalls(fetchMock)).toHaveLength(1));
+    const asked = listCalls(fetchMock)[0]?.searchParams;
+    expect([asked?.has('rwzt'), asked?.has('year')]).toEqual([false, false]);
   });
 });
 

@@ -49,6 +49,8 @@ export interface TaskFilters {
   rwzt?: string;
   rwmc?: string;
   sort: 'asc' | 'desc';
+  /** Only tasks whose 任务书 is still to be written (the home page's 待办 opens the list with it). */
+  missionState?: 'toWrite';
 }
 
 /** Every query of the module starts with this key, so a change refreshes them all. */

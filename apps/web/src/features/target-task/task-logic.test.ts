@@ -1,7 +1,15 @@
 import { TASK_MSG } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
 import { taskCard } from '../../test/target-task-data';
-import { buildTree, cardActions, dateProblem, importProblems, stateOptions } from './task-logic';
+import {
+  buildTree,
+  cardActions,
+  dateProblem,
+  filtersFromSearch,
+  importProblems,
+  searchOfFilters,
+  stateOptions,
+} from './task-logic';
 
 describe('the task state options', () => {
   it('are the six filter states, without 待分解 on the my-task page', () => {
@@ -15,6 +23,40 @@ describe('the task state options', () => {
     ]);
     expect(stateOptions('myTask').map((o) => o.value)).not.toContain('waitResolve');
     expect(stateOptions('myTask')).toHaveLength(5);
+  });
+
+  it('add the state a page was opened with when it is not among them, first', () => {
+    expect(stateOptions('departmentTask', 'waitAccept').map((o) => o.label)[0]).toBe('待接收');
+    expect(stateOptions('departmentTask', 'waitDefine')).toHaveLength(6);
+    expect(stateOptions('myTask', 'nonsense')).toHaveLength(5);
+  });
+});
+
+describe('the filters in a list URL', () => {
+  it('round-trip, leaving the default order out', () => {
+    const filters = { sort: 'desc' as const, rwzt: 'waitDefine', missionState: 'toWrite' as const, year: 2026 };
+    const search = searchOfFilters(filters);
+    expect(search.toString()).toBe('rwzt=waitDefine&missionState=toWrite&year=2026');
+    expect(filtersFromSearch(search)).toMatchObject(filters);
+    expect(searchOfFilters({ sort: 'asc', rwmc: '课程' }).toString()).toBe('sort=asc&rwmc=%E8%AF%BE%E7%A8%8B');
+  });
+
+  it('leave out what a list cannot take', () => {
+    const f = filtersFromSearch(
+      new URLSearchParams('rwzt=nonsense&year=abc&yearTargetId=-1&rwlx=Z&missionState=all&sort=sideways'),
+    );
+    expect(f).toEqual({
+      year: undefined,
+      yearTargetId: undefined,
+      rwlx: undefined,
+      departmentId: undefined,
+      departmentName: undefined,
+      rwzt: undefined,
+      rwmc: undefined,
+      sort: 'desc',
+      missionState: undefined,
+    });
+    expect(filtersFromSearch(new URLSearchParams('year=9999999999')).year).toBeUndefined();
   });
 });
 

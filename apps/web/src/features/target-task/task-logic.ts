@@ -4,11 +4,12 @@ import {
   TASK_UI as T,
   TASK_MSG,
   TASK_STATUS,
+  TASK_STATUSES,
   type TaskAction,
   type TaskPageKind,
   type TaskStatus,
 } from '@zg/contract';
-import type { TaskCard } from './target-task.api';
+import type { TaskCard, TaskFilters } from './target-task.api';
 
 /** What the pages need to know about the signed-in user (rules stay on the server; this only picks pages). */
 export interface Viewer {
@@ -46,11 +47,49 @@ export function baseOf(pathname: string): ModuleBase {
  * The task state options of the toolbar (spec-2 section 4): the six states of the filters, without 'wait resolve'
  * on the my-task page (spec-1 section 2).
  */
-export function stateOptions(kind: TaskPageKind): { value: TaskStatus; label: string }[] {
+export function stateOptions(kind: TaskPageKind, current?: string): { value: TaskStatus; label: string }[] {
   const states: TaskStatus[] = ['waitResolve', 'waitDefine', 'executeing', 'hasDone', 'delayDone', 'delayNotDone'];
-  return states
-    .filter((s) => !(kind === 'myTask' && s === 'waitResolve'))
-    .map((s) => ({ value: s, label: TASK_STATUS[s] }));
+  const shown = states.filter((s) => !(kind === 'myTask' && s === 'waitResolve'));
+  // A state the page was opened with (待接收 from the home page's 待办) is shown as chosen, first.
+  const extra = TASK_STATUSES.find((s) => s === current && !shown.includes(s));
+  return [...(extra ? [extra] : []), ...shown].map((s) => ({ value: s, label: TASK_STATUS[s] }));
+}
+
+const RWLX = ['A', 'B', 'C', 'D'] as const;
+const positiveInt = (v: string | null) => {
+  const n = Number(v);
+  return v !== null && Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : undefined;
+};
+const text = (v: string | null) => v?.trim().slice(0, 60) || undefined;
+
+/**
+ * A task list's filters as its URL carries them (?rwzt=waitAccept&year=2026), so a link (the home page's 待办) opens
+ * the list filtered and the filter survives a reload; values the list cannot take are left out.
+ */
+export function filtersFromSearch(params: URLSearchParams): TaskFilters {
+  const rwzt = params.get('rwzt');
+  const rwlx = params.get('rwlx');
+  return {
+    year: positiveInt(params.get('year')),
+    yearTargetId: positiveInt(params.get('yearTargetId')),
+    rwlx: RWLX.find((t) => t === rwlx),
+    departmentId: text(params.get('departmentId'))?.slice(0, 32),
+    departmentName: text(params.get('departmentName')),
+    rwzt: TASK_STATUSES.find((s) => s === rwzt),
+    rwmc: text(params.get('rwmc')),
+    sort: params.get('sort') === 'asc' ? 'asc' : 'desc',
+    missionState: params.get('missionState') === 'toWrite' ? 'toWrite' : undefined,
+  };
+}
+
+/** The URL query of a task list's filters (the default order left out), as `filtersFromSearch` reads it. */
+export function searchOfFilters(filters: TaskFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    if (value === undefined || value === '' || (key === 'sort' && value === 'desc')) continue;
+    params.set(key, String(value));
+  }
+  return params;
 }
 
 /** A node of the decomposition tree. */

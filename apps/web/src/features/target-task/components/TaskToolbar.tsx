@@ -99,7 +99,7 @@ export function TaskToolbar({
           allowClear
           value={value.rwzt}
           onChange={(rwzt?: string) => set({ rwzt })}
-          options={stateOptions(kind)}
+          options={stateOptions(kind, value.rwzt)}
         />
         <Input.Search
           aria-label={T.taskNameSearch}

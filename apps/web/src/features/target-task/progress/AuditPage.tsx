@@ -11,10 +11,12 @@ import {
 import { Button, Card, Segmented, Table, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { AttachmentDialog } from '../../../components/attachments/AttachmentDialog';
 import { EmptyState } from '../../../components/EmptyState';
 import { pagination } from '../../../components/pagination';
-import { type AuditFilter, useDelaysToAudit, useReportsToAudit } from './progress.api';
+import { YearPicker } from '../../../components/pickers';
+import { AUDIT_FILTERS, type AuditFilter, useDelaysToAudit, useReportsToAudit } from './progress.api';
 import { AuditDialog, DelayAuditDialog } from './ReportDialogs';
 import './progress.css';
 
@@ -27,37 +29,78 @@ const FILTERS = [
   { value: 'all', label: T.all },
 ];
 
+type AuditTab = 'reports' | 'delays';
+
+/**
+ * What the audit page shows, as its URL carries it (?tab=delays&status=reviewing&year=2026): the home page's 待办 opens
+ * the queue it counted this way; values the page cannot take fall back to the defaults.
+ */
+export function auditViewOf(params: URLSearchParams): { tab: AuditTab; status: AuditFilter; year?: number } {
+  const status = AUDIT_FILTERS.find((f) => f === params.get('status')) ?? 'reviewing';
+  const year = Number(params.get('year'));
+  return {
+    tab: params.get('tab') === 'delays' ? 'delays' : 'reports',
+    status,
+    year: params.get('year') && Number.isInteger(year) && year > 0 && year <= 9999 ? year : undefined,
+  };
+}
+
 /** 进度审核: the reports and delay requests on the tasks the signed-in user audits, awaiting audit first. */
 export default function AuditPage() {
+  const [params, setParams] = useSearchParams();
+  const view = auditViewOf(params);
+  const show = (next: typeof view) => {
+    const query = new URLSearchParams({ tab: next.tab, status: next.status });
+    if (next.year !== undefined) query.set('year', String(next.year));
+    setParams(query, { replace: true });
+  };
+  const filter = { status: view.status, year: view.year, onStatus: (status: AuditFilter) => show({ ...view, status }) };
   return (
     <Card variant="borderless" className="zg-audit-page">
       <Tabs
+        activeKey={view.tab}
+        onChange={(tab) => show({ ...view, tab: tab as AuditTab })}
+        tabBarExtraContent={
+          <YearPicker
+            aria-label={T.taskYear}
+            placeholder={T.allYears}
+            value={view.year ?? null}
+            onChange={(year) => show({ ...view, year: year ?? undefined })}
+            style={{ width: 128 }}
+          />
+        }
         items={[
-          { key: 'reports', label: T.pendingAudits, children: <ReportAudits /> },
-          { key: 'delays', label: T.pendingDelays, children: <DelayAudits /> },
+          {
+            key: 'reports',
+            label: T.pendingAudits,
+            children: <ReportAudits key={`${view.status}-${view.year}`} {...filter} />,
+          },
+          {
+            key: 'delays',
+            label: T.pendingDelays,
+            children: <DelayAudits key={`${view.status}-${view.year}`} {...filter} />,
+          },
         ]}
       />
     </Card>
   );
 }
 
-function ReportAudits() {
-  const [status, setStatus] = useState<AuditFilter>('reviewing');
+interface AuditListProps {
+  status: AuditFilter;
+  year?: number;
+  onStatus: (status: AuditFilter) => void;
+}
+
+function ReportAudits({ status, year, onStatus }: AuditListProps) {
   const [page, setPage] = useState<number>(LIMITS.firstPage);
   const size = LIMITS.defaultPageSize;
-  const list = useReportsToAudit(status, page, size);
+  const list = useReportsToAudit(status, page, size, year);
   const [auditing, setAuditing] = useState<Report | null>(null);
   const [files, setFiles] = useState<(Report & { rwmc: string }) | null>(null);
   return (
     <>
-      <Segmented
-        options={FILTERS}
-        value={status}
-        onChange={(v) => {
-          setStatus(v as AuditFilter);
-          setPage(LIMITS.firstPage);
-        }}
-      />
+      <Segmented options={FILTERS} value={status} onChange={(v) => onStatus(v as AuditFilter)} />
       <Table
         className="zg-audit-page__table"
         rowKey="id"
@@ -124,22 +167,14 @@ function ReportAudits() {
   );
 }
 
-function DelayAudits() {
-  const [status, setStatus] = useState<AuditFilter>('reviewing');
+function DelayAudits({ status, year, onStatus }: AuditListProps) {
   const [page, setPage] = useState<number>(LIMITS.firstPage);
   const size = LIMITS.defaultPageSize;
-  const list = useDelaysToAudit(status, page, size);
+  const list = useDelaysToAudit(status, page, size, year);
   const [auditing, setAuditing] = useState<number | null>(null);
   return (
     <>
-      <Segmented
-        options={FILTERS}
-        value={status}
-        onChange={(v) => {
-          setStatus(v as AuditFilter);
-          setPage(LIMITS.firstPage);
-        }}
-      />
+      <Segmented options={FILTERS} value={status} onChange={(v) => onStatus(v as AuditFilter)} />
       <Table
         className="zg-audit-page__table"
         rowKey="id"

@@ -48,14 +48,15 @@ export function useDelays(taskId: number) {
 }
 
 export type AuditFilter = 'reviewing' | 'audited' | 'all';
+export const AUDIT_FILTERS: readonly AuditFilter[] = ['reviewing', 'audited', 'all'];
 
 /** `GET scheduleAuditing/selectPage`: reports on the tasks the user audits. */
-export function useReportsToAudit(status: AuditFilter, current: number, size: number) {
+export function useReportsToAudit(status: AuditFilter, current: number, size: number, year?: number) {
   return useQuery({
-    queryKey: [...keys.audits, 'reports', status, current, size],
+    queryKey: [...keys.audits, 'reports', status, current, size, year ?? null],
     queryFn: ({ signal }) =>
       get(`${NDWBS}/scheduleAuditing/selectPage`, {
-        query: { status, current, size },
+        query: { status, current, size, year },
         schema: AuditReportPageSchema,
         signal,
       }),
@@ -63,12 +64,12 @@ export function useReportsToAudit(status: AuditFilter, current: number, size: nu
 }
 
 /** `GET delayAuditing/selectPage`: delay requests on the tasks the user audits. */
-export function useDelaysToAudit(status: AuditFilter, current: number, size: number) {
+export function useDelaysToAudit(status: AuditFilter, current: number, size: number, year?: number) {
   return useQuery({
-    queryKey: [...keys.audits, 'delays', status, current, size],
+    queryKey: [...keys.audits, 'delays', status, current, size, year ?? null],
     queryFn: ({ signal }) =>
       get(`${NDWBS}/delayAuditing/selectPage`, {
-        query: { status, current, size },
+        query: { status, current, size, year },
         schema: AuditDelayPageSchema,
         signal,
       }),
