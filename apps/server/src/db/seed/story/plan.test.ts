@@ -1,4 +1,4 @@
-import { DEMO_DEPARTMENTS, DEMO_USERS } from '@zg/server/src/db/seed/demo';
+import { DEMO_DEPARTMENTS, DEMO_USERS } from '../demo';
 import { describe, expect, it } from 'vitest';
 import type { TaskPlan } from './model';
 import { fitReportCount, planData } from './plan';

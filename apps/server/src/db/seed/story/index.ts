@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import type { Db } from '@zg/server/src/db/client';
+import type { Db } from '../../client';
 import {
   auditLog,
   cycleTypes,
@@ -13,10 +13,10 @@ import {
   users,
   warningTypes,
   yearTargets,
-} from '@zg/server/src/db/schema';
-import { DEMO_PASSWORD } from '@zg/server/src/db/seed/demo';
-import { monthlyPeriods } from '@zg/server/src/modules/target-task/periods.rules';
-import { Clock } from '@zg/server/src/platform/clock';
+} from '../../schema';
+import { DEMO_PASSWORD } from '../demo';
+import { monthlyPeriods } from '../../../modules/target-task/periods.rules';
+import { Clock } from '../../../platform/clock';
 import { count, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { WarningTypeRef } from './model';

@@ -3,9 +3,9 @@
  * rows as their own: one story is played through the API on one server and generated on another, and every row and
  * every API answer about it is compared (ids mapped to names, times left out). Then a generated scale is read back.
  */
-import { cycleTypes, cycleValues } from '@zg/server/src/db/schema';
-import { evaluateWarnings } from '@zg/server/src/modules/warning';
-import { startTestServer, type TestServer, type TestSession } from '@zg/server/src/test/harness';
+import { cycleTypes, cycleValues } from '../../schema';
+import { evaluateWarnings } from '../../../modules/warning';
+import { startTestServer, type TestServer, type TestSession } from '../../../test/harness';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate, loadRefs, resetSequences, writeYearTarget } from './index';

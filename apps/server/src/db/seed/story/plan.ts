@@ -1,6 +1,6 @@
 import { ROLE } from '@zg/contract';
-import { ADMIN_USER, DEMO_DEPARTMENTS, DEMO_USERS } from '@zg/server/src/db/seed/demo';
-import { addDays } from '@zg/server/src/modules/target-task/periods.rules';
+import { ADMIN_USER, DEMO_DEPARTMENTS, DEMO_USERS } from '../demo';
+import { addDays } from '../../../modules/target-task/periods.rules';
 import {
   type DepartmentPlan,
   periodsOfPlan,

@@ -5,10 +5,10 @@ import type {
   taskReports,
   taskWarnings,
   yearTargets,
-} from '@zg/server/src/db/schema';
-import { addDays } from '@zg/server/src/modules/target-task/periods.rules';
-import { dueWarnings } from '@zg/server/src/modules/warning/warning.rules';
-import { lastSlot, type WarningSchedule } from '@zg/server/src/modules/warning/warning-schedule.rules';
+} from '../../schema';
+import { addDays } from '../../../modules/target-task/periods.rules';
+import { dueWarnings } from '../../../modules/warning/warning.rules';
+import { lastSlot, type WarningSchedule } from '../../../modules/warning/warning-schedule.rules';
 import {
   periodsOfPlan,
   type ReportPlan,
