@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import base from './playwright.config';
 
 /**
@@ -29,12 +29,12 @@ export default defineConfig({
   testMatch: ['**/*.demo.spec.ts'],
   use: { ...base.use, baseURL },
   webServer: {
-    ...(base.webServer as object),
+    ...(base.webServer as NonNullable<PlaywrightTestConfig['webServer']> & { command: string }),
     url: `${baseURL}/api/health`,
     env: {
       ...process.env,
       PORT: String(port),
-      DATA_DIR: process.env.ZG_E2E_DEMO_DATA_DIR,
+      DATA_DIR: process.env.ZG_E2E_DEMO_DATA_DIR as string,
       NODE_ENV: 'production',
       SEED_DEMO: 'true',
       SEED_DEMO_STORY: 'true',

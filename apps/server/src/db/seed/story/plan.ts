@@ -181,16 +181,17 @@ export function planData(scale: Scale, opts: PlanOptions): Plan {
     while (budget > 0) {
       const entry = targets[treeNo % (isCurrent ? Math.max(1, targets.length - 1) : targets.length)]!;
       treeNo += 1;
-      const depth = yr.chance(0.5) ? 3 : 4;
-      // The focus department owns each year's first tree: its owner has leaves in every state.
+      // The focus department owns each year's first tree, three deep and four wide (8 to 12 leaves): its owner has
+      // leaves enough for every state.
       const focus = treeNo === 1 ? scale.focusDepartmentId : undefined;
+      const depth = yr.chance(0.5) || focus ? 3 : 4;
       const root = newTask(yr, entry.target, null, org, year, ids, 'resolved', focus);
       budget -= 1;
       entry.roots.push(root);
       allTasks.push(root);
       const grow = (parent: TaskPlan) => {
         if (parent.depth >= depth || budget <= 0) return;
-        const width = parent.depth === 1 ? yr.int(2, 4) : yr.int(2, 3);
+        const width = parent.depth === 1 ? Math.max(yr.int(2, 4), focus ? 4 : 0) : yr.int(2, 3);
         const zeroWeights = yr.chance(0.2);
         for (let i = 0; i < width && budget > 0; i++) {
           const child = newTask(yr, entry.target, parent, org, year, ids, 'created');
@@ -340,7 +341,7 @@ function clampStory(t: TaskPlan, opts: PlanOptions) {
     else if (t.stage === 'resolved' && t.parentId === null)
       t.stage = reached('accepted') ? 'accepted' : reached('pushed') ? 'pushed' : 'created';
     else if (t.stage === 'accepted') t.stage = reached('pushed') ? 'pushed' : 'created';
-    else if (t.stage === 'pushed' || t.stage === 'resolved') t.stage = 'created';
+    else if (t.stage === 'pushed' || t.stage === 'resolved' || t.stage === 'defined') t.stage = 'created';
   }
   if (t.parentId === null && t.children.length === 0) {
     // A top task kept whole gets its owner when the head resolves it.

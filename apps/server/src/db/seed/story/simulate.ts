@@ -133,7 +133,8 @@ interface ReportState {
 type Event =
   | { at: Date; seq: number; kind: 'step'; step: Stage; task: State }
   | { at: Date; seq: number; kind: 'submit' | 'audit'; task: State; report: ReportState }
-  | { at: Date; seq: number; kind: 'delay' | 'delayAudit'; task: State; delay: DelayPlan };
+  | { at: Date; seq: number; kind: 'delay'; task: State; delay: DelayPlan }
+  | { at: Date; seq: number; kind: 'delayAudit'; task: State; delay: DelayPlan };
 
 /**
  * Replays the story of one year target's trees with the effects the services have (target-task.service act,
