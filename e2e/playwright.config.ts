@@ -26,6 +26,8 @@ const dataDir = process.env.ZG_E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: './tests',
+  // The demo school's journeys run on their own server, seeded with the story (demo.config.ts).
+  testIgnore: ['**/*.demo.spec.ts'],
   outputDir: './test-results',
   fullyParallel: false,
   workers: 1,
@@ -65,7 +67,15 @@ export default defineConfig({
     cwd: repoRoot,
     url: `${baseURL}/api/health`,
     // TEST_HOOKS: the warning journeys move the server clock through POST /api/test/clock (administrators only).
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', TEST_HOOKS: 'true' },
+    // The journeys build their own tasks from the demo accounts: no demo story (SEED_DEMO_STORY) under them.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      TEST_HOOKS: 'true',
+      SEED_DEMO_STORY: 'false',
+    },
     timeout: 120_000,
     reuseExistingServer: false,
     // SIGTERM first: the server closes, then stops its embedded PostgreSQL cleanly (its guard would stop it after a

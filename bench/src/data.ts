@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@zg/server/src/db/client';
 import { startEmbeddedPostgres } from '@zg/server/src/db/embedded-postgres';
 import { seedDatabase } from '@zg/server/src/db/seed';
-import { generate } from './generate';
-import { scaleOf } from './generate/scale';
+import { generate } from '@zg/server/src/db/seed/story';
+import { scaleOf } from '@zg/server/src/db/seed/story/scale';
 import { parseArgs, stringFlag } from './lib/args';
 
 const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

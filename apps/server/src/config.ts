@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool.default(false),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(10080).default(120),
   SEED_DEMO: bool.default(true),
+  /** With SEED_DEMO: the demo school's story too (tasks, reports, warnings...); false gives the accounts alone. */
+  SEED_DEMO_STORY: bool.default(true),
   FEATURE_FLAGS: z
     .string()
     .default('newTaskManagement')

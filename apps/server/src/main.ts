@@ -81,7 +81,7 @@ async function main() {
   try {
     database = await openDatabase({ url });
     await database.migrate();
-    await seedDatabase(database.db, { demo: config.SEED_DEMO });
+    await seedDatabase(database.db, { demo: config.SEED_DEMO, story: config.SEED_DEMO_STORY });
   } catch (err) {
     closing = true;
     await stopEmbedded();

@@ -1,5 +1,5 @@
+import type { Fixtures } from '@zg/server/src/db/seed/story';
 import autocannon from 'autocannon';
-import type { Fixtures } from '../generate';
 import { Session } from '../lib/http';
 import { settle } from '../lib/server';
 import { type LatencySummary, summarise } from '../lib/stats';

@@ -32,16 +32,32 @@ import {
   WARNING_TYPE_ROWS,
 } from './reference';
 import { SAMPLE_SCHOOLS } from './schools';
+import { generate } from './story';
+import { SCALES } from './story/scale';
 
 const SEED_LOCK = 727_274_002;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+export interface SeedOptions {
+  /** The demo departments and accounts (README), into an empty database only. */
+  demo: boolean;
+  /**
+   * With `demo`: the demo school's story as well (story/, its `demo` scale): two years of targets with tasks in every
+   * state, reports, delays and task reports waiting for audit, warnings and urges, dated relative to `now`. The
+   * product's start loads it; the test templates keep the accounts alone (tests count tasks from zero).
+   */
+  story?: boolean;
+  /** The server clock's instant the story is dated against (default: now). */
+  now?: Date;
+}
+
 /**
  * Reference data is inserted where missing (never overwriting what administrators changed), so a new release's menus
- * appear on an existing database. The administrator and the demo data go into an empty database only.
+ * appear on an existing database. The administrator and the demo data go into an empty database only, all in one
+ * transaction: a start that fails half-way leaves nothing behind and the next start seeds again.
  */
-export async function seedDatabase(db: Db, opts: { demo: boolean }) {
+export async function seedDatabase(db: Db, opts: SeedOptions) {
   await db.transaction(async (tx) => {
     // Several instances may start at once on one PostgreSQL: one seeds, the others wait and find it done.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
@@ -52,7 +68,17 @@ export async function seedDatabase(db: Db, opts: { demo: boolean }) {
     const [demoHashes, adminHash] = await Promise.all([opts.demo ? hashDemoPasswords() : null, hash(ADMIN_PASSWORD)]);
     if (demoHashes) await seedDemo(tx, demoHashes);
     await insertUser(tx, { ...ADMIN_USER, departmentId: demoHashes ? ADMIN_USER.departmentId : null }, adminHash);
+    if (opts.demo && opts.story) {
+      const now = opts.now ?? new Date();
+      await generate(tx, SCALES.demo, { now, today: localDay(now) });
+    }
   });
+}
+
+/** The day of an instant in the server's time zone (as Clock.today()). */
+function localDay(d: Date) {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
 async function syncReferenceData(tx: Tx) {

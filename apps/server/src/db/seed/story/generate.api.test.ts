@@ -3,11 +3,12 @@
  * rows as their own: one story is played through the API on one server and generated on another, and every row and
  * every API answer about it is compared (ids mapped to names, times left out). Then a generated scale is read back.
  */
-import { cycleTypes, cycleValues } from '@zg/server/src/db/schema';
-import { evaluateWarnings } from '@zg/server/src/modules/warning';
-import { startTestServer, type TestServer, type TestSession } from '@zg/server/src/test/harness';
+
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evaluateWarnings } from '../../../modules/warning';
+import { startTestServer, type TestServer, type TestSession } from '../../../test/harness';
+import { cycleTypes, cycleValues } from '../../schema';
 import { generate, loadRefs, resetSequences, writeYearTarget } from './index';
 import type { ReportPlan, Stage, TaskPlan, YearTargetPlan } from './model';
 import { SCALES } from './scale';
@@ -109,6 +110,8 @@ const c1 = task({
     }),
     report(3, '2026-03', 40, 'rwfzr01', '04-01T10:00', { result: 'pass', at: '04-02T10:00' }),
   ],
+  // Overdue since November: the publisher urges 教务处 about it.
+  urge: { id: 1, urgerId: 'fbr01', content: '请尽快完成并报送结果', at: t('11-19T09:00'), accepted: null },
 });
 const c2 = task({
   id: 3,
@@ -127,6 +130,17 @@ const c2 = task({
   reports: [
     report(4, '2026-03', 10, 'rwfzr01', '03-29T10:00', { result: 'childPass', at: '03-31T10:00' }),
     report(5, '2026-04', 15, 'rwfzr01', '04-28T10:00'),
+  ],
+  // A delay refused in June, and another one waiting for the auditor.
+  delays: [
+    {
+      id: 1,
+      newEndDate: '2027-01-20',
+      reason: '专家论证推迟',
+      requestedAt: t('06-15T10:00'),
+      audit: { result: 'reject', reason: '理由不充分', at: t('06-17T10:00') },
+    },
+    { id: 2, newEndDate: '2027-01-31', reason: '需等待学校审批', requestedAt: t('11-18T10:00'), audit: null },
   ],
 });
 const root1 = task({
@@ -166,6 +180,15 @@ const c3 = task({
     report(6, '2025-2026-2', 50, 'rwfzr02', '02-25T10:00', { result: 'pass', at: '02-26T10:00' }),
     report(7, 'final', 100, 'rwfzr02', '10-10T10:00', { result: 'pass', at: '10-12T10:00' }),
   ],
+  // Finished: its owner generates the task report, rates it A and submits it; the auditor passes it.
+  taskReport: {
+    id: 1,
+    stage: 'pass',
+    level: 'A',
+    generatedAt: t('10-21T10:00'),
+    submittedAt: t('10-21T11:00'),
+    auditedAt: t('10-22T10:00'),
+  },
 });
 const root2 = task({
   id: 4,
@@ -318,8 +341,28 @@ async function playThroughServices(s: TestServer) {
   );
   // The warning job runs hourly on a real server; here a few times a year, and once inside c1's last 15 days.
   const jobs = ['02-10', '03-10', '04-10', '05-10', '06-10', '07-10', '08-10', '09-10', '10-10', '10-20', '11-10'];
-  const timeline: ({ when: Date; kind: 'job' } | (typeof events)[number])[] = [
+  // Delays, the urge and the task report, at their moments.
+  const acts: { when: Date; kind: 'act'; run: () => Promise<void> }[] = [];
+  const act = (when: Date, run: () => Promise<unknown>) =>
+    acts.push({ when, kind: 'act', run: async () => void (await run()) });
+  for (const d of c2.delays!) {
+    act(d.requestedAt, () =>
+      post(owner, '/delayAuditing/insert', { taskId: k2.id, newEndDate: d.newEndDate, reason: d.reason }),
+    );
+    const a = d.audit;
+    if (a) act(a.at, () => post(auditor, '/delayAuditing/audit', { id: d.id, pass: false, reason: a.reason }));
+  }
+  act(c1.urge!.at, () => post(fbr, '/warningUrge/addUrge', { taskId: k1.id, content: c1.urge!.content }));
+  const tr = c3.taskReport!;
+  act(tr.generatedAt, async () => {
+    const made = await post(owner2, '/targetReport/generateReport', { taskId: k3.id });
+    await post(owner2, '/targetReport/updateLevelSelf', { id: made.id, version: 1, zpdj: tr.level });
+  });
+  act(tr.submittedAt!, () => post(owner2, '/targetReport/submitAudit', { id: tr.id, version: 2 }));
+  act(tr.auditedAt!, () => post(auditor, '/targetReport/audit', { id: tr.id, version: 3, result: 'pass' }));
+  const timeline: ({ when: Date; kind: 'job' } | (typeof events)[number] | (typeof acts)[number])[] = [
     ...events,
+    ...acts,
     ...jobs.map((d) => ({ when: t(`${d}T08:00`), kind: 'job' as const })),
   ];
   timeline.sort((a, b) => a.when.getTime() - b.when.getTime());
@@ -328,6 +371,8 @@ async function playThroughServices(s: TestServer) {
     at(e.when);
     if (e.kind === 'job') {
       await evaluateWarnings(s.database.db, s.app.clock);
+    } else if (e.kind === 'act') {
+      await e.run();
     } else if (e.kind === 'submit') {
       const me = e.r.submitterId === 'rwfzr01' ? owner : owner2;
       const made = await post(me, '/targetTaskSituation/insert', {
@@ -409,6 +454,8 @@ function normalise(value: unknown, n: Names, key = '', owner: Record<string, unk
   if (key === 'id' && isTask) return '<id>';
   if (['parentId', 'parent_id', 'taskId', 'task_id'].includes(key)) return n.tasks.get(id) ?? value;
   if (['yearTargetId', 'year_target_id'].includes(key)) return n.targets.get(id) ?? value;
+  // A performance row's reportId is its task report (target_reports), not a progress report: the same id on both.
+  if (key === 'reportId' && 'zpdj' in owner) return value;
   if (['reportId', 'reportIdList'].includes(key)) return n.reports.get(id) ?? value;
   if (key === 'entity_id' && owner.entity_type === 'targetTask') return n.tasks.get(id) ?? value;
   if (key === 'entity_id' && owner.entity_type === 'yearTarget') return n.targets.get(id) ?? value;
@@ -431,10 +478,17 @@ async function rowsOf(s: TestServer, n: Names) {
     warnings: sorted(normalise(drop(await q('select * from task_warnings'), 'id'), n) as unknown[]),
     audits: sorted(
       normalise(
-        drop(await q(`select * from audit_log where entity_type in ('targetTask', 'yearTarget')`), 'id', 'request_id'),
+        drop(
+          await q(`select * from audit_log where entity_type in ('targetTask', 'yearTarget', 'targetReport', 'urge')`),
+          'id',
+          'request_id',
+        ),
         n,
       ) as unknown[],
     ),
+    delays: sorted(normalise(await q('select * from delay_requests'), n) as unknown[]),
+    urges: sorted(normalise(await q('select * from urges'), n) as unknown[]),
+    targetReports: sorted(normalise(await q('select * from target_reports'), n) as unknown[]),
   };
 }
 
@@ -446,7 +500,7 @@ async function viewsOf(s: TestServer, n: Names) {
   for (const user of ['fbr01', 'bmfzr01', 'bmfzr03', 'rwfzr01', 'rwfzr02', 'shr01', 'xld01']) {
     const me = await s.login(user);
     const get = async (url: string) => {
-      const res = await me.request({ method: 'GET', url: `${W}${url}` });
+      const res = await me.request({ method: 'GET', url: url.startsWith('/api/') ? url : `${W}${url}` });
       return { status: res.statusCode, body: normalise(res.json(), n) };
     };
     out[`${user} tree`] = await get(`/targetTask/tree?yearTargetId=${ytId}`);
@@ -454,6 +508,11 @@ async function viewsOf(s: TestServer, n: Names) {
       out[`${user} ${kind}`] = await get(`/targetTask/selectPage?kind=${kind}&year=2026&size=50`);
     }
     out[`${user} targets`] = await get('/yearTarget/selectPage?year=2026');
+    out[`${user} urges received`] = await get('/yearTargetUrge/list?mine=true');
+    out[`${user} urges pending`] = await get('/yearTargetUrge/pending');
+    out[`${user} delays to audit`] = await get('/delayAuditing/selectPage?status=all');
+    out[`${user} task reports`] = await get('/targetReport/getReportPage?kind=all');
+    out[`${user} performance`] = await get('/api/herm-zdgj/performance/report/selectPage?year=2026');
     for (const scope of [
       'Task/getWarningCountList',
       'Task/getPersonalWarningCountList',
@@ -472,6 +531,8 @@ async function viewsOf(s: TestServer, n: Names) {
       out[`${user} ${name} periods`] = await get(`/targetTaskSituation/periods?taskId=${id}`);
       out[`${user} ${name} reports`] = await get(`/targetTaskSituation/list?taskId=${id}`);
       out[`${user} ${name} warnings`] = await get(`/targetTaskDetail/getDetailWarning?taskId=${id}`);
+      out[`${user} ${name} delays`] = await get(`/delayAuditing/select?taskId=${id}`);
+      out[`${user} ${name} task report`] = await get(`/targetReport/getReportByTask?taskId=${id}`);
     }
   }
   return out;
@@ -487,6 +548,7 @@ describe('generated rows are read by the services as rows they wrote', () => {
     const [rows1, rows2] = await Promise.all([rowsOf(viaServices, n1), rowsOf(generated, n2)]);
     expect(rows1.tasks.length).toBe(8);
     expect(rows1.warnings.length).toBeGreaterThan(10);
+    expect([rows1.delays.length, rows1.urges.length, rows1.targetReports.length]).toEqual([2, 1, 1]);
     for (const table of Object.keys(rows1) as (keyof typeof rows1)[]) {
       expect(rows2[table], table).toEqual(rows1[table]);
     }

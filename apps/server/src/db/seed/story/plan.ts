@@ -1,6 +1,6 @@
 import { ROLE } from '@zg/contract';
-import { ADMIN_USER, DEMO_DEPARTMENTS, DEMO_USERS } from '@zg/server/src/db/seed/demo';
-import { addDays } from '@zg/server/src/modules/target-task/periods.rules';
+import { addDays } from '../../../modules/target-task/periods.rules';
+import { ADMIN_USER, DEMO_DEPARTMENTS, DEMO_USERS } from '../demo';
 import {
   type DepartmentPlan,
   periodsOfPlan,
@@ -41,8 +41,8 @@ export interface PlanOptions {
   /** The server clock's day (YYYY-MM-DD) and instant the data is generated for. */
   today: string;
   now: Date;
-  /** The first free id of each serial table. */
-  firstIds: { yearTarget: number; task: number; report: number };
+  /** The first free id of each serial table (delays, urges and task reports: 1 when not given). */
+  firstIds: { yearTarget: number; task: number; report: number; delay?: number; urge?: number; taskReport?: number };
 }
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
@@ -165,7 +165,9 @@ export function planData(scale: Scale, opts: PlanOptions): Plan {
       const entry = targets[targets.length - 1]!;
       for (let i = 0; i < fresh; i++) {
         const stage: Stage = i % 4 === 3 ? 'pushed' : i % 4 === 2 ? 'accepted' : 'created';
-        const t = newTask(yr, entry.target, null, org, year, ids, stage);
+        // The focus department gets one fresh task of each stage: its head has tasks to accept and to split.
+        const focus = i < 4 ? scale.focusDepartmentId : undefined;
+        const t = newTask(yr, entry.target, null, org, year, ids, stage, focus);
         t.times.created = new Date(nowMs - yr.int(3, 30) * 86_400_000);
         t.times.pushed = later(t.times.created, 1, yr);
         t.times.accepted = later(t.times.pushed, 1, yr);
@@ -179,14 +181,17 @@ export function planData(scale: Scale, opts: PlanOptions): Plan {
     while (budget > 0) {
       const entry = targets[treeNo % (isCurrent ? Math.max(1, targets.length - 1) : targets.length)]!;
       treeNo += 1;
-      const depth = yr.chance(0.5) ? 3 : 4;
-      const root = newTask(yr, entry.target, null, org, year, ids, 'resolved');
+      // The focus department owns each year's first tree, three deep and four wide (8 to 12 leaves): its owner has
+      // leaves enough for every state.
+      const focus = treeNo === 1 ? scale.focusDepartmentId : undefined;
+      const depth = yr.chance(0.5) || focus ? 3 : 4;
+      const root = newTask(yr, entry.target, null, org, year, ids, 'resolved', focus);
       budget -= 1;
       entry.roots.push(root);
       allTasks.push(root);
       const grow = (parent: TaskPlan) => {
         if (parent.depth >= depth || budget <= 0) return;
-        const width = parent.depth === 1 ? yr.int(2, 4) : yr.int(2, 3);
+        const width = parent.depth === 1 ? Math.max(yr.int(2, 4), focus ? 4 : 0) : yr.int(2, 3);
         const zeroWeights = yr.chance(0.2);
         for (let i = 0; i < width && budget > 0; i++) {
           const child = newTask(yr, entry.target, parent, org, year, ids, 'created');
@@ -203,7 +208,15 @@ export function planData(scale: Scale, opts: PlanOptions): Plan {
     }
   }
 
-  const reportCount = fitReportCount(allTasks, scale.reports, rnd.fork('reports'));
+  let reportCount = fitReportCount(allTasks, scale.reports, rnd.fork('reports'));
+  if (scale.focusDepartmentId) {
+    castFocus(allTasks, scale.focusDepartmentId, opts, rnd.fork('focus'), {
+      delay: opts.firstIds.delay ?? 1,
+      urge: opts.firstIds.urge ?? 1,
+      taskReport: opts.firstIds.taskReport ?? 1,
+    });
+    reportCount = allTasks.reduce((a, t) => a + t.reports.length, 0);
+  }
   let reportId = ids.report;
   for (const t of allTasks) {
     t.reports.sort((a, b) => a.submittedAt.getTime() - b.submittedAt.getTime());
@@ -224,8 +237,10 @@ function newTask(
   year: number,
   ids: { task: number },
   stage: Stage,
+  departmentId?: string,
 ): TaskPlan {
-  const dept = parent ? org.departments.find((d) => d.id === parent.departmentId)! : rnd.pick(org.departments);
+  const picked = parent ? org.departments.find((d) => d.id === parent.departmentId)! : rnd.pick(org.departments);
+  const dept = (departmentId && org.departments.find((d) => d.id === departmentId)) || picked;
   let startDate: string;
   let endDate: string;
   if (parent) {
@@ -326,7 +341,7 @@ function clampStory(t: TaskPlan, opts: PlanOptions) {
     else if (t.stage === 'resolved' && t.parentId === null)
       t.stage = reached('accepted') ? 'accepted' : reached('pushed') ? 'pushed' : 'created';
     else if (t.stage === 'accepted') t.stage = reached('pushed') ? 'pushed' : 'created';
-    else if (t.stage === 'pushed' || t.stage === 'resolved') t.stage = 'created';
+    else if (t.stage === 'pushed' || t.stage === 'resolved' || t.stage === 'defined') t.stage = 'created';
   }
   if (t.parentId === null && t.children.length === 0) {
     // A top task kept whole gets its owner when the head resolves it.
@@ -474,4 +489,144 @@ export function fitReportCount(tasks: TaskPlan[], target: number, rnd: Random): 
     }
   }
   return total;
+}
+
+/**
+ * Casts the focus department's leaves so its staff have work in every part of the story (the demo): this year a
+ * definition to write, one waiting for audit and one refused, a progress report waiting for audit, a delay request
+ * waiting; last year a task left overdue (with a pending delay after a rejected one); urges of warned tasks; finished
+ * tasks with their task reports (passed and rated, waiting for audit, a draft). Steps that would lie in the future
+ * are left out, so an early-January demo has less of this year.
+ */
+function castFocus(
+  tasks: TaskPlan[],
+  departmentId: string,
+  opts: PlanOptions,
+  rnd: Random,
+  ids: { delay: number; urge: number; taskReport: number },
+) {
+  const nowMs = opts.now.getTime();
+  const ago = (hours: number) => new Date(nowMs - hours * 3600_000);
+  const past = (d: Date | undefined): d is Date => d !== undefined && d.getTime() <= nowMs;
+  const thisYear = opts.today.slice(0, 4);
+  const leaves = tasks.filter((t) => t.departmentId === departmentId && t.parentId !== null && !t.children.length);
+  const current = leaves.filter((t) => t.startDate.slice(0, 4) === thisYear);
+  const previous = leaves.filter((t) => t.startDate.slice(0, 4) < thisYear);
+  const finalPass = (t: TaskPlan) => t.reports.find((r) => r.kind === 'final' && r.audit?.result === 'pass');
+  const unfinished = (t: TaskPlan) => t.stage === 'passed' && !t.reports.some((r) => r.kind === 'final');
+  const reset = (t: TaskPlan) => {
+    delete t.times.defined;
+    delete t.times.passed;
+    delete t.times.refused;
+    t.refuseReason = null;
+    t.reports = [];
+  };
+  const used = new Set<TaskPlan>();
+
+  // This year: a definition to write, one waiting for the auditor, one refused (to rewrite).
+  const [toDefine, toAudit, toRewrite] = current;
+  if (toDefine) {
+    reset(toDefine);
+    toDefine.stage = 'created';
+    used.add(toDefine);
+  }
+  if (toAudit) {
+    const defined = later(toAudit.times.created, 2, rnd);
+    if (past(defined)) {
+      reset(toAudit);
+      toAudit.stage = 'defined';
+      toAudit.times.defined = defined;
+      used.add(toAudit);
+    }
+  }
+  if (toRewrite) {
+    const defined = later(toRewrite.times.created, 2, rnd);
+    const refused = later(defined, 1, rnd);
+    if (past(refused)) {
+      reset(toRewrite);
+      toRewrite.stage = 'refused';
+      toRewrite.times.defined = defined;
+      toRewrite.times.refused = refused;
+      toRewrite.refuseReason = REFUSE_REASONS[0]!;
+      used.add(toRewrite);
+    }
+  }
+  // A progress report waiting for the auditor: the last one of a task under way is not answered yet.
+  const waiting = current.find((t) => !used.has(t) && unfinished(t) && t.reports.length > 0);
+  if (waiting) {
+    const newest = waiting.reports.reduce((m, r) => (r.submittedAt.getTime() > m.submittedAt.getTime() ? r : m));
+    newest.audit = null;
+    used.add(waiting);
+  }
+  // A delay request waiting for the auditor, on a task under way this year.
+  const delayed = current.find((t) => !used.has(t) && unfinished(t) && past(t.times.passed) && t.endDate >= opts.today);
+  const requested = ago(rnd.int(4, 30));
+  if (delayed && delayed.times.passed!.getTime() < requested.getTime()) {
+    delayed.delays = [
+      {
+        id: ids.delay++,
+        newEndDate: addDays(delayed.endDate, 30),
+        reason: '受实训场地改造影响，需顺延一个月完成',
+        requestedAt: requested,
+        audit: null,
+      },
+    ];
+    used.add(delayed);
+  }
+
+  // Last year: a task left overdue (no final report), with a rejected delay and a new one waiting.
+  const overdue = previous.find((t) => t.stage === 'passed' && past(t.times.passed));
+  if (overdue) {
+    overdue.reports = overdue.reports.filter((r) => r.kind !== 'final');
+    const first = ago(20 * 24);
+    const rejected = ago(18 * 24);
+    const again = ago(rnd.int(2, 40));
+    overdue.delays = [];
+    if (overdue.times.passed!.getTime() < first.getTime()) {
+      overdue.delays.push({
+        id: ids.delay++,
+        newEndDate: addDays(overdue.endDate, 20),
+        reason: '部分成果材料尚在评审中',
+        requestedAt: first,
+        audit: { result: 'reject', reason: '延期理由不充分，请补充说明', at: rejected },
+      });
+    }
+    if (overdue.times.passed!.getTime() < again.getTime()) {
+      overdue.delays.push({
+        id: ids.delay++,
+        newEndDate: addDays(opts.today, 30),
+        reason: '成果验收推迟，申请延期至下月完成',
+        requestedAt: again,
+        audit: null,
+      });
+    }
+    used.add(overdue);
+  }
+  // Urges from the publisher about tasks under way or overdue (kept where a warning is open when the story ends).
+  for (const t of [...previous, ...current].filter((x) => unfinished(x) && past(x.times.passed)).slice(0, 3)) {
+    const at = ago(rnd.int(6, 72));
+    if (t.times.passed!.getTime() >= at.getTime()) continue;
+    t.urge = {
+      id: ids.urge++,
+      urgerId: 'fbr01',
+      content: '请尽快报送进度，按期完成任务',
+      at,
+      accepted: null,
+    };
+  }
+  // Task reports of finished tasks: one passed (rated A), one waiting for the auditor (rated B), one draft.
+  const finished = leaves.filter((t) => !used.has(t) && finalPass(t));
+  const stages: { stage: 'pass' | 'reviewing' | 'draft'; level: 'A' | 'B' | null }[] = [
+    { stage: 'pass', level: 'A' },
+    { stage: 'reviewing', level: 'B' },
+    { stage: 'draft', level: null },
+  ];
+  for (const [i, t] of finished.slice(0, stages.length).entries()) {
+    const { stage, level } = stages[i]!;
+    const generatedAt = later(finalPass(t)!.audit!.at, 1, rnd);
+    const submittedAt = stage === 'draft' ? null : later(generatedAt, 0, rnd);
+    const auditedAt = stage === 'pass' && submittedAt ? later(submittedAt, 1, rnd) : null;
+    if (!past(generatedAt) || (submittedAt && !past(submittedAt)) || (auditedAt && !past(auditedAt))) continue;
+    t.taskReport = { id: ids.taskReport++, stage, level, generatedAt, submittedAt, auditedAt };
+  }
 }

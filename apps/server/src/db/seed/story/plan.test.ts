@@ -1,16 +1,30 @@
-import { DEMO_DEPARTMENTS, DEMO_USERS } from '@zg/server/src/db/seed/demo';
 import { describe, expect, it } from 'vitest';
+import { DEMO_DEPARTMENTS, DEMO_USERS } from '../demo';
 import type { TaskPlan } from './model';
 import { fitReportCount, planData } from './plan';
 import { Random } from './random';
 import { SCALES } from './scale';
-import { simulate } from './simulate';
+import { type SimulationRefs, simulate } from './simulate';
 
 const TODAY = '2026-11-20';
 const NOW = new Date(`${TODAY}T10:00:00`);
 const opts = { seed: 7, today: TODAY, now: NOW, firstIds: { yearTarget: 1, task: 1, report: 1 } };
 
 const all = (roots: TaskPlan[]): TaskPlan[] => roots.flatMap((r) => [r, ...all(r.children)]);
+
+const refsAt = (today: string, now: Date): SimulationRefs => ({
+  today,
+  now,
+  warningTypes: [
+    { id: 1, name: '过程预警', kind: 'process' as const, days: 7, period: 'month' },
+    { id: 2, name: '15天到期预警', kind: 'process' as const, days: 15, period: 'day' },
+    { id: 3, name: '逾期预警', kind: 'final' as const, days: 0, period: 'day' },
+  ],
+  cycle: () => ({ cycleTypeId: 1, cycleValues: '3' }),
+  userName: (id) => id,
+  departmentName: (id) => id,
+  systemName: '教学质量监测与分析平台',
+});
 
 describe('the data plan', () => {
   const plan = planData(SCALES.small, opts);
@@ -64,16 +78,7 @@ describe('the data plan', () => {
   });
 
   it('tells stories the state machine accepts, with warnings the rules give', () => {
-    const refs = {
-      today: TODAY,
-      now: NOW,
-      warningTypes: [
-        { id: 1, name: '过程预警', kind: 'process' as const, days: 7, period: 'month' },
-        { id: 2, name: '15天到期预警', kind: 'process' as const, days: 15, period: 'day' },
-        { id: 3, name: '逾期预警', kind: 'final' as const, days: 0, period: 'day' },
-      ],
-      cycle: () => ({ cycleTypeId: 1, cycleValues: '3' }),
-    };
+    const refs = refsAt(TODAY, NOW);
     let open = 0;
     for (const y of plan.yearTargets) {
       const rows = simulate(y.target, y.roots, refs);
@@ -86,6 +91,43 @@ describe('the data plan', () => {
     }
     expect(open).toBeGreaterThan(0);
   });
+});
+
+describe('the demo scale', () => {
+  // Late in the year (today), mid-year, and a first start just after new year, when this year has barely begun.
+  for (const today of ['2026-11-20', '2026-06-15', '2027-01-05']) {
+    it(`adds nobody and casts 教务处 in every part of the story (${today})`, () => {
+      const now = new Date(`${today}T10:00:00`);
+      const plan = planData(SCALES.demo, { seed: 20_260_101, today, now, firstIds: opts.firstIds });
+      expect(plan.departments).toEqual([]);
+      expect(plan.users).toEqual([]);
+      const rows = plan.yearTargets.map((y) => simulate(y.target, y.roots, refsAt(today, now)));
+      const tasks = rows.flatMap((r) => r.tasks);
+      expect(tasks.length).toBe(SCALES.demo.tasksPerYear * SCALES.demo.years);
+      const focus = tasks.filter((t) => t.departmentId === 'D02');
+      const has = (p: (t: (typeof tasks)[number]) => boolean) => focus.some(p);
+      // bmfzr01: to accept and to split; rwfzr01: last year's task overdue; shr01: task reports waiting.
+      expect(has((t) => t.status === 'waitAccept')).toBe(true);
+      expect(has((t) => t.status === 'waitResolve')).toBe(true);
+      expect(has((t) => t.status === 'delayNotDone' && t.ownerId === 'rwfzr01')).toBe(true);
+      expect(rows.flatMap((r) => r.delays).some((d) => d.status === 'reviewing')).toBe(true);
+      expect(rows.flatMap((r) => r.urges).some((u) => u.departmentId === 'D02' && u.state === 'urge')).toBe(true);
+      expect(new Set(rows.flatMap((r) => r.targetReports).map((r) => r.status))).toEqual(
+        new Set(['pass', 'reviewing', 'draft']),
+      );
+      if (today !== '2027-01-05') {
+        // This year's definitions: to write, waiting for audit, refused; a progress report waiting for audit.
+        expect(has((t) => t.status === 'waitDefine' && t.auditStatus === null && t.ownerId === 'rwfzr01')).toBe(true);
+        expect(has((t) => t.status === 'waitDefine' && t.auditStatus === 0)).toBe(true);
+        expect(has((t) => t.status === 'waitDefine' && t.auditStatus === 2)).toBe(true);
+        expect(has((t) => t.status === 'executeing')).toBe(true);
+        const focusIds = new Set(focus.map((t) => t.id));
+        expect(rows.flatMap((r) => r.reports).some((r) => r.status === 'reviewing' && focusIds.has(r.taskId))).toBe(
+          true,
+        );
+      }
+    });
+  }
 });
 
 describe('fitting the report count', () => {

@@ -1,15 +1,27 @@
+import {
+  REPORT_DEFAULTS,
+  REPORT_SECTIONS,
+  type ReportContent,
+  reportTitleOf,
+  TASK_STATUS,
+  TASK_TYPE,
+} from '@zg/contract';
+import { addDays } from '../../../modules/target-task/periods.rules';
+import { dueWarnings } from '../../../modules/warning/warning.rules';
+import { lastSlot, type WarningSchedule } from '../../../modules/warning/warning-schedule.rules';
 import type {
   auditLog,
+  delayRequests,
+  targetReports,
   targetTasks,
   taskCoopDepartments,
   taskReports,
   taskWarnings,
+  urges,
   yearTargets,
-} from '@zg/server/src/db/schema';
-import { addDays } from '@zg/server/src/modules/target-task/periods.rules';
-import { dueWarnings } from '@zg/server/src/modules/warning/warning.rules';
-import { lastSlot, type WarningSchedule } from '@zg/server/src/modules/warning/warning-schedule.rules';
+} from '../../schema';
 import {
+  type DelayPlan,
   periodsOfPlan,
   type ReportPlan,
   type Stage,
@@ -24,6 +36,9 @@ export type WarningRow = typeof taskWarnings.$inferInsert;
 export type AuditRow = typeof auditLog.$inferInsert;
 export type CoopRow = typeof taskCoopDepartments.$inferInsert;
 export type YearTargetRow = typeof yearTargets.$inferInsert;
+export type DelayRow = typeof delayRequests.$inferInsert;
+export type UrgeRow = typeof urges.$inferInsert;
+export type TargetReportRow = typeof targetReports.$inferInsert;
 
 /** The rows one year target and its task trees leave in the database. */
 export interface DerivedRows {
@@ -33,6 +48,9 @@ export interface DerivedRows {
   reports: ReportRow[];
   warnings: WarningRow[];
   audits: AuditRow[];
+  delays: DelayRow[];
+  urges: UrgeRow[];
+  targetReports: TargetReportRow[];
 }
 
 export interface SimulationRefs {
@@ -42,6 +60,11 @@ export interface SimulationRefs {
   /** The warning job's day (the server clock's YYYY-MM-DD) and instant. */
   today: string;
   now: Date;
+  /** Names as stored, for the snapshot of a task report. */
+  userName(id: string | null): string | null;
+  departmentName(id: string | null): string | null;
+  /** The system's name (系统设置), the school on a task report's default cover. */
+  systemName: string;
 }
 
 const FINISHED = new Set(['hasDone', 'delayDone']);
@@ -109,7 +132,9 @@ interface ReportState {
 
 type Event =
   | { at: Date; seq: number; kind: 'step'; step: Stage; task: State }
-  | { at: Date; seq: number; kind: 'submit' | 'audit'; task: State; report: ReportState };
+  | { at: Date; seq: number; kind: 'submit' | 'audit'; task: State; report: ReportState }
+  | { at: Date; seq: number; kind: 'delay'; task: State; delay: DelayPlan }
+  | { at: Date; seq: number; kind: 'delayAudit'; task: State; delay: DelayPlan };
 
 /**
  * Replays the story of one year target's trees with the effects the services have (target-task.service act,
@@ -167,6 +192,10 @@ export function simulate(target: YearTargetPlan, roots: readonly TaskPlan[], ref
       reports.push(rs);
       events.push({ at: r.submittedAt, seq: seq++, kind: 'submit', task: s, report: rs });
       if (r.audit) events.push({ at: r.audit.at, seq: seq++, kind: 'audit', task: s, report: rs });
+    }
+    for (const d of plan.delays ?? []) {
+      events.push({ at: d.requestedAt, seq: seq++, kind: 'delay', task: s, delay: d });
+      if (d.audit) events.push({ at: d.audit.at, seq: seq++, kind: 'delayAudit', task: s, delay: d });
     }
     s.children = plan.children.map((c) => build(c, s));
     return s;
@@ -281,6 +310,16 @@ export function simulate(target: YearTargetPlan, roots: readonly TaskPlan[], ref
           );
           break;
       }
+    } else if (e.kind === 'delay') {
+      // progress delay.service requestDelay: a task under way, a later end; at most one request waits at a time.
+      if (!['executeing', 'delayNotDone'].includes(s.status) || e.delay.newEndDate <= p.endDate) {
+        throw new Error(`task ${p.id}: delay ${e.delay.id} requested while ${s.status}`);
+      }
+      const input = { taskId: p.id, newEndDate: e.delay.newEndDate, reason: e.delay.reason };
+      audit(p.ownerId, 'delay.request', p.id, input, e.at);
+    } else if (e.kind === 'delayAudit') {
+      const a = e.delay.audit!;
+      audit(p.auditorId, `delay.${a.result}`, p.id, { delayId: e.delay.id, reason: a.reason }, e.at);
     } else if (e.kind === 'submit') {
       if (!['executeing', 'delayNotDone'].includes(s.status)) {
         throw new Error(`task ${p.id}: report ${e.report.plan.id} sent while ${s.status}`);
@@ -433,6 +472,39 @@ export function simulate(target: YearTargetPlan, roots: readonly TaskPlan[], ref
     }
   }
 
+  // Urges (progress urge.service urgeTask): the publisher urges the department of a task with an open warning.
+  const urgeRows: UrgeRow[] = [];
+  for (const s of states) {
+    const u = s.plan.urge;
+    if (!u || !warnings.some((w) => w.taskId === s.plan.id && w.open)) continue;
+    urgeRows.push({
+      id: u.id,
+      yearTargetId: s.plan.yearTargetId,
+      taskId: s.plan.id,
+      departmentId: s.plan.departmentId,
+      currentStatus: null,
+      type: u.accepted ? 1 : 0,
+      state: u.accepted ? 'acceptUrge' : 'urge',
+      content: u.content,
+      urgerId: u.urgerId,
+      urgedAt: u.at,
+      accepterId: u.accepted ? s.plan.headId : null,
+      acceptedAt: u.accepted,
+    });
+    audit(u.urgerId, 'urge.task', s.plan.id, { urgeId: u.id }, u.at);
+    if (u.accepted) {
+      audits.push({
+        actorId: s.plan.headId,
+        action: 'urge.accept',
+        entityType: 'urge',
+        entityId: String(u.id),
+        detail: null,
+        requestId: null,
+        at: u.accepted,
+      });
+    }
+  }
+
   const tasks: TaskRow[] = states.map((s) => {
     const p = s.plan;
     const cycle = p.cycle ? refs.cycle(p.cycle) : { cycleTypeId: null, cycleValues: '' };
@@ -464,6 +536,126 @@ export function simulate(target: YearTargetPlan, roots: readonly TaskPlan[], ref
     };
   });
 
+  const reportRows = reports.map(
+    (r): ReportRow => ({
+      id: r.plan.id,
+      taskId: r.taskId,
+      periodKey: r.plan.periodKey,
+      kind: r.plan.kind,
+      content: r.plan.content,
+      progress: r.plan.progress,
+      status: r.status,
+      reason: r.reason,
+      submitterId: r.plan.submitterId,
+      submittedAt: r.plan.submittedAt,
+      auditorId: r.auditorId,
+      auditedAt: r.auditedAt,
+      version: r.version,
+    }),
+  );
+
+  // Task reports (report report.service): generated by the owner of a finished task, rated, submitted, audited.
+  const targetReportRows: TargetReportRow[] = [];
+  for (const s of states) {
+    const tr = s.plan.taskReport;
+    if (!tr) continue;
+    const p = s.plan;
+    if (!FINISHED.has(s.status) || !s.finishedAt || tr.generatedAt.getTime() < s.finishedAt.getTime()) {
+      throw new Error(`task ${p.id}: task report ${tr.id} generated before the task finished`);
+    }
+    const content: ReportContent = {
+      sections: [...REPORT_SECTIONS],
+      preface: null,
+      cover: {
+        title: REPORT_DEFAULTS.coverTitle,
+        subtitle: null,
+        school: refs.systemName,
+        date: localDate(tr.generatedAt),
+      },
+      facts: {
+        rwmc: p.name,
+        yearTargetName: target.name,
+        rwlx: p.taskType,
+        rwlxmc: TASK_TYPE.find((t) => t.code === p.taskType)?.name ?? p.taskType,
+        fbbm: refs.departmentName(p.departmentId),
+        fzrmc: refs.userName(p.ownerId),
+        jkrmc: refs.userName(p.auditorId),
+        kssj: p.startDate,
+        jssj: p.endDate,
+        rwzt: s.status,
+        rwztmc: TASK_STATUS[s.status as keyof typeof TASK_STATUS] ?? s.status,
+        rwjd: s.progress / 100,
+      },
+      progress: reportRows
+        .filter((r) => r.taskId === p.id)
+        .sort((a, b) => a.submittedAt.getTime() - b.submittedAt.getTime() || a.id! - b.id!)
+        .map((r) => ({
+          periodKey: r.periodKey,
+          kind: r.kind as 'process' | 'final',
+          content: r.content,
+          progress: r.progress ?? null,
+          status: r.status!,
+          reason: r.reason ?? null,
+          submitterName: refs.userName(r.submitterId),
+          submittedAt: r.submittedAt.toISOString(),
+        })),
+      attachments: [],
+      warnings: warnings
+        .filter((w) => w.taskId === p.id)
+        .sort((a, b) => a.raisedAt.getTime() - b.raisedAt.getTime())
+        .map((w) => ({
+          yjlxmc: refs.warningTypes.find((t) => t.id === w.warningTypeId)?.name ?? '',
+          kind: w.kind as 'process' | 'final',
+          warningKey: w.warningKey,
+          raisedAt: w.raisedAt.toISOString(),
+          open: w.open ?? true,
+        })),
+    };
+    let version = 1;
+    const reportAudit = (action: string, detail: unknown, actorId: string | null, at: Date) =>
+      audits.push({
+        actorId,
+        action: `targetReport.${action}`,
+        entityType: 'targetReport',
+        entityId: String(tr.id),
+        detail,
+        requestId: null,
+        at,
+      });
+    reportAudit('generate', { taskId: p.id, templateId: null, coverId: null }, p.ownerId, tr.generatedAt);
+    if (tr.level) {
+      version += 1;
+      reportAudit('rate', { from: null, to: tr.level }, p.ownerId, tr.generatedAt);
+    }
+    if (tr.submittedAt) {
+      version += 1;
+      reportAudit('submit', { from: 'draft', to: 'reviewing', level: tr.level }, p.ownerId, tr.submittedAt);
+    }
+    if (tr.auditedAt) {
+      version += 1;
+      reportAudit(tr.stage, { from: 'reviewing', to: tr.stage, reason: null }, p.auditorId, tr.auditedAt);
+    }
+    targetReportRows.push({
+      id: tr.id,
+      taskId: p.id,
+      templateId: null,
+      templateName: REPORT_DEFAULTS.templateName,
+      coverId: null,
+      coverName: null,
+      title: reportTitleOf(REPORT_DEFAULTS.reportTitle, p.name),
+      status: tr.stage,
+      levelSelf: tr.level,
+      auditReason: null,
+      auditorId: tr.auditedAt ? p.auditorId : null,
+      auditedAt: tr.auditedAt,
+      generatorId: p.ownerId!,
+      generatedAt: tr.generatedAt,
+      submittedAt: tr.submittedAt,
+      content,
+      version,
+    });
+  }
+
   return {
     yearTarget: {
       id: target.id,
@@ -481,23 +673,28 @@ export function simulate(target: YearTargetPlan, roots: readonly TaskPlan[], ref
     },
     tasks,
     coop: states.flatMap((s) => s.plan.coop.map((departmentId) => ({ taskId: s.plan.id, departmentId }))),
-    reports: reports.map((r) => ({
-      id: r.plan.id,
-      taskId: r.taskId,
-      periodKey: r.plan.periodKey,
-      kind: r.plan.kind,
-      content: r.plan.content,
-      progress: r.plan.progress,
-      status: r.status,
-      reason: r.reason,
-      submitterId: r.plan.submitterId,
-      submittedAt: r.plan.submittedAt,
-      auditorId: r.auditorId,
-      auditedAt: r.auditedAt,
-      version: r.version,
-    })),
+    reports: reportRows,
     warnings,
     audits,
+    delays: states.flatMap((s) =>
+      (s.plan.delays ?? []).map(
+        (d): DelayRow => ({
+          id: d.id,
+          taskId: s.plan.id,
+          oldEndDate: s.plan.endDate,
+          newEndDate: d.newEndDate,
+          reason: d.reason,
+          status: d.audit ? d.audit.result : 'reviewing',
+          auditReason: d.audit?.reason ?? null,
+          requesterId: s.plan.ownerId!,
+          requestedAt: d.requestedAt,
+          auditorId: d.audit ? s.plan.auditorId : null,
+          auditedAt: d.audit?.at ?? null,
+        }),
+      ),
+    ),
+    urges: urgeRows,
+    targetReports: targetReportRows,
   };
 }
 

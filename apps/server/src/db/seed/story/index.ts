@@ -1,24 +1,29 @@
 import { hash } from '@node-rs/argon2';
-import type { Db } from '@zg/server/src/db/client';
+import { APP } from '@zg/contract';
+import { count, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { monthlyPeriods } from '../../../modules/target-task/periods.rules';
+import { Clock } from '../../../platform/clock';
+import type { Db } from '../../client';
 import {
   auditLog,
   cycleTypes,
   cycleValues,
+  delayRequests,
   departments,
+  systemSettings,
+  targetReports,
   targetTasks,
   taskCoopDepartments,
   taskReports,
   taskWarnings,
+  urges,
   userRoles,
   users,
   warningTypes,
   yearTargets,
-} from '@zg/server/src/db/schema';
-import { DEMO_PASSWORD } from '@zg/server/src/db/seed/demo';
-import { monthlyPeriods } from '@zg/server/src/modules/target-task/periods.rules';
-import { Clock } from '@zg/server/src/platform/clock';
-import { count, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+} from '../../schema';
+import { DEMO_PASSWORD } from '../demo';
 import type { WarningTypeRef } from './model';
 import { type Plan, planData } from './plan';
 import type { Scale } from './scale';
@@ -46,13 +51,15 @@ export interface GenerateOptions {
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The database, or a transaction on it (the demo seed generates inside the seed's transaction). */
+export type Conn = Db | Tx;
 
 /**
  * Inserts rows in batches, each one statement with the batch as one JSON parameter (json_populate_recordset), so a
  * batch costs the same on either PostgreSQL whatever its size. Keys are the schema's property names; columns no
  * row sets keep their database defaults.
  */
-export async function insertAll<T extends PgTable>(db: Tx | Db, table: T, rows: T['$inferInsert'][]) {
+export async function insertAll<T extends PgTable>(db: Conn, table: T, rows: T['$inferInsert'][]) {
   if (!rows.length) return;
   const columns = getTableColumns(table) as Record<string, { name: string }>;
   const keys = [...new Set(rows.flatMap((r) => Object.keys(r as object)))];
@@ -77,7 +84,16 @@ export async function insertAll<T extends PgTable>(db: Tx | Db, table: T, rows: 
   }
 }
 
-async function firstFreeId(db: Db, table: 'year_targets' | 'target_tasks' | 'task_reports') {
+const SERIAL_TABLES = [
+  'year_targets',
+  'target_tasks',
+  'task_reports',
+  'delay_requests',
+  'urges',
+  'target_reports',
+] as const;
+
+async function firstFreeId(db: Conn, table: (typeof SERIAL_TABLES)[number]) {
   const res = await db.execute(sql.raw(`select coalesce(max(id), 0) + 1 as id from ${table}`));
   return Number((res as unknown as { rows: { id: number | string }[] }).rows[0]!.id);
 }
@@ -87,7 +103,7 @@ async function firstFreeId(db: Db, table: 'year_targets' | 'target_tasks' | 'tas
  * inserts of the rows the services would have written (see simulate.ts; generate.api.test.ts proves the services
  * read them as their own).
  */
-export async function generate(db: Db, scale: Scale, opts: GenerateOptions = {}): Promise<Fixtures> {
+export async function generate(db: Conn, scale: Scale, opts: GenerateOptions = {}): Promise<Fixtures> {
   const log = opts.log ?? (() => {});
   const clock = new Clock();
   const now = opts.now ?? clock.now();
@@ -107,15 +123,28 @@ export async function generate(db: Db, scale: Scale, opts: GenerateOptions = {})
       yearTarget: await firstFreeId(db, 'year_targets'),
       task: await firstFreeId(db, 'target_tasks'),
       report: await firstFreeId(db, 'task_reports'),
+      delay: await firstFreeId(db, 'delay_requests'),
+      urge: await firstFreeId(db, 'urges'),
+      taskReport: await firstFreeId(db, 'target_reports'),
     },
   });
   log(
     `planned ${plan.departments.length} departments, ${plan.users.length} users, ${plan.taskCount} tasks, ${plan.reportCount} reports`,
   );
-  const refs = await loadRefs(db, today, now);
   await writeOrganisation(db, plan);
   log('wrote departments and users');
-  const counts = { yearTargets: 0, tasks: 0, reports: 0, warnings: 0, openWarnings: 0, audits: 0 };
+  const refs = await loadRefs(db, today, now);
+  const counts = {
+    yearTargets: 0,
+    tasks: 0,
+    reports: 0,
+    warnings: 0,
+    openWarnings: 0,
+    audits: 0,
+    delays: 0,
+    urges: 0,
+    taskReports: 0,
+  };
   const fixtures: Fixtures = {
     scale: scale.name,
     year: Number(today.slice(0, 4)),
@@ -134,6 +163,9 @@ export async function generate(db: Db, scale: Scale, opts: GenerateOptions = {})
     counts.warnings += rows.warnings.length;
     counts.openWarnings += rows.warnings.filter((w) => w.open).length;
     counts.audits += rows.audits.length;
+    counts.delays += rows.delays.length;
+    counts.urges += rows.urges.length;
+    counts.taskReports += rows.targetReports.length;
     collectFixtures(fixtures, rows, detailEvery);
   }
   await resetSequences(db);
@@ -144,14 +176,26 @@ export async function generate(db: Db, scale: Scale, opts: GenerateOptions = {})
   return fixtures;
 }
 
-/** Warning types and cycles as stored, and the clock the simulation runs at. */
-export async function loadRefs(db: Db, today: string, now: Date): Promise<SimulationRefs> {
+/** Warning types, cycles and names as stored, and the clock the simulation runs at. */
+export async function loadRefs(db: Conn, today: string, now: Date): Promise<SimulationRefs> {
   const types = await db.select().from(warningTypes);
   const cTypes = await db.select().from(cycleTypes);
   const cValues = await db.select().from(cycleValues);
+  const userNames = new Map(
+    (await db.select({ id: users.id, name: users.name }).from(users)).map((u) => [u.id, u.name] as const),
+  );
+  const departmentNames = new Map(
+    (await db.select({ id: departments.id, name: departments.name }).from(departments)).map(
+      (d) => [d.id, d.name] as const,
+    ),
+  );
+  const [setting] = await db.select({ name: systemSettings.systemName }).from(systemSettings).limit(1);
   return {
     today,
     now,
+    userName: (id) => (id ? (userNames.get(id) ?? null) : null),
+    departmentName: (id) => (id ? (departmentNames.get(id) ?? null) : null),
+    systemName: setting?.name || APP.defaultSystemName,
     warningTypes: types.map(
       (t): WarningTypeRef => ({
         id: t.id,
@@ -177,15 +221,17 @@ export async function loadRefs(db: Db, today: string, now: Date): Promise<Simula
 }
 
 /** Moves the serial sequences past the explicit ids the generator wrote. */
-export async function resetSequences(db: Db) {
-  for (const table of ['year_targets', 'target_tasks', 'task_reports']) {
+export async function resetSequences(db: Conn) {
+  for (const table of SERIAL_TABLES) {
     await db.execute(
       sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), (select coalesce(max(id), 1) from ${table}))`),
     );
   }
 }
 
-async function writeOrganisation(db: Db, plan: Plan) {
+async function writeOrganisation(db: Conn, plan: Plan) {
+  // The demo scale adds nobody: no password to hash (argon2 is slow on purpose).
+  if (!plan.departments.length && !plan.users.length) return;
   const passwordHash = await hash(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     await insertAll(
@@ -222,7 +268,7 @@ async function writeOrganisation(db: Db, plan: Plan) {
 }
 
 /** Writes one year target's derived rows in one transaction, parents before children. */
-export async function writeYearTarget(db: Db, rows: DerivedRows) {
+export async function writeYearTarget(db: Conn, rows: DerivedRows) {
   await db.transaction(async (tx) => {
     await insertAll(tx, yearTargets, [rows.yearTarget]);
     await insertAll(tx, targetTasks, rows.tasks);
@@ -230,6 +276,9 @@ export async function writeYearTarget(db: Db, rows: DerivedRows) {
     await insertAll(tx, taskReports, rows.reports);
     await insertAll(tx, taskWarnings, rows.warnings);
     await insertAll(tx, auditLog, rows.audits);
+    await insertAll(tx, delayRequests, rows.delays);
+    await insertAll(tx, urges, rows.urges);
+    await insertAll(tx, targetReports, rows.targetReports);
   });
 }
 

@@ -1,0 +1,150 @@
+/**
+ * The product's first start (seedDatabase with demo and story, as main.ts calls it on an empty database): each demo
+ * account the README lists finds work waiting, read through the endpoints its home page and lists use; SEED_DEMO=false
+ * gives the administrator alone. The story is dated against the clock's today, so a fresh start always looks current.
+ */
+import { count } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evaluateWarnings } from '../../modules/warning';
+import { openTestDatabase, startTestServer, type TestServer, type TestSession } from '../../test/harness';
+import { delayRequests, targetReports, targetTasks, urges, users } from '../schema';
+import { seedDatabase } from '.';
+
+const W = '/api/herm-wbs';
+const NOW = new Date();
+const YEAR = NOW.getFullYear();
+
+let server: TestServer;
+let dropDatabase: () => Promise<void>;
+let seedMs = 0;
+
+beforeAll(async () => {
+  const { database, drop } = await openTestDatabase('migrated');
+  dropDatabase = drop;
+  await database.migrate();
+  const started = performance.now();
+  await seedDatabase(database.db, { demo: true, story: true, now: NOW });
+  seedMs = performance.now() - started;
+  // The harness seeds again over the same database: a database with users is left as it is.
+  server = await startTestServer({ database });
+  server.app.clock.set(NOW);
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  await server?.database.close();
+  await dropDatabase?.();
+});
+
+async function get(me: TestSession, url: string) {
+  const res = await me.request({ method: 'GET', url });
+  expect(res.statusCode, `${url} ${res.body}`).toBe(200);
+  return res.json().data;
+}
+const total = async (me: TestSession, url: string) => Number((await get(me, url)).total);
+const tasks = (me: TestSession, kind: string, rwzt?: string) =>
+  total(me, `${W}/targetTask/selectPage?kind=${kind}&year=${YEAR}&size=1${rwzt ? `&rwzt=${rwzt}` : ''}`);
+const openWarnings = async (me: TestSession, scope: string) =>
+  (await get(me, `${W}/Task/${scope}`)) as { totalWarningCount: number; expiredWarningCount: number };
+
+describe('the demo school on a first start', () => {
+  it('is loaded in one seed, quickly, with every kind of record the home pages count', async () => {
+    // Reported by the run (the issue asks for the figure); generous bound for a loaded 2-core machine.
+    console.info(`demo seed (accounts + story) on an empty database: ${Math.round(seedMs)} ms`);
+    expect(seedMs).toBeLessThan(20_000);
+    const db = server.database.db;
+    const rows = async (table: PgTable) => Number((await db.select({ n: count() }).from(table))[0]?.n);
+    expect(await rows(targetTasks)).toBeGreaterThan(40);
+    expect(await rows(delayRequests)).toBeGreaterThan(0);
+    expect(await rows(urges)).toBeGreaterThan(0);
+    expect(await rows(targetReports)).toBeGreaterThan(0);
+    // Only the demo accounts and the administrator: the story adds nobody.
+    expect(await rows(users)).toBe(21);
+    // The warning job, run now, finds the story as it would have left it.
+    expect(await evaluateWarnings(server.database.db, server.app.clock)).toEqual({ raised: 0, closed: 0, overdue: 0 });
+  });
+
+  it('fbr01 (publisher) has this year’s tasks, some to push, urges sent and warnings to follow', async () => {
+    const me = await server.login('fbr01');
+    expect(await tasks(me, 'yearTask')).toBeGreaterThan(0);
+    expect(await tasks(me, 'yearTask', 'notPushed')).toBeGreaterThan(0);
+    expect(await total(me, `${W}/yearTargetUrge/list?mine=false`)).toBeGreaterThan(0);
+    expect((await openWarnings(me, 'getWarningCountList')).totalWarningCount).toBeGreaterThan(0);
+    expect(await total(me, `/api/herm-zdgj/performance/report/selectPage?year=${YEAR - 1}`)).toBeGreaterThan(0);
+  });
+
+  it('bmfzr01 (head of 教务处) has tasks to accept and to split, and an urge to receive', async () => {
+    const me = await server.login('bmfzr01');
+    expect(await tasks(me, 'departmentTask', 'waitAccept')).toBeGreaterThan(0);
+    expect(await tasks(me, 'departmentTask', 'waitResolve')).toBeGreaterThan(0);
+    expect((await get(me, `${W}/yearTargetUrge/pending`)).length).toBeGreaterThan(0);
+    expect((await openWarnings(me, 'getDepartmentWarningCountList')).totalWarningCount).toBeGreaterThan(0);
+  });
+
+  it('rwfzr01 (task owner) has a definition to write, tasks to report on, an overdue task and task reports', async () => {
+    const me = await server.login('rwfzr01');
+    expect(await tasks(me, 'myTask', 'waitDefine')).toBeGreaterThan(0);
+    expect(await tasks(me, 'myTask', 'executeing')).toBeGreaterThan(0);
+    // Overdue: at least last year's task that never finished.
+    const overdue = `${W}/targetTask/selectPage?kind=myTask&year=${YEAR - 1}&size=1&rwzt=delayNotDone`;
+    expect(await total(me, overdue)).toBeGreaterThan(0);
+    expect((await openWarnings(me, 'getPersonalWarningCountList')).totalWarningCount).toBeGreaterThan(0);
+    const mine = await get(me, `${W}/targetReport/getReportPage?kind=mine&size=10`);
+    expect(new Set(mine.records.map((r: { bgzt: string }) => r.bgzt))).toEqual(new Set(['pass', 'reviewing', 'draft']));
+  });
+
+  it('shr01 (auditor) has progress reports, delays, definitions and task reports waiting', async () => {
+    const me = await server.login('shr01');
+    expect(await total(me, `${W}/targetTaskSituation/selectPage?status=reviewing`)).toBeGreaterThan(0);
+    expect(await total(me, `${W}/delayAuditing/selectPage?status=reviewing`)).toBeGreaterThan(0);
+    expect(await total(me, `${W}/targetReport/getReportPage?kind=review`)).toBeGreaterThan(0);
+    expect(await tasks(me, 'reviewTask')).toBeGreaterThan(0);
+  });
+
+  it('xld01 (school leader) sees the school’s analysis and performance figures', async () => {
+    const me = await server.login('xld01');
+    expect(await tasks(me, 'yearTask')).toBeGreaterThan(0);
+    const status = await get(
+      me,
+      `${W}/targetTaskSummaryAnalysis/taskStatusAnalysis?scope=globalSummaryAnalysis&year=${YEAR}`,
+    );
+    expect(JSON.stringify(status)).toMatch(/[1-9]/);
+    const rated: (string | null)[] = [];
+    for (const year of [YEAR - 1, YEAR]) {
+      const perf = await get(me, `/api/herm-zdgj/performance/report/selectPage?year=${year}&pageSize=200`);
+      rated.push(...perf.list.map((r: { zpdj: string | null }) => r.zpdj));
+    }
+    expect(rated.length).toBeGreaterThan(0);
+    // The finished task whose report was rated A and passed.
+    expect(rated).toContain('A');
+  });
+});
+
+describe('without the story', () => {
+  it('SEED_DEMO_STORY=false: the demo accounts alone, as the test templates have them', async () => {
+    const { database, drop } = await openTestDatabase('migrated');
+    try {
+      await database.migrate();
+      const started = performance.now();
+      await seedDatabase(database.db, { demo: true, story: false, now: NOW });
+      console.info(`demo seed (accounts alone) on an empty database: ${Math.round(performance.now() - started)} ms`);
+      expect(Number((await database.db.select({ n: count() }).from(users))[0]?.n)).toBe(21);
+      expect(Number((await database.db.select({ n: count() }).from(targetTasks))[0]?.n)).toBe(0);
+    } finally {
+      await drop();
+    }
+  });
+
+  it('SEED_DEMO=false: the administrator alone, and no story', async () => {
+    const { database, drop } = await openTestDatabase('migrated');
+    try {
+      await database.migrate();
+      await seedDatabase(database.db, { demo: false, story: true, now: NOW });
+      const ids = (await database.db.select({ id: users.id }).from(users)).map((u) => u.id);
+      expect(ids).toEqual(['zyadmin']);
+      expect(Number((await database.db.select({ n: count() }).from(targetTasks))[0]?.n)).toBe(0);
+    } finally {
+      await drop();
+    }
+  });
+});

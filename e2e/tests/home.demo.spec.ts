@@ -1,0 +1,31 @@
+import { expect, type Page, test } from '@playwright/test';
+import { account, keepScreenshot, signIn } from './support';
+
+/**
+ * A newcomer's first sign-in on a fresh `npm start` (demo.config.ts: an empty data directory, the demo story loaded)
+ * shows a living school: every demo account's home page counts work waiting. Screenshots: e2e/artifacts/home-<user>.png.
+ */
+
+/** The numbers the home page's to-do and warning cards show, once none of them is loading. */
+async function homeCounts(page: Page) {
+  const cards = page.locator('.zg-home__todo, .zg-home__warnings');
+  await expect(cards.first()).toBeVisible();
+  await expect(page.locator('.zg-home__todo .ant-skeleton, .zg-home__warnings .ant-skeleton')).toHaveCount(0);
+  await expect(page.locator('.ant-statistic-content-value').first()).toBeVisible();
+  const values = await cards.locator('.ant-statistic-content-value').allInnerTexts();
+  return values.map((v) => Number(v.replace(/[^\d]/g, '')));
+}
+
+for (const userId of ['fbr01', 'bmfzr01', 'rwfzr01', 'shr01', 'xld01'] as const) {
+  test(`${userId} signs in to a school with work waiting`, async ({ page }) => {
+    await signIn(page, account(userId));
+    // Counts settle once their requests have answered: wait for a non-zero one rather than a fixed time.
+    await expect.poll(async () => Math.max(0, ...(await homeCounts(page))), { timeout: 20_000 }).toBeGreaterThan(0);
+    if (userId === 'bmfzr01') {
+      // The urge of the publisher waits on the department head's home page.
+      await expect(page.locator('.zg-home__urges .ant-list-item').first()).toBeVisible();
+    }
+    await expect(page.locator('.ant-message-error')).toHaveCount(0);
+    await keepScreenshot(page, `home-${userId}`);
+  });
+}
