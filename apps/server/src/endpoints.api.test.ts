@@ -26,6 +26,9 @@ const DECLARED_FAMILIES = [
   '/api/user/systemSetting/update',
   '/api/user/systemSetting/logoUpload',
   '/api/herm-sjcj/tableConfiguration',
+  '/api/herm-sjgl/ck',
+  '/api/herm-sjgl/ckb',
+  '/api/herm-sjgl/ckbzd',
 ];
 
 let s: TestServer;

@@ -5,6 +5,8 @@ export * from './archive-api';
 export * from './auth';
 export * from './constants';
 export * from './csrf';
+export * from './data-manage';
+export * from './data-manage-api';
 export * from './endpoint';
 export * from './enums';
 export * from './envelope';

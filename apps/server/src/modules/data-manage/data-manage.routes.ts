@@ -1,0 +1,81 @@
+import { DATA_MANAGE_API as API, FIELD_TYPE_NAMES, FIELD_TYPES, DATA_MANAGE_MSG as M, pageReply } from '@zg/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/access';
+import { serve } from '../../platform/endpoints';
+import { ok } from '../../platform/envelope';
+import { WAREHOUSE_ROLES } from './data-manage.policy';
+import {
+  allTables,
+  allWarehouses,
+  createField,
+  createPhysical,
+  createTableDef,
+  createWarehouse,
+  dropPhysical,
+  editField,
+  editTableDef,
+  editWarehouse,
+  fieldsOfTable,
+  removeFields,
+  removeTableDefs,
+  removeWarehouses,
+  tablePage,
+} from './data-manage.service';
+
+/** Reading the warehouse catalogue: whoever has the 数据管理 menu. */
+const READ = { menus: ['dataManagement'] } as const;
+/** Keeping it (definitions, physical tables, rows): administrators and the data office. */
+const KEEP = { roles: WAREHOUSE_ROLES } as const;
+
+/** `/api/herm-sjgl`: the data warehouse (DATA_MANAGE_API). */
+export const dataManageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.database.db;
+
+  // ---- warehouses (ck) ----
+  serve(app, API.warehouseAll, READ, async () => ok(await allWarehouses(db())));
+  serve(app, API.warehouseInsert, KEEP, async (req) =>
+    ok(await createWarehouse(db(), actorOf(req), req.body), M.created),
+  );
+  serve(app, API.warehouseUpdate, KEEP, async (req) =>
+    ok(await editWarehouse(db(), actorOf(req), req.body.id, req.body), M.saved),
+  );
+  serve(app, API.warehousesDelete, KEEP, async (req) => {
+    await removeWarehouses(db(), actorOf(req), req.body.ids);
+    return ok(null, M.deleted);
+  });
+
+  // ---- tables (ckb) ----
+  serve(app, API.tableAll, READ, async (req) => ok(await allTables(db(), actorOf(req), req.query.ckid)));
+  serve(app, API.tablePage, READ, async (req) => {
+    const { records, total } = await tablePage(db(), actorOf(req), req.query);
+    return ok(pageReply(records, total, req.query));
+  });
+  serve(app, API.tableInsert, KEEP, async (req) => ok(await createTableDef(db(), actorOf(req), req.body), M.created));
+  serve(app, API.tableUpdate, KEEP, async (req) =>
+    ok(await editTableDef(db(), actorOf(req), req.body.id, req.body), M.saved),
+  );
+  serve(app, API.tablesDelete, KEEP, async (req) => {
+    await removeTableDefs(db(), actorOf(req), req.body.ids);
+    return ok(null, M.deleted);
+  });
+  serve(app, API.createPhysical, KEEP, async (req) => {
+    const table = await createPhysical(db(), actorOf(req), req.body.id);
+    return ok(table, M.physicalCreated(table.bm));
+  });
+  serve(app, API.dropPhysical, KEEP, async (req) => {
+    const table = await dropPhysical(db(), actorOf(req), req.body.id);
+    return ok(table, M.physicalDropped(table.bm));
+  });
+
+  // ---- fields (ckbzd) ----
+  serve(app, API.fieldAll, READ, async (req) => ok(await fieldsOfTable(db(), req.query.ckbid)));
+  serve(app, API.fieldTypes, READ, async () =>
+    ok(FIELD_TYPES.map((value) => ({ value, label: FIELD_TYPE_NAMES[value] }))),
+  );
+  serve(app, API.fieldInsert, KEEP, async (req) => ok(await createField(db(), actorOf(req), req.body), M.created));
+  serve(app, API.fieldUpdate, KEEP, async (req) => ok(await editField(db(), actorOf(req), req.body), M.saved));
+  serve(app, API.fieldsDelete, KEEP, async (req) => {
+    await removeFields(db(), actorOf(req), req.body.ids);
+    return ok(null, M.deleted);
+  });
+};

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import {
+  FieldTypeOptionSchema,
+  TableIdQuerySchema,
+  TableQuerySchema,
+  WarehouseFieldInputSchema,
+  WarehouseFieldSchema,
+  WarehouseFieldUpdateSchema,
+  WarehouseIdQuerySchema,
+  WarehouseIdSchema,
+  WarehouseIdsSchema,
+  WarehouseInputSchema,
+  WarehouseSchema,
+  WarehouseTableInputSchema,
+  WarehouseTableSchema,
+  WarehouseTableUpdateSchema,
+  WarehouseUpdateSchema,
+} from './data-manage';
+import { type Endpoint, endpoint } from './endpoint';
+import { pageOf } from './envelope';
+
+const S = '/api/herm-sjgl';
+const tags = ['数据仓库'] as const;
+const None = z.null();
+
+export const WarehouseTablePageSchema = pageOf(WarehouseTableSchema);
+
+/**
+ * The data warehouse's endpoints (spec-2 §7.8 "Data management"): warehouses (ck), their tables (ckb) and the tables'
+ * fields (ckbzd); 创建物理表 (cjwlb) and 删除物理表 (scwlb).
+ */
+export const DATA_MANAGE_API = {
+  // ---- warehouses (ck) ----
+  warehouseAll: endpointOf({
+    method: 'GET',
+    path: `${S}/ck/selectAll`,
+    summary: '全部仓库 / every warehouse',
+    response: z.array(WarehouseSchema),
+  }),
+  warehouseInsert: endpointOf({
+    method: 'POST',
+    path: `${S}/ck/insert`,
+    summary: '新增仓库（管理员、数据管理员） / add a warehouse',
+    body: WarehouseInputSchema,
+    response: WarehouseSchema,
+  }),
+  warehouseUpdate: endpointOf({
+    method: 'POST',
+    path: `${S}/ck/update`,
+    summary: '修改仓库 / update a warehouse',
+    body: WarehouseUpdateSchema,
+    response: WarehouseSchema,
+  }),
+  warehousesDelete: endpointOf({
+    method: 'POST',
+    path: `${S}/ck/ids/delete`,
+    summary: '删除仓库（仓库下还有数据表时拒绝） / delete warehouses, refused while they hold tables',
+    body: WarehouseIdsSchema,
+    response: None,
+  }),
+
+  // ---- tables (ckb) ----
+  tableAll: endpointOf({
+    method: 'GET',
+    path: `${S}/ckb/selectAll`,
+    summary: '仓库的全部数据表（不传仓库id为全部） / every table of a warehouse',
+    query: WarehouseIdQuerySchema,
+    response: z.array(WarehouseTableSchema),
+  }),
+  tablePage: endpointOf({
+    method: 'GET',
+    path: `${S}/ckb/selectqurey`,
+    summary: '数据表分页（按仓库、关键字） / tables, paged',
+    query: TableQuerySchema,
+    response: WarehouseTablePageSchema,
+  }),
+  tableInsert: endpointOf({
+    method: 'POST',
+    path: `${S}/ckb/insert`,
+    summary: '新增数据表（只建定义，物理表由“创建物理表”生成） / add a table definition',
+    body: WarehouseTableInputSchema,
+    response: WarehouseTableSchema,
+  }),
+  tableUpdate: endpointOf({
+    method: 'POST',
+    path: `${S}/ckb/update`,
+    summary: '修改数据表（已创建物理表时改名即 ALTER TABLE RENAME） / update a table',
+    body: WarehouseTableUpdateSchema,
+    response: WarehouseTableSchema,
+  }),
+  tablesDelete: endpointOf({
+    method: 'POST',
+    path: `${S}/ckb/ids/delete`,
+    summary: '删除数据表定义（已创建物理表时拒绝） / delete table definitions',
+    body: WarehouseIdsSchema,
+    response: None,
+  }),
+  createPhysical: endpointOf({
+    method: 'POST',
+    path: `${S}/ckb/cjwlb`,
+    summary: '创建物理表（warehouse 模式下的真实表） / create the physical table',
+    body: WarehouseIdSchema,
+    response: WarehouseTableSchema,
+  }),
+  dropPhysical: endpointOf({
+    method: 'POST',
+    path: `${S}/ckb/scwlb`,
+    summary: '删除物理表（表中数据一并删除，定义保留） / drop the physical table',
+    body: WarehouseIdSchema,
+    response: WarehouseTableSchema,
+  }),
+
+  // ---- fields (ckbzd) ----
+  fieldAll: endpointOf({
+    method: 'GET',
+    path: `${S}/ckbzd/selectAll`,
+    summary: '数据表的全部字段 / every field of a table',
+    query: TableIdQuerySchema,
+    response: z.array(WarehouseFieldSchema),
+  }),
+  fieldTypes: endpointOf({
+    method: 'GET',
+    path: `${S}/ckbzd/boxtype`,
+    summary: '字段类型选项 / the field types',
+    response: z.array(FieldTypeOptionSchema),
+  }),
+  fieldInsert: endpointOf({
+    method: 'POST',
+    path: `${S}/ckbzd/insert`,
+    summary: '新增字段（已创建物理表时同一事务内 ALTER TABLE ADD COLUMN） / add a field',
+    body: WarehouseFieldInputSchema,
+    response: WarehouseFieldSchema,
+  }),
+  fieldUpdate: endpointOf({
+    method: 'POST',
+    path: `${S}/ckbzd/update`,
+    summary: '修改字段（已创建物理表时同一事务内 ALTER TABLE；已有数据无法转换则拒绝） / update a field',
+    body: WarehouseFieldUpdateSchema,
+    response: WarehouseFieldSchema,
+  }),
+  fieldsDelete: endpointOf({
+    method: 'POST',
+    path: `${S}/ckbzd/ids/delete`,
+    summary: '删除字段（已创建物理表时同一事务内 DROP COLUMN） / delete fields',
+    body: WarehouseIdsSchema,
+    response: None,
+  }),
+} as const;
+
+/** An endpoint of the warehouse: its tag, and JSON bodies (field definitions carry nulls and booleans). */
+function endpointOf<const E extends Omit<Endpoint, 'tags'>>(e: E): E & { tags: typeof tags; json: true } {
+  return endpoint({ ...e, tags, json: true });
+}
