@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import {
   FieldTypeOptionSchema,
+  ImportResultSchema,
+  RowDeleteSchema,
+  RowExportQuerySchema,
+  RowQuerySchema,
+  RowUpdateSchema,
   TableIdQuerySchema,
   TableQuerySchema,
   WarehouseFieldInputSchema,
@@ -10,13 +15,16 @@ import {
   WarehouseIdSchema,
   WarehouseIdsSchema,
   WarehouseInputSchema,
+  WarehouseRowPageSchema,
+  WarehouseRowSchema,
   WarehouseSchema,
   WarehouseTableInputSchema,
   WarehouseTableSchema,
   WarehouseTableUpdateSchema,
+  WarehouseTemplateQuerySchema,
   WarehouseUpdateSchema,
 } from './data-manage';
-import { type Endpoint, endpoint } from './endpoint';
+import { type Endpoint, endpoint, FILE } from './endpoint';
 import { pageOf } from './envelope';
 
 const S = '/api/herm-sjgl';
@@ -108,6 +116,68 @@ export const DATA_MANAGE_API = {
     summary: '删除物理表（表中数据一并删除，定义保留） / drop the physical table',
     body: WarehouseIdSchema,
     response: WarehouseTableSchema,
+  }),
+
+  // ---- rows of a created table, and Excel ----
+  rows: endpointOf({
+    method: 'GET',
+    path: `${S}/ckb/selectbsj`,
+    summary: '表数据分页（可按字段筛选；按行id排序） / rows of a created table, paged and filtered',
+    query: RowQuerySchema,
+    response: WarehouseRowPageSchema,
+  }),
+  rowSave: endpointOf({
+    method: 'POST',
+    path: `${S}/ckb/updatebsj`,
+    summary: '修改一行数据（不传行id则新增一行；按字段类型校验） / edit a row, or add one',
+    body: RowUpdateSchema,
+    response: WarehouseRowSchema,
+  }),
+  rowsDelete: endpointOf({
+    method: 'POST',
+    path: `${S}/ckb/deletebsj`,
+    summary: '删除数据行 / delete rows',
+    body: RowDeleteSchema,
+    response: ImportResultSchema,
+  }),
+  template: endpointOf({
+    method: 'GET',
+    path: `${S}/ckb/downloadTemplate`,
+    summary: '下载导入模板（data：数据表的表头；structure：结构表头） / the import template',
+    query: WarehouseTemplateQuerySchema,
+    response: FILE,
+  }),
+  importStructure: endpointOf({
+    method: 'POST',
+    path: `${S}/ckb/drbjg`,
+    summary:
+      '导入表结构（multipart：file；替换尚未创建物理表的数据表的全部字段；有错则全部不导入） / import the fields',
+    query: z.object({ id: WarehouseIdSchema.shape.id }),
+    consumes: ['multipart/form-data'],
+    response: ImportResultSchema,
+  }),
+  exportStructure: endpointOf({
+    method: 'GET',
+    path: `${S}/ckb/dcbjg`,
+    summary: '导出表结构（xlsx，可再导入） / export the fields',
+    query: WarehouseIdSchema,
+    response: FILE,
+  }),
+  importRows: endpointOf({
+    method: 'POST',
+    path: `${S}/ckb/drsj`,
+    summary:
+      '导入表数据（multipart：file；逐行流式读取，同一事务内全部导入或全部不导入；错误逐行列出行、列与原因） / import rows, all or nothing',
+    query: z.object({ id: WarehouseIdSchema.shape.id }),
+    consumes: ['multipart/form-data'],
+    response: ImportResultSchema,
+  }),
+  exportRows: endpointOf({
+    method: 'GET',
+    path: `${S}/ckb/dcbsj`,
+    summary: '导出表数据（xlsx，流式写出；可带与分页相同的筛选条件） / export the rows, streamed',
+    query: RowExportQuerySchema,
+    response: FILE,
   }),
 
   // ---- fields (ckbzd) ----

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from './envelope';
 import { int32 } from './primitives';
 
 /**
@@ -118,6 +119,15 @@ export const DATA_MANAGE_MSG = {
   filterOpNotFor: (op: string, type: string) => `“${type}”类型的字段不能按“${op}”筛选`,
   unknownColumn: (name: string) => `没有名为“${name}”的字段`,
   duplicateValue: (field: string, value: string) => `字段“${field}”的值“${value}”已存在`,
+  /** An edited value or a filter breaks its field's rule (WAREHOUSE_RULE). */
+  valueRefused: (field: string, rule: string) => `字段“${field}”${rule}`,
+  filterRefused: (field: string, rule: string) => `筛选条件“${field}”${rule}`,
+  filterValueRequired: '请输入筛选值',
+  noValues: '请填写要保存的字段',
+  rowSaved: '保存成功',
+  tableIdRequired: '请选择数据表',
+  imported: (n: number) => `导入成功，共${n}条`,
+  structureImported: (n: number) => `导入成功，共${n}个字段`,
 } as const;
 
 /** The rules a cell of a warehouse import (or an edited value) can break; EXCEL_MSG.cell names row and column. */
@@ -139,6 +149,30 @@ export const WAREHOUSE_RULE = {
   unknownDimension: '维度不存在',
   duplicateField: (row: number) => `字段名与第${row}行重复`,
 } as const;
+
+/** The columns of a structure sheet (dcbjg exports it, drbjg imports it, the structure template has its header). */
+export const STRUCTURE_COLUMNS = [
+  { key: 'zdm', header: '字段名', width: 20 },
+  { key: 'zdzwm', header: '中文名称', width: 20 },
+  { key: 'zdlx', header: '类型', width: 10 },
+  { key: 'cd', header: '长度', width: 8 },
+  { key: 'xsws', header: '小数位数', width: 10 },
+  { key: 'sfbt', header: '必填', width: 8 },
+  { key: 'sfwy', header: '唯一', width: 8 },
+  { key: 'wd', header: '关联维度', width: 16 },
+] as const;
+
+/** How a field may be filtered when browsing rows. */
+export const FILTER_OPS = ['contains', 'eq', 'gte', 'lte', 'empty', 'notEmpty'] as const;
+export type FilterOp = (typeof FILTER_OPS)[number];
+export const FILTER_OP_NAMES: Record<FilterOp, string> = {
+  contains: '包含',
+  eq: '等于',
+  gte: '大于等于',
+  lte: '小于等于',
+  empty: '为空',
+  notEmpty: '不为空',
+};
 
 /** Why a name cannot be a table or column name of the warehouse, or null when it can (after lower-casing). */
 export function identifierProblem(name: string, kind: 'table' | 'field'): string | null {
@@ -315,3 +349,75 @@ export const WarehouseIdsSchema = z.object({
 export const WarehouseIdSchema = z.object({ id: Id.describe('id') });
 export const TableIdQuerySchema = z.object({ ckbid: Id.describe('数据表id / table id') });
 export const WarehouseIdQuerySchema = z.object({ ckid: Id.optional().describe('仓库id / warehouse id') });
+
+// ---- rows of a created table ----
+
+/** A value of a row: text, integer, decimal and date as text (exact), yes/no as a boolean, empty as null. */
+export const CellValueSchema = z.union([z.string(), z.boolean(), z.null()]);
+/** A row: its id and a value per field name. */
+export const WarehouseRowSchema = z
+  .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+  .describe('一行数据：id 为行号，其余键为字段名 / a row: id and a value per field name');
+export const WarehouseRowPageSchema = pageOf(WarehouseRowSchema);
+
+export const RowFilterSchema = z.object({
+  field: z.string().max(WAREHOUSE_LIMITS.identifierMax).describe('字段名 / field name'),
+  op: z
+    .enum(FILTER_OPS)
+    .describe('contains 包含 / eq 等于 / gte 大于等于 / lte 小于等于 / empty 为空 / notEmpty 不为空'),
+  value: z
+    .union([z.string().max(200), z.number(), z.boolean(), z.null()])
+    .optional()
+    .describe('筛选值 / value'),
+});
+export type RowFilterInput = z.infer<typeof RowFilterSchema>;
+
+/** Filters as a JSON array in the query (`filters=[{"field":"xh","op":"eq","value":"2024001"}]`). */
+const FiltersParam = z
+  .string()
+  .max(4000)
+  .optional()
+  .transform((s, ctx) => {
+    if (!s) return [];
+    try {
+      return JSON.parse(s) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: DATA_MANAGE_MSG.filterBad });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(RowFilterSchema, DATA_MANAGE_MSG.filterBad).max(WAREHOUSE_LIMITS.filtersMax))
+  .describe('筛选条件（JSON 数组：field、op、value） / filters as a JSON array');
+
+export const RowQuerySchema = z.object({
+  id: Id.describe('数据表id / table id'),
+  current: int32().min(1).default(1).describe('当前页 / current page'),
+  size: int32().min(1).max(WAREHOUSE_LIMITS.pageSizeMax).default(20).describe('每页条数 / page size'),
+  filters: FiltersParam,
+});
+export type RowQuery = z.infer<typeof RowQuerySchema>;
+export const RowExportQuerySchema = z.object({ id: Id.describe('数据表id / table id'), filters: FiltersParam });
+
+export const RowUpdateSchema = z.object({
+  id: Id.describe('数据表id / table id'),
+  rowId: Id.optional().describe('行id；不传则新增一行 / row id, none to add a row'),
+  values: z
+    .record(
+      z.string().max(WAREHOUSE_LIMITS.identifierMax),
+      z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()]),
+    )
+    .describe('字段名 -> 值（未列出的字段不变） / values by field name'),
+});
+export type RowUpdate = z.infer<typeof RowUpdateSchema>;
+
+export const RowDeleteSchema = z.object({
+  id: Id.describe('数据表id / table id'),
+  rowIds: z.array(Id).min(1).max(WAREHOUSE_LIMITS.pageSizeMax).describe('要删除的行id / row ids'),
+});
+
+export const WarehouseTemplateQuerySchema = z.object({
+  id: Id.optional().describe('数据表id（数据模板必填） / table id, for the data template'),
+  type: z.enum(['data', 'structure']).default('data').describe('data 数据导入模板 / structure 结构导入模板'),
+});
+
+export const ImportResultSchema = z.object({ count: z.number().int().describe('导入条数 / rows or fields imported') });

@@ -7,6 +7,7 @@ import { dimensions, warehouseFields, warehouses, warehouseTables } from '../../
 export type WarehouseRow = typeof warehouses.$inferSelect;
 export type TableRow = typeof warehouseTables.$inferSelect;
 export type FieldRow = typeof warehouseFields.$inferSelect;
+export type FieldInsert = typeof warehouseFields.$inferInsert;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -189,7 +190,7 @@ export async function nextFieldOrder(db: Db, tableId: number) {
   return r?.n ?? 1;
 }
 
-export async function insertFields(db: Db, rows: (typeof warehouseFields.$inferInsert)[]) {
+export async function insertFields(db: Db, rows: FieldInsert[]) {
   if (rows.length === 0) return [];
   return db.insert(warehouseFields).values(rows).returning();
 }

@@ -1,8 +1,12 @@
+import { PassThrough } from 'node:stream';
 import { DATA_MANAGE_API as API, FIELD_TYPE_NAMES, FIELD_TYPES, DATA_MANAGE_MSG as M, pageReply } from '@zg/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import { serve } from '../../platform/endpoints';
 import { ok } from '../../platform/envelope';
+import { excelUpload } from '../../platform/excel';
+import { contentDisposition } from '../files';
 import { WAREHOUSE_ROLES } from './data-manage.policy';
 import {
   allTables,
@@ -21,6 +25,17 @@ import {
   removeWarehouses,
   tablePage,
 } from './data-manage.service';
+import { XLSX } from './warehouse.excel';
+import {
+  browseRows,
+  exportStructure,
+  importRows,
+  importStructure,
+  removeRows,
+  rowExport,
+  saveRow,
+  template,
+} from './warehouse-data.service';
 
 /** Reading the warehouse catalogue: whoever has the 数据管理 menu. */
 const READ = { menus: ['dataManagement'] } as const;
@@ -67,6 +82,43 @@ export const dataManageRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(table, M.physicalDropped(table.bm));
   });
 
+  // ---- rows and Excel ----
+  serve(app, API.rows, READ, async (req) => {
+    const { records, total } = await browseRows(db(), req.query);
+    return ok(pageReply(records, total, req.query));
+  });
+  serve(app, API.rowSave, KEEP, async (req) => ok(await saveRow(db(), actorOf(req), req.body), M.rowSaved));
+  serve(app, API.rowsDelete, KEEP, async (req) => {
+    const count = await removeRows(db(), actorOf(req), req.body);
+    return ok({ count }, M.rowDeleted(count));
+  });
+  serve(app, API.template, READ, async (req, reply) => sendXlsx(reply, await template(db(), req.query)));
+  serve(app, API.exportStructure, READ, async (req, reply) =>
+    sendXlsx(reply, await exportStructure(db(), req.query.id)),
+  );
+  serve(app, API.importStructure, KEEP, async (req) => {
+    const { upload } = await excelUpload(req);
+    const count = await importStructure(db(), actorOf(req), req.query.id, upload);
+    return ok({ count }, M.structureImported(count));
+  });
+  serve(app, API.importRows, KEEP, async (req) => {
+    const { upload } = await excelUpload(req);
+    const count = await importRows(db(), actorOf(req), req.query.id, upload);
+    return ok({ count }, M.imported(count));
+  });
+  serve(app, API.exportRows, READ, async (req, reply) => {
+    // The table and the filters are checked before the answer starts; then the rows stream out.
+    const { name, write } = await rowExport(db(), req.query);
+    const out = new PassThrough();
+    reply.header('content-type', XLSX).header('content-disposition', contentDisposition('attachment', name));
+    reply.send(out);
+    write(out).catch((err: unknown) => {
+      req.log.error({ err }, 'warehouse export failed');
+      out.destroy(err as Error);
+    });
+    return reply;
+  });
+
   // ---- fields (ckbzd) ----
   serve(app, API.fieldAll, READ, async (req) => ok(await fieldsOfTable(db(), req.query.ckbid)));
   serve(app, API.fieldTypes, READ, async () =>
@@ -79,3 +131,11 @@ export const dataManageRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(null, M.deleted);
   });
 };
+
+function sendXlsx(reply: FastifyReply, file: { name: string; buffer: Buffer }) {
+  return reply
+    .header('content-type', XLSX)
+    .header('content-length', String(file.buffer.length))
+    .header('content-disposition', contentDisposition('attachment', file.name))
+    .send(file.buffer);
+}

@@ -1,4 +1,4 @@
-import { FIELD_TYPE_NAMES, type FieldType, WAREHOUSE_LIMITS, WAREHOUSE_RULE } from '@zg/contract';
+import { FIELD_TYPE_NAMES, type FieldType, type FilterOp, WAREHOUSE_LIMITS, WAREHOUSE_RULE } from '@zg/contract';
 
 /** A field as the warehouse rules need it. */
 export interface FieldDef {
@@ -122,18 +122,6 @@ export function parseValue(f: FieldDef, raw: unknown): Parsed {
     }
   }
 }
-
-/** How a field may be filtered when browsing: contains (text), equals, from / to (numbers and dates), empty. */
-export const FILTER_OPS = ['contains', 'eq', 'gte', 'lte', 'empty', 'notEmpty'] as const;
-export type FilterOp = (typeof FILTER_OPS)[number];
-export const FILTER_OP_NAMES: Record<FilterOp, string> = {
-  contains: '包含',
-  eq: '等于',
-  gte: '大于等于',
-  lte: '小于等于',
-  empty: '为空',
-  notEmpty: '不为空',
-};
 
 /** Whether a field of this type can be filtered with the operator. */
 export function filterFits(type: FieldType, op: FilterOp): boolean {

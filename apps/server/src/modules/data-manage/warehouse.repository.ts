@@ -1,6 +1,7 @@
+import type { FilterOp } from '@zg/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type CellValue, columnType, type FieldDef, type FilterOp } from './data-manage.rules';
+import { type CellValue, columnType, type FieldDef } from './data-manage.rules';
 
 /**
  * The physical tables of the warehouse, in the schema `warehouse` (created by migration 0013): their DDL and their
@@ -171,12 +172,27 @@ export async function pageRows(
 }
 
 /** Rows after `afterId` in id order, `limit` at a time (export reads the table in such batches). */
-export async function rowsAfter(db: Db, table: string, fields: FieldDef[], afterId: number, limit: number) {
+export async function rowsAfter(
+  db: Db,
+  table: string,
+  fields: FieldDef[],
+  filters: RowFilter[],
+  afterId: number,
+  limit: number,
+) {
+  const where = sql.join([sql`${col(ROW_ID)} > ${afterId}`, ...filters.map(condition)], sql` and `);
   return rowsOf<Record<string, CellValue | number>>(
     await db.execute(
-      sql`select ${selectList(fields)} from ${tableRef(table)} where ${col(ROW_ID)} > ${afterId} order by ${col(ROW_ID)} limit ${limit}`,
+      sql`select ${selectList(fields)} from ${tableRef(table)} where ${where} order by ${col(ROW_ID)} limit ${limit}`,
     ),
   );
+}
+
+export async function rowById(db: Db, table: string, fields: FieldDef[], id: number) {
+  const rows = rowsOf<Record<string, CellValue | number>>(
+    await db.execute(sql`select ${selectList(fields)} from ${tableRef(table)} where ${col(ROW_ID)} = ${id}`),
+  );
+  return rows[0] ?? null;
 }
 
 /** Inserts rows (each a value per field, in the fields' order) with one statement. */
