@@ -74,6 +74,7 @@ describe('warehouses, tables and fields (ck, ckb, ckbzd)', () => {
     // The data office keeps it.
     await s.database.db.insert(userRoles).values({ userId: 'xld01', roleId: ROLE.dataOffice });
     const office = await s.login('xld01');
+    expect((await get(office, '/ck/selectAll')).statusCode).toBe(200);
     const made = await post(office, '/ck/insert', { ckmc: '数据办仓库' });
     expect(made.statusCode, made.body).toBe(200);
     const renamed = await post(office, '/ck/update', { id: made.json().data.id, ckmc: '数据办仓库2', px: 3 });

@@ -37,8 +37,11 @@ import {
   template,
 } from './warehouse-data.service';
 
-/** Reading the warehouse catalogue: whoever has the 数据管理 menu. */
-const READ = { menus: ['dataManagement'] } as const;
+/**
+ * Reading the warehouse: whoever has the 数据管理 menu, and its keepers (a database that existed before the data-office
+ * role gives the role no menu until an administrator grants it: seeding grants menus only as they first appear).
+ */
+const READ = { menus: ['dataManagement'], roles: WAREHOUSE_ROLES } as const;
 /** Keeping it (definitions, physical tables, rows): administrators and the data office. */
 const KEEP = { roles: WAREHOUSE_ROLES } as const;
 
