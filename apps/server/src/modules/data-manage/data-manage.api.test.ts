@@ -1,7 +1,7 @@
 import { DATA_MANAGE_MSG as M, ROLE, SQL_KEYWORDS } from '@zg/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, userRoles } from '../../db/schema';
+import { auditLog, userRoles, warehouseFields, warehouseTables } from '../../db/schema';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
 
 let s: TestServer;
@@ -369,6 +369,39 @@ describe('identifiers', () => {
     // The catalogue tables are still there.
     const catalogue = await get(admin, `/ckb/selectAll?ckid=${ck}`);
     expect(catalogue.json().data).toHaveLength(2);
+  });
+
+  it('are quoted even where validation was bypassed: a hostile name in the catalogue stays one name', async () => {
+    const ck = await warehouse('引号仓库');
+    const db = s.database.db;
+    const evilTable = 'evil"; drop table users; --';
+    const evilColumn = 'c\'); delete from users; --"x';
+    const [t] = await db
+      .insert(warehouseTables)
+      .values({ warehouseId: ck, name: evilTable, label: '恶意表' })
+      .returning({ id: warehouseTables.id });
+    await db
+      .insert(warehouseFields)
+      .values({ tableId: t!.id, name: evilColumn, label: '恶意列', type: 'text', unique: true });
+    const users = async () => rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from users`))[0]!.n;
+    const before = await users();
+    expect(before).toBeGreaterThan(0);
+
+    expect((await post(admin, '/ckb/cjwlb', { id: t!.id })).statusCode).toBe(200);
+    expect(await physicalTables()).toContain(evilTable);
+    expect((await columnsOf(evilTable)).map((c) => c.column_name)).toEqual(['id', evilColumn]);
+    const saved = await post(admin, '/ckb/updatebsj', {
+      id: t!.id,
+      values: { [evilColumn]: "'; drop table users; --" },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const filters = encodeURIComponent(JSON.stringify([{ field: evilColumn, op: 'contains', value: "'; drop" }]));
+    const found = (await get(admin, `/ckb/selectbsj?id=${t!.id}&filters=${filters}`)).json().data;
+    expect(found.records).toEqual([{ id: 1, [evilColumn]: "'; drop table users; --" }]);
+    expect((await get(admin, `/ckb/dcbsj?id=${t!.id}`)).statusCode).toBe(200);
+    expect((await post(admin, '/ckb/scwlb', { id: t!.id })).statusCode).toBe(200);
+    expect(await physicalTables()).not.toContain(evilTable);
+    expect(await users()).toBe(before);
   });
 
   it('refuse every keyword PostgreSQL does not leave plainly unreserved', async () => {

@@ -89,13 +89,6 @@ export async function dropUnique(db: Db, fieldId: number) {
   await db.execute(sql`drop index if exists ${sql.identifier(SCHEMA)}.${sql.identifier(uniqueIndexName(fieldId))}`);
 }
 
-export async function hasRows(db: Db, table: string) {
-  const rows = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from (select 1 from ${tableRef(table)} limit 1) x`),
-  );
-  return (rows[0]?.n ?? 0) > 0;
-}
-
 /** Whether a value of the column is longer than `length` characters (before shortening a text column). */
 export async function longerThan(db: Db, table: string, column: string, length: number) {
   const rows = rowsOf<{ n: number }>(
