@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  FieldQuerySchema,
   FieldTypeOptionSchema,
   ImportResultSchema,
   RowDeleteSchema,
@@ -15,6 +16,7 @@ import {
   WarehouseIdSchema,
   WarehouseIdsSchema,
   WarehouseInputSchema,
+  WarehouseQuerySchema,
   WarehouseRowPageSchema,
   WarehouseRowSchema,
   WarehouseSchema,
@@ -32,6 +34,8 @@ const tags = ['数据仓库'] as const;
 const None = z.null();
 
 export const WarehouseTablePageSchema = pageOf(WarehouseTableSchema);
+export const WarehousePageSchema = pageOf(WarehouseSchema);
+export const WarehouseFieldPageSchema = pageOf(WarehouseFieldSchema);
 
 /**
  * The data warehouse's endpoints (spec-2 §7.8 "Data management"): warehouses (ck), their tables (ckb) and the tables'
@@ -44,6 +48,13 @@ export const DATA_MANAGE_API = {
     path: `${S}/ck/selectAll`,
     summary: '全部仓库 / every warehouse',
     response: z.array(WarehouseSchema),
+  }),
+  warehousePage: endpointOf({
+    method: 'GET',
+    path: `${S}/ck/selectqurey`,
+    summary: '仓库分页（按名称关键字） / warehouses, paged',
+    query: WarehouseQuerySchema,
+    response: WarehousePageSchema,
   }),
   warehouseInsert: endpointOf({
     method: 'POST',
@@ -187,6 +198,13 @@ export const DATA_MANAGE_API = {
     summary: '数据表的全部字段 / every field of a table',
     query: TableIdQuerySchema,
     response: z.array(WarehouseFieldSchema),
+  }),
+  fieldPage: endpointOf({
+    method: 'GET',
+    path: `${S}/ckbzd/selectqurey`,
+    summary: '字段分页（按字段名或中文名称关键字） / fields of a table, paged',
+    query: FieldQuerySchema,
+    response: WarehouseFieldPageSchema,
   }),
   fieldTypes: endpointOf({
     method: 'GET',

@@ -261,6 +261,12 @@ export const WarehouseTableInputSchema = z.object({
 export type WarehouseTableInput = z.infer<typeof WarehouseTableInputSchema>;
 export const WarehouseTableUpdateSchema = WarehouseTableInputSchema.extend({ id: Id });
 
+export const WarehouseQuerySchema = z.object({
+  current: int32().min(1).default(1).describe('当前页 / current page'),
+  size: int32().min(1).max(200).default(10).describe('每页条数 / page size'),
+  keyword: z.string().trim().max(60).optional().describe('仓库名称关键字 / name contains'),
+});
+
 export const TableQuerySchema = z.object({
   current: int32().min(1).default(1).describe('当前页 / current page'),
   size: int32().min(1).max(200).default(10).describe('每页条数 / page size'),
@@ -331,6 +337,13 @@ export const WarehouseFieldInputSchema = FieldShape.extend({ ckbid: Id.describe(
 export type WarehouseFieldInput = z.infer<typeof WarehouseFieldInputSchema>;
 export const WarehouseFieldUpdateSchema = FieldShape.extend({ id: Id }).superRefine(checkShape);
 export type WarehouseFieldUpdate = z.infer<typeof WarehouseFieldUpdateSchema>;
+
+export const FieldQuerySchema = z.object({
+  ckbid: Id.describe('数据表id / table id'),
+  current: int32().min(1).default(1).describe('当前页 / current page'),
+  size: int32().min(1).max(200).default(10).describe('每页条数 / page size'),
+  keyword: z.string().trim().max(60).optional().describe('字段名或中文名称关键字 / name contains'),
+});
 
 export const FieldTypeOptionSchema = z.object({
   value: z.enum(FIELD_TYPES).describe('类型 / type'),

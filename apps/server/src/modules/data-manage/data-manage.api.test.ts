@@ -165,6 +165,15 @@ describe('warehouses, tables and fields (ck, ckb, ckbzd)', () => {
     expect(page).toMatchObject({ total: 1, pages: 1, current: 1 });
     expect(page.records[0]).toMatchObject({ bm: 'course_result', zds: 3, abilities: { createPhysical: true } });
 
+    const fieldPage = (await get(admin, `/ckbzd/selectqurey?ckbid=${t}&keyword=J&size=1`)).json().data;
+    // 'j' is in cj only (names and Chinese labels are searched, case-insensitively).
+    expect(fieldPage).toMatchObject({ total: 1, pages: 1, size: 1 });
+    expect(fieldPage.records[0].zdm).toBe('cj');
+    expect((await get(admin, '/ckbzd/selectqurey?ckbid=999999')).statusCode).toBe(404);
+    const warehouses = (await get(admin, '/ck/selectqurey?keyword=字段&current=1&size=5')).json().data;
+    expect(warehouses).toMatchObject({ total: 1, current: 1, pages: 1 });
+    expect(warehouses.records[0]).toMatchObject({ id: ck, ckmc: '字段仓库', bs: 1 });
+
     const removed = await post(admin, '/ckbzd/ids/delete', { ids: [fields[2].id] });
     expect(removed.statusCode).toBe(200);
     expect((await get(admin, `/ckbzd/selectAll?ckbid=${t}`)).json().data).toHaveLength(2);

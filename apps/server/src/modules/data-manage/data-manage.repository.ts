@@ -13,13 +13,29 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 // ---- warehouses ----
 
-const tableCount = sql<number>`(select count(*)::int from ${warehouseTables} t where t.warehouse_id = ${warehouses.id})`;
+/** Spelled out with the table's name: drizzle leaves columns unqualified in a one-table select, where `id` would be t's. */
+const tableCount = sql<number>`(select count(*)::int from ${warehouseTables} t where t.warehouse_id = "warehouses"."id")`;
 
 export async function listWarehouses(db: Db) {
   return db
     .select({ warehouse: warehouses, tables: tableCount })
     .from(warehouses)
     .orderBy(asc(warehouses.sortOrder), asc(warehouses.id));
+}
+
+export async function pageWarehouses(db: Db, q: { current: number; size: number; keyword?: string }) {
+  const where = q.keyword ? ilike(warehouses.name, `%${escapeLike(q.keyword)}%`) : undefined;
+  const [records, [total]] = await Promise.all([
+    db
+      .select({ warehouse: warehouses, tables: tableCount })
+      .from(warehouses)
+      .where(where)
+      .orderBy(asc(warehouses.sortOrder), asc(warehouses.id))
+      .limit(q.size)
+      .offset((q.current - 1) * q.size),
+    db.select({ n: count() }).from(warehouses).where(where),
+  ]);
+  return { records, total: Number(total?.n ?? 0) };
 }
 
 export async function findWarehouse(db: Db, id: number) {
@@ -73,7 +89,7 @@ export async function deleteWarehouses(db: Db, ids: number[]) {
 
 // ---- tables ----
 
-const fieldCount = sql<number>`(select count(*)::int from ${warehouseFields} f where f.table_id = ${warehouseTables.id})`;
+const fieldCount = sql<number>`(select count(*)::int from ${warehouseFields} f where f.table_id = "warehouse_tables"."id")`;
 const tableColumns = { table: warehouseTables, warehouseName: warehouses.name, fields: fieldCount };
 
 export async function pageTables(db: Db, q: { current: number; size: number; ckid?: number; keyword?: string }) {
@@ -166,6 +182,26 @@ export async function fieldsOf(db: Db, tableId: number) {
     .leftJoin(dimensions, eq(dimensions.id, warehouseFields.dimensionId))
     .where(eq(warehouseFields.tableId, tableId))
     .orderBy(asc(warehouseFields.sortOrder), asc(warehouseFields.id));
+}
+
+export async function pageFields(db: Db, q: { ckbid: number; current: number; size: number; keyword?: string }) {
+  const like = q.keyword ? `%${escapeLike(q.keyword)}%` : null;
+  const where = and(
+    eq(warehouseFields.tableId, q.ckbid),
+    like ? or(ilike(warehouseFields.name, like), ilike(warehouseFields.label, like)) : undefined,
+  );
+  const [records, [total]] = await Promise.all([
+    db
+      .select(fieldColumns)
+      .from(warehouseFields)
+      .leftJoin(dimensions, eq(dimensions.id, warehouseFields.dimensionId))
+      .where(where)
+      .orderBy(asc(warehouseFields.sortOrder), asc(warehouseFields.id))
+      .limit(q.size)
+      .offset((q.current - 1) * q.size),
+    db.select({ n: count() }).from(warehouseFields).where(where),
+  ]);
+  return { records, total: Number(total?.n ?? 0) };
 }
 
 export async function findField(db: Db, id: number) {

@@ -19,11 +19,13 @@ import {
   editField,
   editTableDef,
   editWarehouse,
+  fieldPage,
   fieldsOfTable,
   removeFields,
   removeTableDefs,
   removeWarehouses,
   tablePage,
+  warehousePage,
 } from './data-manage.service';
 import { XLSX } from './warehouse.excel';
 import {
@@ -51,6 +53,10 @@ export const dataManageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- warehouses (ck) ----
   serve(app, API.warehouseAll, READ, async () => ok(await allWarehouses(db())));
+  serve(app, API.warehousePage, READ, async (req) => {
+    const { records, total } = await warehousePage(db(), req.query);
+    return ok(pageReply(records, total, req.query));
+  });
   serve(app, API.warehouseInsert, KEEP, async (req) =>
     ok(await createWarehouse(db(), actorOf(req), req.body), M.created),
   );
@@ -124,6 +130,10 @@ export const dataManageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- fields (ckbzd) ----
   serve(app, API.fieldAll, READ, async (req) => ok(await fieldsOfTable(db(), req.query.ckbid)));
+  serve(app, API.fieldPage, READ, async (req) => {
+    const { records, total } = await fieldPage(db(), req.query);
+    return ok(pageReply(records, total, req.query));
+  });
   serve(app, API.fieldTypes, READ, async () =>
     ok(FIELD_TYPES.map((value) => ({ value, label: FIELD_TYPE_NAMES[value] }))),
   );

@@ -35,7 +35,9 @@ import {
   lockTables,
   lockWarehouses,
   nextFieldOrder,
+  pageFields,
   pageTables,
+  pageWarehouses,
   type TableRow,
   tableNamed,
   updateField,
@@ -151,6 +153,11 @@ const audit = (db: Db, actor: Actor, action: string, entityType: string, id: num
 
 export async function allWarehouses(db: Db) {
   return (await listWarehouses(db)).map((r) => presentWarehouse(r.warehouse, r.tables));
+}
+
+export async function warehousePage(db: Db, q: { current: number; size: number; keyword?: string }) {
+  const { records, total } = await pageWarehouses(db, q);
+  return { records: records.map((r) => presentWarehouse(r.warehouse, r.tables)), total };
 }
 
 export async function createWarehouse(db: Db, actor: Actor, input: WarehouseInput) {
@@ -303,6 +310,12 @@ export async function dropPhysical(db: Db, actor: Actor, id: number) {
 export async function fieldsOfTable(db: Db, tableId: number) {
   if (!(await findTable(db, tableId))) throw notFound(M.tableNotFound);
   return (await fieldsOf(db, tableId)).map(presentField);
+}
+
+export async function fieldPage(db: Db, q: { ckbid: number; current: number; size: number; keyword?: string }) {
+  if (!(await findTable(db, q.ckbid))) throw notFound(M.tableNotFound);
+  const { records, total } = await pageFields(db, q);
+  return { records: records.map(presentField), total };
 }
 
 type FieldValues = Omit<WarehouseFieldInput, 'ckbid'>;
