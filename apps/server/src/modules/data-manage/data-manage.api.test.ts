@@ -304,6 +304,13 @@ describe('physical tables (cjwlb, scwlb) and structure changes', () => {
     expect(await physicalTables()).toContain('students');
     expect(await physicalTables()).not.toContain('student');
 
+    // A table of the schema that the catalogue does not know still blocks its name, with a message, not a 500.
+    await db.execute(sql`create table warehouse.stray (x int)`);
+    const stray = await post(admin, '/ckb/update', { id: t, ckid: ck, bm: 'stray', bzwm: '学生' });
+    expect(stray.statusCode).toBe(409);
+    expect(stray.json().meta.message).toBe(M.tableNameTaken('stray'));
+    expect(await physicalTables()).toContain('students');
+
     // Dropping a field drops its column.
     expect((await post(admin, '/ckbzd/ids/delete', { ids: [xb] })).statusCode).toBe(200);
     expect((await columnsOf('students')).map((c) => c.column_name)).toEqual(['id', 'xh', 'age', 'rxrq', 'zx']);

@@ -250,7 +250,11 @@ export async function editTableDef(db: Db, actor: Actor, id: number, input: Ware
     if (!(await findWarehouse(tx, input.ckid))) throw notFound(M.warehouseNotFound);
     if (input.bm !== t.name) {
       if (await tableNamed(tx, input.bm)) throw conflict(M.tableNameTaken(input.bm));
-      if (t.physical) await renameTable(tx, t.name, input.bm);
+      if (t.physical)
+        await ddl(
+          () => renameTable(tx, t.name, input.bm),
+          (code) => (code === '42P07' ? M.tableNameTaken(input.bm) : null),
+        );
     }
     await updateTable(tx, id, { warehouseId: input.ckid, name: input.bm, label: input.bzwm, remark: input.bz || null });
     await audit(tx, actor, 'warehouseTable.update', 'warehouseTable', id, { from: t.name, to: input.bm });
@@ -352,7 +356,8 @@ export async function createField(db: Db, actor: Actor, input: WarehouseFieldInp
       const f = fieldDef(row!);
       await ddl(
         () => addColumn(tx, t.name, f),
-        (code) => (code === '23502' ? M.requiredNewRefused(f.label) : null),
+        (code) =>
+          code === '23502' ? M.requiredNewRefused(f.label) : code === '42701' ? M.fieldNameTaken(f.name) : null,
       );
     }
     await audit(tx, actor, 'warehouseField.create', 'warehouseField', row!.id, { table: t.name, name: row!.name });
@@ -387,7 +392,11 @@ export async function editField(db: Db, actor: Actor, input: WarehouseFieldUpdat
 }
 
 async function alterColumn(db: Db, table: string, before: FieldDef, after: FieldDef) {
-  if (after.name !== before.name) await renameColumn(db, table, before.name, after.name);
+  if (after.name !== before.name)
+    await ddl(
+      () => renameColumn(db, table, before.name, after.name),
+      (code) => (code === '42701' ? M.fieldNameTaken(after.name) : null),
+    );
   if (before.unique && !after.unique) await dropUnique(db, before.id);
   const typeChanged =
     after.type !== before.type || after.length !== before.length || (after.scale ?? null) !== (before.scale ?? null);
