@@ -362,6 +362,16 @@ describe('Excel export and structure (dcbsj, dcbjg, drbjg, downloadTemplate)', (
     expect(badFilter.statusCode).toBe(400);
     expect(badFilter.json().meta.message).toBe(M.filterFieldUnknown('x'));
 
+    // A label with characters Excel refuses in a sheet name (a workbook Excel would call damaged) is cleaned.
+    const ck = (await get(admin, `/ckb/selectAll`)).json().data.find((x: { id: number }) => x.id === t.id).ckid;
+    await post(admin, '/ckb/update', { id: t.id, ckid: ck, bm: t.name, bzwm: '学生/成绩[2024]:*?' });
+    const odd = await get(admin, `/ckb/dcbsj?id=${t.id}`);
+    expect(odd.statusCode).toBe(200);
+    expect(await sheet(odd.rawPayload)).toHaveLength(4502);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(odd.rawPayload as unknown as ExcelJS.Buffer);
+    expect(book.worksheets[0]!.name).toBe('学生_成绩_2024____');
+
     // The export imports back into a table of the same structure.
     const copy = await createdTable(STUDENT, 'student_copy');
     const back = await upload(admin, `/ckb/drsj?id=${copy.id}`, res.rawPayload);

@@ -109,7 +109,8 @@ export async function streamRows(
   batches: AsyncIterable<Record<string, CellValue | number>[]>,
 ) {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const ws = wb.addWorksheet(sheetName.slice(0, 31) || '数据');
+  // Excel refuses these characters and more than 31 in a sheet's name (a label may hold them).
+  const ws = wb.addWorksheet(sheetName.replace(/[*?:\\/[\]']/g, '_').slice(0, 31) || '数据');
   ws.columns = columnsOf(fields).map((c, i) =>
     fields[i]!.type === 'date' ? { ...c, style: { numFmt: 'yyyy-mm-dd' } } : c,
   );
