@@ -13,6 +13,7 @@ import type { Database } from './db/client';
 import { analysisPlugin } from './modules/analysis';
 import { archivePlugin } from './modules/archive';
 import { authcPlugin } from './modules/authc';
+import { dataManagePlugin } from './modules/data-manage';
 import { filesPlugin } from './modules/files';
 import { performancePlugin } from './modules/performance';
 import { progressPlugin } from './modules/progress';
@@ -141,6 +142,7 @@ export async function buildApp({ config, database, logger, extraRoutes, startJob
     performancePlugin,
     archivePlugin,
     tableConfigPlugin,
+    dataManagePlugin,
   ]) {
     await app.register(plugin, { prefix: '/api' });
   }

@@ -31,6 +31,10 @@ const DECLARED_FAMILIES = [
   '/api/authc',
   // system
   '/api/health',
+  // data management
+  '/api/herm-sjgl/ck',
+  '/api/herm-sjgl/ckb',
+  '/api/herm-sjgl/ckbzd',
 ];
 
 let s: TestServer;

@@ -60,6 +60,9 @@ const FOCUS = not('self-service: follows or unfollows a visible task for the cal
 const REPORT_LIBRARY = not(
   'shared setting: report templates and covers are one school library (one default cover), kept by admins and publishers',
 );
+const WAREHOUSE = not(
+  'shared setting: the data warehouse (warehouses, tables, fields, physical tables and their rows) is one school catalogue kept by administrators and the data office (route roles zyadmin, dataOffice)',
+);
 
 const WRITES: Record<string, Ownership> = {
   'POST /api/authc/login': SIGN_IN,
@@ -162,6 +165,21 @@ const WRITES: Record<string, Ownership> = {
   'POST /api/herm-sjcj/tableConfiguration/insert': CREATES,
   'POST /api/herm-sjcj/tableConfiguration/update': owner('tableConfig'),
   'POST /api/herm-sjcj/tableConfiguration/:id/delete': owner('tableConfig'),
+  'POST /api/herm-sjgl/ck/insert': WAREHOUSE,
+  'POST /api/herm-sjgl/ck/update': WAREHOUSE,
+  'POST /api/herm-sjgl/ck/ids/delete': WAREHOUSE,
+  'POST /api/herm-sjgl/ckb/insert': WAREHOUSE,
+  'POST /api/herm-sjgl/ckb/update': WAREHOUSE,
+  'POST /api/herm-sjgl/ckb/ids/delete': WAREHOUSE,
+  'POST /api/herm-sjgl/ckb/cjwlb': WAREHOUSE,
+  'POST /api/herm-sjgl/ckb/scwlb': WAREHOUSE,
+  'POST /api/herm-sjgl/ckb/updatebsj': WAREHOUSE,
+  'POST /api/herm-sjgl/ckb/deletebsj': WAREHOUSE,
+  'POST /api/herm-sjgl/ckb/drbjg': WAREHOUSE,
+  'POST /api/herm-sjgl/ckb/drsj': WAREHOUSE,
+  'POST /api/herm-sjgl/ckbzd/insert': WAREHOUSE,
+  'POST /api/herm-sjgl/ckbzd/update': WAREHOUSE,
+  'POST /api/herm-sjgl/ckbzd/ids/delete': WAREHOUSE,
 };
 
 let s: TestServer;

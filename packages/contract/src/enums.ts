@@ -12,6 +12,8 @@ export const ROLE = {
   targetDepartAuditor: 'targetDepartAuditor',
   targetTaskOwner: 'targetTaskOwner',
   schoolLeader: 'schoolLeader',
+  /** The data office (数据管理员): keeps the data warehouse with the administrators. */
+  dataOffice: 'dataOffice',
 } as const;
 export type RoleId = (typeof ROLE)[keyof typeof ROLE];
 
@@ -29,6 +31,7 @@ export const ROLE_NAMES: Record<RoleId, string> = {
   targetDepartAuditor: '部门审核人',
   targetTaskOwner: '任务负责人',
   schoolLeader: '校领导',
+  dataOffice: '数据管理员',
 };
 
 export const TASK_TYPE = [

@@ -6,6 +6,8 @@ export * from './auth';
 export * from './authc-api';
 export * from './constants';
 export * from './csrf';
+export * from './data-manage';
+export * from './data-manage-api';
 export * from './endpoint';
 export * from './enums';
 export * from './envelope';

@@ -1,4 +1,5 @@
 export * from './benchmark';
+export * from './data-manage';
 export * from './platform';
 export * from './progress';
 export * from './reference';

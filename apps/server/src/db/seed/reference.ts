@@ -52,6 +52,7 @@ export const DEFAULT_ROLE_MENUS: Record<RoleId, readonly MenuKey[] | 'all'> = {
     'performance',
     'developCenter',
   ],
+  [ROLE.dataOffice]: ['homePage', 'dashboards', 'dataCollection', 'dataManagement'],
 };
 
 export const ROLE_ROWS = (Object.keys(ROLE_NAMES) as RoleId[]).map((id, i) => ({

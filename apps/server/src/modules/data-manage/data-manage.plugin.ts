@@ -1,0 +1,7 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dataManageRoutes } from './data-manage.routes';
+
+/** Registered by app.ts under `/api`: the data warehouse under `/api/herm-sjgl`. */
+export const dataManagePlugin: FastifyPluginAsyncZod = async (app) => {
+  await app.register(dataManageRoutes, { prefix: '/herm-sjgl' });
+};

@@ -1,0 +1,272 @@
+import type { FilterOp } from '@zg/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type CellValue, columnType, type FieldDef } from './data-manage.rules';
+
+/**
+ * The physical tables of the warehouse, in the schema `warehouse` (created by migration 0013): their DDL and their
+ * rows. Every table and column name reaches SQL through `sql.identifier` (the dialect's identifier quoting: wrapped in
+ * double quotes, inner quotes doubled), after the contract validated it; every value is a bound parameter; the only
+ * other SQL words are column types built by `columnType` from a fixed set with validated integers.
+ */
+
+const SCHEMA = 'warehouse';
+/** The row id of every warehouse table. */
+export const ROW_ID = 'id';
+
+const tableRef = (name: string) => sql`${sql.identifier(SCHEMA)}.${sql.identifier(name)}`;
+const col = (name: string) => sql.identifier(name);
+const typeOf = (f: Pick<FieldDef, 'type' | 'length' | 'scale'>) => sql.raw(columnType(f));
+/** The unique index of a field, named by its id (unique in the schema, and never longer than 63). */
+const uniqueIndexName = (fieldId: number) => `wh_u_${Math.trunc(fieldId)}`;
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+const columnDef = (f: FieldDef) => sql`${col(f.name)} ${typeOf(f)}${f.required ? sql` not null` : sql``}`;
+
+// ---- structure ----
+
+export async function createTable(db: Db, name: string, fields: FieldDef[]) {
+  const columns = sql.join(
+    [sql`${col(ROW_ID)} integer generated always as identity primary key`, ...fields.map(columnDef)],
+    sql`, `,
+  );
+  await db.execute(sql`create table ${tableRef(name)} (${columns})`);
+  for (const f of fields) if (f.unique) await createUnique(db, name, f);
+}
+
+export async function dropTable(db: Db, name: string) {
+  await db.execute(sql`drop table ${tableRef(name)}`);
+}
+
+export async function renameTable(db: Db, from: string, to: string) {
+  await db.execute(sql`alter table ${tableRef(from)} rename to ${sql.identifier(to)}`);
+}
+
+/** Whether the physical table exists (a definition says so; this is the database's word). */
+export async function tableExists(db: Db, name: string) {
+  const rows = rowsOf<{ n: number }>(
+    await db.execute(
+      sql`select count(*)::int as n from pg_catalog.pg_tables where schemaname = ${SCHEMA} and tablename = ${name}`,
+    ),
+  );
+  return (rows[0]?.n ?? 0) > 0;
+}
+
+export async function addColumn(db: Db, table: string, f: FieldDef) {
+  await db.execute(sql`alter table ${tableRef(table)} add column ${columnDef(f)}`);
+  if (f.unique) await createUnique(db, table, f);
+}
+
+export async function dropColumn(db: Db, table: string, column: string) {
+  await db.execute(sql`alter table ${tableRef(table)} drop column ${col(column)}`);
+}
+
+export async function renameColumn(db: Db, table: string, from: string, to: string) {
+  await db.execute(sql`alter table ${tableRef(table)} rename column ${col(from)} to ${col(to)}`);
+}
+
+/** Changes a column's type, converting what it holds (a value the new type cannot take fails the statement). */
+export async function alterColumnType(db: Db, table: string, f: FieldDef) {
+  await db.execute(
+    sql`alter table ${tableRef(table)} alter column ${col(f.name)} type ${typeOf(f)} using ${col(f.name)}::${typeOf(f)}`,
+  );
+}
+
+export async function setRequired(db: Db, table: string, column: string, required: boolean) {
+  await db.execute(
+    sql`alter table ${tableRef(table)} alter column ${col(column)} ${required ? sql`set not null` : sql`drop not null`}`,
+  );
+}
+
+export async function createUnique(db: Db, table: string, f: Pick<FieldDef, 'id' | 'name'>) {
+  await db.execute(
+    sql`create unique index ${sql.identifier(uniqueIndexName(f.id))} on ${tableRef(table)} (${col(f.name)})`,
+  );
+}
+
+export async function dropUnique(db: Db, fieldId: number) {
+  await db.execute(sql`drop index if exists ${sql.identifier(SCHEMA)}.${sql.identifier(uniqueIndexName(fieldId))}`);
+}
+
+/** Whether a value of the column is longer than `length` characters (before shortening a text column). */
+export async function longerThan(db: Db, table: string, column: string, length: number) {
+  const rows = rowsOf<{ n: number }>(
+    await db.execute(
+      sql`select count(*)::int as n from (select 1 from ${tableRef(table)} where char_length(${col(column)}::text) > ${length} limit 1) x`,
+    ),
+  );
+  return (rows[0]?.n ?? 0) > 0;
+}
+
+// ---- rows ----
+
+/** A filter of a browse, already checked against its field's type. */
+export interface RowFilter {
+  field: FieldDef;
+  op: FilterOp;
+  value: CellValue;
+}
+
+/** A column as read back: dates as YYYY-MM-DD, numbers as text (exact), yes/no as booleans. */
+const selectColumn = (f: FieldDef) =>
+  f.type === 'boolean' || f.type === 'text'
+    ? sql`${col(f.name)}`
+    : f.type === 'date'
+      ? sql`to_char(${col(f.name)}, 'YYYY-MM-DD') as ${col(f.name)}`
+      : sql`${col(f.name)}::text as ${col(f.name)}`;
+
+const selectList = (fields: FieldDef[]) => sql.join([col(ROW_ID), ...fields.map(selectColumn)], sql`, `);
+
+/** A bound value cast to its column's type, so PostgreSQL compares like with like. */
+const bound = (f: FieldDef, v: CellValue) => sql`cast(${v} as ${typeOf(f)})`;
+
+function condition(r: RowFilter): SQL {
+  const c = col(r.field.name);
+  switch (r.op) {
+    case 'contains': {
+      const like = `%${String(r.value).replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+      return sql`${c} ilike ${like}`;
+    }
+    case 'eq':
+      return sql`${c} = ${bound(r.field, r.value)}`;
+    case 'gte':
+      return sql`${c} >= ${bound(r.field, r.value)}`;
+    case 'lte':
+      return sql`${c} <= ${bound(r.field, r.value)}`;
+    case 'empty':
+      return sql`${c} is null`;
+    case 'notEmpty':
+      return sql`${c} is not null`;
+  }
+}
+
+const whereOf = (filters: RowFilter[]) =>
+  filters.length ? sql`where ${sql.join(filters.map(condition), sql` and `)}` : sql``;
+
+export async function pageRows(
+  db: Db,
+  table: string,
+  fields: FieldDef[],
+  filters: RowFilter[],
+  page: { current: number; size: number },
+) {
+  const where = whereOf(filters);
+  const [records, total] = await Promise.all([
+    db.execute(
+      sql`select ${selectList(fields)} from ${tableRef(table)} ${where} order by ${col(ROW_ID)} limit ${page.size} offset ${(page.current - 1) * page.size}`,
+    ),
+    db.execute(sql`select count(*)::bigint::text as n from ${tableRef(table)} ${where}`),
+  ]);
+  return {
+    records: rowsOf<Record<string, CellValue | number>>(records),
+    total: Number(rowsOf<{ n: string }>(total)[0]?.n ?? 0),
+  };
+}
+
+/** Rows after `afterId` in id order, `limit` at a time (export reads the table in such batches). */
+export async function rowsAfter(
+  db: Db,
+  table: string,
+  fields: FieldDef[],
+  filters: RowFilter[],
+  afterId: number,
+  limit: number,
+) {
+  const where = sql.join([sql`${col(ROW_ID)} > ${afterId}`, ...filters.map(condition)], sql` and `);
+  return rowsOf<Record<string, CellValue | number>>(
+    await db.execute(
+      sql`select ${selectList(fields)} from ${tableRef(table)} where ${where} order by ${col(ROW_ID)} limit ${limit}`,
+    ),
+  );
+}
+
+export async function rowById(db: Db, table: string, fields: FieldDef[], id: number) {
+  const rows = rowsOf<Record<string, CellValue | number>>(
+    await db.execute(sql`select ${selectList(fields)} from ${tableRef(table)} where ${col(ROW_ID)} = ${id}`),
+  );
+  return rows[0] ?? null;
+}
+
+/** Inserts rows (each a value per field, in the fields' order) with one statement. */
+export async function insertRows(db: Db, table: string, fields: FieldDef[], rows: CellValue[][]) {
+  if (rows.length === 0 || fields.length === 0) return;
+  const columns = sql.join(
+    fields.map((f) => col(f.name)),
+    sql`, `,
+  );
+  const values = sql.join(
+    rows.map(
+      (r) =>
+        sql`(${sql.join(
+          fields.map((f, i) => bound(f, r[i] ?? null)),
+          sql`, `,
+        )})`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`insert into ${tableRef(table)} (${columns}) values ${values}`);
+}
+
+export async function insertRow(db: Db, table: string, fields: FieldDef[], values: CellValue[]) {
+  const columns = sql.join(
+    fields.map((f) => col(f.name)),
+    sql`, `,
+  );
+  const list = sql.join(
+    fields.map((f, i) => bound(f, values[i] ?? null)),
+    sql`, `,
+  );
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(
+      fields.length
+        ? sql`insert into ${tableRef(table)} (${columns}) values (${list}) returning ${col(ROW_ID)} as id`
+        : sql`insert into ${tableRef(table)} default values returning ${col(ROW_ID)} as id`,
+    ),
+  );
+  return rows[0]!.id;
+}
+
+/** Sets the given fields of one row; false when the row is not there. */
+export async function updateRow(db: Db, table: string, id: number, set: { field: FieldDef; value: CellValue }[]) {
+  if (set.length === 0) {
+    const rows = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from ${tableRef(table)} where ${col(ROW_ID)} = ${id}`),
+    );
+    return (rows[0]?.n ?? 0) > 0;
+  }
+  const assignments = sql.join(
+    set.map((s) => sql`${col(s.field.name)} = ${bound(s.field, s.value)}`),
+    sql`, `,
+  );
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(
+      sql`update ${tableRef(table)} set ${assignments} where ${col(ROW_ID)} = ${id} returning ${col(ROW_ID)} as id`,
+    ),
+  );
+  return rows.length === 1;
+}
+
+export async function deleteRows(db: Db, table: string, ids: number[]) {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(
+      sql`delete from ${tableRef(table)} where ${col(ROW_ID)} = any(${sql.param(ids)}::int[]) returning ${col(ROW_ID)} as id`,
+    ),
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Which of the values a unique field already holds in the table (other than in row `exceptId`), as the canonical keys
+ * the caller compares: the values are bound as one array cast to the column's type.
+ */
+export async function existingValues(db: Db, table: string, f: FieldDef, values: CellValue[], exceptId?: number) {
+  if (values.length === 0) return [];
+  const texts = values.map((v) => (v === null ? null : String(v)));
+  const rows = rowsOf<{ v: string }>(
+    await db.execute(
+      sql`select ${selectColumn(f)} from ${tableRef(table)} where ${col(f.name)} = any(cast(${sql.param(texts)}::text[] as ${sql.raw(`${columnType(f)}[]`)}))${exceptId === undefined ? sql`` : sql` and ${col(ROW_ID)} <> ${exceptId}`}`,
+    ),
+  );
+  return rows.map((r) => (r as Record<string, unknown>)[f.name] as CellValue);
+}
