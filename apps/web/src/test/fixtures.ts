@@ -99,6 +99,19 @@ export function signedInApi(): Record<string, Handler> {
     '/api/user/appConfig': () => ok({ version: 'V3.5', featureFlags: [], casEnabled: false }),
     '/api/user/personalInfo': () => ok(profile),
     '/api/herm-wbs/targetTask/selectPage': () => ok({ records: [], total: 0, current: 1, pages: 0, size: 10 }),
+    '/api/herm-wbs/todo/counts': () =>
+      ok({
+        roles: { head: false, auditor: false, owner: false },
+        departmentAccept: null,
+        departmentResolve: null,
+        reportAudit: null,
+        delayAudit: null,
+        definitionAudit: null,
+        myDefine: null,
+        myAccept: null,
+        myExecuting: null,
+        myOverdue: null,
+      }),
     '/api/herm-ndwbs/yearTargetUrge/pending': () => ok([]),
     '/api/user/school/benchmark': () => ok([]),
   };
