@@ -31,6 +31,9 @@ const DECLARED_FAMILIES = [
   '/api/authc',
   // system
   '/api/health',
+  // analysis
+  '/api/herm-wbs/targetTaskSummaryAnalysis',
+  '/api/herm-ndwbs/analysis',
   // data management
   '/api/herm-sjgl/ck',
   '/api/herm-sjgl/ckb',

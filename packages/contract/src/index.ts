@@ -1,6 +1,7 @@
 import './zod-config';
 
 export * from './analysis';
+export * from './analysis-api';
 export * from './archive-api';
 export * from './auth';
 export * from './authc-api';

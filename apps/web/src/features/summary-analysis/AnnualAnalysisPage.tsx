@@ -1,3 +1,4 @@
+import type { AnalysisTaskType } from '@zg/contract';
 import {
   ANALYSIS_NOTE,
   type FindAnalyseDepartmentRowSchema,
@@ -55,7 +56,7 @@ export default function AnnualAnalysisPage() {
   // This year until the user picks another (as on every analysis page); cleared, it is every year.
   const [year, setYear] = useState<number | null>(currentYear);
   const [yearTargetId, setYearTargetId] = useState<number | undefined>();
-  const [rwlx, setRwlx] = useState<string | undefined>();
+  const [rwlx, setRwlx] = useState<AnalysisTaskType>();
   const [tab, setTab] = useState('gather');
   const [exporting, setExporting] = useState(false);
   const filter: AnnualFilter = useMemo(
@@ -110,7 +111,7 @@ export default function AnnualAnalysisPage() {
             allowClear
             value={rwlx}
             options={TASK_TYPE.map((t) => ({ value: t.code, label: t.name }))}
-            onChange={(v) => setRwlx(v ?? undefined)}
+            onChange={(v) => setRwlx((v as AnalysisTaskType) ?? undefined)}
           />
           <Button type="primary" loading={exporting} onClick={runExport}>
             {T.export}

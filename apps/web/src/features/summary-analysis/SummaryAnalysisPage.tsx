@@ -1,3 +1,4 @@
+import type { AnalysisTaskType } from '@zg/contract';
 import {
   ANALYSIS_FIGURES,
   ANALYSIS_MSG,
@@ -56,7 +57,7 @@ export default function SummaryAnalysisPage({ kind }: { kind: SummaryKind }) {
   const thisYear = currentYear();
   const year = chosenYear === undefined ? thisYear : (chosenYear ?? undefined);
   const yearOptions = [...new Set([thisYear, ...(years.data ?? []).map((y) => y.nf)])].sort((a, b) => b - a);
-  const [rwlx, setRwlx] = useState<string | undefined>();
+  const [rwlx, setRwlx] = useState<AnalysisTaskType>();
 
   const filter: SummaryFilter = useMemo(() => ({ scope: kind, year, rwlx, bmid }), [kind, year, rwlx, bmid]);
   const ready = scopeReady;
@@ -129,7 +130,7 @@ export default function SummaryAnalysisPage({ kind }: { kind: SummaryKind }) {
               { value: '', label: T.all },
               ...(types.data ?? []).map((t) => ({ value: t.code, label: `${t.rwlxmc}（${t.count}）` })),
             ]}
-            onChange={(v) => setRwlx(v || undefined)}
+            onChange={(v) => setRwlx((v as AnalysisTaskType) || undefined)}
           />
         </Space>
       </Card>

@@ -2,20 +2,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   type ANALYSIS_SCOPES,
   type AnalysisFigure,
-  AnalysisTaskPageSchema,
-  DepartmentRateSchema,
-  FindAnalyseDepartmentRowSchema,
-  FindAnalyseRowSchema,
-  GatherAnalyseSchema,
-  GridSchema,
-  StatusCountSchema,
-  SummaryDepartmentSchema,
-  SummaryTaskTypeSchema,
-  SummaryYearSchema,
+  type AnalysisTaskType,
+  ANALYSIS_API as API,
   type TaskStatus,
 } from '@zg/contract';
 import { z } from 'zod';
-import { download, get } from '../../api/client';
+import { get } from '../../api/client';
+import { call, downloadFrom } from '../../api/endpoint';
 
 /** The three summary-analysis page kinds (spec-1 section 2). */
 export type SummaryKind = (typeof ANALYSIS_SCOPES)[number];
@@ -24,7 +17,7 @@ export type SummaryKind = (typeof ANALYSIS_SCOPES)[number];
 export interface SummaryFilter {
   scope: SummaryKind;
   year?: number;
-  rwlx?: string;
+  rwlx?: AnalysisTaskType;
   bmid?: string;
 }
 
@@ -37,12 +30,6 @@ export interface DrillDown {
   title: string;
 }
 
-const SUMMARY = '/api/herm-wbs/targetTaskSummaryAnalysis';
-const ANNUAL = '/api/herm-ndwbs/analysis';
-
-const StatusAnalysisSchema = z.object({ list: z.array(StatusCountSchema), total: z.number().int(), note: z.string() });
-const RatesSchema = z.array(DepartmentRateSchema);
-
 /** The query string of a filter: empty fields left out. */
 function queryOf(filter: SummaryFilter) {
   return { scope: filter.scope, year: filter.year, rwlx: filter.rwlx, bmid: filter.bmid };
@@ -52,8 +39,7 @@ function queryOf(filter: SummaryFilter) {
 export function useStatusAnalysis(filter: SummaryFilter, enabled: boolean) {
   return useQuery({
     queryKey: ['summaryAnalysis', 'status', filter],
-    queryFn: ({ signal }) =>
-      get(`${SUMMARY}/taskStatusAnalysis`, { query: queryOf(filter), schema: StatusAnalysisSchema, signal }),
+    queryFn: ({ signal }) => call(API.taskStatusAnalysis, { query: queryOf(filter) }, { signal }),
     enabled,
   });
 }
@@ -62,8 +48,7 @@ export function useStatusAnalysis(filter: SummaryFilter, enabled: boolean) {
 export function useDepartmentRates(filter: SummaryFilter, enabled: boolean) {
   return useQuery({
     queryKey: ['summaryAnalysis', 'rates', filter],
-    queryFn: ({ signal }) =>
-      get(`${SUMMARY}/departmentTaskFinishRate`, { query: queryOf(filter), schema: RatesSchema, signal }),
+    queryFn: ({ signal }) => call(API.departmentTaskFinishRate, { query: queryOf(filter) }, { signal }),
     enabled,
   });
 }
@@ -72,7 +57,7 @@ export function useDepartmentRates(filter: SummaryFilter, enabled: boolean) {
 export function useFinishRanking(filter: SummaryFilter, enabled: boolean) {
   return useQuery({
     queryKey: ['summaryAnalysis', 'ranking', filter],
-    queryFn: ({ signal }) => get(`${SUMMARY}/finishRankRate`, { query: queryOf(filter), schema: RatesSchema, signal }),
+    queryFn: ({ signal }) => call(API.finishRankRate, { query: queryOf(filter) }, { signal }),
     enabled,
   });
 }
@@ -82,18 +67,20 @@ export function useTasksBehind(filter: SummaryFilter, drill: DrillDown | null, c
   return useQuery({
     queryKey: ['summaryAnalysis', 'tasks', filter, drill, current, size],
     queryFn: ({ signal }) =>
-      get(`${SUMMARY}/tasks`, {
-        query: {
-          ...queryOf(filter),
-          figure: drill?.figure,
-          rwzt: drill?.rwzt,
-          departmentId: drill?.departmentId,
-          current,
-          size,
+      call(
+        API.tasks,
+        {
+          query: {
+            ...queryOf(filter),
+            figure: drill?.figure,
+            rwzt: drill?.rwzt,
+            departmentId: drill?.departmentId,
+            current,
+            size,
+          },
         },
-        schema: AnalysisTaskPageSchema,
-        signal,
-      }),
+        { signal },
+      ),
     enabled: drill !== null,
     placeholderData: keepPreviousData,
   });
@@ -103,8 +90,7 @@ export function useTasksBehind(filter: SummaryFilter, drill: DrillDown | null, c
 export function useSummaryYears(scope: SummaryKind, bmid: string | undefined, enabled: boolean) {
   return useQuery({
     queryKey: ['summaryAnalysis', 'years', scope, bmid],
-    queryFn: ({ signal }) =>
-      get(`${SUMMARY}/yearList`, { query: { scope, bmid }, schema: z.array(SummaryYearSchema), signal }),
+    queryFn: ({ signal }) => call(API.yearList, { query: { scope, bmid } }, { signal }),
     enabled,
   });
 }
@@ -113,8 +99,7 @@ export function useSummaryYears(scope: SummaryKind, bmid: string | undefined, en
 export function useSummaryTaskTypes(scope: SummaryKind, bmid: string | undefined, enabled: boolean) {
   return useQuery({
     queryKey: ['summaryAnalysis', 'types', scope, bmid],
-    queryFn: ({ signal }) =>
-      get(`${SUMMARY}/taskTypeList`, { query: { scope, bmid }, schema: z.array(SummaryTaskTypeSchema), signal }),
+    queryFn: ({ signal }) => call(API.taskTypeList, { query: { scope, bmid } }, { signal }),
     enabled,
   });
 }
@@ -123,7 +108,7 @@ export function useSummaryTaskTypes(scope: SummaryKind, bmid: string | undefined
 export function useChargeDepartments(enabled: boolean) {
   return useQuery({
     queryKey: ['summaryAnalysis', 'chargeDepartments'],
-    queryFn: ({ signal }) => get(`${SUMMARY}/chargeDepartments`, { schema: z.array(SummaryDepartmentSchema), signal }),
+    queryFn: ({ signal }) => call(API.chargeDepartments, {}, { signal }),
     enabled,
   });
 }
@@ -134,7 +119,7 @@ export function useChargeDepartments(enabled: boolean) {
 export interface AnnualFilter {
   year?: number;
   yearTargetId?: number;
-  rwlx?: string;
+  rwlx?: AnalysisTaskType;
 }
 
 const annualQuery = (f: AnnualFilter) => ({ year: f.year, yearTargetId: f.yearTargetId, rwlx: f.rwlx });
@@ -143,8 +128,7 @@ const annualQuery = (f: AnnualFilter) => ({ year: f.year, yearTargetId: f.yearTa
 export function useGatherAnalyse(filter: AnnualFilter) {
   return useQuery({
     queryKey: ['annualAnalysis', 'gather', filter],
-    queryFn: ({ signal }) =>
-      get(`${ANNUAL}/gatherAnaylse`, { query: annualQuery(filter), schema: GatherAnalyseSchema, signal }),
+    queryFn: ({ signal }) => call(API.gatherAnaylse, { query: annualQuery(filter) }, { signal }),
   });
 }
 
@@ -152,8 +136,7 @@ export function useGatherAnalyse(filter: AnnualFilter) {
 export function useFindAnalyse(filter: AnnualFilter, enabled: boolean) {
   return useQuery({
     queryKey: ['annualAnalysis', 'targets', filter],
-    queryFn: ({ signal }) =>
-      get(`${ANNUAL}/findAnalyse`, { query: annualQuery(filter), schema: z.array(FindAnalyseRowSchema), signal }),
+    queryFn: ({ signal }) => call(API.findAnalyse, { query: annualQuery(filter) }, { signal }),
     enabled,
   });
 }
@@ -162,12 +145,7 @@ export function useFindAnalyse(filter: AnnualFilter, enabled: boolean) {
 export function useFindAnalyseDepartment(filter: AnnualFilter, enabled: boolean) {
   return useQuery({
     queryKey: ['annualAnalysis', 'departments', filter],
-    queryFn: ({ signal }) =>
-      get(`${ANNUAL}/findAnalyseDepartemnt`, {
-        query: annualQuery(filter),
-        schema: z.array(FindAnalyseDepartmentRowSchema),
-        signal,
-      }),
+    queryFn: ({ signal }) => call(API.findAnalyseDepartemnt, { query: annualQuery(filter) }, { signal }),
     enabled,
   });
 }
@@ -176,8 +154,7 @@ export function useFindAnalyseDepartment(filter: AnnualFilter, enabled: boolean)
 export function useAnalysisGrid(filter: AnnualFilter, pageNum: number, pageSize: number, enabled: boolean) {
   return useQuery({
     queryKey: ['annualAnalysis', 'grid', filter, pageNum, pageSize],
-    queryFn: ({ signal }) =>
-      get(`${ANNUAL}/queryGrid`, { query: { ...annualQuery(filter), pageNum, pageSize }, schema: GridSchema, signal }),
+    queryFn: ({ signal }) => call(API.queryGrid, { query: { ...annualQuery(filter), pageNum, pageSize } }, { signal }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -197,5 +174,5 @@ export function useYearTargetOptions() {
 
 /** `GET export`: the four analyses as one workbook, saved under the server's name. */
 export function exportAnnualAnalysis(filter: AnnualFilter) {
-  return download(`${ANNUAL}/export`, { query: annualQuery(filter), quiet: true });
+  return downloadFrom(API.export, { query: annualQuery(filter) }, { quiet: true });
 }
