@@ -57,18 +57,19 @@ export default function AuditPage() {
   const filter = { status: view.status, year: view.year, onStatus: (status: AuditFilter) => show({ ...view, status }) };
   return (
     <Card variant="borderless" className="zg-audit-page">
+      {/* Beside the tabs, not inside the tab list: a control there breaks its ARIA (axe: aria-required-children). */}
+      <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <YearPicker
+          aria-label={T.taskYear}
+          placeholder={T.allYears}
+          value={view.year ?? null}
+          onChange={(year) => show({ ...view, year: year ?? undefined })}
+          style={{ width: 128 }}
+        />
+      </div>
       <Tabs
         activeKey={view.tab}
         onChange={(tab) => show({ ...view, tab: tab as AuditTab })}
-        tabBarExtraContent={
-          <YearPicker
-            aria-label={T.taskYear}
-            placeholder={T.allYears}
-            value={view.year ?? null}
-            onChange={(year) => show({ ...view, year: year ?? undefined })}
-            style={{ width: 128 }}
-          />
-        }
         items={[
           {
             key: 'reports',
