@@ -9,6 +9,16 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
+/** A 32-byte key written as 64 hex digits or as base64, or null when it is neither. */
+export function parseKey(s: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(s)) return Buffer.from(s, 'hex');
+  if (/^[A-Za-z0-9+/]{43}=?$/.test(s)) {
+    const key = Buffer.from(s, 'base64');
+    if (key.length === 32) return key;
+  }
+  return null;
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -67,6 +77,14 @@ const EnvSchema = z.object({
   /** Excel imports (platform/excel.ts): data rows of one sheet, and bytes inflated from one workbook. */
   XLSX_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
   XLSX_MAX_INFLATED_MB: z.coerce.number().int().min(1).max(1024).default(64),
+  /**
+   * The key that seals secrets kept in the database (data-source passwords; platform/secret-box.ts): 32 bytes as 64 hex
+   * digits or as base64. Unset: a key file generated on first use, DATA_DIR/encryption.key (0600).
+   */
+  ENCRYPTION_KEY: z
+    .string()
+    .refine((s) => parseKey(s) !== null, '应为 32 字节的密钥：64 位十六进制数字，或其 base64 编码')
+    .optional(),
 });
 
 export type Config = z.infer<typeof EnvSchema>;

@@ -38,6 +38,7 @@ const DECLARED_FAMILIES = [
   '/api/herm-sjgl/ck',
   '/api/herm-sjgl/ckb',
   '/api/herm-sjgl/ckbzd',
+  '/api/herm-sjgl/datasource',
 ];
 
 let s: TestServer;

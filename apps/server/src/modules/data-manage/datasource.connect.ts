@@ -1,0 +1,206 @@
+import { DATASOURCE_LIMITS, DATASOURCE_MSG, type DataSourceTestResult } from '@zg/contract';
+import pg from 'pg';
+import { DeadlineError, failureReason, MissingSchemaError } from './datasource.rules';
+
+/** Where a data source is: everything a connection needs, the password in clear (held only for the connection). */
+export interface Target {
+  host: string;
+  port: number;
+  database: string;
+  user: string;
+  password: string | null;
+  schema: string | null;
+}
+
+export interface Timeouts {
+  /** The whole connection (socket, start-up, authentication, the first queries) within this many milliseconds. */
+  connectMs: number;
+  /** Each query within this many milliseconds (server-side statement_timeout, and the socket destroyed after). */
+  queryMs: number;
+}
+
+/**
+ * A connection test answers within DATASOURCE_LIMITS.testTimeoutMs (5 s): the connection gets 4.5 s in all, leaving
+ * the server time to answer; the driver's own timeouts sit inside it, and the hard deadline destroys the socket.
+ */
+export const TEST_TIMEOUTS: Timeouts = {
+  connectMs: DATASOURCE_LIMITS.testTimeoutMs - 500,
+  queryMs: DATASOURCE_LIMITS.testTimeoutMs - 500,
+};
+
+/**
+ * A pg client for a target that takes nothing from the server's environment: the password is a function (so neither
+ * PGPASSWORD nor ~/.pgpass of this server is ever sent to another host), SSL and options are explicit.
+ */
+function clientFor(t: Target, timeouts: Timeouts, options?: string) {
+  const client = new pg.Client({
+    host: t.host.replace(/^\[(.*)\]$/, '$1'),
+    port: t.port,
+    database: t.database,
+    user: t.user,
+    password: async () => t.password ?? '',
+    ssl: false,
+    options: options ?? '',
+    application_name: 'zg-datasource',
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.queryMs,
+    query_timeout: timeouts.queryMs,
+    keepAlive: true,
+  });
+  // A socket error after the deadline (or an end the other side never acknowledges) must not become an unhandled event.
+  client.on('error', () => {});
+  return client;
+}
+
+/** Destroys the client's socket at once: whatever the other side does, nothing of this connection stays open. */
+function destroy(client: pg.Client) {
+  const stream = (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream;
+  try {
+    stream?.destroy();
+  } catch {
+    // already gone
+  }
+}
+
+/** Runs `work` within `ms`; past it, `onExpire` runs (destroying the socket) and DeadlineError is thrown. */
+async function withDeadline<T>(ms: number, work: Promise<T>, onExpire: () => void): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      onExpire();
+      reject(new DeadlineError());
+    }, ms);
+  });
+  try {
+    return await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+    // The loser of the race may still settle later: never as an unhandled rejection.
+    work.catch(() => {});
+  }
+}
+
+/** Connects and checks the server: its version, and that the schema (when one is named) exists. */
+async function connect(client: pg.Client, t: Target): Promise<string> {
+  await client.connect();
+  const version = await client.query<{ server_version: string }>('show server_version');
+  if (t.schema) {
+    const found = await client.query('select 1 from pg_namespace where nspname = $1', [t.schema]);
+    if (found.rowCount === 0) throw new MissingSchemaError(t.schema);
+  }
+  return version.rows[0]?.server_version ?? '';
+}
+
+/**
+ * Tests a connection to the target: 连接成功 with the server's version, or 连接失败 with the reason in Chinese,
+ * always within DATASOURCE_LIMITS.testTimeoutMs whatever the other side does (refuses, never answers, answers
+ * garbage); never throws.
+ */
+export async function testConnection(t: Target, timeouts: Timeouts = TEST_TIMEOUTS): Promise<DataSourceTestResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const client = clientFor(t, timeouts);
+  try {
+    const version = await withDeadline(timeouts.connectMs, connect(client, t), () => destroy(client));
+    return { success: true, message: DATASOURCE_MSG.testOk(version), version, elapsedMs: elapsed() };
+  } catch (err) {
+    const reason = failureReason(err, { hadPassword: Boolean(t.password) });
+    return { success: false, message: DATASOURCE_MSG.testFailed(reason), version: null, elapsedMs: elapsed() };
+  } finally {
+    close(client);
+  }
+}
+
+/** Ends the client politely, and destroys its socket if the other side has not let go within a second. */
+function close(client: pg.Client) {
+  client.end().catch(() => {});
+  setTimeout(() => destroy(client), 1000).unref();
+}
+
+/** A connection failed: the reason in Chinese (the caller answers it or records it). */
+export class DataSourceConnectError extends Error {
+  constructor(readonly reason: string) {
+    super(DATASOURCE_MSG.testFailed(reason));
+  }
+}
+
+/** A read-only connection to a data source (modules/data-manage `openDataSource`). */
+export interface ReadOnlyConnection {
+  /** The server's version (`show server_version`). */
+  readonly version: string;
+  /**
+   * Runs one statement with parameters ($1, $2 ...) inside a read-only transaction that is rolled back after, within
+   * the query timeout (statement_timeout on the server, and the socket destroyed when the server does not answer).
+   * A statement that writes is refused by the server (SQLSTATE 25006).
+   */
+  query<R extends Record<string, unknown> = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+  ): Promise<{ rows: R[]; fields: { name: string; dataTypeID: number }[] }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a read-only connection to the target within `timeouts.connectMs`, its search_path set to the target's
+ * schema (when named). Throws DataSourceConnectError with the reason in Chinese when it cannot connect.
+ */
+export async function openReadOnly(t: Target, timeouts: Timeouts = TEST_TIMEOUTS): Promise<ReadOnlyConnection> {
+  const client = clientFor(t, timeouts, '-c default_transaction_read_only=on');
+  let version: string;
+  try {
+    version = await withDeadline(
+      timeouts.connectMs,
+      (async () => {
+        const v = await connect(client, t);
+        if (t.schema)
+          await client.query(`select set_config('search_path', $1, false)`, [client.escapeIdentifier(t.schema)]);
+        return v;
+      })(),
+      () => destroy(client),
+    );
+  } catch (err) {
+    close(client);
+    throw new DataSourceConnectError(failureReason(err, { hadPassword: Boolean(t.password) }));
+  }
+  let broken = false;
+  let queue: Promise<unknown> = Promise.resolve();
+  const run = async <R extends Record<string, unknown>>(sql: string, params: unknown[]) => {
+    if (broken) throw new DataSourceConnectError(DATASOURCE_MSG.reason.closed);
+    try {
+      return await withDeadline(
+        timeouts.queryMs + 500,
+        (async () => {
+          await client.query('begin transaction read only');
+          try {
+            // A first query takes the transaction's snapshot: from then on it cannot be made read-write.
+            await client.query('select 1');
+            // Parameters (even none) send the statement through the extended protocol: one statement only.
+            const res = await client.query<R>({ text: sql, values: params });
+            return { rows: res.rows, fields: res.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) };
+          } finally {
+            await client.query('rollback').catch(() => {});
+          }
+        })(),
+        () => {
+          broken = true;
+          destroy(client);
+        },
+      );
+    } catch (err) {
+      if (err instanceof DeadlineError) throw new DataSourceConnectError(DATASOURCE_MSG.reason.timeout);
+      throw err;
+    }
+  };
+  return {
+    version,
+    query: <R extends Record<string, unknown>>(sql: string, params: unknown[] = []) => {
+      const next = queue.then(() => run<R>(sql, params));
+      queue = next.catch(() => {});
+      return next;
+    },
+    close: async () => {
+      await queue;
+      close(client);
+    },
+  };
+}
