@@ -43,8 +43,10 @@ function clientFor(t: Target, timeouts: Timeouts, options?: string) {
     options: options ?? '',
     application_name: 'zg-datasource',
     connectionTimeoutMillis: timeouts.connectMs,
+    // The server cancels a long statement first (an error the caller can read); the driver gives up a little later,
+    // and the hard deadline (queryMs + 500) destroys the socket of a server that answers nothing at all.
     statement_timeout: timeouts.queryMs,
-    query_timeout: timeouts.queryMs,
+    query_timeout: timeouts.queryMs + 250,
     keepAlive: true,
   });
   // A socket error after the deadline (or an end the other side never acknowledges) must not become an unhandled event.
@@ -188,6 +190,12 @@ export async function openReadOnly(t: Target, timeouts: Timeouts = TEST_TIMEOUTS
       );
     } catch (err) {
       if (err instanceof DeadlineError) throw new DataSourceConnectError(DATASOURCE_MSG.reason.timeout);
+      if (err instanceof Error && /Query read timeout/.test(err.message)) {
+        // The driver gave up on an answer that may still come: the connection cannot be trusted any more.
+        broken = true;
+        destroy(client);
+        throw new DataSourceConnectError(DATASOURCE_MSG.reason.timeout);
+      }
       throw err;
     }
   };
