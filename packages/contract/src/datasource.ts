@@ -184,3 +184,36 @@ export const DataSourceIdsSchema = z.object({
     .describe('id列表 / ids'),
 });
 export const DataSourceIdParamSchema = z.object({ id: Id.describe('id') });
+
+/** The 数据源 tab's words (apps/web features/data-manage/DataSourcePanel.tsx). */
+export const DATASOURCE_TEXT = {
+  tab: '数据源',
+  add: '新增数据源',
+  edit: '修改数据源',
+  search: '按名称搜索',
+  name: '名称',
+  kind: '类型',
+  host: '主机',
+  port: '端口',
+  database: '数据库',
+  user: '用户名',
+  password: '密码',
+  schema: '模式',
+  schemaPlaceholder: '留空为 public',
+  note: '说明',
+  passwordState: '密码',
+  passwordSaved: '已保存',
+  passwordNone: '未设置',
+  passwordKeep: '留空则不修改',
+  updatedAt: '修改时间',
+  actions: '操作',
+  test: '测试连接',
+  testing: '正在测试…',
+  modify: '修改',
+  delete: '删除',
+  batchDelete: '批量删除',
+  confirmDelete: (name: string) => `确定删除数据源“${name}”吗？`,
+  confirmBatchDelete: (n: number) => `确定删除选中的 ${n} 个数据源吗？`,
+  empty: '暂无数据源',
+  elapsed: (ms: number) => `耗时 ${(ms / 1000).toFixed(1)} 秒`,
+} as const;

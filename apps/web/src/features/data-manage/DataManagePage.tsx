@@ -1,10 +1,13 @@
 import { FILE_MSG, TABLE_CONFIG_TEXT } from '@zg/contract';
 import { Card, Tabs } from 'antd';
+import { useLoginRecord } from '../../session/login-record';
 import { TableConfigList } from '../table-config/TableConfigList';
+import { dataSourceTabs } from './DataSourcePanel';
 import { FileLibrary } from './FileLibrary';
 
-/** 数据管理 (`/dataManage`): the department document library (文件库) and the forms' table configurations. */
+/** 数据管理 (`/dataManage`): the department document library (文件库), the forms' table configurations and the data sources. */
 export default function DataManagePage() {
+  const record = useLoginRecord();
   return (
     <Card variant="borderless">
       <Tabs
@@ -12,6 +15,7 @@ export default function DataManagePage() {
         items={[
           { key: 'library', label: FILE_MSG.libraryTab, children: <FileLibrary /> },
           { key: 'tables', label: TABLE_CONFIG_TEXT.listTab, children: <TableConfigList /> },
+          ...dataSourceTabs(record),
         ]}
       />
     </Card>
