@@ -63,6 +63,9 @@ const REPORT_LIBRARY = not(
 const WAREHOUSE = not(
   'shared setting: the data warehouse (warehouses, tables, fields, physical tables and their rows) is one school catalogue kept by administrators and the data office (route roles zyadmin, dataOffice)',
 );
+const DATA_SOURCES = not(
+  'shared setting: the data sources are school-wide connections kept by administrators and the data office together (datasource.api.test.ts)',
+);
 
 const WRITES: Record<string, Ownership> = {
   'POST /api/authc/login': SIGN_IN,
@@ -180,6 +183,11 @@ const WRITES: Record<string, Ownership> = {
   'POST /api/herm-sjgl/ckbzd/insert': WAREHOUSE,
   'POST /api/herm-sjgl/ckbzd/update': WAREHOUSE,
   'POST /api/herm-sjgl/ckbzd/ids/delete': WAREHOUSE,
+  'POST /api/herm-sjgl/datasource/insert': CREATES,
+  'POST /api/herm-sjgl/datasource/update': DATA_SOURCES,
+  'POST /api/herm-sjgl/datasource/test': DATA_SOURCES,
+  'POST /api/herm-sjgl/datasource/deleteBatchIds': DATA_SOURCES,
+  'POST /api/herm-sjgl/datasource/:id/delete': DATA_SOURCES,
 };
 
 let s: TestServer;
