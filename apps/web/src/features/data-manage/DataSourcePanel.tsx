@@ -274,7 +274,7 @@ function DataSourceDialog(props: {
         <Form.Item name="kind" label={X.kind}>
           <Select options={[{ value: 'postgresql', label: DATASOURCE_KIND_NAMES.postgresql }]} />
         </Form.Item>
-        <Space.Compact block>
+        <div style={{ display: 'flex', gap: 12 }}>
           <Form.Item
             name="host"
             label={X.host}
@@ -294,7 +294,7 @@ function DataSourceDialog(props: {
           >
             <InputNumber min={1} max={65535} precision={0} style={{ width: '100%' }} />
           </Form.Item>
-        </Space.Compact>
+        </div>
         <Form.Item
           name="database"
           label={X.database}
