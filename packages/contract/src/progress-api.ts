@@ -171,6 +171,7 @@ function progressEndpoints(prefix: string, names: ReportNames) {
       tags,
       body: UrgeBatchInputSchema,
       response: UrgeIdsSchema,
+      json: true,
     }),
     urges: endpoint({
       method: 'GET',

@@ -3,8 +3,9 @@ import { PROGRESS_MSG, PROGRESS_TEXT as T } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
 import { failed, mockApi, ok } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
-import { NDWBS } from './progress.api';
 import { DelayAuditDialog, DelayDialog } from './ReportDialogs';
+
+const NDWBS = '/api/herm-ndwbs';
 
 /** The form bodies the dialogs sent to `path` (the client posts form-urlencoded). */
 function sent(fetchMock: ReturnType<typeof mockApi>, path: string) {
