@@ -173,21 +173,20 @@ export interface YearTargetForm {
   description?: string;
 }
 
+/** What a save sends: a new record, or an existing one with its id and the version it was read at. */
+type Saved<T> = T | (T & { id: number; version: number });
+
 export const useSaveYearTarget = () =>
-  useWrite((v: YearTargetForm & { id?: number; version?: number }) =>
-    v.id === undefined
-      ? call(API.yearTargetInsert, { body: v })
-      : call(API.yearTargetUpdate, { body: { ...v, id: v.id, version: v.version ?? 0 } }),
+  useWrite((v: Saved<YearTargetForm>) =>
+    'id' in v ? call(API.yearTargetUpdate, { body: v }) : call(API.yearTargetInsert, { body: v }),
   );
 export const useDeleteYearTarget = () => useWrite((id: number) => call(API.yearTargetDelete, { params: { id } }));
 export const useMoveYearTarget = () =>
   useWrite((v: { id: number; direction: 'up' | 'down' }) => call(API.moveYearTarget, { body: v }));
 
 export const useSaveTask = () =>
-  useWrite((v: TaskInput & { id?: number; version?: number }) =>
-    v.id === undefined
-      ? call(API.taskInsert, { body: v })
-      : call(API.taskUpdate, { body: { ...v, id: v.id, version: v.version ?? 0 } }),
+  useWrite((v: Saved<TaskInput>) =>
+    'id' in v ? call(API.taskUpdate, { body: v }) : call(API.taskInsert, { body: v }),
   );
 export const useDeleteTasks = () =>
   useWrite(async (ids: number[]) => {

@@ -18,7 +18,7 @@ const confirm = (dialog: HTMLElement) => fireEvent.click(within(dialog).getByRol
 
 describe('申请延期', () => {
   it('asks for the new end and a reason, sends them, and closes with 提交成功', async () => {
-    const fetchMock = mockApi({ [`${NDWBS}/delayAuditing/insert`]: () => ok({ id: 7 }) });
+    const fetchMock = mockApi({ [`${NDWBS}/delayAuditing/insert`]: () => ok(null) });
     let closed = 0;
     renderPage(<DelayDialog open taskId={42} endDate="2026-06-30" onClose={() => closed++} />, '/t');
     const dialog = await screen.findByRole('dialog', { name: T.requestDelay });
