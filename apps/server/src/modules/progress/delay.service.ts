@@ -1,10 +1,9 @@
-import { PROGRESS_MSG } from '@zg/contract';
+import { PROGRESS_MSG, pageReply } from '@zg/contract';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
-import { pageCount } from '../../platform/paging';
 import { FINISHED_STATES, setTask, taskSeenBy, UNDER_WAY_STATES } from '../target-task';
 import { reevaluateTaskWarnings } from '../warning';
 import { pageDelaysForAudit } from './delay.query';
@@ -45,18 +44,16 @@ export async function delaysToAudit(
 ) {
   const where = auditQueue(auditQueueOf(actor), 'delay', q.status, q.year);
   const { records, total } = await pageDelaysForAudit(db, where, q.current, q.size);
-  return {
-    records: records.map((r) => ({
+  return pageReply(
+    records.map((r) => ({
       ...presentDelay(r, actor, r.task.auditorId),
       rwmc: r.task.name,
       fbbm: r.departmentName,
       fzrmc: r.ownerName,
     })),
     total,
-    current: q.current,
-    size: q.size,
-    pages: pageCount(total, q.size),
-  };
+    q,
+  );
 }
 
 export async function requestDelay(

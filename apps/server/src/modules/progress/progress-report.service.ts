@@ -1,6 +1,7 @@
 import {
   type Period,
   PROGRESS_MSG,
+  pageReply,
   periodLabel,
   REPORT_FILE_TYPE,
   type Report,
@@ -14,7 +15,6 @@ import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
-import { pageCount } from '../../platform/paging';
 import { attachOwnFiles, releaseOwnerFiles } from '../files';
 import {
   childrenOf,
@@ -104,18 +104,16 @@ export async function reportsToAudit(
 ) {
   const where = auditQueue(auditQueueOf(actor), 'report', q.status, q.year);
   const { records, total } = await pageReportsForAudit(db, where, q.current, q.size);
-  return {
-    records: records.map((r) => ({
+  return pageReply(
+    records.map((r) => ({
       ...presentReport(r, actor, r.task),
       rwmc: r.task.name,
       fbbm: r.departmentName,
       fzrmc: r.ownerName,
     })),
     total,
-    current: q.current,
-    size: q.size,
-    pages: pageCount(total, q.size),
-  };
+    q,
+  );
 }
 
 /** The task owner reports on a period (process) or on the whole task (final), with attachments. */

@@ -493,4 +493,19 @@ describe('focus', () => {
     expect(after.records.map((r: { id: number }) => r.id)).toEqual([tasks[2]!.id, tasks[0]!.id]);
     expect((await data(await s.login('rwfzr04'), `${F}/page`)).total).toBe(0);
   });
+
+  it('answers an empty page with 0 pages and every page with ceil(total / size), as every list does (pageReply)', async () => {
+    const nobody = await s.login('rwfzr04');
+    const empty = { records: [], total: 0, current: 1, size: 10, pages: 0 };
+    expect(await data(nobody, `${N}/scheduleAuditing/selectPage`)).toEqual(empty);
+    expect(await data(nobody, `${N}/delayAuditing/selectPage`)).toEqual(empty);
+    expect(await data(nobody, `${N}/yearTargetUrge/list?mine=true`)).toEqual(empty);
+    expect(await data(nobody, '/api/herm-zdgj/rest/focus/page')).toEqual(empty);
+    expect((await data(nobody, `${N}/warningTask/selectPage?rwmc=${encodeURIComponent('没有这个任务')}`)).page).toEqual(
+      empty,
+    );
+    const fbr = await s.login('fbr01');
+    const history = await data(fbr, `${N}/warningBatchConfig/selectConfigHistory?size=1`);
+    expect(history.pages).toBe(Math.ceil(history.total / 1));
+  });
 });

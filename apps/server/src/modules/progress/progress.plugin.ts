@@ -1,28 +1,29 @@
+import { ANNUAL_PROGRESS_API, PROGRESS_API } from '@zg/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { delayRoutes } from './delay.routes';
+import { registerDelayRoutes } from './delay.routes';
 import { focusRoutes } from './focus.routes';
-import { NDWBS_PATHS, WBS_PATHS } from './progress.http';
 import { registerProgressFilePolicies } from './progress.policy';
-import { progressReportRoutes, situationCatalogRoutes } from './progress-report.routes';
+import { registerReportRoutes, situationCatalogRoutes } from './progress-report.routes';
 import { todoRoutes } from './todo.routes';
-import { urgeRoutes } from './urge.routes';
+import { registerUrgeRoutes } from './urge.routes';
 
 /**
  * Registered by app.ts under `/api`: progress reports, delays and urges under both menus' prefixes (`/herm-wbs`
- * resource-style names, `/herm-ndwbs` the year-target task module's names), focus, the home page's to-do counts
- * (they join target-task's lists with the audit queues), and the attachment policy of progress reports.
+ * resource-style names from PROGRESS_API, `/herm-ndwbs` the year-target task module's names from
+ * ANNUAL_PROGRESS_API), focus, the home page's to-do counts (they join target-task's lists with the audit queues),
+ * and the attachment policy of progress reports.
  */
 export const progressPlugin: FastifyPluginAsyncZod = async (app) => {
   registerProgressFilePolicies();
-  for (const [prefix, paths] of [
-    ['/herm-wbs', WBS_PATHS],
-    ['/herm-ndwbs', NDWBS_PATHS],
+  for (const [prefix, api] of [
+    ['/herm-wbs', PROGRESS_API],
+    ['/herm-ndwbs', ANNUAL_PROGRESS_API],
   ] as const) {
     await app.register(
       async (module) => {
-        await module.register(progressReportRoutes(paths));
-        await module.register(delayRoutes(paths));
-        await module.register(urgeRoutes());
+        registerReportRoutes(module, api);
+        registerDelayRoutes(module, api);
+        registerUrgeRoutes(module, api);
       },
       { prefix },
     );

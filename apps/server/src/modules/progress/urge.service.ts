@@ -1,10 +1,9 @@
-import { PROGRESS_MSG, TASK_MSG, type Urge, type UrgeDepartment } from '@zg/contract';
+import { PROGRESS_MSG, pageReply, TASK_MSG, type Urge, type UrgeDepartment } from '@zg/contract';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { conflict, forbidden, notFound } from '../../platform/errors';
-import { pageCount } from '../../platform/paging';
 import { taskSeenBy, yearTargetSeenBy } from '../target-task';
 import { openWarningsOf } from '../warning';
 import { mayAcceptUrge, publishesTarget, seesAllUrges, seesUrge } from './progress.policy';
@@ -151,13 +150,7 @@ export async function urgesPage(
     type: q.type,
   });
   const { records, total } = await pageUrges(db, where, q.current, q.size);
-  return {
-    records: records.map(presentUrge),
-    total,
-    current: q.current,
-    size: q.size,
-    pages: pageCount(total, q.size),
-  };
+  return pageReply(records.map(presentUrge), total, q);
 }
 
 /** The pending urges of the departments the actor heads: what their home page shows until they accept. */

@@ -1,20 +1,10 @@
-import {
-  DocumentOwnerSchema,
-  DocumentSaveSchema,
-  DocumentsSchema,
-  envelope,
-  int32,
-  TASK_MSG,
-  TaskInputSchema,
-  YearGroupSchema,
-  YearTargetInputSchema,
-} from '@zg/contract';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { EXCEL_MSG, TASK_MSG, type TargetTaskSharedApi } from '@zg/contract';
 import { actorOf } from '../../platform/access';
+import { serve, type ZodApp } from '../../platform/endpoints';
 import { ok } from '../../platform/envelope';
 import { documentsOf, saveDocuments } from './target-task.documents';
+import { excelPart, sendXlsx } from './target-task.http';
+import { addCharger, exportChargers, importChargers, removeCharger } from './target-task.io';
 import {
   createTask,
   createYearTarget,
@@ -26,154 +16,62 @@ import {
 } from './target-task.service';
 
 /** Either target-task menu grants the module; records are checked again in the service. */
-export const WBS = { access: { menus: ['wbs', 'annualWbs'] } } as const;
-export const Id = z.object({ id: int32().positive() });
-export const Versioned = z.object({ id: int32().positive(), version: int32() });
-
-/** Where one service keeps the families that spec-1 section 7 names under both herm-wbs and herm-ndwbs. */
-export interface SharedPaths {
-  /** Year-target writes: `${yearTarget}/insert`, `/update`, `/:id/delete`. */
-  yearTarget: string;
-  /** Task writes: `${task}/insert`, `/update`, `/:id/delete`. */
-  task: string;
-  /** The documents of a year target or task, by file type (the save is `/targetTaskFile/save` under both). */
-  documentList: string;
-}
+export const WBS = { menus: ['wbs', 'annualWbs'] } as const;
 
 /**
- * The routes both target-task services offer under their own names: year-target and task writes, the year
- * division of the year targets, and the documents. One handler each, so the two services cannot drift apart.
+ * The routes both target-task services offer under their own names (TARGET_TASK_API and ANNUAL_WBS_API share the
+ * family): year-target and task writes, the year division of the year targets, the documents, and the department
+ * chargers' writes. One handler each, so the two services cannot drift apart.
  */
-export function registerSharedRoutes(app: FastifyInstance, paths: SharedPaths, tags: string[]) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+export function registerSharedRoutes(app: ZodApp, api: TargetTaskSharedApi) {
   const db = () => app.database.db;
   const files = () => ({ db: app.database.db, store: app.fileStore, config: app.config });
-  const config = WBS;
 
-  r.post(
-    `${paths.yearTarget}/insert`,
-    {
-      config,
-      schema: {
-        tags,
-        summary: '新增年度目标 / create a year target',
-        body: YearTargetInputSchema,
-        response: { 200: envelope(z.object({ id: z.number().int() })) },
-      },
-    },
-    async (req) => ok({ id: (await createYearTarget(db(), actorOf(req), req.body)).id }, '新增成功'),
+  serve(app, api.yearTargetInsert, WBS, async (req) =>
+    ok({ id: (await createYearTarget(db(), actorOf(req), req.body)).id }, '新增成功'),
   );
-  r.post(
-    `${paths.yearTarget}/update`,
-    {
-      config,
-      schema: {
-        tags,
-        summary: '修改年度目标 / update a year target',
-        body: YearTargetInputSchema.extend(Versioned.shape),
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (req) => {
-      await editYearTarget(db(), actorOf(req), req.body.id, req.body.version, req.body);
-      return ok(null, '修改成功');
-    },
+  serve(app, api.yearTargetUpdate, WBS, async (req) => {
+    await editYearTarget(db(), actorOf(req), req.body.id, req.body.version, req.body);
+    return ok(null, '修改成功');
+  });
+  serve(app, api.yearTargetDelete, WBS, async (req) => {
+    await removeYearTarget(db(), actorOf(req), req.params.id);
+    return ok(null, '删除成功');
+  });
+  serve(app, api.divideTargetYear, WBS, async (req) => ok(await divideTargetYear(db(), actorOf(req), req.query.year)));
+
+  serve(app, api.taskInsert, WBS, async (req) =>
+    ok({ id: (await createTask(db(), actorOf(req), req.body)).id }, '新增成功'),
   );
-  r.post(
-    `${paths.yearTarget}/:id/delete`,
-    {
-      config,
-      schema: {
-        tags,
-        summary: '删除年度目标（其下无任务时） / delete a year target without tasks',
-        params: Id,
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (req) => {
-      await removeYearTarget(db(), actorOf(req), req.params.id);
-      return ok(null, '删除成功');
-    },
-  );
-  r.get(
-    '/yearTarget/divideTargetYear',
-    {
-      config,
-      schema: {
-        tags,
-        summary: '按年划分的年度目标 / year targets divided by year',
-        querystring: z.object({ year: int32().optional() }),
-        response: { 200: envelope(z.array(YearGroupSchema)) },
-      },
-    },
-    async (req) => ok(await divideTargetYear(db(), actorOf(req), req.query.year)),
+  serve(app, api.taskUpdate, WBS, async (req) => {
+    await editTask(db(), actorOf(req), req.body.id, req.body.version, req.body);
+    return ok(null, '修改成功');
+  });
+  serve(app, api.taskDelete, WBS, async (req) => {
+    await removeTask(db(), actorOf(req), req.params.id);
+    return ok(null, '删除成功');
+  });
+
+  serve(app, api.documentList, WBS, async (req) => ok(await documentsOf(files(), actorOf(req), req.query)));
+  serve(app, api.documentSave, WBS, async (req) =>
+    ok(await saveDocuments(files(), actorOf(req), req.body), TASK_MSG.filesSaved),
   );
 
-  r.post(
-    `${paths.task}/insert`,
-    {
-      config,
-      schema: {
-        tags,
-        summary: '新增任务（顶层或分解子任务） / create a task or a child',
-        body: TaskInputSchema,
-        response: { 200: envelope(z.object({ id: z.number().int() })) },
-      },
-    },
-    async (req) => ok({ id: (await createTask(db(), actorOf(req), req.body)).id }, '新增成功'),
+  // ---- department chargers (部门负责人): the spec names the writes under both services ----
+  serve(app, api.chargerInsert, WBS, async (req) => {
+    await addCharger(db(), actorOf(req), req.body.bmid, req.body.fzrid);
+    return ok(null, '新增成功');
+  });
+  serve(app, api.chargerDelete, WBS, async (req) => {
+    await removeCharger(db(), actorOf(req), req.body.bmid, req.body.fzrid);
+    return ok(null, '删除成功');
+  });
+  serve(app, api.chargerExport, WBS, async (req, reply) =>
+    sendXlsx(reply, '部门负责人.xlsx', await exportChargers(db(), req.query.bmid)),
   );
-  r.post(
-    `${paths.task}/update`,
-    {
-      config,
-      schema: {
-        tags,
-        summary: '修改任务 / update a task',
-        body: TaskInputSchema.extend(Versioned.shape),
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (req) => {
-      await editTask(db(), actorOf(req), req.body.id, req.body.version, req.body);
-      return ok(null, '修改成功');
-    },
-  );
-  r.post(
-    `${paths.task}/:id/delete`,
-    {
-      config,
-      schema: { tags, summary: '删除任务 / delete a task', params: Id, response: { 200: envelope(z.null()) } },
-    },
-    async (req) => {
-      await removeTask(db(), actorOf(req), req.params.id);
-      return ok(null, '删除成功');
-    },
-  );
-
-  r.get(
-    paths.documentList,
-    {
-      config,
-      schema: {
-        tags,
-        summary: '年度目标或任务的文档（按文件类型） / documents of a year target or task by file type',
-        querystring: DocumentOwnerSchema,
-        response: { 200: envelope(DocumentsSchema) },
-      },
-    },
-    async (req) => ok(await documentsOf(files(), actorOf(req), req.query)),
-  );
-  r.post(
-    '/targetTaskFile/save',
-    {
-      config,
-      schema: {
-        tags,
-        summary: '保存某一文件类型的全部文档（新上传的挂上，列表外的删除） / save the documents of one file type',
-        body: DocumentSaveSchema,
-        response: { 200: envelope(DocumentsSchema) },
-      },
-    },
-    async (req) => ok(await saveDocuments(files(), actorOf(req), req.body), TASK_MSG.filesSaved),
-  );
+  serve(app, api.chargerImport, WBS, async (req) => {
+    const { buf } = await excelPart(req);
+    const { count, kept } = await importChargers(db(), actorOf(req), buf);
+    return ok({ count }, EXCEL_MSG.chargersImported(count, kept));
+  });
 }

@@ -1,10 +1,9 @@
-import { PROGRESS_MSG, TASK_MSG, warningLabel } from '@zg/contract';
+import { PROGRESS_MSG, pageReply, TASK_MSG, warningLabel } from '@zg/contract';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
-import { pageCount } from '../../platform/paging';
 import {
   existingTaskIds,
   FINISHED_STATES,
@@ -204,7 +203,7 @@ export async function warningTasks(db: Db, actor: Actor, q: WarningTaskFilter) {
   const { processMap, delayMap, ...counters } = summarise(counts);
   return {
     ...counters,
-    page: { ...page, current: q.current, size: q.size, pages: pageCount(page.total, q.size) },
+    page: pageReply(page.records, page.total, q),
   };
 }
 
@@ -354,8 +353,8 @@ export async function configHistory(db: Db, q: { current: number; size: number }
   const shownTaskIds = [...new Set(records.flatMap((r) => r.h.taskIds.slice(0, 20)))];
   const [names, types] = await Promise.all([taskNames(db, shownTaskIds), listWarningTypes(db)]);
   const typeName = new Map(types.map((t) => [t.id, t.name]));
-  return {
-    records: records.map((r) => ({
+  return pageReply(
+    records.map((r) => ({
       id: r.h.id,
       actorName: r.actorName,
       taskIds: r.h.taskIds,
@@ -365,10 +364,8 @@ export async function configHistory(db: Db, q: { current: number; size: number }
       at: r.h.at.toISOString(),
     })),
     total,
-    current: q.current,
-    size: q.size,
-    pages: pageCount(total, q.size),
-  };
+    q,
+  );
 }
 
 /** The open warnings of a task (an urge needs one). */

@@ -1,22 +1,19 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { StatusCountSchema } from '@zg/contract';
+import { type AnalysisTaskType, ANALYSIS_API as API } from '@zg/contract';
 import { useMemo } from 'react';
-import { z } from 'zod';
-import { get } from '../../api/client';
+import { call } from '../../api/endpoint';
 import type { StatusCount } from './data';
 
-const StatusAnalysisSchema = z.object({ list: z.array(StatusCountSchema), total: z.number() });
-
 /** `GET /api/herm-wbs/targetTaskSummaryAnalysis/taskStatusAnalysis` over the user's own tasks. */
-function statusQuery(year: number | null, rwlx?: string) {
+function statusQuery(year: number | null, rwlx?: AnalysisTaskType) {
   return {
     queryKey: ['dashboard', 'myStatus', year, rwlx ?? ''] as const,
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      get('/api/herm-wbs/targetTaskSummaryAnalysis/taskStatusAnalysis', {
-        query: { scope: 'mySummaryAnalysis', year: year ?? undefined, rwlx },
-        schema: StatusAnalysisSchema,
-        signal,
-      }),
+      call(
+        API.taskStatusAnalysis,
+        { query: { scope: 'mySummaryAnalysis', year: year ?? undefined, rwlx } },
+        { signal },
+      ),
     staleTime: 60_000,
   };
 }
@@ -44,7 +41,7 @@ export function useMyStatusByYear(years: number[]) {
 }
 
 /** The user's task states in `year` for each task type. */
-export function useMyStatusByType(year: number | null, types: string[]) {
+export function useMyStatusByType(year: number | null, types: NonNullable<AnalysisTaskType>[]) {
   const key = types.join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: the types' values, not the array's identity, matter.
   const merge = useMemo(() => combine(types), [key]);

@@ -4,10 +4,9 @@ import {
   type AnalysisFigure,
   type AnalysisTaskType,
   ANALYSIS_API as API,
+  TARGET_TASK_API,
   type TaskStatus,
 } from '@zg/contract';
-import { z } from 'zod';
-import { get } from '../../api/client';
 import { call, downloadFrom } from '../../api/endpoint';
 
 /** The three summary-analysis page kinds (spec-1 section 2). */
@@ -164,11 +163,7 @@ export function useAnalysisGrid(filter: AnnualFilter, pageNum: number, pageSize:
 export function useYearTargetOptions() {
   return useQuery({
     queryKey: ['annualAnalysis', 'yearTargets'],
-    queryFn: ({ signal }) =>
-      get('/api/herm-wbs/yearTarget/list', {
-        schema: z.array(z.object({ id: z.number().int(), name: z.string(), cycleYear: z.number().int() })),
-        signal,
-      }),
+    queryFn: ({ signal }) => call(TARGET_TASK_API.yearTargetOptions, {}, { signal }),
   });
 }
 

@@ -1,34 +1,26 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  ANNUAL_WBS_API,
+  TARGET_TASK_API as API,
   type CatalogNodeSchema,
-  CycleTypeSchema,
-  DepartManageSchema,
-  DocumentsSchema,
-  MissionSchema,
-  pageOf,
+  type CycleTypeSchema,
+  type DepartManageSchema,
+  type DocumentsSchema,
   type TaskAction,
-  TaskCardSchema,
+  type TaskCardSchema,
   type TaskDetailQuery,
   type TaskInput,
   type TaskPageKind,
-  TaskTypeSchema,
-  TaskVoSchema,
-  YearTargetSchema,
+  type TaskStatus,
+  type TaskTypeSchema,
+  type TaskVoSchema,
+  type YearTargetSchema,
 } from '@zg/contract';
 import { App } from 'antd';
-import { z } from 'zod';
-import { ApiError, download, get, post, upload } from '../../api/client';
+import type { z } from 'zod';
+import { ApiError } from '../../api/client';
+import { call, downloadFrom, uploadTo } from '../../api/endpoint';
 import { toastFailure } from './progress/feedback';
-
-/** The target and task management module (resource style) and the year-target task module. */
-export const WBS_API = '/api/herm-wbs';
-export const NDWBS_API = '/api/herm-ndwbs';
-
-const TaskPage = pageOf(TaskCardSchema);
-const YearTargetPage = pageOf(YearTargetSchema);
-const IdResult = z.object({ id: z.number().int() });
-const CountResult = z.object({ count: z.number().int() });
-const YearTargetOptions = z.array(z.object({ id: z.number().int(), name: z.string(), cycleYear: z.number().int() }));
 
 export type TaskCard = z.infer<typeof TaskCardSchema>;
 export type YearTarget = z.infer<typeof YearTargetSchema>;
@@ -46,7 +38,7 @@ export interface TaskFilters {
   rwlx?: 'A' | 'B' | 'C' | 'D';
   departmentId?: string;
   departmentName?: string;
-  rwzt?: string;
+  rwzt?: TaskStatus;
   rwmc?: string;
   sort: 'asc' | 'desc';
   /** Only tasks whose 任务书 is still to be written (the home page's 待办 opens the list with it). */
@@ -61,8 +53,7 @@ export const TT_KEY = ['target-task'] as const;
 export function useTaskPage(kind: TaskPageKind, filters: TaskFilters, current: number, size: number) {
   return useQuery({
     queryKey: [...TT_KEY, 'tasks', kind, filters, current, size],
-    queryFn: ({ signal }) =>
-      get(`${WBS_API}/targetTask/selectPage`, { query: { kind, ...filters, current, size }, schema: TaskPage, signal }),
+    queryFn: ({ signal }) => call(API.taskPage, { query: { kind, ...filters, current, size } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -71,11 +62,13 @@ export function useYearTargets(query: { year?: number; mine?: boolean; current: 
   return useQuery({
     queryKey: [...TT_KEY, 'yearTargets', query],
     queryFn: ({ signal }) =>
-      get(`${WBS_API}/yearTarget/selectPage`, {
-        query: { year: query.year, mine: query.mine ? 'true' : undefined, current: query.current, size: query.size },
-        schema: YearTargetPage,
-        signal,
-      }),
+      call(
+        API.yearTargetPage,
+        {
+          query: { year: query.year, mine: query.mine ? 'true' : undefined, current: query.current, size: query.size },
+        },
+        { signal },
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -83,19 +76,14 @@ export function useYearTargets(query: { year?: number; mine?: boolean; current: 
 export function useYearTargetOptions() {
   return useQuery({
     queryKey: [...TT_KEY, 'yearTargetOptions'],
-    queryFn: ({ signal }) => get(`${WBS_API}/yearTarget/list`, { schema: YearTargetOptions, signal }),
+    queryFn: ({ signal }) => call(API.yearTargetOptions, {}, { signal }),
   });
 }
 
 export function useTaskTree(yearTargetId: number | undefined) {
   return useQuery({
     queryKey: [...TT_KEY, 'tree', yearTargetId],
-    queryFn: ({ signal }) =>
-      get(`${WBS_API}/targetTask/tree`, {
-        query: { yearTargetId },
-        schema: z.array(TaskCardSchema),
-        signal,
-      }),
+    queryFn: ({ signal }) => call(API.taskTree, { query: { yearTargetId: yearTargetId ?? 0 } }, { signal }),
     enabled: yearTargetId !== undefined,
   });
 }
@@ -103,8 +91,7 @@ export function useTaskTree(yearTargetId: number | undefined) {
 export function useTaskVo(id: number | undefined) {
   return useQuery({
     queryKey: [...TT_KEY, 'vo', id],
-    queryFn: ({ signal }) =>
-      get(`${WBS_API}/targetTask/getTargetTaskVo`, { query: { id }, schema: TaskVoSchema, signal }),
+    queryFn: ({ signal }) => call(API.taskVo, { query: { id: id ?? 0 } }, { signal }),
     enabled: id !== undefined,
   });
 }
@@ -112,8 +99,7 @@ export function useTaskVo(id: number | undefined) {
 export function useTaskDetailPage(query: TaskDetailQuery) {
   return useQuery({
     queryKey: [...TT_KEY, 'detail', query],
-    queryFn: ({ signal }) =>
-      get(`${WBS_API}/targetTaskDetail/selectPage`, { query: { ...query }, schema: TaskPage, signal }),
+    queryFn: ({ signal }) => call(API.lastLevelPage, { query }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -121,7 +107,7 @@ export function useTaskDetailPage(query: TaskDetailQuery) {
 export function useTaskTypes() {
   return useQuery({
     queryKey: [...TT_KEY, 'taskTypes'],
-    queryFn: ({ signal }) => get(`${WBS_API}/taskType/list`, { schema: z.array(TaskTypeSchema), signal }),
+    queryFn: ({ signal }) => call(API.taskTypeList, {}, { signal }),
     staleTime: 10 * 60_000,
   });
 }
@@ -129,7 +115,7 @@ export function useTaskTypes() {
 export function useCycleTypes(enabled = true) {
   return useQuery({
     queryKey: [...TT_KEY, 'cycleTypes'],
-    queryFn: ({ signal }) => get(`${WBS_API}/cycleType/list`, { schema: z.array(CycleTypeSchema), signal }),
+    queryFn: ({ signal }) => call(API.cycleTypeList, {}, { signal }),
     staleTime: 10 * 60_000,
     enabled,
   });
@@ -138,7 +124,7 @@ export function useCycleTypes(enabled = true) {
 export function useDepartManage() {
   return useQuery({
     queryKey: [...TT_KEY, 'departManage'],
-    queryFn: ({ signal }) => get(`${WBS_API}/departManage/list`, { schema: z.array(DepartManageSchema), signal }),
+    queryFn: ({ signal }) => call(API.departments, {}, { signal }),
   });
 }
 
@@ -146,7 +132,7 @@ export function useDocuments(owner: { ownerType: 'YearTask' | 'NodeTask'; ownerI
   return useQuery({
     queryKey: [...TT_KEY, 'documents', owner],
     queryFn: ({ signal }) =>
-      get(`${WBS_API}/targetTaskFile/list`, { query: { ...owner }, schema: DocumentsSchema, signal }),
+      call(API.documentList, { query: owner ?? { ownerType: 'YearTask', ownerId: 0 } }, { signal }),
     enabled: owner !== null,
   });
 }
@@ -154,7 +140,7 @@ export function useDocuments(owner: { ownerType: 'YearTask' | 'NodeTask'; ownerI
 export function useMission(taskId: number | undefined) {
   return useQuery({
     queryKey: [...TT_KEY, 'mission', taskId],
-    queryFn: ({ signal }) => get(`${NDWBS_API}/missionStatement/${taskId}`, { schema: MissionSchema, signal }),
+    queryFn: ({ signal }) => call(ANNUAL_WBS_API.mission, { params: { taskId: taskId ?? 0 } }, { signal }),
     enabled: taskId !== undefined,
   });
 }
@@ -187,73 +173,74 @@ export interface YearTargetForm {
   description?: string;
 }
 
+/** What a save sends: a new record, or an existing one with its id and the version it was read at. */
+type Saved<T> = T | (T & { id: number; version: number });
+
 export const useSaveYearTarget = () =>
-  useWrite((v: YearTargetForm & { id?: number; version?: number }) =>
-    v.id === undefined
-      ? post(`${WBS_API}/yearTarget/insert`, v, { schema: IdResult })
-      : post(`${WBS_API}/yearTarget/update`, v),
+  useWrite((v: Saved<YearTargetForm>) =>
+    'id' in v ? call(API.yearTargetUpdate, { body: v }) : call(API.yearTargetInsert, { body: v }),
   );
-export const useDeleteYearTarget = () => useWrite((id: number) => post(`${WBS_API}/yearTarget/${id}/delete`));
+export const useDeleteYearTarget = () => useWrite((id: number) => call(API.yearTargetDelete, { params: { id } }));
 export const useMoveYearTarget = () =>
-  useWrite((v: { id: number; direction: 'up' | 'down' }) => post(`${WBS_API}/yearTarget/moveYearTarget`, v));
+  useWrite((v: { id: number; direction: 'up' | 'down' }) => call(API.moveYearTarget, { body: v }));
 
 export const useSaveTask = () =>
-  useWrite((v: TaskInput & { id?: number; version?: number }) =>
-    v.id === undefined
-      ? post(`${WBS_API}/targetTask/insert`, v, { schema: IdResult })
-      : post(`${WBS_API}/targetTask/update`, v),
+  useWrite((v: Saved<TaskInput>) =>
+    'id' in v ? call(API.taskUpdate, { body: v }) : call(API.taskInsert, { body: v }),
   );
 export const useDeleteTasks = () =>
   useWrite(async (ids: number[]) => {
-    for (const id of ids) await post(`${WBS_API}/targetTask/${id}/delete`);
+    for (const id of ids) await call(API.taskDelete, { params: { id } });
   });
 
-/** The call of each named transition: tasks' own actions, and the definition audit. */
-export function actionPath(action: TaskAction, id: number) {
-  const audit: Partial<Record<TaskAction, string>> = { define: 'submit', pass: 'pass', refuse: 'refuse' };
-  const step = audit[action];
-  return step ? `${WBS_API}/targetTaskAudit/${id}/${step}` : `${WBS_API}/targetTask/${id}/${action}`;
-}
+/** The endpoint of each named transition: tasks' own actions, and the definition audit. */
+const ACTION_ENDPOINT: Record<TaskAction, typeof API.push> = {
+  push: API.push,
+  withdraw: API.withdraw,
+  accept: API.accept,
+  goBack: API.goBack,
+  resolve: API.resolve,
+  decompose: API.decompose,
+  define: API.auditSubmit,
+  pass: API.auditPass,
+  refuse: API.auditRefuse,
+};
 
 export const useTaskAction = () =>
   useWrite((v: { action: TaskAction; id: number; version: number; reason?: string; ownerId?: string }) =>
-    post(actionPath(v.action, v.id), { version: v.version, reason: v.reason, ownerId: v.ownerId }),
+    call(ACTION_ENDPOINT[v.action], {
+      params: { id: v.id },
+      body: { version: v.version, reason: v.reason, ownerId: v.ownerId },
+    }),
   );
 
 export const useSaveMission = () =>
   useWrite((v: { taskId: number; version: number; mission: string }) =>
-    post(`${NDWBS_API}/missionStatement/update`, v),
+    call(ANNUAL_WBS_API.missionUpdate, { body: v }),
   );
 
 export const useSaveDocuments = () =>
   useWrite((v: { ownerType: 'YearTask' | 'NodeTask'; ownerId: number; fileTypeId: number; fileIds: string[] }) =>
-    post(`${WBS_API}/targetTaskFile/save`, v, { schema: DocumentsSchema }),
+    call(API.documentSave, { body: v }),
   );
 
 export const useAddCharger = () =>
-  useWrite((v: { bmid: string; fzrid: string }) => post(`${WBS_API}/departManage/chargers/insert`, v));
+  useWrite((v: { bmid: string; fzrid: string }) => call(API.chargerInsert, { body: v }));
 export const useRemoveCharger = () =>
-  useWrite((v: { bmid: string; fzrid: string }) => post(`${WBS_API}/departManage/chargers/delete`, v));
+  useWrite((v: { bmid: string; fzrid: string }) => call(API.chargerDelete, { body: v }));
 
 /** Imports tasks into a year target; a bad sheet rejects with the row-by-row message (quiet: the page shows it). */
 export function importTasks(yearTargetId: number, file: File, onProgress: (p: number) => void) {
-  return upload(`${WBS_API}/targetTask/import`, {
-    file,
-    fields: { yearTargetId: String(yearTargetId) },
-    schema: CountResult,
-    onProgress,
-    quiet: true,
-  });
+  return uploadTo(API.import, {}, { file, fields: { yearTargetId: String(yearTargetId) }, onProgress, quiet: true });
 }
 
 export function importChargers(file: File, onProgress: (p: number) => void) {
-  return upload(`${WBS_API}/departManage/chargers/import`, { file, schema: CountResult, onProgress, quiet: true });
+  return uploadTo(API.chargerImport, {}, { file, onProgress, quiet: true });
 }
 
-export const downloadTemplate = () => download(`${WBS_API}/targetTask/template`, { filename: '目标任务导入模板.xlsx' });
+export const downloadTemplate = () => downloadFrom(API.template, {}, { filename: '目标任务导入模板.xlsx' });
 export const exportTasks = (yearTargetId: number) =>
-  download(`${WBS_API}/targetTask/exportTaskDetail`, { query: { yearTargetId }, filename: '目标任务.xlsx' });
-export const exportChargers = () =>
-  download(`${WBS_API}/departManage/chargers/export`, { filename: '部门负责人.xlsx' });
+  downloadFrom(API.exportTaskDetail, { query: { yearTargetId } }, { filename: '目标任务.xlsx' });
+export const exportChargers = () => downloadFrom(API.chargerExport, { query: {} }, { filename: '部门负责人.xlsx' });
 export const exportTaskDetail = (query: Omit<TaskDetailQuery, 'current' | 'size'>) =>
-  download(`${WBS_API}/targetTaskDetail/exportDetail`, { query: { ...query }, filename: '末级任务明细.xlsx' });
+  downloadFrom(API.lastLevelExport, { query }, { filename: '末级任务明细.xlsx' });

@@ -34,7 +34,12 @@ describe('the task state options', () => {
 
 describe('the filters in a list URL', () => {
   it('round-trip, leaving the default order out', () => {
-    const filters = { sort: 'desc' as const, rwzt: 'waitDefine', missionState: 'toWrite' as const, year: 2026 };
+    const filters = {
+      sort: 'desc' as const,
+      rwzt: 'waitDefine' as const,
+      missionState: 'toWrite' as const,
+      year: 2026,
+    };
     const search = searchOfFilters(filters);
     expect(search.toString()).toBe('rwzt=waitDefine&missionState=toWrite&year=2026');
     expect(filtersFromSearch(search)).toMatchObject(filters);

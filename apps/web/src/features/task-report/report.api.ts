@@ -5,14 +5,11 @@ import {
   type ReportLevel,
   type ReportSection,
   type ReportTemplate,
+  TARGET_TASK_API,
   type TargetReportDetail,
   type TargetReportStatus,
-  TaskPageSchema,
 } from '@zg/contract';
-import { get } from '../../api/client';
 import { call, downloadFrom } from '../../api/endpoint';
-
-const W = '/api/herm-wbs';
 
 /** Which reports a list shows: the ones the user sees, of the tasks they own, or waiting for their audit. */
 export type ReportListKind = 'all' | 'mine' | 'review';
@@ -60,11 +57,11 @@ export function useMyTasks(rwmc: string | undefined, enabled: boolean) {
   return useQuery({
     queryKey: [KEY, 'myTasks', rwmc],
     queryFn: ({ signal }) =>
-      get(`${W}/targetTask/selectPage`, {
-        query: { kind: 'myTask', current: 1, size: 200, rwmc: rwmc || undefined },
-        schema: TaskPageSchema,
-        signal,
-      }),
+      call(
+        TARGET_TASK_API.taskPage,
+        { query: { kind: 'myTask', current: 1, size: 200, rwmc: rwmc || undefined } },
+        { signal },
+      ),
     enabled,
   });
 }

@@ -1,4 +1,4 @@
-import { TASK_UI as T, type TaskPageKind } from '@zg/contract';
+import { TASK_UI as T, type TaskPageKind, type TaskStatus } from '@zg/contract';
 import { Button, Input, Popconfirm, Select, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { YearPicker } from '../../../components/pickers';
@@ -98,7 +98,7 @@ export function TaskToolbar({
           style={{ width: 130 }}
           allowClear
           value={value.rwzt}
-          onChange={(rwzt?: string) => set({ rwzt })}
+          onChange={(rwzt?: TaskStatus) => set({ rwzt })}
           options={stateOptions(kind, value.rwzt)}
         />
         <Input.Search

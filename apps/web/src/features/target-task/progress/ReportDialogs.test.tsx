@@ -3,8 +3,9 @@ import { PROGRESS_MSG, PROGRESS_TEXT as T } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
 import { failed, mockApi, ok } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
-import { NDWBS } from './progress.api';
 import { DelayAuditDialog, DelayDialog } from './ReportDialogs';
+
+const NDWBS = '/api/herm-ndwbs';
 
 /** The form bodies the dialogs sent to `path` (the client posts form-urlencoded). */
 function sent(fetchMock: ReturnType<typeof mockApi>, path: string) {
@@ -17,7 +18,7 @@ const confirm = (dialog: HTMLElement) => fireEvent.click(within(dialog).getByRol
 
 describe('申请延期', () => {
   it('asks for the new end and a reason, sends them, and closes with 提交成功', async () => {
-    const fetchMock = mockApi({ [`${NDWBS}/delayAuditing/insert`]: () => ok({ id: 7 }) });
+    const fetchMock = mockApi({ [`${NDWBS}/delayAuditing/insert`]: () => ok(null) });
     let closed = 0;
     renderPage(<DelayDialog open taskId={42} endDate="2026-06-30" onClose={() => closed++} />, '/t');
     const dialog = await screen.findByRole('dialog', { name: T.requestDelay });

@@ -1,17 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  AuditDelayPageSchema,
-  AuditReportPageSchema,
-  DelaySchema,
-  PeriodSchema,
-  type ReportAuditResult,
-  ReportSchema,
-} from '@zg/contract';
-import { z } from 'zod';
-import { get, post } from '../../../api/client';
+import { ANNUAL_PROGRESS_API as API, type ReportAuditResult } from '@zg/contract';
+import { call } from '../../../api/endpoint';
 
 /** The progress calls live under the year-target task module (spec-1 section 7: scheduleAuditing, delayAuditing). */
-export const NDWBS = '/api/herm-ndwbs';
 
 const keys = {
   periods: (taskId: number) => ['progress', 'periods', taskId] as const,
@@ -24,8 +15,7 @@ const keys = {
 export function usePeriods(taskId: number) {
   return useQuery({
     queryKey: keys.periods(taskId),
-    queryFn: ({ signal }) =>
-      get(`${NDWBS}/scheduleAuditing/periods`, { query: { taskId }, schema: z.array(PeriodSchema), signal }),
+    queryFn: ({ signal }) => call(API.periods, { query: { taskId } }, { signal }),
   });
 }
 
@@ -33,8 +23,7 @@ export function usePeriods(taskId: number) {
 export function useReports(taskId: number) {
   return useQuery({
     queryKey: keys.reports(taskId),
-    queryFn: ({ signal }) =>
-      get(`${NDWBS}/scheduleAuditing/select`, { query: { taskId }, schema: z.array(ReportSchema), signal }),
+    queryFn: ({ signal }) => call(API.reports, { query: { taskId } }, { signal }),
   });
 }
 
@@ -42,8 +31,7 @@ export function useReports(taskId: number) {
 export function useDelays(taskId: number) {
   return useQuery({
     queryKey: keys.delays(taskId),
-    queryFn: ({ signal }) =>
-      get(`${NDWBS}/delayAuditing/select`, { query: { taskId }, schema: z.array(DelaySchema), signal }),
+    queryFn: ({ signal }) => call(API.delays, { query: { taskId } }, { signal }),
   });
 }
 
@@ -54,12 +42,7 @@ export const AUDIT_FILTERS: readonly AuditFilter[] = ['reviewing', 'audited', 'a
 export function useReportsToAudit(status: AuditFilter, current: number, size: number, year?: number) {
   return useQuery({
     queryKey: [...keys.audits, 'reports', status, current, size, year ?? null],
-    queryFn: ({ signal }) =>
-      get(`${NDWBS}/scheduleAuditing/selectPage`, {
-        query: { status, current, size, year },
-        schema: AuditReportPageSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(API.reportsToAudit, { query: { status, current, size, year } }, { signal }),
   });
 }
 
@@ -67,12 +50,7 @@ export function useReportsToAudit(status: AuditFilter, current: number, size: nu
 export function useDelaysToAudit(status: AuditFilter, current: number, size: number, year?: number) {
   return useQuery({
     queryKey: [...keys.audits, 'delays', status, current, size, year ?? null],
-    queryFn: ({ signal }) =>
-      get(`${NDWBS}/delayAuditing/selectPage`, {
-        query: { status, current, size, year },
-        schema: AuditDelayPageSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(API.delaysToAudit, { query: { status, current, size, year } }, { signal }),
   });
 }
 
@@ -99,8 +77,7 @@ export interface ReportInput {
 export function useSubmitReport() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: ReportInput) =>
-      post(`${NDWBS}/scheduleAuditing/insert`, input, { json: true, schema: z.object({ id: z.number() }) }),
+    mutationFn: (input: ReportInput) => call(API.submitReport, { body: input }),
     onSuccess: refresh,
   });
 }
@@ -109,7 +86,7 @@ export function useReviseReport() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (input: { id: number; version: number; content: string; progress?: number; fileIds: string[] }) =>
-      post(`${NDWBS}/scheduleAuditing/update`, input, { json: true }),
+      call(API.updateReport, { body: input }),
     onSuccess: refresh,
   });
 }
@@ -117,7 +94,7 @@ export function useReviseReport() {
 export function useWithdrawReport() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: number) => post(`${NDWBS}/scheduleAuditing/${id}/delete`),
+    mutationFn: (id: number) => call(API.withdrawReport, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -126,7 +103,7 @@ export function useAuditReport() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (input: { id: number; version: number; result: ReportAuditResult; reason?: string }) =>
-      post(`${NDWBS}/scheduleAuditing/audit`, input),
+      call(API.auditReport, { body: input }),
     onSuccess: refresh,
   });
 }
@@ -135,7 +112,7 @@ export function useRequestDelay() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (input: { taskId: number; newEndDate: string; reason: string }) =>
-      post(`${NDWBS}/delayAuditing/insert`, input),
+      call(API.requestDelay, { body: input }),
     onSuccess: refresh,
   });
 }
@@ -143,7 +120,7 @@ export function useRequestDelay() {
 export function useAuditDelay() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: { id: number; pass: boolean; reason?: string }) => post(`${NDWBS}/delayAuditing/audit`, input),
+    mutationFn: (input: { id: number; pass: boolean; reason?: string }) => call(API.auditDelay, { body: input }),
     onSuccess: refresh,
   });
 }

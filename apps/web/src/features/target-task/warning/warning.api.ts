@@ -1,26 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ConfigHistoryPageSchema,
-  pageOf,
-  TaskCardSchema,
-  UrgeDepartmentSchema,
-  UrgePageSchema,
-  UrgeSchema,
-  WarningCountMapsSchema,
-  WarningCountsSchema,
-  WarningEvaluationSchema,
-  WarningRecordSchema,
-  WarningTypeSchema,
-} from '@zg/contract';
-import { z } from 'zod';
-import { get, post } from '../../../api/client';
-import { NDWBS } from '../progress/progress.api';
-
-const WBS = '/api/herm-wbs';
-const FOCUS = '/api/herm-zdgj/rest/focus';
-
-export const WarningTaskPageSchema = WarningCountsSchema.extend({ page: pageOf(TaskCardSchema) });
-export type WarningTaskPage = z.infer<typeof WarningTaskPageSchema>;
+import { ANNUAL_PROGRESS_API, ANNUAL_WARNING_API as API, PROGRESS_API, TARGET_TASK_API } from '@zg/contract';
+import { call } from '../../../api/endpoint';
 
 export interface WarningTaskFilter {
   current: number;
@@ -35,8 +15,7 @@ export interface WarningTaskFilter {
 export function useWarningTasks(filter: WarningTaskFilter) {
   return useQuery({
     queryKey: ['warning', 'tasks', filter],
-    queryFn: ({ signal }) =>
-      get(`${NDWBS}/warningTask/selectPage`, { query: { ...filter }, schema: WarningTaskPageSchema, signal }),
+    queryFn: ({ signal }) => call(API.warningTasks, { query: filter }, { signal }),
   });
 }
 
@@ -44,7 +23,7 @@ export function useWarningTasks(filter: WarningTaskFilter) {
 export function useWarningTypes() {
   return useQuery({
     queryKey: ['warning', 'types'],
-    queryFn: ({ signal }) => get(`${NDWBS}/warningType/list`, { schema: z.array(WarningTypeSchema), signal }),
+    queryFn: ({ signal }) => call(API.warningTypes, {}, { signal }),
     staleTime: 60_000,
   });
 }
@@ -53,26 +32,21 @@ export function useWarningTypes() {
 export function useTaskWarnings(taskId: number, enabled = true) {
   return useQuery({
     queryKey: ['warning', 'records', taskId],
-    queryFn: ({ signal }) =>
-      get(`${NDWBS}/warningTask/getDetailWarning`, {
-        query: { taskId },
-        schema: z.array(WarningRecordSchema),
-        signal,
-      }),
+    queryFn: ({ signal }) => call(API.taskWarnings, { query: { taskId } }, { signal }),
     enabled,
   });
 }
 
 /** The three warning counts of the scope (spec-1 section 6 says which menus load which). */
 export function useWarningCount(scope: 'total' | 'personal' | 'department', enabled: boolean) {
-  const path = {
-    total: 'getWarningCountList',
-    personal: 'getPersonalWarningCountList',
-    department: 'getDepartmentWarningCountList',
+  const e = {
+    total: API.warningCounts,
+    personal: API.personalWarningCounts,
+    department: API.departmentWarningCounts,
   }[scope];
   return useQuery({
     queryKey: ['warning', 'counts', scope],
-    queryFn: ({ signal }) => get(`${NDWBS}/Task/${path}`, { schema: WarningCountMapsSchema, signal, quiet: true }),
+    queryFn: ({ signal }) => call(e, {}, { signal, quiet: true }),
     enabled,
   });
 }
@@ -90,7 +64,7 @@ function useInvalidate() {
 export function useDeleteWarning() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) => post(`${NDWBS}/warningTask/delDetailWarning`, { id }),
+    mutationFn: (id: number) => call(API.deleteWarning, { body: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -101,11 +75,7 @@ export function useUrgeDepartments(yearTargetId: number | undefined) {
   return useQuery({
     queryKey: ['warning', 'urgeDepartments', yearTargetId],
     queryFn: ({ signal }) =>
-      get(`${NDWBS}/yearTargetUrge/departments`, {
-        query: { yearTargetId },
-        schema: z.array(UrgeDepartmentSchema),
-        signal,
-      }),
+      call(ANNUAL_PROGRESS_API.urgeDepartments, { query: { yearTargetId: yearTargetId ?? 0 } }, { signal }),
     enabled: yearTargetId !== undefined,
   });
 }
@@ -114,11 +84,17 @@ export function useUrges(q: { mine: boolean; current: number; size: number; year
   return useQuery({
     queryKey: ['warning', 'urges', q],
     queryFn: ({ signal }) =>
-      get(`${NDWBS}/yearTargetUrge/list`, {
-        query: { ...q, mine: String(q.mine) },
-        schema: UrgePageSchema,
-        signal,
-      }),
+      call(
+        ANNUAL_PROGRESS_API.urges,
+        {
+          query: {
+            ...q,
+            mine: q.mine ? 'true' : 'false',
+            type: q.type === undefined ? undefined : q.type === 0 ? '0' : '1',
+          },
+        },
+        { signal },
+      ),
   });
 }
 
@@ -126,8 +102,7 @@ export function useUrges(q: { mine: boolean; current: number; size: number; year
 export function usePendingUrges(enabled: boolean) {
   return useQuery({
     queryKey: ['home', 'urges'],
-    queryFn: ({ signal }) =>
-      get(`${NDWBS}/yearTargetUrge/pending`, { schema: z.array(UrgeSchema), signal, quiet: true }),
+    queryFn: ({ signal }) => call(ANNUAL_PROGRESS_API.pendingUrges, {}, { signal, quiet: true }),
     enabled,
   });
 }
@@ -136,10 +111,7 @@ export function useBatchUrge() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (input: { yearTargetId: number; bmids: string[]; content?: string }) =>
-      post(`${NDWBS}/yearTargetUrge/batchInsert`, input, {
-        json: true,
-        schema: z.object({ ids: z.array(z.number()) }),
-      }),
+      call(ANNUAL_PROGRESS_API.urgeBatch, { body: input }),
     onSuccess: invalidate,
   });
 }
@@ -147,7 +119,7 @@ export function useBatchUrge() {
 export function useAddUrge() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (input: { taskId: number; content?: string }) => post(`${NDWBS}/warningUrge/addUrge`, input),
+    mutationFn: (input: { taskId: number; content?: string }) => call(ANNUAL_PROGRESS_API.urgeTask, { body: input }),
     onSuccess: invalidate,
   });
 }
@@ -155,7 +127,7 @@ export function useAddUrge() {
 export function useAcceptUrge() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) => post(`${NDWBS}/warningUrge/acceptUrge`, { id }),
+    mutationFn: (id: number) => call(ANNUAL_PROGRESS_API.acceptUrge, { body: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -164,11 +136,7 @@ export function useAcceptUrge() {
 export function useYearTargetOptions() {
   return useQuery({
     queryKey: ['warning', 'yearTargets'],
-    queryFn: ({ signal }) =>
-      get(`${WBS}/yearTarget/list`, {
-        schema: z.array(z.object({ id: z.number(), name: z.string(), cycleYear: z.number() })),
-        signal,
-      }),
+    queryFn: ({ signal }) => call(TARGET_TASK_API.yearTargetOptions, {}, { signal }),
   });
 }
 
@@ -191,7 +159,9 @@ export function useSaveWarningType() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (input: WarningTypeInput & { id?: number }) =>
-      post(`${NDWBS}/warningType/${input.id === undefined ? 'insert' : 'update'}`, input, { json: true }),
+      input.id === undefined
+        ? call(API.warningTypeInsert, { body: input })
+        : call(API.warningTypeUpdate, { body: { ...input, id: input.id } }),
     onSuccess: invalidate,
   });
 }
@@ -199,7 +169,7 @@ export function useSaveWarningType() {
 export function useDeleteWarningType() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) => post(`${NDWBS}/warningType/${id}/delete`),
+    mutationFn: (id: number) => call(API.warningTypeDelete, { params: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -207,8 +177,7 @@ export function useDeleteWarningType() {
 export function useBatchConfig() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (input: { taskIds: number[]; warningTypeIds: number[] }) =>
-      post(`${NDWBS}/warningBatchConfig/insert`, input, { json: true }),
+    mutationFn: (input: { taskIds: number[]; warningTypeIds: number[] }) => call(API.batchConfig, { body: input }),
     onSuccess: invalidate,
   });
 }
@@ -217,7 +186,7 @@ export function useBatchConfig() {
 export function useRunWarnings() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: () => post(`${NDWBS}/warningTask/evaluate`, {}, { schema: WarningEvaluationSchema }),
+    mutationFn: () => call(API.evaluate, {}),
     onSuccess: invalidate,
   });
 }
@@ -225,12 +194,7 @@ export function useRunWarnings() {
 export function useConfigHistory(current: number, size: number) {
   return useQuery({
     queryKey: ['warning', 'history', current, size],
-    queryFn: ({ signal }) =>
-      get(`${NDWBS}/warningBatchConfig/selectConfigHistory`, {
-        query: { current, size },
-        schema: ConfigHistoryPageSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(API.configHistory, { query: { current, size } }, { signal }),
   });
 }
 
@@ -239,11 +203,11 @@ export function useTaskSearch(rwmc: string) {
   return useQuery({
     queryKey: ['warning', 'taskSearch', rwmc],
     queryFn: ({ signal }) =>
-      get(`${WBS}/targetTask/selectPage`, {
-        query: { current: 1, size: 50, kind: 'yearTask', rwmc: rwmc || undefined },
-        schema: pageOf(TaskCardSchema),
-        signal,
-      }),
+      call(
+        TARGET_TASK_API.taskPage,
+        { query: { current: 1, size: 50, kind: 'yearTask', rwmc: rwmc || undefined } },
+        { signal },
+      ),
   });
 }
 
@@ -252,15 +216,14 @@ export function useTaskSearch(rwmc: string) {
 export function useFocusList() {
   return useQuery({
     queryKey: ['warning', 'focus'],
-    queryFn: ({ signal }) => get(`${FOCUS}/list`, { schema: z.object({ taskIds: z.array(z.number()) }), signal }),
+    queryFn: ({ signal }) => call(PROGRESS_API.focused, {}, { signal }),
   });
 }
 
 export function useToggleFocus() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { taskId: number; focus: boolean }) =>
-      post(`${FOCUS}/focus`, input, { schema: z.object({ taskIds: z.array(z.number()) }) }),
+    mutationFn: (input: { taskId: number; focus: boolean }) => call(PROGRESS_API.focus, { body: input }),
     onSuccess: (data) => {
       client.setQueryData(['warning', 'focus'], data);
       return client.invalidateQueries({ queryKey: ['warning', 'focusPage'] });
@@ -272,7 +235,7 @@ export function useToggleFocus() {
 export function useFocusPage(current: number, size: number) {
   return useQuery({
     queryKey: ['warning', 'focusPage', current, size],
-    queryFn: ({ signal }) => get(`${FOCUS}/page`, { query: { current, size }, schema: pageOf(TaskCardSchema), signal }),
+    queryFn: ({ signal }) => call(PROGRESS_API.focusPage, { query: { current, size } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
