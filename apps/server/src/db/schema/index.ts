@@ -1,5 +1,7 @@
 export * from './benchmark';
+export * from './cycle';
 export * from './data-manage';
+export * from './department-version';
 export * from './platform';
 export * from './progress';
 export * from './reference';
