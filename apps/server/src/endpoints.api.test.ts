@@ -38,6 +38,9 @@ const DECLARED_FAMILIES = [
   '/api/herm-sjgl/ck',
   '/api/herm-sjgl/ckb',
   '/api/herm-sjgl/ckbzd',
+  '/api/herm-sjgl/cycle',
+  '/api/herm-sjgl/cycleType',
+  '/api/herm-sjgl/departmentVersion',
 ];
 
 let s: TestServer;

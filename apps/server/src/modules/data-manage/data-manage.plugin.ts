@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cycleRoutes } from './cycle.routes';
 import { dataManageRoutes } from './data-manage.routes';
+import { departmentVersionRoutes } from './department-version.routes';
 
 /** Registered by app.ts under `/api`: the data warehouse under `/api/herm-sjgl`. */
 export const dataManagePlugin: FastifyPluginAsyncZod = async (app) => {
   await app.register(dataManageRoutes, { prefix: '/herm-sjgl' });
+  await app.register(cycleRoutes, { prefix: '/herm-sjgl' });
+  await app.register(departmentVersionRoutes, { prefix: '/herm-sjgl' });
 };
