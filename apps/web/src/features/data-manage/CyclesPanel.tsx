@@ -36,7 +36,7 @@ import { type CycleForm, cycleBody, deletableIds, deleteBlocked, keepsData, type
  * office add, edit and delete them (a value a target task names cannot be deleted: the server says which task).
  */
 export function CyclesPanel() {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const keeps = keepsData(useLoginRecord());
   const [typeId, setTypeId] = useState<number | ''>('');
   const [keyword, setKeyword] = useState('');
@@ -168,7 +168,7 @@ export function CyclesPanel() {
       message.warning(X.selectFirst);
       return;
     }
-    Modal.confirm({
+    modal.confirm({
       title: X.confirmBatchDelete(ids.length),
       okText: T.confirm,
       cancelText: T.cancel,
