@@ -64,6 +64,13 @@ const WAREHOUSE = not(
   'shared setting: the data warehouse (warehouses, tables, fields, physical tables and their rows) is one school catalogue kept by administrators and the data office (route roles zyadmin, dataOffice)',
 );
 
+const CYCLES = not(
+  'shared setting: cycle values (with the default and hidden flags) are one school list read by every cycle picker, kept by administrators and the data office (route roles zyadmin, dataOffice)',
+);
+const DEPARTMENT_VERSIONS = not(
+  'shared setting: the department versions are the school organisation, one enabled, kept by administrators and the data office (route roles zyadmin, dataOffice)',
+);
+
 const WRITES: Record<string, Ownership> = {
   'POST /api/authc/login': SIGN_IN,
   'POST /api/authc/casLogin': SIGN_IN,
@@ -180,6 +187,16 @@ const WRITES: Record<string, Ownership> = {
   'POST /api/herm-sjgl/ckbzd/insert': WAREHOUSE,
   'POST /api/herm-sjgl/ckbzd/update': WAREHOUSE,
   'POST /api/herm-sjgl/ckbzd/ids/delete': WAREHOUSE,
+  'POST /api/herm-sjgl/cycle/insert': CYCLES,
+  'POST /api/herm-sjgl/cycle/update': CYCLES,
+  'POST /api/herm-sjgl/cycle/:id/delete': CYCLES,
+  'POST /api/herm-sjgl/cycle/ids/delete': CYCLES,
+  'POST /api/herm-sjgl/cycle/:id/defaultStatusChange': CYCLES,
+  'POST /api/herm-sjgl/cycle/:id/hideStatusChange': CYCLES,
+  'POST /api/herm-sjgl/departmentVersion/insert': DEPARTMENT_VERSIONS,
+  'POST /api/herm-sjgl/departmentVersion/update': DEPARTMENT_VERSIONS,
+  'POST /api/herm-sjgl/departmentVersion/:id/delete': DEPARTMENT_VERSIONS,
+  'POST /api/herm-sjgl/departmentVersion/:id/enable': DEPARTMENT_VERSIONS,
 };
 
 let s: TestServer;
