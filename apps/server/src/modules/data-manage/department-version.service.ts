@@ -24,6 +24,7 @@ import {
   type VersionRow,
   versionNamed,
 } from './department-version.repository';
+import { presentItems, snapshotOf } from './department-version.rules';
 
 /** Department versions (部门版本): the organisation as dated versions, exactly one enabled once any exists. */
 
@@ -73,17 +74,7 @@ export async function theEnabledVersion(db: Db) {
 /** The departments of a version as they were when it was made, each with its parent's name (when it has one). */
 export async function versionDepartments(db: Db, id: number): Promise<VersionDepartment[]> {
   if (!(await findVersion(db, id))) throw notFound(M.notFound);
-  const items = await itemsOf(db, id);
-  const names = new Map(items.map((i) => [i.departmentId, i.name]));
-  return items.map((i) => ({
-    bmid: i.departmentId,
-    bmmc: i.name,
-    sjbmid: i.parentId,
-    sjbmmc: i.parentId ? (names.get(i.parentId) ?? null) : null,
-    fzrid: i.headId,
-    fzrmc: i.headName,
-    px: i.sortOrder,
-  }));
+  return presentItems(await itemsOf(db, id));
 }
 
 /** A new version copies the current departments; the first version there is becomes the enabled one. */
@@ -103,15 +94,7 @@ export async function createVersion(db: Db, actor: Actor, input: DepartmentVersi
       const deps = await currentDepartments(tx);
       await insertItems(
         tx,
-        deps.map((d, i) => ({
-          versionId: id,
-          departmentId: d.id,
-          name: d.name,
-          parentId: null,
-          headId: d.headId,
-          headName: d.headName,
-          sortOrder: i + 1,
-        })),
+        snapshotOf(deps).map((item) => ({ ...item, versionId: id })),
       );
       await audit(tx, actor, 'departmentVersion.create', id, { name: input.bbmc, departments: deps.length });
       return presentById(tx, id);
