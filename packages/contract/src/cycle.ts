@@ -58,6 +58,7 @@ export const CYCLE_TEXT = {
   confirmBatchDelete: (n: number) => `确定删除选中的 ${n} 个周期值吗？`,
   selectFirst: '请先选择要删除的周期值',
   search: '搜索周期值',
+  lockedHint: (n: number) => `该周期值正被 ${n} 个目标任务使用，只能修改排序`,
   empty: '暂无周期值',
   valuePlaceholder: (type: string) =>
     ({

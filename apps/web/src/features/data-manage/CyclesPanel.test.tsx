@@ -143,6 +143,28 @@ describe('CyclesPanel 周期管理', () => {
     expect(await screen.findByText(X.empty)).toBeTruthy();
   });
 
+  it('edits only the order of a value target tasks name', async () => {
+    const sent: unknown[] = [];
+    mockApi({
+      [`${S}/cycleType/getCycleType`]: () => ok(types),
+      [`${S}/cycle/selectquery`]: () => page([value({ id: 4, cycleNumber: '2026', usedBy: 2, px: 3 })]),
+      [`${S}/cycle/update`]: (init) => {
+        sent.push(JSON.parse(String(init.body)));
+        return ok(value({ id: 4, cycleNumber: '2026', usedBy: 2, px: 8 }));
+      },
+    });
+    renderUi(<CyclesPanel />);
+    const row = (await screen.findByText('2026')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByText(/^修\s*改$/));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(X.lockedHint(2))).toBeTruthy();
+    expect((within(dialog).getByDisplayValue('2026') as HTMLInputElement).disabled).toBe(true);
+    fireEvent.change(within(dialog).getByDisplayValue('3'), { target: { value: '8' } });
+    fireEvent.click(within(dialog).getByText(/^确\s*定$/));
+    expect(await screen.findByText(M.saved)).toBeTruthy();
+    expect(sent).toEqual([{ id: 4, cycleTypeId: 1, cycleNumber: '2026', px: 8 }]);
+  });
+
   it('shows a reader the values without switches to turn or buttons to press', async () => {
     mockApi({
       [`${S}/cycleType/getCycleType`]: () => ok(types),

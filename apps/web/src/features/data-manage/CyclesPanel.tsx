@@ -1,5 +1,6 @@
 import { CYCLE_LIMITS, type CycleValue, CYCLE_MSG as M, SHELL_TEXT as T, CYCLE_TEXT as X } from '@zg/contract';
 import {
+  Alert,
   App,
   Button,
   Form,
@@ -67,6 +68,8 @@ export function CyclesPanel() {
     );
     setOpen(true);
   };
+  /** A value target tasks name keeps its name and type: the dialog changes only its order. */
+  const locked = editing && editing.usedBy > 0 ? editing.usedBy : 0;
   const typeName = (id: number | undefined) => types.data?.find((t) => t.id === id)?.lxmc ?? '';
 
   const columns: TableColumnsType<CycleValue> = [
@@ -258,8 +261,9 @@ export function CyclesPanel() {
             });
           }}
         >
+          {locked && <Alert type="info" showIcon message={X.lockedHint(locked)} style={{ marginBottom: 16 }} />}
           <Form.Item name="cycleTypeId" label={X.type} rules={[{ required: true, message: M.typeRequired }]}>
-            <Select options={(types.data ?? []).map((t) => ({ value: t.id, label: t.lxmc }))} />
+            <Select disabled={!!locked} options={(types.data ?? []).map((t) => ({ value: t.id, label: t.lxmc }))} />
           </Form.Item>
           <Form.Item noStyle shouldUpdate={(a, b) => a.cycleTypeId !== b.cycleTypeId}>
             {({ getFieldValue }) => (
@@ -269,6 +273,7 @@ export function CyclesPanel() {
                 rules={[{ required: true, whitespace: true, message: M.valueRequired }]}
               >
                 <Input
+                  disabled={!!locked}
                   maxLength={CYCLE_LIMITS.valueMax}
                   placeholder={X.valuePlaceholder(typeName(getFieldValue('cycleTypeId')))}
                 />
