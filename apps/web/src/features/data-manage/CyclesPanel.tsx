@@ -61,6 +61,7 @@ export function CyclesPanel() {
 
   const openDialog = (row: CycleValue | null) => {
     setEditing(row);
+    form.resetFields();
     form.setFieldsValue(
       row
         ? { cycleTypeId: row.cycleTypeId, cycleNumber: row.cycleNumber, px: row.px }

@@ -66,6 +66,7 @@ export function DepartmentVersionsPanel() {
 
   const openDialog = (row: DepartmentVersion | null) => {
     setEditing(row);
+    form.resetFields();
     form.setFieldsValue(
       row ? { bbmc: row.bbmc, sxrq: dayjs(row.sxrq), bz: row.bz ?? '' } : { bbmc: '', sxrq: dayjs(), bz: '' },
     );
