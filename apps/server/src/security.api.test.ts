@@ -67,6 +67,13 @@ const DATA_SOURCES = not(
   'shared setting: the data sources are school-wide connections kept by administrators and the data office together (datasource.api.test.ts)',
 );
 
+const CYCLES = not(
+  'shared setting: cycle values (with the default and hidden flags) are one school list read by every cycle picker, kept by administrators and the data office (route roles zyadmin, dataOffice)',
+);
+const DEPARTMENT_VERSIONS = not(
+  'shared setting: the department versions are the school organisation, one enabled, kept by administrators and the data office (route roles zyadmin, dataOffice)',
+);
+
 const WRITES: Record<string, Ownership> = {
   'POST /api/authc/login': SIGN_IN,
   'POST /api/authc/casLogin': SIGN_IN,
@@ -188,6 +195,16 @@ const WRITES: Record<string, Ownership> = {
   'POST /api/herm-sjgl/datasource/test': DATA_SOURCES,
   'POST /api/herm-sjgl/datasource/deleteBatchIds': DATA_SOURCES,
   'POST /api/herm-sjgl/datasource/:id/delete': DATA_SOURCES,
+  'POST /api/herm-sjgl/cycle/insert': CYCLES,
+  'POST /api/herm-sjgl/cycle/update': CYCLES,
+  'POST /api/herm-sjgl/cycle/:id/delete': CYCLES,
+  'POST /api/herm-sjgl/cycle/ids/delete': CYCLES,
+  'POST /api/herm-sjgl/cycle/:id/defaultStatusChange': CYCLES,
+  'POST /api/herm-sjgl/cycle/:id/hideStatusChange': CYCLES,
+  'POST /api/herm-sjgl/departmentVersion/insert': DEPARTMENT_VERSIONS,
+  'POST /api/herm-sjgl/departmentVersion/update': DEPARTMENT_VERSIONS,
+  'POST /api/herm-sjgl/departmentVersion/:id/delete': DEPARTMENT_VERSIONS,
+  'POST /api/herm-sjgl/departmentVersion/:id/enable': DEPARTMENT_VERSIONS,
 };
 
 let s: TestServer;

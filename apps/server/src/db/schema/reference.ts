@@ -1,40 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  smallint,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 
-/** Cycle types (周期类型): year, academic year, term, period, point of time. */
-export const cycleTypes = pgTable('cycle_types', {
-  id: serial('id').primaryKey(),
-  code: varchar('code', { length: 32 }).notNull().unique(),
-  name: varchar('name', { length: 30 }).notNull(),
-  sortOrder: integer('sort_order').notNull().default(0),
-});
-
-/** Cycle values (周期值); one default per type. */
-export const cycleValues = pgTable(
-  'cycle_values',
-  {
-    id: serial('id').primaryKey(),
-    cycleTypeId: integer('cycle_type_id')
-      .notNull()
-      .references(() => cycleTypes.id, { onDelete: 'cascade' }),
-    value: varchar('value', { length: 60 }).notNull(),
-    isDefault: boolean('is_default').notNull().default(false),
-    hidden: boolean('hidden').notNull().default(false),
-    sortOrder: integer('sort_order').notNull().default(0),
-  },
-  (t) => [uniqueIndex('cycle_values_type_value_uq').on(t.cycleTypeId, t.value)],
-);
+/** Cycle types and values live in ./cycle (kept by data management); re-exported for the files that import them here. */
+export { cycleTypes, cycleValues } from './cycle';
 
 /** Target task types A-D (任务类型). */
 export const taskTypes = pgTable('task_types', {

@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cycleRoutes } from './cycle.routes';
 import { dataManageRoutes } from './data-manage.routes';
 import { dataSourceRoutes } from './datasource.routes';
+import { departmentVersionRoutes } from './department-version.routes';
 
 /** Registered by app.ts under `/api`: the data warehouse under `/api/herm-sjgl`. */
 export const dataManagePlugin: FastifyPluginAsyncZod = async (app) => {
   await app.register(dataManageRoutes, { prefix: '/herm-sjgl' });
   await app.register(dataSourceRoutes, { prefix: '/herm-sjgl' });
+  await app.register(cycleRoutes, { prefix: '/herm-sjgl' });
+  await app.register(departmentVersionRoutes, { prefix: '/herm-sjgl' });
 };

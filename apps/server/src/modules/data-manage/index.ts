@@ -1,4 +1,10 @@
 /** The data-manage module's public surface: the data warehouse (数据仓库: warehouses, tables, fields and rows). */
+
+/**
+ * Cycle types with their visible values (id, lxmc, values: cycleId, cycleNumber, defaultsStatus) in order: the one
+ * source of every cycle picker (CycleTypeSchema), target-task's /cycleType/list included.
+ */
+export { cycleTypeOptions } from './cycle.service';
 export { dataManagePlugin } from './data-manage.plugin';
 /** Data sources: a read-only connection to a saved one, for the algorithms. */
 export { DataSourceConnectError, openDataSource, type ReadOnlyConnection } from './datasource';

@@ -1,8 +1,10 @@
-import { FILE_MSG, TABLE_CONFIG_TEXT } from '@zg/contract';
+import { CYCLE_TEXT, DEPARTMENT_VERSION_TEXT, FILE_MSG, TABLE_CONFIG_TEXT } from '@zg/contract';
 import { Card, Tabs } from 'antd';
 import { useLoginRecord } from '../../session/login-record';
 import { TableConfigList } from '../table-config/TableConfigList';
+import { CyclesPanel } from './CyclesPanel';
 import { dataSourceTabs } from './DataSourcePanel';
+import { DepartmentVersionsPanel } from './DepartmentVersionsPanel';
 import { FileLibrary } from './FileLibrary';
 
 /** 数据管理 (`/dataManage`): the department document library (文件库), the forms' table configurations and the data sources. */
@@ -16,6 +18,8 @@ export default function DataManagePage() {
           { key: 'library', label: FILE_MSG.libraryTab, children: <FileLibrary /> },
           { key: 'tables', label: TABLE_CONFIG_TEXT.listTab, children: <TableConfigList /> },
           ...dataSourceTabs(record),
+          { key: 'cycles', label: CYCLE_TEXT.tab, children: <CyclesPanel /> },
+          { key: 'departmentVersions', label: DEPARTMENT_VERSION_TEXT.tab, children: <DepartmentVersionsPanel /> },
         ]}
       />
     </Card>
