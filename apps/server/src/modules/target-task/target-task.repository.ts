@@ -197,19 +197,6 @@ export async function renameTaskType(db: Db, id: number, name: string) {
   return rows.length === 1;
 }
 
-/** Cycle types with their visible values, in order. */
-export async function cycleTypesWithValues(db: Db) {
-  const [types, values] = await Promise.all([
-    db.select().from(cycleTypes).orderBy(asc(cycleTypes.sortOrder)),
-    db
-      .select()
-      .from(cycleValues)
-      .where(eq(cycleValues.hidden, false))
-      .orderBy(asc(cycleValues.sortOrder), asc(cycleValues.id)),
-  ]);
-  return types.map((t) => ({ type: t, values: values.filter((v) => v.cycleTypeId === t.id) }));
-}
-
 /** Sets columns of a task whatever its version (the progress of reports and delays moves its state and progress). */
 export async function setTask(db: Db, id: number, set: Partial<typeof targetTasks.$inferInsert>) {
   await db

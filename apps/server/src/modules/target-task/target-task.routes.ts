@@ -4,13 +4,13 @@ import { actorOf } from '../../platform/access';
 import { serve } from '../../platform/endpoints';
 import { ok } from '../../platform/envelope';
 import { badRequest } from '../../platform/errors';
+import { cycleTypeOptions } from '../data-manage';
 import { registerSharedRoutes, WBS } from './shared.routes';
 import { excelPart, sendXlsx } from './target-task.http';
 import { exportLastLevelTasks, exportTasks, importTasks, listChargers, taskTemplate } from './target-task.io';
 import {
   act,
   catalogue,
-  cycleTypeList,
   departmentsWithChargers,
   lastLevelTasks,
   listTasks,
@@ -77,7 +77,7 @@ export const targetTaskRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   // The cycle types stay where they are read today (another change moves them into data management).
-  serve(app, API.cycleTypeList, WBS, async () => ok(await cycleTypeList(db())));
+  serve(app, API.cycleTypeList, WBS, async () => ok(await cycleTypeOptions(db())));
   serve(app, API.moveYearTarget, WBS, async (req) => {
     await moveYearTarget(db(), actorOf(req), req.body.id, req.body.direction);
     return ok(null, TASK_MSG.moved);

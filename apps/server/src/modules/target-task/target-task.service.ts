@@ -34,7 +34,6 @@ import {
 } from './target-task.policy';
 import {
   countChildren,
-  cycleTypesWithValues,
   deleteTask,
   departmentsWithChargers,
   findCycleValues,
@@ -639,15 +638,6 @@ export async function renameTaskTypeBy(db: Db, actor: Actor, id: number, name: s
       detail: { name },
     });
   });
-}
-
-/** Cycle types (id, lxmc) with their values (cycleId, cycleNumber, defaultsStatus 1 = default). */
-export async function cycleTypeList(db: Db) {
-  return (await cycleTypesWithValues(db)).map(({ type, values }) => ({
-    id: type.id,
-    lxmc: type.name,
-    values: values.map((v) => ({ cycleId: v.id, cycleNumber: v.value, defaultsStatus: v.isDefault ? 1 : 0 })),
-  }));
 }
 
 export { departmentsWithChargers };
