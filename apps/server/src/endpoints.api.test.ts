@@ -38,6 +38,8 @@ const DECLARED_FAMILIES = [
   '/api/herm-sjgl/ck',
   '/api/herm-sjgl/ckb',
   '/api/herm-sjgl/ckbzd',
+  '/api/herm-sjgl/dimension',
+  '/api/herm-sjgl/departmentDuty',
 ];
 
 let s: TestServer;

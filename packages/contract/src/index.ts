@@ -9,6 +9,8 @@ export * from './constants';
 export * from './csrf';
 export * from './data-manage';
 export * from './data-manage-api';
+export * from './dimension';
+export * from './dimension-api';
 export * from './endpoint';
 export * from './enums';
 export * from './envelope';

@@ -1,5 +1,6 @@
 export * from './benchmark';
 export * from './data-manage';
+export * from './dimension';
 export * from './platform';
 export * from './progress';
 export * from './reference';
