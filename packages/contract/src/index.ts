@@ -11,6 +11,7 @@ export * from './data-manage';
 export * from './data-manage-api';
 export * from './dimension';
 export * from './dimension-api';
+export * from './dimension-ui';
 export * from './endpoint';
 export * from './enums';
 export * from './envelope';
