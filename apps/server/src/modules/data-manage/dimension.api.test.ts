@@ -1,8 +1,8 @@
-import { DIMENSION_COLUMNS, EXCEL_MSG, DIMENSION_MSG as M } from '@zg/contract';
+import { DIMENSION_COLUMNS, EXCEL_MSG, DIMENSION_MSG as M, ROLE } from '@zg/contract';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, dimensionObjects } from '../../db/schema';
+import { auditLog, dimensionObjects, userRoles } from '../../db/schema';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
 import { multipartBody } from '../../test/zip';
 import { upsertDimensionObjects } from '.';
@@ -231,6 +231,12 @@ describe('dimension objects', () => {
     const reader = await s.login('zgfb01');
     expect((await get(reader, '/dimension/queryDimension')).statusCode).toBe(200);
     expect((await post(reader, '/dimension/type/insert', { wdbm: 'x', wdmc: 'x' })).statusCode).toBe(403);
+    // The data office keeps them.
+    await s.database.db.insert(userRoles).values({ userId: 'xld01', roleId: ROLE.dataOffice });
+    const office = await s.login('xld01');
+    const made = await post(office, '/dimension/insert', { wdid: T('college'), dxbm: 'OFFICE1', dxmc: '数据办学院' });
+    expect(made.statusCode, made.body).toBe(200);
+    expect((await post(office, '/dimension/delete', { ids: [made.json().data.id] })).statusCode).toBe(200);
   });
 });
 
