@@ -387,4 +387,24 @@ describe('upsertDimensionObjects (the demo seed)', () => {
     const rows = await s.database.db.select().from(dimensionObjects).where(eq(dimensionObjects.code, 'SC2'));
     expect(rows).toEqual([]);
   });
+
+  it('writes thousands in batches, children listed before their parents', async () => {
+    const students = Array.from({ length: 2500 }, (_, i) => ({
+      typeCode: 'student',
+      code: `BS${String(i).padStart(5, '0')}`,
+      name: `学生${i}`,
+      parentCode: `BC${i % 3}`,
+    }));
+    const classes = [0, 1, 2].map((i) => ({ typeCode: 'class', code: `BC${i}`, name: `班级${i}`, parentCode: 'SM1' }));
+    expect(await upsertDimensionObjects(s.database.db, [...students, ...classes])).toEqual({
+      created: 2503,
+      updated: 0,
+    });
+    const [counted] = (
+      (await s.database.db.execute(sql`
+        select count(*)::int as n from dimension_objects s join dimension_objects c on c.id = s.parent_id
+        where s.code like 'BS%' and c.code like 'BC%'`)) as unknown as { rows: { n: number }[] }
+    ).rows;
+    expect(counted?.n).toBe(2500);
+  });
 });

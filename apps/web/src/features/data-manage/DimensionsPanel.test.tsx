@@ -125,13 +125,47 @@ describe('DimensionsPanel 维度管理', () => {
     expect(sent).toEqual({ wdid: 3, dxbm: 'M03', dxmc: '人工智能', sjid: 1, px: 0, sfqy: true });
   });
 
+  it('adds a type of its own and deletes it after confirmation; a built-in type has no delete', async () => {
+    let types = [...TYPES];
+    mockApi({
+      [`${D}/queryDiemensionType`]: () => ok({ ...typeList, list: types, total: types.length }),
+      [`${D}/queryDimension`]: () => ok(page([])),
+      [`${D}/type/insert`]: (init) => {
+        const body = JSON.parse(String(init.body));
+        expect(body).toEqual({ wdbm: 'base', wdmc: '实训基地', px: 0 });
+        const made = { id: 20, ...body, dxs: 0, nz: false, sjlx: null };
+        types = [...types, made];
+        return ok(made, DIMENSION_MSG.created);
+      },
+      [`${D}/type/delete`]: (init) => {
+        expect(JSON.parse(String(init.body))).toEqual({ id: 20 });
+        types = TYPES;
+        return ok(null, DIMENSION_MSG.deleted);
+      },
+    });
+    renderUi(<DimensionsPanel />);
+    await screen.findByRole('button', { name: /专业/ });
+    expect(screen.queryByText(T.deleteType)).toBeNull();
+    fireEvent.click(screen.getByText(T.addType));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(T.typeCode), { target: { value: 'base' } });
+    fireEvent.change(within(dialog).getByLabelText(T.typeName), { target: { value: '实训基地' } });
+    fireEvent.click(within(dialog).getByText(/^确\s*定$/));
+    expect(await screen.findByText(DIMENSION_MSG.created)).toBeTruthy();
+    fireEvent.click(await screen.findByText(T.deleteType));
+    const pop = (await screen.findByText(T.confirmDeleteType('实训基地'))).closest('.ant-popover') as HTMLElement;
+    fireEvent.click(within(pop).getByText(/^确\s*定$/));
+    expect(await screen.findByText(DIMENSION_MSG.deleted)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(T.deleteType)).toBeNull());
+  });
+
   it('shows an import refusal row by row, and the count of a good import', async () => {
     mockApi({
       [`${D}/queryDiemensionType`]: () => ok(typeList),
       [`${D}/queryDimension`]: () => ok(page([COLLEGE])),
     });
     const refusal = `${EXCEL_MSG.importFailed(2)}${EXCEL_MSG.cell(3, '类型', DIMENSION_MSG.rule.unknownType, '宿舍')}；${EXCEL_MSG.cell(5, '上级编码', DIMENSION_MSG.rule.unknownParent, 'NOPE')}`;
-    let answer = failed(400, refusal);
+    let answer: { status: number; body: unknown } = failed(400, refusal);
     stubXhr(() => answer);
     const { container } = renderUi(<DimensionsPanel />);
     await screen.findByText('信息工程学院');

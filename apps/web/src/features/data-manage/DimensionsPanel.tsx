@@ -28,13 +28,16 @@ import {
   type DimensionObjectRow,
   type DimensionTypeRow,
   deleteObjects,
+  deleteType,
   downloadTemplate,
   exportObjects,
   fetchObjects,
   fetchTypes,
   importObjects,
   insertObject,
+  insertType,
   updateObject,
+  updateType,
 } from './dimension.api';
 import { importReport, parentTypesFor } from './dimension-logic';
 
@@ -55,6 +58,7 @@ export function DimensionsPanel() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<DimensionObjectRow | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
+  const [typeEditing, setTypeEditing] = useState<DimensionTypeRow | 'new' | null>(null);
 
   const types = useQuery({ queryKey: DIMENSION_KEYS.types, queryFn: fetchTypes });
   const type = types.data?.find((t) => t.id === typeId) ?? types.data?.[0];
@@ -70,6 +74,15 @@ export function DimensionsPanel() {
     mutationFn: (row: DimensionObjectRow) => deleteObjects([row.id]),
     onSuccess: async () => {
       message.success(DIMENSION_MSG.deleted);
+      await refresh();
+    },
+  });
+
+  const removeType = useMutation({
+    mutationFn: (t: DimensionTypeRow) => deleteType(t.id),
+    onSuccess: async () => {
+      message.success(DIMENSION_MSG.deleted);
+      setTypeId(undefined);
       await refresh();
     },
   });
@@ -157,6 +170,28 @@ export function DimensionsPanel() {
           size="small"
           bordered
           header={<strong>{T.types}</strong>}
+          footer={
+            <Space wrap size={4}>
+              <Button size="small" onClick={() => setTypeEditing('new')}>
+                {T.addType}
+              </Button>
+              <Button size="small" disabled={!type} onClick={() => type && setTypeEditing(type)}>
+                {T.editType}
+              </Button>
+              {type && !type.nz && (
+                <Popconfirm
+                  title={T.confirmDeleteType(type.wdmc)}
+                  okText={T.ok}
+                  cancelText={T.cancel}
+                  onConfirm={() => removeType.mutateAsync(type)}
+                >
+                  <Button size="small" danger>
+                    {T.deleteType}
+                  </Button>
+                </Popconfirm>
+              )}
+            </Space>
+          }
           loading={types.isLoading}
           dataSource={types.data ?? []}
           renderItem={(t) => (
@@ -227,6 +262,17 @@ export function DimensionsPanel() {
           />
         </Space>
       </Col>
+      {typeEditing !== null && (
+        <TypeDialog
+          type={typeEditing === 'new' ? null : typeEditing}
+          onClose={() => setTypeEditing(null)}
+          onSaved={async (saved) => {
+            setTypeEditing(null);
+            setTypeId(saved.id);
+            await refresh();
+          }}
+        />
+      )}
       {type && editing !== null && (
         <ObjectDialog
           type={type}
@@ -346,6 +392,69 @@ function ObjectDialog({
         </Form.Item>
         <Form.Item name="sfqy" label={T.colEnabled} valuePropName="checked">
           <Switch checkedChildren={T.enabled} unCheckedChildren={T.disabled} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Adds a dimension type, or renames one (a built-in type keeps its code). */
+function TypeDialog({
+  type,
+  onClose,
+  onSaved,
+}: {
+  type: DimensionTypeRow | null;
+  onClose: () => void;
+  onSaved: (saved: DimensionTypeRow) => Promise<void>;
+}) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ wdbm: string; wdmc: string; px: number }>();
+  const save = useMutation({
+    mutationFn: (v: { wdbm: string; wdmc: string; px: number }) =>
+      type ? updateType({ id: type.id, ...v }) : insertType(v),
+    onSuccess: async (saved) => {
+      message.success(type ? DIMENSION_MSG.saved : DIMENSION_MSG.created);
+      await onSaved(saved);
+    },
+  });
+  return (
+    <Modal
+      open
+      title={type ? T.editType : T.addType}
+      okText={T.ok}
+      cancelText={T.cancel}
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={type ? { wdbm: type.wdbm, wdmc: type.wdmc, px: type.px } : { px: 0 }}
+        onFinish={(v) => save.mutate(v)}
+      >
+        <Form.Item
+          name="wdbm"
+          label={T.typeCode}
+          extra={type?.nz ? T.builtinCodeFixed : T.typeCodeHint}
+          rules={[
+            { required: true, whitespace: true, message: T.codeRequired },
+            { pattern: /^[A-Za-z][A-Za-z0-9_]*$/, message: DIMENSION_MSG.typeCodeFormat },
+          ]}
+        >
+          <Input maxLength={DIMENSION_LIMITS.typeCodeMax} disabled={type?.nz} />
+        </Form.Item>
+        <Form.Item
+          name="wdmc"
+          label={T.typeName}
+          rules={[{ required: true, whitespace: true, message: T.nameRequired }]}
+        >
+          <Input maxLength={DIMENSION_LIMITS.typeNameMax} />
+        </Form.Item>
+        <Form.Item name="px" label={T.colOrder}>
+          <InputNumber min={0} precision={0} style={{ width: 160 }} />
         </Form.Item>
       </Form>
     </Modal>

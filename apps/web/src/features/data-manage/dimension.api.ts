@@ -3,6 +3,7 @@ import {
   type DataOut,
   type DimensionObjectInput,
   type DimensionObjectUpdate,
+  type DimensionTypeInput,
   type DutySave,
 } from '@zg/contract';
 import { call, downloadFrom, uploadTo } from '../../api/endpoint';
@@ -26,6 +27,10 @@ export const DIMENSION_KEYS = {
 export async function fetchTypes() {
   return (await call(API.types, { query: { pageNum: 1, pageSize: 10_000_000 } })).list;
 }
+
+export const insertType = (body: DimensionTypeInput) => call(API.typeInsert, { body });
+export const updateType = (body: DimensionTypeInput & { id: number }) => call(API.typeUpdate, { body });
+export const deleteType = (id: number) => call(API.typeDelete, { body: { id } });
 
 export const fetchObjects = (query: { wdid?: number; keyword?: string; pageNum: number; pageSize?: number }) =>
   call(API.objects, { query });
