@@ -406,5 +406,14 @@ describe('upsertDimensionObjects (the demo seed)', () => {
         where s.code like 'BS%' and c.code like 'BC%'`)) as unknown as { rows: { n: number }[] }
     ).rows;
     expect(counted?.n).toBe(2500);
+
+    // The export reads them back in batches of 1000 (keyset on type, order, id): every one once, in order.
+    const res = await get(admin, `/dimension/download?wdid=${T('student')}&keyword=BS`);
+    expect(res.statusCode).toBe(200);
+    const rows = await sheet(res.rawPayload);
+    expect(rows).toHaveLength(2501);
+    expect(rows[1]).toEqual(['学生', 'BS00000', '学生0', '班级', 'BC0', 0, '是']);
+    expect(new Set(rows.slice(1).map((r) => r[1])).size).toBe(2500);
+    expect(rows[2500]![1]).toBe('BS02499');
   });
 });
