@@ -219,6 +219,7 @@ export function DimensionsPanel() {
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Space wrap>
             <Input.Search
+              key={type?.id}
               aria-label={T.searchPlaceholder}
               placeholder={T.searchPlaceholder}
               allowClear

@@ -87,6 +87,7 @@ export function DutiesPanel() {
           options={departments.data?.map((d) => ({ value: d.departmentId, label: d.departmentName }))}
           onChange={(v: string) => {
             setDepartmentId(v);
+            setKeyword('');
             setPage(1);
           }}
         />
@@ -132,10 +133,12 @@ export function DutiesPanel() {
               options={types.data?.map((t) => ({ value: t.id, label: t.wdmc }))}
               onChange={(v: number) => {
                 setTypeId(v);
+                setKeyword('');
                 setPage(1);
               }}
             />
             <Input.Search
+              key={`${departmentId}-${type?.id}`}
               aria-label={T.searchPlaceholder}
               placeholder={T.searchPlaceholder}
               allowClear
