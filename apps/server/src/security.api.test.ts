@@ -60,6 +60,9 @@ const FOCUS = not('self-service: follows or unfollows a visible task for the cal
 const REPORT_LIBRARY = not(
   'shared setting: report templates and covers are one school library (one default cover), kept by admins and publishers',
 );
+const DIMENSIONS = not(
+  'shared setting: dimensions, their objects and the department responsibilities are one school catalogue kept by administrators and the data office (route roles zyadmin, dataOffice)',
+);
 const WAREHOUSE = not(
   'shared setting: the data warehouse (warehouses, tables, fields, physical tables and their rows) is one school catalogue kept by administrators and the data office (route roles zyadmin, dataOffice)',
 );
@@ -205,6 +208,14 @@ const WRITES: Record<string, Ownership> = {
   'POST /api/herm-sjgl/departmentVersion/update': DEPARTMENT_VERSIONS,
   'POST /api/herm-sjgl/departmentVersion/:id/delete': DEPARTMENT_VERSIONS,
   'POST /api/herm-sjgl/departmentVersion/:id/enable': DEPARTMENT_VERSIONS,
+  'POST /api/herm-sjgl/dimension/type/insert': DIMENSIONS,
+  'POST /api/herm-sjgl/dimension/type/update': DIMENSIONS,
+  'POST /api/herm-sjgl/dimension/type/delete': DIMENSIONS,
+  'POST /api/herm-sjgl/dimension/insert': DIMENSIONS,
+  'POST /api/herm-sjgl/dimension/update': DIMENSIONS,
+  'POST /api/herm-sjgl/dimension/delete': DIMENSIONS,
+  'POST /api/herm-sjgl/dimension/upload': DIMENSIONS,
+  'POST /api/herm-sjgl/departmentDuty/save': DIMENSIONS,
 };
 
 let s: TestServer;

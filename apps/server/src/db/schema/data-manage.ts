@@ -10,8 +10,8 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { dimensions } from './dimension';
 import { users } from './platform';
-import { dimensions } from './reference';
 
 /**
  * The schema `warehouse` that holds the physical tables of the data warehouse (创建物理表). Its tables are created and

@@ -3,6 +3,7 @@ export * from './cycle';
 export * from './data-manage';
 export * from './datasource';
 export * from './department-version';
+export * from './dimension';
 export * from './platform';
 export * from './progress';
 export * from './reference';

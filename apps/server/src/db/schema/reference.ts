@@ -32,14 +32,6 @@ export const warningTypes = pgTable('warning_types', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Dimensions (维度): what a quality control point is measured for. */
-export const dimensions = pgTable('dimensions', {
-  id: serial('id').primaryKey(),
-  code: varchar('code', { length: 32 }).notNull().unique(),
-  name: varchar('name', { length: 30 }).notNull(),
-  sortOrder: integer('sort_order').notNull().default(0),
-});
-
 /** Sample schools for the school picker and rival analysis. */
 export const schools = pgTable(
   'schools',

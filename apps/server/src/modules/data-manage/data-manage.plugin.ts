@@ -3,6 +3,7 @@ import { cycleRoutes } from './cycle.routes';
 import { dataManageRoutes } from './data-manage.routes';
 import { dataSourceRoutes } from './datasource.routes';
 import { departmentVersionRoutes } from './department-version.routes';
+import { dimensionRoutes } from './dimension.routes';
 
 /** Registered by app.ts under `/api`: the data warehouse under `/api/herm-sjgl`. */
 export const dataManagePlugin: FastifyPluginAsyncZod = async (app) => {
@@ -10,4 +11,5 @@ export const dataManagePlugin: FastifyPluginAsyncZod = async (app) => {
   await app.register(dataSourceRoutes, { prefix: '/herm-sjgl' });
   await app.register(cycleRoutes, { prefix: '/herm-sjgl' });
   await app.register(departmentVersionRoutes, { prefix: '/herm-sjgl' });
+  await app.register(dimensionRoutes, { prefix: '/herm-sjgl' });
 };

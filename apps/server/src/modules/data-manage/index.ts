@@ -8,3 +8,5 @@ export { cycleTypeOptions } from './cycle.service';
 export { dataManagePlugin } from './data-manage.plugin';
 /** Data sources: a read-only connection to a saved one, for the algorithms. */
 export { DataSourceConnectError, openDataSource, type ReadOnlyConnection } from './datasource';
+/** Dimension objects in bulk (by type code and code, parents by code): the demo data seed. */
+export { upsertDimensionObjects } from './dimension.service';
