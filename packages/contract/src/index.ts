@@ -1,5 +1,6 @@
 import './zod-config';
 
+export * from './algorithm';
 export * from './analysis';
 export * from './analysis-api';
 export * from './archive-api';
