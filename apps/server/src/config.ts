@@ -67,6 +67,10 @@ const EnvSchema = z.object({
   /** Excel imports (platform/excel.ts): data rows of one sheet, and bytes inflated from one workbook. */
   XLSX_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
   XLSX_MAX_INFLATED_MB: z.coerce.number().int().min(1).max(1024).default(64),
+  /** Algorithms (modules/algorithm): one run's statement timeout, its row cap, and runs at once per instance. */
+  ALGORITHM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  ALGORITHM_ROW_CAP: z.coerce.number().int().min(1).max(100_000).default(5000),
+  ALGORITHM_MAX_CONCURRENT: z.coerce.number().int().min(1).max(50).default(4),
 });
 
 export type Config = z.infer<typeof EnvSchema>;

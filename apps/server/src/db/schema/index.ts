@@ -1,3 +1,4 @@
+export * from './algorithm';
 export * from './benchmark';
 export * from './data-manage';
 export * from './platform';
