@@ -124,6 +124,7 @@ export interface AlgorithmGroupNode {
   px: number;
   sfs: number;
   children: AlgorithmGroupNode[];
+  algorithms?: { id: number; sfmc: string; sflx: AlgorithmKind; sfbb: number }[];
 }
 export const AlgorithmGroupNodeSchema: z.ZodType<AlgorithmGroupNode> = z.lazy(() =>
   z.object({
@@ -133,6 +134,17 @@ export const AlgorithmGroupNodeSchema: z.ZodType<AlgorithmGroupNode> = z.lazy(()
     px: z.number().int().describe('排序 / order'),
     sfs: z.number().int().describe('组内算法数（不含下级） / algorithms in the group'),
     children: z.array(AlgorithmGroupNodeSchema).describe('下级组 / child groups'),
+    algorithms: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          sfmc: z.string().describe('算法名称 / name'),
+          sflx: z.enum(ALGORITHM_KINDS).describe('类型 / kind'),
+          sfbb: z.number().int().describe('当前版本号 / current version'),
+        }),
+      )
+      .optional()
+      .describe("组内算法（算法树） / the group's algorithms (the algorithm tree)"),
   }),
 );
 
@@ -200,14 +212,14 @@ export const AlgorithmQuerySchema = z.object({
   name: z.string().trim().max(60).optional().describe('算法名称关键字 / name contains'),
 });
 
-export const IdParamSchema = z.object({ id: z.coerce.number().pipe(Id) });
-export const AlgorithmIdQuerySchema = z.object({ sfid: z.coerce.number().pipe(Id).describe('算法id / algorithm id') });
+export const IdParamSchema = z.object({ id: Id });
+export const AlgorithmIdQuerySchema = z.object({ sfid: Id.describe('算法id / algorithm id') });
 export const VersionIdSchema = z.object({ id: Id.describe('版本id / version id') });
 
 /** The detail query of §7.5: an algorithm by id and version (the current one when absent), of a kind. */
 export const AlgorithmDetailQuerySchema = z.object({
-  Id: z.coerce.number().pipe(Id).describe('算法id / algorithm id'),
-  Version: z.coerce.number().pipe(int32().positive()).optional().describe('版本号，空为当前版本 / version number'),
+  Id: Id.describe('算法id / algorithm id'),
+  Version: int32().positive().optional().describe('版本号，空为当前版本 / version number'),
   Type: z.string().trim().max(20).optional().describe('类型（详情算法 ...） / kind, by its Chinese name or key'),
 });
 export const AlgorithmDetailSchema = z.object({
@@ -277,6 +289,6 @@ export const AlgorithmRunSchema = z.object({
 export const RunQuerySchema = z.object({
   current: int32().min(1).default(1).describe('当前页 / current page'),
   size: int32().min(1).max(200).default(10).describe('每页条数 / page size'),
-  sfid: z.coerce.number().pipe(Id).optional().describe('算法id / algorithm id'),
-  bbid: z.coerce.number().pipe(Id).optional().describe('版本id / version id'),
+  sfid: Id.optional().describe('算法id / algorithm id'),
+  bbid: Id.optional().describe('版本id / version id'),
 });

@@ -4,11 +4,16 @@ import {
   bindValues,
   columnKeys,
   columnKind,
+  depthOf,
   failureMessage,
   hashText,
+  heightOf,
+  nest,
   paramsKey,
   shapeOf,
+  subtreeOf,
   translatePg,
+  wouldCycle,
 } from './algorithm.rules';
 
 const num = (name: string) => ({ name, kind: 'number' as const });
@@ -92,5 +97,32 @@ describe("PostgreSQL's refusals", () => {
     expect(translatePg('division by zero')).toBe('除数为零');
     expect(translatePg('relation "warehouse.x" does not exist')).toBe('表“warehouse.x”不存在');
     expect(translatePg('something new')).toBe('something new');
+  });
+});
+
+describe('the group tree', () => {
+  const g = [
+    { id: 1, parentId: null },
+    { id: 2, parentId: 1 },
+    { id: 3, parentId: 2 },
+    { id: 4, parentId: null },
+  ];
+  it('knows depths, subtrees and heights', () => {
+    expect(depthOf(g, 1)).toBe(1);
+    expect(depthOf(g, 3)).toBe(3);
+    expect(subtreeOf(g, 1)).toEqual([1, 2, 3]);
+    expect(heightOf(g, 1)).toBe(2);
+    expect(heightOf(g, 4)).toBe(0);
+  });
+  it('refuses a move under itself or its own', () => {
+    expect(wouldCycle(g, 1, 3)).toBe(true);
+    expect(wouldCycle(g, 1, 1)).toBe(true);
+    expect(wouldCycle(g, 3, 4)).toBe(false);
+    expect(wouldCycle(g, 3, null)).toBe(false);
+  });
+  it('nests rows under their parents in order', () => {
+    const t = nest(g);
+    expect(t.map((n) => n.id)).toEqual([1, 4]);
+    expect(t[0]?.children[0]?.id).toBe(2);
   });
 });

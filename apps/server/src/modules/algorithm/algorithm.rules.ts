@@ -131,3 +131,56 @@ export function failureMessage(
     return { message: M.tableMissing(detail, place), place, timeout: false };
   return { message: M.runFailed(detail, place), place, timeout: false };
 }
+
+// ---- the group tree ----
+
+export interface GroupLike {
+  id: number;
+  parentId: number | null;
+}
+
+/** The depth of a group (1 at the top), or Infinity on a cycle (never stored: moves are checked by `wouldCycle`). */
+export function depthOf(groups: GroupLike[], id: number): number {
+  const byId = new Map(groups.map((g) => [g.id, g]));
+  let depth = 0;
+  let at: number | null = id;
+  const seen = new Set<number>();
+  while (at !== null) {
+    if (seen.has(at)) return Number.POSITIVE_INFINITY;
+    seen.add(at);
+    depth++;
+    at = byId.get(at)?.parentId ?? null;
+  }
+  return depth;
+}
+
+/** The group and every group under it. */
+export function subtreeOf(groups: GroupLike[], id: number): number[] {
+  const out = [id];
+  for (let i = 0; i < out.length; i++)
+    for (const g of groups) if (g.parentId === out[i] && !out.includes(g.id)) out.push(g.id);
+  return out;
+}
+
+/** How deep a subtree goes below its root (0 for a leaf). */
+export function heightOf(groups: GroupLike[], id: number): number {
+  const children = groups.filter((g) => g.parentId === id);
+  return children.length === 0 ? 0 : 1 + Math.max(...children.map((c) => heightOf(groups, c.id)));
+}
+
+/** Whether putting `id` under `parentId` would make a cycle (under itself or one of its own). */
+export const wouldCycle = (groups: GroupLike[], id: number, parentId: number | null) =>
+  parentId !== null && subtreeOf(groups, id).includes(parentId);
+
+/** Nests flat rows (ordered) under their parents; a row whose parent is missing goes to the top. */
+export function nest<T extends GroupLike>(rows: T[]): (T & { children: (T & { children: unknown[] })[] })[] {
+  type N = T & { children: N[] };
+  const nodes = new Map<number, N>(rows.map((r) => [r.id, { ...r, children: [] as N[] }]));
+  const top: N[] = [];
+  for (const r of rows) {
+    const n = nodes.get(r.id) as N;
+    const parent = r.parentId === null ? undefined : nodes.get(r.parentId);
+    (parent ? parent.children : top).push(n);
+  }
+  return top;
+}
