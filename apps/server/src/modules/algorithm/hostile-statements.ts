@@ -65,6 +65,8 @@ export const HOSTILE_STATEMENTS: Hostile[] = [
   { sql: 'do $$ begin perform pg_sleep(1); end $$', expect: /不能执行 DO 语句/ },
   { sql: 'call some_procedure()', expect: /不能执行 CALL 语句/ },
   { sql: 'set role postgres', expect: /不能执行 SET 语句/ },
+  { sql: 'reset role', expect: /不能执行 SET 语句/ },
+  { sql: 'set session authorization postgres', expect: /不能执行 SET 语句/ },
   { sql: 'begin', expect: /不能执行 事务控制/ },
   { sql: 'explain analyze delete from warehouse.t', expect: /不能执行 EXPLAIN 语句/ },
   { sql: 'lock table warehouse.t', expect: /不能执行 LOCK 语句/ },
@@ -74,7 +76,7 @@ export const HOSTILE_STATEMENTS: Hostile[] = [
   {
     sql: `select count(*) from warehouse.t a, warehouse.t b, warehouse.t c, warehouse.t d, warehouse.t e,
       generate_series(1, 100000000) g`,
-    expect: /查询执行超过 \d+ 秒，已被停止/,
+    expect: /查询执行超过 [\d.]+ 秒，已被停止/,
     stoppedAtRun: true,
   },
 ];
