@@ -38,6 +38,11 @@ const DECLARED_FAMILIES = [
   '/api/herm-sjgl/ck',
   '/api/herm-sjgl/ckb',
   '/api/herm-sjgl/ckbzd',
+  // algorithms
+  '/api/herm-sjgl/algorithmGroup',
+  '/api/herm-sjgl/algorithmContent',
+  '/api/herm-sjgl/algorithmVersion',
+  '/api/herm-sjgl/algorithmRun',
 ];
 
 let s: TestServer;

@@ -63,6 +63,9 @@ const REPORT_LIBRARY = not(
 const WAREHOUSE = not(
   'shared setting: the data warehouse (warehouses, tables, fields, physical tables and their rows) is one school catalogue kept by administrators and the data office (route roles zyadmin, dataOffice)',
 );
+const ALGORITHMS = not(
+  'shared setting: algorithms (groups, algorithms, versions, tests and stored results) are one school catalogue kept by administrators and the data office (route roles zyadmin, dataOffice); tests and results only read the warehouse',
+);
 
 const WRITES: Record<string, Ownership> = {
   'POST /api/authc/login': SIGN_IN,
@@ -180,6 +183,17 @@ const WRITES: Record<string, Ownership> = {
   'POST /api/herm-sjgl/ckbzd/insert': WAREHOUSE,
   'POST /api/herm-sjgl/ckbzd/update': WAREHOUSE,
   'POST /api/herm-sjgl/ckbzd/ids/delete': WAREHOUSE,
+  'POST /api/herm-sjgl/algorithmGroup/insert': ALGORITHMS,
+  'POST /api/herm-sjgl/algorithmGroup/update': ALGORITHMS,
+  'POST /api/herm-sjgl/algorithmGroup/:id/delete': ALGORITHMS,
+  'POST /api/herm-sjgl/algorithmContent/insert': ALGORITHMS,
+  'POST /api/herm-sjgl/algorithmContent/update': ALGORITHMS,
+  'POST /api/herm-sjgl/algorithmContent/:id/delete': ALGORITHMS,
+  'POST /api/herm-sjgl/algorithmContent/testByObject': ALGORITHMS,
+  'POST /api/herm-sjgl/algorithmContent/testResult': ALGORITHMS,
+  'POST /api/herm-sjgl/algorithmVersion/:id/setCurrent': ALGORITHMS,
+  'POST /api/herm-sjgl/algorithmVersion/:id/delete': ALGORITHMS,
+  'POST /api/herm-sjgl/algorithmRun/:id/rerun': ALGORITHMS,
 };
 
 let s: TestServer;
