@@ -156,6 +156,25 @@ describe('the reader role, with the checker bypassed', () => {
   });
 });
 
+describe('the layers together, with the checker bypassed', () => {
+  it('a text that leaves the role (RESET ROLE, which the checker refuses) still cannot write: the transaction is read only', async () => {
+    const attempt = (text: string) =>
+      underReaderRole(s.database.db, { timeoutMs: 5000 }, async (c) => {
+        await c.query('reset role');
+        return c.query(text);
+      }).then(
+        () => 'ran',
+        (err: { code?: string }) => err.code,
+      );
+    expect(await attempt('delete from warehouse.t')).toBe('25006');
+    expect(await attempt("update public.users set name = 'x'")).toBe('25006');
+    expect(await attempt('create table warehouse.x (a int)')).toBe('25006');
+    // Nor can it make the transaction writable again: a query ran before.
+    expect(await attempt('set transaction read write')).toBe('25001');
+    expect(await warehouseState()).toEqual({ n: 40, sum: 820, tables: ['t'], evil: 0 });
+  });
+});
+
 describe('groups, algorithms and versions', () => {
   let groupId: number;
   let algorithmId: number;
