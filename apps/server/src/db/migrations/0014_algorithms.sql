@@ -75,7 +75,8 @@ CREATE INDEX "algorithms_group_idx" ON "algorithms" USING btree ("group_id");-->
 -- default privileges of the user running the migrations, the one data-manage creates the tables as); no grant on
 -- public. Roles belong to the cluster: the first database's migration creates it, every database grants it its own
 -- warehouse. A user without CREATEROLE skips the creation with a notice and the migration goes on; algorithms then
--- refuse to run until a DBA does what docs/ARCHITECTURE.md ("Algorithms run under a reader role") says.
+-- refuse to run until a DBA does what docs/ARCHITECTURE.md ("Algorithms run checked, read only, under a reader
+-- role") says.
 DO $$
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'zg_warehouse_reader') THEN
