@@ -5,7 +5,7 @@ import { WAREHOUSE_SCHEMA } from './algorithm-sql.rules';
 
 /**
  * Runs an algorithm's text on its own connection (issue 18 item 3, OWASP ASVS 13.2.2): a READ ONLY transaction,
- * `statement_timeout` and `search_path = warehouse, pg_catalog` set locally, `SET LOCAL ROLE zg_warehouse_reader`
+ * `statement_timeout` and `search_path = warehouse, pg_temp` (pg_catalog implicitly first) set locally, `SET LOCAL ROLE zg_warehouse_reader`
  * (migration 0014: it can read the schema warehouse and nothing else), the text wrapped as
  * `SELECT * FROM (...) LIMIT cap + 1` so a larger result is cut and said to be, and a rollback at the end. The checker
  * (algorithm-sql.rules.ts) has passed the text before; this layer holds even if it had not (algorithm.api.test.ts).
@@ -76,7 +76,9 @@ export async function underReaderRole<T>(
     await client.query(opts.readOnly === false ? 'BEGIN' : 'BEGIN READ ONLY');
     await client.query(
       "SELECT set_config('statement_timeout', $1, true), set_config('search_path', $2, true), set_config('lock_timeout', $1, true)",
-      [String(limits.timeoutMs), `${WAREHOUSE_SCHEMA}, pg_catalog`],
+      // pg_catalog is searched first as always (its functions cannot be shadowed), then the warehouse; the session's
+      // temporary schema, which would otherwise come first for tables, last.
+      [String(limits.timeoutMs), `${WAREHOUSE_SCHEMA}, pg_temp`],
     );
     try {
       await client.query(`SET LOCAL ROLE ${READER_ROLE}`);

@@ -591,8 +591,8 @@ function checkTable(node: Node, ctes: ReadonlySet<string>, tables: Set<string>, 
   if (node.catalogname !== undefined) throw new Refusal((p) => M.catalogName(full, p), at);
   if (schema === null) {
     if (ctes.has(relname.toLowerCase())) return;
-    // Unqualified: resolved with search_path = warehouse, pg_catalog at run time. pg_catalog is searched anyway, so its
-    // names (all pg_*) are refused here; the warehouse's names never start with pg_ (contract identifier()).
+    // Unqualified: resolved with search_path = warehouse, pg_temp at run time, pg_catalog implicitly first, so its
+    // names (all pg_*: the API test checks) are refused here; the warehouse's never start with pg_ (identifier()).
     if (relname.toLowerCase().startsWith('pg_')) throw new Refusal((p) => M.tableOutside(full, p), at);
     tables.add(relname);
     return;

@@ -117,6 +117,17 @@ describe('the reader role, with the checker bypassed', () => {
     }
   }
 
+  it('finds unqualified names in the warehouse; every catalogue relation, searched first, is a pg_* name', async () => {
+    const [others] = rowsOf<{ n: number }>(
+      await s.database.db.execute(sql`
+        select count(*)::int as n from pg_class
+        where relnamespace = 'pg_catalog'::regnamespace and relname not like 'pg\_%'`),
+    );
+    expect(others?.n).toBe(0);
+    const r = await test('select count(*) as n from t');
+    expect(r.json().data.rows).toEqual([{ n: 40 }]);
+  });
+
   it('reads the warehouse', async () => {
     const r = await asReader('select count(*)::int as n from warehouse.t');
     expect(r).toEqual({ ok: true, rows: [{ n: 40 }] });
