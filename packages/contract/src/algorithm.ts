@@ -246,6 +246,7 @@ export const AlgorithmTestSchema = z.object({
   bbid: Id.optional().describe('版本id / version id'),
   sflx: z.enum(ALGORITHM_KINDS).optional().describe('按此类型检查结果形状 / check the result shape of this kind'),
   params: AlgorithmParamsSchema.describe('命名参数 / the named parameters'),
+  plan: flag.optional().default(false).describe('同时给出执行计划（EXPLAIN） / with the plan'),
 });
 
 /** A result: columns in order, rows (at most the row cap), and what the run cost. */
@@ -262,6 +263,7 @@ export const AlgorithmResultSchema = z.object({
   value: z.number().nullable().optional().describe('值算法的结果 / the value (value algorithms)'),
   runId: z.number().int().nullable().optional().describe('执行记录id（血缘） / the lineage run'),
   cached: z.boolean().optional().describe('来自缓存 / from the cache'),
+  plan: z.array(z.string()).optional().describe('执行计划（EXPLAIN 各行） / the plan, line by line'),
 });
 export type AlgorithmResult = z.infer<typeof AlgorithmResultSchema>;
 

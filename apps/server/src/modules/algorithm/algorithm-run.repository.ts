@@ -28,6 +28,7 @@ export interface RawResult {
   rows: unknown[][];
   truncated: boolean;
   ms: number;
+  plan?: string[];
 }
 
 /** PostgreSQL refused or stopped the text: its SQLSTATE, message and 1-based character position in the text run. */
@@ -95,16 +96,26 @@ export async function underReaderRole<T>(
 }
 
 /** Runs a checked text with its bound values under the reader role; PostgreSQL's refusals become `RunFailure`. */
-export async function runReadOnly(db: Db, text: string, values: unknown[], limits: RunLimits): Promise<RawResult> {
+export async function runReadOnly(
+  db: Db,
+  text: string,
+  values: unknown[],
+  limits: RunLimits,
+  opts: { plan?: boolean } = {},
+): Promise<RawResult> {
   return underReaderRole(db, limits, async (client) => {
-    const started = performance.now();
+    const statement = `${PREFIX}${text}\n) AS algorithm_result LIMIT ${limits.rowCap + 1}`;
+    let ranQuery = !opts.plan;
     try {
-      const res = await client.query({
-        text: `${PREFIX}${text}\n) AS algorithm_result LIMIT ${limits.rowCap + 1}`,
-        values,
-        rowMode: 'array',
-        types,
-      });
+      // The plan PostgreSQL chose (EXPLAIN without ANALYZE: planned, not run), for the editor's 测试.
+      const plan = opts.plan
+        ? (await client.query<{ 'QUERY PLAN': string }>({ text: `EXPLAIN ${statement}`, values })).rows.map(
+            (r) => r['QUERY PLAN'],
+          )
+        : undefined;
+      ranQuery = true;
+      const started = performance.now();
+      const res = await client.query({ text: statement, values, rowMode: 'array', types });
       const ms = Math.round(performance.now() - started);
       const rows = res.rows as unknown[][];
       const truncated = rows.length > limits.rowCap;
@@ -113,11 +124,14 @@ export async function runReadOnly(db: Db, text: string, values: unknown[], limit
         rows: truncated ? rows.slice(0, limits.rowCap) : rows,
         truncated,
         ms,
+        ...(plan ? { plan } : {}),
       };
     } catch (err) {
       const e = err as { code?: string; message: string; position?: string };
       if (e.code === undefined && !(err instanceof Error)) throw err;
-      throw new RunFailure(e.code, e.message, e.position ? Number(e.position) : null);
+      // EXPLAIN's statement starts 8 characters later than the one run.
+      const shift = ranQuery ? 0 : 'EXPLAIN '.length;
+      throw new RunFailure(e.code, e.message, e.position ? Number(e.position) - shift : null);
     }
   });
 }

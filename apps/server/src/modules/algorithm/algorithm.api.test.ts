@@ -320,6 +320,19 @@ describe('groups, algorithms and versions', () => {
       { major: 'm01', count: 20 },
       { major: 'm02', count: 20 },
     ]);
+    const planned = await post(admin, '/algorithmContent/testByObject', {
+      sql: 'select count(*) from warehouse.t where major = :objectId',
+      params: { objectId: 'm01' },
+      plan: true,
+    });
+    expect(planned.statusCode, planned.body).toBe(200);
+    expect(planned.json().data.plan.join('\n')).toMatch(/Seq Scan on t/);
+    const badPlan = await post(admin, '/algorithmContent/testByObject', {
+      sql: 'select\n  nope from warehouse.t',
+      params: {},
+      plan: true,
+    });
+    expect(badPlan.json().meta.message).toBe('表或字段不存在（第 2 行第 3 列）：字段“nope”不存在');
     const many = await test('select g from generate_series(1, 60) g');
     expect(many.json().data).toMatchObject({ rowCount: 50, truncated: true });
   });

@@ -166,13 +166,14 @@ export async function runChecked(
   checked: CheckedSql,
   params: AlgorithmParams,
   kind: AlgorithmKind | undefined,
+  opts: { plan?: boolean } = {},
 ): Promise<{ result: AlgorithmResult; value: number | null; rows: number }> {
   const bound = bindValues(checked.params, params);
   if (!bound.ok) throw badRequest(M.paramMissing(bound.missing));
   if (!ctx.gate.enter()) throw tooManyRequests(M.busy);
   let raw: Awaited<ReturnType<typeof runReadOnly>>;
   try {
-    raw = await runReadOnly(ctx.db, checked.text, bound.values, ctx.limits);
+    raw = await runReadOnly(ctx.db, checked.text, bound.values, ctx.limits, opts);
   } catch (err) {
     if (err instanceof ReaderRoleMissing) throw new AppError(503, M.roleMissing);
     if (err instanceof RunFailure) {
@@ -205,6 +206,7 @@ export async function runChecked(
       truncated: raw.truncated,
       ms: raw.ms,
       ...(kind === 'value' ? { value } : {}),
+      ...(raw.plan ? { plan: raw.plan } : {}),
     },
     value,
     rows: rows.length,
@@ -215,7 +217,7 @@ export async function runChecked(
 export async function testByObject(
   ctx: RunContext,
   actor: Actor,
-  input: { sql?: string; bbid?: number; sflx?: AlgorithmKind; params: AlgorithmParams },
+  input: { sql?: string; bbid?: number; sflx?: AlgorithmKind; params: AlgorithmParams; plan?: boolean },
 ) {
   mustKeep(actor);
   let source = input.sql;
@@ -228,7 +230,7 @@ export async function testByObject(
     if (!kind) kind = (await findAlgorithm(ctx.db, v.version.algorithmId))?.algorithm.kind as AlgorithmKind;
   }
   const checked = await checkedText(source);
-  return (await runChecked(ctx, source, checked, input.params, kind)).result;
+  return (await runChecked(ctx, source, checked, input.params, kind, { plan: input.plan })).result;
 }
 
 /**
