@@ -74,17 +74,28 @@ export async function underReaderRole<T>(
   const client = await poolOf(db).connect();
   let broken = false;
   try {
-    await client.query(opts.readOnly === false ? 'BEGIN' : 'BEGIN READ ONLY');
-    await client.query(
-      "SELECT set_config('statement_timeout', $1, true), set_config('search_path', $2, true), set_config('lock_timeout', $1, true)",
-      // pg_catalog is searched first as always (its functions cannot be shadowed), then the warehouse; the session's
-      // temporary schema, which would otherwise come first for tables, last.
-      [String(limits.timeoutMs), `${WAREHOUSE_SCHEMA}, pg_temp`],
-    );
+    // One round trip: the settings are integers of the configuration and constants, never request input.
+    const ms = Math.trunc(limits.timeoutMs);
     try {
-      await client.query(`SET LOCAL ROLE ${READER_ROLE}`);
+      await client.query(
+        [
+          opts.readOnly === false ? 'BEGIN' : 'BEGIN READ ONLY',
+          `SET LOCAL statement_timeout = ${ms}`,
+          `SET LOCAL lock_timeout = ${ms}`,
+          // pg_catalog is searched first as always (its functions cannot be shadowed), then the warehouse; the
+          // session's temporary schema, which would otherwise come first for tables, last.
+          `SET LOCAL search_path = ${WAREHOUSE_SCHEMA}, pg_temp`,
+          `SET LOCAL ROLE ${READER_ROLE}`,
+          // A first snapshot: from here on the transaction's read-only mode cannot be changed (SET TRANSACTION READ
+          // WRITE must come before any query), even by a text that got past the checker.
+          'SELECT 1',
+        ].join('; '),
+      );
     } catch (err) {
-      throw new ReaderRoleMissing((err as Error).message);
+      const code = (err as { code?: string }).code;
+      // 42704: no such role; 42501: this user may not take it.
+      if (code === '42704' || code === '42501') throw new ReaderRoleMissing((err as Error).message);
+      throw err;
     }
     return await fn(client);
   } finally {

@@ -100,6 +100,15 @@ describe('the algorithm checker', () => {
   });
 });
 
+describe('the memo of checked texts', () => {
+  it('answers a text seen before with the same answer, and a changed text anew', async () => {
+    const a = await checkAlgorithmSql('select count(*) from warehouse.memo_test');
+    expect(await checkAlgorithmSql('select count(*) from warehouse.memo_test')).toBe(a);
+    const b = await checkAlgorithmSql('select count(*) from public.memo_test');
+    expect(b.ok).toBe(false);
+  });
+});
+
 describe('placeOf', () => {
   it('counts lines and characters from 1', () => {
     expect(placeOf('ab\ncd', 0)).toEqual({ line: 1, column: 1 });

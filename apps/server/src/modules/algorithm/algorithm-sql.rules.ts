@@ -354,9 +354,26 @@ class Refusal extends Error {
  * becomes `$n` padded with spaces to its own length, so the parser's and PostgreSQL's positions stay the user's.
  */
 export async function checkAlgorithmSql(source: string): Promise<SqlCheck> {
+  const known = checked.get(source);
+  if (known) {
+    // Most recently used last: the oldest goes first when the memo is full.
+    checked.delete(source);
+    checked.set(source, known);
+    return known;
+  }
   await loadParser();
-  return checkLoaded(source);
+  const result = checkLoaded(source);
+  checked.set(source, result);
+  if (checked.size > CHECKED_MAX) checked.delete(checked.keys().next().value as string);
+  return result;
 }
+
+/**
+ * The check is a pure function of the text and costs milliseconds (the WASM parser and its JSON tree), so the last
+ * texts' answers are kept: a stored version is checked before each run, and the same versions run over and over.
+ */
+const CHECKED_MAX = 500;
+const checked = new Map<string, SqlCheck>();
 
 function checkLoaded(source: string): SqlCheck {
   const toChar = byteMapper(source);
