@@ -1,5 +1,5 @@
--- Algorithms (issue 18): groups -> algorithms -> versions, lineage runs and cached results (generated), and the
--- reader role the algorithms run under (hand-written, at the end).
+-- Algorithms (issue 18): groups -> algorithms -> versions, lineage runs, cached results and the tables' change
+-- record (generated), and the reader role the algorithms run under (hand-written, at the end).
 CREATE TABLE "algorithm_groups" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"name" varchar(60) NOT NULL,
@@ -30,6 +30,12 @@ CREATE TABLE "algorithm_runs" (
 	"tables" text[] NOT NULL,
 	"run_by" varchar(64),
 	"run_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "algorithm_table_changes" (
+	"table_name" text PRIMARY KEY NOT NULL,
+	"changed_xid" "xid8" NOT NULL,
+	"changed_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "algorithm_versions" (
@@ -70,7 +76,7 @@ CREATE INDEX "algorithm_result_cache_tables_idx" ON "algorithm_result_cache" USI
 CREATE INDEX "algorithm_runs_version_idx" ON "algorithm_runs" USING btree ("version_id","run_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "algorithm_versions_number_idx" ON "algorithm_versions" USING btree ("algorithm_id","number");--> statement-breakpoint
 CREATE INDEX "algorithms_group_idx" ON "algorithms" USING btree ("group_id");--> statement-breakpoint
--- Hand-written (issue 18 item 3): the role algorithms run under (SET LOCAL ROLE in algorithm.executor.ts). It can
+-- Hand-written (issue 18 item 3): the role algorithms run under (SET LOCAL ROLE in algorithm-run.repository.ts). It can
 -- read the schema warehouse and nothing else: NOLOGIN, USAGE on warehouse, SELECT on its tables, now and later (the
 -- default privileges of the user running the migrations, the one data-manage creates the tables as); no grant on
 -- public. Roles belong to the cluster: the first database's migration creates it, every database grants it its own

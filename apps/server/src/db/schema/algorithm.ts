@@ -2,6 +2,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -15,6 +16,9 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from './platform';
+
+/** PostgreSQL's 64-bit transaction id (pg_current_xact_id()), read as text. */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 /** Algorithm groups (算法组): a tree; `parentId` null at the top. */
 export const algorithmGroups = pgTable(
@@ -118,3 +122,14 @@ export const algorithmResultCache = pgTable(
     index('algorithm_result_cache_tables_idx').using('gin', t.tables),
   ],
 );
+
+/**
+ * The last change of each warehouse table (the invalidation hook's record): the writing transaction's id. A result
+ * whose run's snapshot does not see that transaction is recorded but not cached, so a run racing a write never puts
+ * a stale result in the cache.
+ */
+export const algorithmTableChanges = pgTable('algorithm_table_changes', {
+  tableName: text('table_name').primaryKey(),
+  changedXid: xid8('changed_xid').notNull(),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+});

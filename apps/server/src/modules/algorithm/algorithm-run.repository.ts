@@ -29,6 +29,8 @@ export interface RawResult {
   truncated: boolean;
   ms: number;
   plan?: string[];
+  /** pg_current_snapshot() of the run, when asked (stored results: the cache's guard). */
+  snapshot?: string;
 }
 
 /** PostgreSQL refused or stopped the text: its SQLSTATE, message and 1-based character position in the text run. */
@@ -69,7 +71,7 @@ export async function underReaderRole<T>(
   db: Db,
   limits: Pick<RunLimits, 'timeoutMs'>,
   fn: (client: pg.PoolClient) => Promise<T>,
-  opts: { readOnly?: boolean } = {},
+  opts: { readOnly?: boolean; repeatableRead?: boolean } = {},
 ): Promise<T> {
   const client = await poolOf(db).connect();
   let broken = false;
@@ -79,7 +81,7 @@ export async function underReaderRole<T>(
     try {
       await client.query(
         [
-          opts.readOnly === false ? 'BEGIN' : 'BEGIN READ ONLY',
+          `BEGIN${opts.repeatableRead ? ' ISOLATION LEVEL REPEATABLE READ' : ''}${opts.readOnly === false ? '' : ' READ ONLY'}`,
           `SET LOCAL statement_timeout = ${ms}`,
           `SET LOCAL lock_timeout = ${ms}`,
           // pg_catalog is searched first as always (its functions cannot be shadowed), then the warehouse; the
@@ -112,37 +114,47 @@ export async function runReadOnly(
   text: string,
   values: unknown[],
   limits: RunLimits,
-  opts: { plan?: boolean } = {},
+  opts: { plan?: boolean; snapshot?: boolean } = {},
 ): Promise<RawResult> {
-  return underReaderRole(db, limits, async (client) => {
-    const statement = `${PREFIX}${text}\n) AS algorithm_result LIMIT ${limits.rowCap + 1}`;
-    let ranQuery = !opts.plan;
-    try {
-      // The plan PostgreSQL chose (EXPLAIN without ANALYZE: planned, not run), for the editor's 测试.
-      const plan = opts.plan
-        ? (await client.query<{ 'QUERY PLAN': string }>({ text: `EXPLAIN ${statement}`, values })).rows.map(
-            (r) => r['QUERY PLAN'],
-          )
-        : undefined;
-      ranQuery = true;
-      const started = performance.now();
-      const res = await client.query({ text: statement, values, rowMode: 'array', types });
-      const ms = Math.round(performance.now() - started);
-      const rows = res.rows as unknown[][];
-      const truncated = rows.length > limits.rowCap;
-      return {
-        columns: res.fields.map((f) => ({ name: f.name, typeId: f.dataTypeID })),
-        rows: truncated ? rows.slice(0, limits.rowCap) : rows,
-        truncated,
-        ms,
-        ...(plan ? { plan } : {}),
-      };
-    } catch (err) {
-      const e = err as { code?: string; message: string; position?: string };
-      if (e.code === undefined && !(err instanceof Error)) throw err;
-      // EXPLAIN's statement starts 8 characters later than the one run.
-      const shift = ranQuery ? 0 : 'EXPLAIN '.length;
-      throw new RunFailure(e.code, e.message, e.position ? Number(e.position) - shift : null);
-    }
-  });
+  return underReaderRole(
+    db,
+    limits,
+    async (client) => {
+      const statement = `${PREFIX}${text}\n) AS algorithm_result LIMIT ${limits.rowCap + 1}`;
+      let ranQuery = !opts.plan;
+      try {
+        // The plan PostgreSQL chose (EXPLAIN without ANALYZE: planned, not run), for the editor's 测试.
+        const plan = opts.plan
+          ? (await client.query<{ 'QUERY PLAN': string }>({ text: `EXPLAIN ${statement}`, values })).rows.map(
+              (r) => r['QUERY PLAN'],
+            )
+          : undefined;
+        ranQuery = true;
+        // For a stored result: the snapshot the text reads (repeatable read: the transaction's one snapshot).
+        const snapshot = opts.snapshot
+          ? (await client.query<{ s: string }>('SELECT pg_current_snapshot()::text AS s')).rows[0]?.s
+          : undefined;
+        const started = performance.now();
+        const res = await client.query({ text: statement, values, rowMode: 'array', types });
+        const ms = Math.round(performance.now() - started);
+        const rows = res.rows as unknown[][];
+        const truncated = rows.length > limits.rowCap;
+        return {
+          columns: res.fields.map((f) => ({ name: f.name, typeId: f.dataTypeID })),
+          rows: truncated ? rows.slice(0, limits.rowCap) : rows,
+          truncated,
+          ms,
+          ...(plan ? { plan } : {}),
+          ...(snapshot ? { snapshot } : {}),
+        };
+      } catch (err) {
+        const e = err as { code?: string; message: string; position?: string };
+        if (e.code === undefined && !(err instanceof Error)) throw err;
+        // EXPLAIN's statement starts 8 characters later than the one run.
+        const shift = ranQuery ? 0 : 'EXPLAIN '.length;
+        throw new RunFailure(e.code, e.message, e.position ? Number(e.position) - shift : null);
+      }
+    },
+    { repeatableRead: opts.snapshot },
+  );
 }

@@ -308,6 +308,33 @@ describe('groups, algorithms and versions', () => {
     const fresh = await post(admin, '/algorithmContent/testResult', { sfid: algorithmId, params: { objectId: 'm02' } });
     expect(fresh.json().data).toMatchObject({ value: 21, cached: false });
     await s.database.db.execute(sql`delete from warehouse.t where name = '新生'`);
+    await warehouseTablesChanged(s.database.db, ['t']);
+  });
+
+  it('does not cache a result computed while a write of a table it read was being committed', async () => {
+    const compute = () =>
+      post(admin, '/algorithmContent/testResult', { sfid: algorithmId, params: { objectId: 'm02' } });
+    let during: Awaited<ReturnType<typeof compute>> | null = null;
+    await s.database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into warehouse.t (name, n, major) values ('插班生', 7, 'm02')`);
+      await warehouseTablesChanged(tx, ['t']);
+      // The run reads a snapshot without the new row, then waits to cache until this transaction ends.
+      const pending = compute();
+      await new Promise((r) => setTimeout(r, 300));
+      during = null;
+      pending.then((r) => {
+        during = r;
+      });
+    });
+    while (!during) await new Promise((r) => setTimeout(r, 20));
+    const raced = during as unknown as Awaited<ReturnType<typeof compute>>;
+    expect(raced.json().data).toMatchObject({ value: 20, cached: false });
+    // Not cached: the next computation reads the committed row.
+    const after = await compute();
+    expect(after.json().data).toMatchObject({ value: 21, cached: false });
+    expect((await compute()).json().data).toMatchObject({ value: 21, cached: true });
+    await s.database.db.execute(sql`delete from warehouse.t where name = '插班生'`);
+    await warehouseTablesChanged(s.database.db, ['t']);
   });
 
   it('refuses a result of the wrong shape for its kind, and cuts a result at the row cap', async () => {

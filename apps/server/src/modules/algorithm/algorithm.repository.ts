@@ -5,6 +5,7 @@ import {
   algorithmResultCache,
   algorithmRuns,
   algorithms,
+  algorithmTableChanges,
   algorithmVersions,
   users,
 } from '../../db/schema';
@@ -325,4 +326,43 @@ export async function dropCachedResults(db: Db, tables: string[]) {
     .where(arrayOverlaps(algorithmResultCache.tables, tables))
     .returning({ v: algorithmResultCache.versionId });
   return rows.length;
+}
+
+// ---- changes of warehouse tables (the cache's guard) ----
+
+/** Advisory lock class of a warehouse table's change record (the second key is hashtext(name)). */
+const CHANGE_LOCK = 727_274_019;
+
+/**
+ * Records that the current transaction changed these tables (its id), holding each table's change lock until it ends,
+ * so a result being cached meanwhile waits and then sees the change (`changedOutsideSnapshot`).
+ */
+export async function recordTableChanges(db: Db, tables: string[]) {
+  const names = [...new Set(tables)].sort();
+  if (names.length === 0) return;
+  for (const t of names) await db.execute(sql`select pg_advisory_xact_lock(${CHANGE_LOCK}, hashtext(${t}))`);
+  await db
+    .insert(algorithmTableChanges)
+    .values(names.map((t) => ({ tableName: t, changedXid: sql`pg_current_xact_id()` as unknown as string })))
+    .onConflictDoUpdate({
+      target: algorithmTableChanges.tableName,
+      set: { changedXid: sql`excluded.changed_xid`, changedAt: sql`now()` },
+    });
+}
+
+/**
+ * Whether any of these tables was changed by a transaction that a run's snapshot (pg_current_snapshot() as text)
+ * does not see: its result must not be cached. Waits for a change still being written (the shared change lock).
+ */
+export async function changedOutsideSnapshot(db: Db, tables: string[], snapshot: string) {
+  const names = [...new Set(tables)].sort();
+  if (names.length === 0) return false;
+  for (const t of names) await db.execute(sql`select pg_advisory_xact_lock_shared(${CHANGE_LOCK}, hashtext(${t}))`);
+  const rows = await db.execute(sql`
+    select exists (
+      select 1 from ${algorithmTableChanges}
+      where ${algorithmTableChanges.tableName} in ${names}
+        and not pg_visible_in_snapshot(${algorithmTableChanges.changedXid}, ${snapshot}::pg_snapshot)
+    ) as changed`);
+  return Boolean((rows as unknown as { rows: { changed: boolean }[] }).rows[0]?.changed);
 }

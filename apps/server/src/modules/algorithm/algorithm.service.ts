@@ -19,6 +19,7 @@ import {
   type AlgorithmWithVersion,
   algorithmNamed,
   cachedResult,
+  changedOutsideSnapshot,
   deleteAlgorithm,
   deleteGroup,
   deleteVersion,
@@ -42,6 +43,7 @@ import {
   pageRuns,
   putCachedResult,
   type RunRow,
+  recordTableChanges,
   siblingNamed,
   updateAlgorithm,
   updateGroup,
@@ -166,8 +168,8 @@ export async function runChecked(
   checked: CheckedSql,
   params: AlgorithmParams,
   kind: AlgorithmKind | undefined,
-  opts: { plan?: boolean } = {},
-): Promise<{ result: AlgorithmResult; value: number | null; rows: number }> {
+  opts: { plan?: boolean; snapshot?: boolean } = {},
+): Promise<{ result: AlgorithmResult; value: number | null; rows: number; snapshot?: string }> {
   const bound = bindValues(checked.params, params);
   if (!bound.ok) throw badRequest(M.paramMissing(bound.missing));
   if (!ctx.gate.enter()) throw tooManyRequests(M.busy);
@@ -210,6 +212,7 @@ export async function runChecked(
     },
     value,
     rows: rows.length,
+    snapshot: raw.snapshot,
   };
 }
 
@@ -256,7 +259,9 @@ export async function computeResult(
   const hit = await cachedResult(ctx.db, version.id, key);
   if (hit) return { ...(hit.result as AlgorithmResult), runId: Number(hit.runId), cached: true };
   const kind = algorithm.algorithm.kind as AlgorithmKind;
-  const { result, value, rows } = await runChecked(ctx, version.sql, checked, input.params, kind);
+  const { result, value, rows, snapshot } = await runChecked(ctx, version.sql, checked, input.params, kind, {
+    snapshot: true,
+  });
   const used = JSON.parse(key) as Record<string, unknown>;
   const runId = await ctx.db.transaction(async (tx) => {
     const run = await insertRun(tx, {
@@ -270,7 +275,15 @@ export async function computeResult(
       runBy: actor?.userId ?? null,
     });
     await markVersionUsed(tx, version.id);
-    await putCachedResult(tx, { versionId: version.id, paramsKey: key, runId: run.id, result, tables: checked.tables });
+    // Cached only when no table it read changed outside the snapshot it read (a write racing the run).
+    if (snapshot && !(await changedOutsideSnapshot(tx, checked.tables, snapshot)))
+      await putCachedResult(tx, {
+        versionId: version.id,
+        paramsKey: key,
+        runId: run.id,
+        result,
+        tables: checked.tables,
+      });
     return run.id;
   });
   return { ...result, runId, cached: false };
@@ -312,14 +325,14 @@ export async function runDetail(db: Db, id: number) {
 }
 
 /**
- * The invalidation hook (issue 18 item 7): data-manage calls it after any change of a warehouse table's rows or
- * structure, with the tables' physical names; cached results that read them are dropped.
+ * The invalidation hook (issue 18 item 7): data-manage calls it inside the transaction of any change of a warehouse
+ * table's rows or structure, with the tables' physical names; cached results that read them are dropped, and a run
+ * racing the change will not cache what it read (`changedOutsideSnapshot`).
  */
 export async function warehouseTablesChanged(db: Db, tables: string[]) {
-  return dropCachedResults(
-    db,
-    tables.map((t) => t.toLowerCase()),
-  );
+  const names = tables.map((t) => t.toLowerCase());
+  await recordTableChanges(db, names);
+  return dropCachedResults(db, names);
 }
 
 // ---- groups ----
