@@ -4,7 +4,7 @@ import { loadModule, parseSync, type ScanToken, scanSync } from 'libpg-query';
 /**
  * The algorithm checker (issue 18 item 3): PostgreSQL's own parser (libpg-query, WASM) reads the text, and only one
  * SELECT over the warehouse schema with allowed functions passes. Pure: no database; the executor
- * (algorithm.executor.ts) adds the read-only transaction, the timeout, the row cap and the reader role.
+ * (algorithm-run.repository.ts) adds the read-only transaction, the timeout, the row cap and the reader role.
  */
 
 /** The schema an algorithm may read (migration 0013 makes it; data-manage creates its tables). */
