@@ -189,6 +189,7 @@ const WRITES: Record<string, Ownership> = {
   'POST /api/herm-sjgl/algorithmContent/insert': ALGORITHMS,
   'POST /api/herm-sjgl/algorithmContent/update': ALGORITHMS,
   'POST /api/herm-sjgl/algorithmContent/:id/delete': ALGORITHMS,
+  'POST /api/herm-sjgl/algorithmContent/check': ALGORITHMS,
   'POST /api/herm-sjgl/algorithmContent/testByObject': ALGORITHMS,
   'POST /api/herm-sjgl/algorithmContent/testResult': ALGORITHMS,
   'POST /api/herm-sjgl/algorithmVersion/:id/setCurrent': ALGORITHMS,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  AlgorithmCheckResultSchema,
+  AlgorithmCheckSchema,
   AlgorithmDetailQuerySchema,
   AlgorithmDetailSchema,
   AlgorithmGroupInputSchema,
@@ -114,6 +116,13 @@ export const ALGORITHM_API = {
     summary: '删除算法（有版本被结果使用时拒绝） / delete an algorithm no result used',
     params: IdParamSchema,
     response: None,
+  }),
+  check: endpointOf({
+    method: 'POST',
+    path: `${S}/algorithmContent/check`,
+    summary: '检查 SQL（不执行）：是否通过，出错的行列，用到的参数和表 / check a text without running it',
+    body: AlgorithmCheckSchema,
+    response: AlgorithmCheckResultSchema,
   }),
   testByObject: endpointOf({
     method: 'POST',

@@ -294,3 +294,14 @@ export const RunQuerySchema = z.object({
   sfid: Id.optional().describe('算法id / algorithm id'),
   bbid: Id.optional().describe('版本id / version id'),
 });
+
+/** 检查: the checker's answer without running, with the place for the editor to mark. */
+export const AlgorithmCheckSchema = z.object({ sql: sqlText.describe('要检查的 SQL / the text') });
+export const AlgorithmCheckResultSchema = z.object({
+  ok: z.boolean().describe('通过检查 / passed'),
+  message: z.string().nullable().describe('不通过的原因（中文，含行列） / why not'),
+  line: z.number().int().nullable().describe('出错的行（从 1 起） / line'),
+  column: z.number().int().nullable().describe('出错的列（从 1 起，按字符） / column'),
+  params: z.array(z.enum(ALGORITHM_PARAMS)).describe('用到的命名参数 / the named parameters used'),
+  tables: z.array(z.string()).describe('读取的数据仓库表 / warehouse tables read'),
+});

@@ -95,6 +95,22 @@ describe('hostile algorithm texts', () => {
     for (const t of answered) expect(t).toBeLessThan(runawayEnded);
   });
 
+  it('检查 answers the place for the editor to mark, and what a passing text uses', async () => {
+    const bad = await post(admin, '/algorithmContent/check', { sql: '-- 说明\nselect *\n  from public.users' });
+    expect(bad.json().data).toEqual({
+      ok: false,
+      message: '只能查询数据仓库（warehouse）中的表，不能读取“public.users”（第 3 行第 8 列）',
+      line: 3,
+      column: 8,
+      params: [],
+      tables: [],
+    });
+    const good = await post(admin, '/algorithmContent/check', {
+      sql: 'select count(*) from warehouse.t where major = :objectId and n > :year',
+    });
+    expect(good.json().data).toMatchObject({ ok: true, params: ['objectId', 'year'], tables: ['t'] });
+  });
+
   it('answers PostgreSQL refusals in Chinese with the line and column of the text', async () => {
     const res = await test('-- 统计\nselect name,\n  nope from warehouse.t');
     expect(res.statusCode).toBe(400);

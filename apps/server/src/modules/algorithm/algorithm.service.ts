@@ -151,6 +151,22 @@ function presentRun(r: { run: RunRow; algorithmId: number; number: number; runne
 
 // ---- checking and running ----
 
+/** 检查: the checker's answer as data (the place for the editor to mark); nothing runs. */
+export async function checkOnly(actor: Actor, source: string) {
+  mustKeep(actor);
+  const c = await checkAlgorithmSql(source);
+  return c.ok
+    ? { ok: true, message: null, line: null, column: null, params: c.params, tables: c.tables }
+    : {
+        ok: false,
+        message: c.message,
+        line: c.place?.line ?? null,
+        column: c.place?.column ?? null,
+        params: [],
+        tables: [],
+      };
+}
+
 /** Checks a text; a refusal is a 400 with the checker's Chinese message (line and column). */
 export async function checkedText(source: string): Promise<CheckedSql> {
   const checked = await checkAlgorithmSql(source);
