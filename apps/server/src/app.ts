@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { algorithmPlugin } from './modules/algorithm';
 import { analysisPlugin } from './modules/analysis';
 import { archivePlugin } from './modules/archive';
 import { authcPlugin } from './modules/authc';
@@ -143,6 +144,7 @@ export async function buildApp({ config, database, logger, extraRoutes, startJob
     archivePlugin,
     tableConfigPlugin,
     dataManagePlugin,
+    algorithmPlugin,
   ]) {
     await app.register(plugin, { prefix: '/api' });
   }

@@ -76,6 +76,9 @@ const CYCLES = not(
 const DEPARTMENT_VERSIONS = not(
   'shared setting: the department versions are the school organisation, one enabled, kept by administrators and the data office (route roles zyadmin, dataOffice)',
 );
+const ALGORITHMS = not(
+  'shared setting: algorithms (groups, algorithms, versions, tests and stored results) are one school catalogue kept by administrators and the data office (route roles zyadmin, dataOffice); tests and results only read the warehouse',
+);
 
 const WRITES: Record<string, Ownership> = {
   'POST /api/authc/login': SIGN_IN,
@@ -216,6 +219,18 @@ const WRITES: Record<string, Ownership> = {
   'POST /api/herm-sjgl/dimension/delete': DIMENSIONS,
   'POST /api/herm-sjgl/dimension/upload': DIMENSIONS,
   'POST /api/herm-sjgl/departmentDuty/save': DIMENSIONS,
+  'POST /api/herm-sjgl/algorithmGroup/insert': ALGORITHMS,
+  'POST /api/herm-sjgl/algorithmGroup/update': ALGORITHMS,
+  'POST /api/herm-sjgl/algorithmGroup/:id/delete': ALGORITHMS,
+  'POST /api/herm-sjgl/algorithmContent/insert': ALGORITHMS,
+  'POST /api/herm-sjgl/algorithmContent/update': ALGORITHMS,
+  'POST /api/herm-sjgl/algorithmContent/:id/delete': ALGORITHMS,
+  'POST /api/herm-sjgl/algorithmContent/check': ALGORITHMS,
+  'POST /api/herm-sjgl/algorithmContent/testByObject': ALGORITHMS,
+  'POST /api/herm-sjgl/algorithmContent/testResult': ALGORITHMS,
+  'POST /api/herm-sjgl/algorithmVersion/:id/setCurrent': ALGORITHMS,
+  'POST /api/herm-sjgl/algorithmVersion/:id/delete': ALGORITHMS,
+  'POST /api/herm-sjgl/algorithmRun/:id/rerun': ALGORITHMS,
 };
 
 let s: TestServer;

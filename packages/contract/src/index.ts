@@ -1,5 +1,7 @@
 import './zod-config';
 
+export * from './algorithm';
+export * from './algorithm-api';
 export * from './analysis';
 export * from './analysis-api';
 export * from './archive-api';

@@ -1,3 +1,4 @@
+export * from './algorithm';
 export * from './benchmark';
 export * from './cycle';
 export * from './data-manage';

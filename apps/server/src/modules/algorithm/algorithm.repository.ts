@@ -1,0 +1,368 @@
+import { and, arrayOverlaps, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  algorithmGroups,
+  algorithmResultCache,
+  algorithmRuns,
+  algorithms,
+  algorithmTableChanges,
+  algorithmVersions,
+  users,
+} from '../../db/schema';
+
+/** The algorithm module's tables: groups, algorithms, versions, lineage runs and cached results. */
+
+export type GroupRow = typeof algorithmGroups.$inferSelect;
+export type AlgorithmRow = typeof algorithms.$inferSelect;
+export type VersionRow = typeof algorithmVersions.$inferSelect;
+export type RunRow = typeof algorithmRuns.$inferSelect;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+// ---- groups ----
+
+export async function listGroups(db: Db) {
+  return db.select().from(algorithmGroups).orderBy(asc(algorithmGroups.sortOrder), asc(algorithmGroups.id));
+}
+
+export async function findGroup(db: Db, id: number, opts: { lock?: boolean } = {}) {
+  const q = db.select().from(algorithmGroups).where(eq(algorithmGroups.id, id)).limit(1);
+  const rows = opts.lock ? await q.for('update') : await q;
+  return rows[0] ?? null;
+}
+
+export async function siblingNamed(db: Db, parentId: number | null, name: string) {
+  const rows = await db
+    .select({ id: algorithmGroups.id })
+    .from(algorithmGroups)
+    .where(
+      and(
+        parentId === null ? sql`${algorithmGroups.parentId} is null` : eq(algorithmGroups.parentId, parentId),
+        eq(algorithmGroups.name, name),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+export async function insertGroup(db: Db, row: typeof algorithmGroups.$inferInsert) {
+  const [r] = await db.insert(algorithmGroups).values(row).returning();
+  return r as GroupRow;
+}
+
+export async function updateGroup(db: Db, id: number, set: Partial<typeof algorithmGroups.$inferInsert>) {
+  const [r] = await db.update(algorithmGroups).set(set).where(eq(algorithmGroups.id, id)).returning();
+  return r ?? null;
+}
+
+export async function groupContents(db: Db, id: number) {
+  const [groups] = await db.select({ n: count() }).from(algorithmGroups).where(eq(algorithmGroups.parentId, id));
+  const [algos] = await db.select({ n: count() }).from(algorithms).where(eq(algorithms.groupId, id));
+  return { groups: Number(groups?.n ?? 0), algorithms: Number(algos?.n ?? 0) };
+}
+
+export async function deleteGroup(db: Db, id: number) {
+  await db.delete(algorithmGroups).where(eq(algorithmGroups.id, id));
+}
+
+/** Serialises changes of the group tree (a move's cycle check reads the whole tree). */
+export async function lockGroupTree(db: Db) {
+  await db.execute(sql`select pg_advisory_xact_lock(727274018)`);
+}
+
+// ---- algorithms ----
+
+const versionCount = sql<number>`(select count(*)::int from ${algorithmVersions} v where v.algorithm_id = "algorithms"."id")`;
+
+const algorithmColumns = {
+  algorithm: algorithms,
+  groupName: algorithmGroups.name,
+  version: algorithmVersions,
+  versions: versionCount,
+};
+
+export type AlgorithmWithVersion = {
+  algorithm: AlgorithmRow;
+  groupName: string;
+  version: VersionRow;
+  versions: number;
+};
+
+function selectAlgorithms(db: Db) {
+  return db
+    .select(algorithmColumns)
+    .from(algorithms)
+    .innerJoin(algorithmGroups, eq(algorithmGroups.id, algorithms.groupId))
+    .innerJoin(algorithmVersions, eq(algorithmVersions.id, algorithms.currentVersionId));
+}
+
+export async function pageAlgorithms(
+  db: Db,
+  q: { current: number; size: number; name?: string; groupIds?: number[]; kind?: string },
+) {
+  const where = and(
+    q.name ? ilike(algorithms.name, `%${escapeLike(q.name)}%`) : undefined,
+    q.groupIds ? inArray(algorithms.groupId, q.groupIds) : undefined,
+    q.kind ? eq(algorithms.kind, q.kind) : undefined,
+  );
+  const [records, [total]] = await Promise.all([
+    selectAlgorithms(db)
+      .where(where)
+      .orderBy(asc(algorithms.name), asc(algorithms.id))
+      .limit(q.size)
+      .offset((q.current - 1) * q.size),
+    db.select({ n: count() }).from(algorithms).where(where),
+  ]);
+  return { records: records as AlgorithmWithVersion[], total: Number(total?.n ?? 0) };
+}
+
+export async function listAlgorithmHeads(db: Db) {
+  return db
+    .select({
+      id: algorithms.id,
+      groupId: algorithms.groupId,
+      name: algorithms.name,
+      kind: algorithms.kind,
+      number: algorithmVersions.number,
+    })
+    .from(algorithms)
+    .innerJoin(algorithmVersions, eq(algorithmVersions.id, algorithms.currentVersionId))
+    .orderBy(asc(algorithms.name), asc(algorithms.id));
+}
+
+export async function findAlgorithm(db: Db, id: number) {
+  const rows = await selectAlgorithms(db).where(eq(algorithms.id, id)).limit(1);
+  return (rows[0] as AlgorithmWithVersion | undefined) ?? null;
+}
+
+export async function lockAlgorithm(db: Db, id: number) {
+  const rows = await db.select().from(algorithms).where(eq(algorithms.id, id)).for('update');
+  return rows[0] ?? null;
+}
+
+export async function algorithmNamed(db: Db, name: string) {
+  const rows = await db.select({ id: algorithms.id }).from(algorithms).where(eq(algorithms.name, name)).limit(1);
+  return rows[0]?.id ?? null;
+}
+
+export async function insertAlgorithm(db: Db, row: typeof algorithms.$inferInsert) {
+  const [r] = await db.insert(algorithms).values(row).returning();
+  return r as AlgorithmRow;
+}
+
+export async function updateAlgorithm(db: Db, id: number, set: Partial<typeof algorithms.$inferInsert>) {
+  await db
+    .update(algorithms)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(algorithms.id, id));
+}
+
+export async function deleteAlgorithm(db: Db, id: number) {
+  await db.delete(algorithms).where(eq(algorithms.id, id));
+}
+
+// ---- versions ----
+
+const author = users.name;
+
+export async function versionsOf(db: Db, algorithmId: number) {
+  return db
+    .select({ version: algorithmVersions, author })
+    .from(algorithmVersions)
+    .leftJoin(users, eq(users.id, algorithmVersions.createdBy))
+    .where(eq(algorithmVersions.algorithmId, algorithmId))
+    .orderBy(desc(algorithmVersions.number));
+}
+
+export async function findVersion(db: Db, id: number) {
+  const rows = await db
+    .select({ version: algorithmVersions, author })
+    .from(algorithmVersions)
+    .leftJoin(users, eq(users.id, algorithmVersions.createdBy))
+    .where(eq(algorithmVersions.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function versionByNumber(db: Db, algorithmId: number, number: number) {
+  const rows = await db
+    .select({ version: algorithmVersions, author })
+    .from(algorithmVersions)
+    .leftJoin(users, eq(users.id, algorithmVersions.createdBy))
+    .where(and(eq(algorithmVersions.algorithmId, algorithmId), eq(algorithmVersions.number, number)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function lockVersion(db: Db, id: number) {
+  const rows = await db.select().from(algorithmVersions).where(eq(algorithmVersions.id, id)).for('update');
+  return rows[0] ?? null;
+}
+
+export async function insertVersion(db: Db, row: Omit<typeof algorithmVersions.$inferInsert, 'number'>) {
+  const [r] = await db
+    .insert(algorithmVersions)
+    .values({
+      ...row,
+      number: sql`(select coalesce(max(number), 0) + 1 from ${algorithmVersions} where algorithm_id = ${row.algorithmId})`,
+    })
+    .returning();
+  return r as VersionRow;
+}
+
+/** Changes the text of a version no result used (the `used = false` condition keeps a used one as it is). */
+export async function updateUnusedVersion(db: Db, id: number, set: { sql: string; hash: string; note: string | null }) {
+  const rows = await db
+    .update(algorithmVersions)
+    .set(set)
+    .where(and(eq(algorithmVersions.id, id), eq(algorithmVersions.used, false)))
+    .returning({ id: algorithmVersions.id });
+  return rows.length > 0;
+}
+
+export async function markVersionUsed(db: Db, id: number) {
+  await db
+    .update(algorithmVersions)
+    .set({ used: true })
+    .where(and(eq(algorithmVersions.id, id), eq(algorithmVersions.used, false)));
+}
+
+export async function deleteVersion(db: Db, id: number) {
+  await db.delete(algorithmVersions).where(eq(algorithmVersions.id, id));
+}
+
+export async function usedVersions(db: Db, algorithmId: number) {
+  const [r] = await db
+    .select({ n: count() })
+    .from(algorithmVersions)
+    .where(and(eq(algorithmVersions.algorithmId, algorithmId), eq(algorithmVersions.used, true)));
+  return Number(r?.n ?? 0);
+}
+
+/** Whether a lineage run names the version (a run keeps its version: runs are never deleted with it). */
+export async function versionHasRuns(db: Db, id: number) {
+  const rows = await db
+    .select({ id: algorithmRuns.id })
+    .from(algorithmRuns)
+    .where(eq(algorithmRuns.versionId, id))
+    .limit(1);
+  return rows.length > 0;
+}
+
+// ---- lineage ----
+
+export async function insertRun(db: Db, row: typeof algorithmRuns.$inferInsert) {
+  const [r] = await db.insert(algorithmRuns).values(row).returning();
+  return r as RunRow;
+}
+
+const runColumns = {
+  run: algorithmRuns,
+  algorithmId: algorithmVersions.algorithmId,
+  number: algorithmVersions.number,
+  runner: users.name,
+};
+
+export async function findRun(db: Db, id: number) {
+  const rows = await db
+    .select(runColumns)
+    .from(algorithmRuns)
+    .innerJoin(algorithmVersions, eq(algorithmVersions.id, algorithmRuns.versionId))
+    .leftJoin(users, eq(users.id, algorithmRuns.runBy))
+    .where(eq(algorithmRuns.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function pageRuns(db: Db, q: { current: number; size: number; algorithmId?: number; versionId?: number }) {
+  const where = and(
+    q.algorithmId ? eq(algorithmVersions.algorithmId, q.algorithmId) : undefined,
+    q.versionId ? eq(algorithmRuns.versionId, q.versionId) : undefined,
+  );
+  const [records, [total]] = await Promise.all([
+    db
+      .select(runColumns)
+      .from(algorithmRuns)
+      .innerJoin(algorithmVersions, eq(algorithmVersions.id, algorithmRuns.versionId))
+      .leftJoin(users, eq(users.id, algorithmRuns.runBy))
+      .where(where)
+      .orderBy(desc(algorithmRuns.runAt), desc(algorithmRuns.id))
+      .limit(q.size)
+      .offset((q.current - 1) * q.size),
+    db
+      .select({ n: count() })
+      .from(algorithmRuns)
+      .innerJoin(algorithmVersions, eq(algorithmVersions.id, algorithmRuns.versionId))
+      .where(where),
+  ]);
+  return { records, total: Number(total?.n ?? 0) };
+}
+
+// ---- the result cache ----
+
+export async function cachedResult(db: Db, versionId: number, paramsKey: string) {
+  const rows = await db
+    .select({ result: algorithmResultCache.result, runId: algorithmResultCache.runId })
+    .from(algorithmResultCache)
+    .where(and(eq(algorithmResultCache.versionId, versionId), eq(algorithmResultCache.paramsKey, paramsKey)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function putCachedResult(db: Db, row: typeof algorithmResultCache.$inferInsert) {
+  await db
+    .insert(algorithmResultCache)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [algorithmResultCache.versionId, algorithmResultCache.paramsKey],
+      set: { result: row.result, runId: row.runId, tables: row.tables, createdAt: new Date() },
+    });
+}
+
+/** Drops the cached results that read any of these warehouse tables (lower-case names without the schema). */
+export async function dropCachedResults(db: Db, tables: string[]) {
+  if (tables.length === 0) return 0;
+  const rows = await db
+    .delete(algorithmResultCache)
+    .where(arrayOverlaps(algorithmResultCache.tables, tables))
+    .returning({ v: algorithmResultCache.versionId });
+  return rows.length;
+}
+
+// ---- changes of warehouse tables (the cache's guard) ----
+
+/** Advisory lock class of a warehouse table's change record (the second key is hashtext(name)). */
+const CHANGE_LOCK = 727_274_019;
+
+/**
+ * Records that the current transaction changed these tables (its id), holding each table's change lock until it ends,
+ * so a result being cached meanwhile waits and then sees the change (`changedOutsideSnapshot`).
+ */
+export async function recordTableChanges(db: Db, tables: string[]) {
+  const names = [...new Set(tables)].sort();
+  if (names.length === 0) return;
+  for (const t of names) await db.execute(sql`select pg_advisory_xact_lock(${CHANGE_LOCK}, hashtext(${t}))`);
+  await db
+    .insert(algorithmTableChanges)
+    .values(names.map((t) => ({ tableName: t, changedXid: sql`pg_current_xact_id()` as unknown as string })))
+    .onConflictDoUpdate({
+      target: algorithmTableChanges.tableName,
+      set: { changedXid: sql`excluded.changed_xid`, changedAt: sql`now()` },
+    });
+}
+
+/**
+ * Whether any of these tables was changed by a transaction that a run's snapshot (pg_current_snapshot() as text)
+ * does not see: its result must not be cached. Waits for a change still being written (the shared change lock).
+ */
+export async function changedOutsideSnapshot(db: Db, tables: string[], snapshot: string) {
+  const names = [...new Set(tables)].sort();
+  if (names.length === 0) return false;
+  for (const t of names) await db.execute(sql`select pg_advisory_xact_lock_shared(${CHANGE_LOCK}, hashtext(${t}))`);
+  const rows = await db.execute(sql`
+    select exists (
+      select 1 from ${algorithmTableChanges}
+      where ${algorithmTableChanges.tableName} in ${names}
+        and not pg_visible_in_snapshot(${algorithmTableChanges.changedXid}, ${snapshot}::pg_snapshot)
+    ) as changed`);
+  return Boolean((rows as unknown as { rows: { changed: boolean }[] }).rows[0]?.changed);
+}

@@ -1,0 +1,307 @@
+import { z } from 'zod';
+import { int32 } from './primitives';
+
+/**
+ * Algorithms (算法, spec-2 §7.8 "Algorithm content, group and version"): groups (a tree) -> algorithms -> versions of
+ * read-only SQL over the data warehouse (schema `warehouse`). DOMAIN.md "Data collection and data management".
+ */
+
+/** Kinds: a value per dimension object (a QCP's result), rows for drill-down (详情算法), series for a chart. */
+export const ALGORITHM_KINDS = ['value', 'detail', 'chart'] as const;
+export type AlgorithmKind = (typeof ALGORITHM_KINDS)[number];
+export const ALGORITHM_KIND_NAMES: Record<AlgorithmKind, string> = {
+  value: '值算法',
+  detail: '详情算法',
+  chart: '图表算法',
+};
+
+/** The named parameters an algorithm's text may use (`:year` ...); each is bound, never spliced into the text. */
+export const ALGORITHM_PARAMS = ['year', 'cycle', 'objectId', 'dimension', 'departmentId'] as const;
+export type AlgorithmParam = (typeof ALGORITHM_PARAMS)[number];
+export const ALGORITHM_PARAM_NAMES: Record<AlgorithmParam, string> = {
+  year: '年度',
+  cycle: '周期',
+  objectId: '维度对象',
+  dimension: '维度',
+  departmentId: '部门',
+};
+
+export const ALGORITHM_LIMITS = {
+  nameMax: 60,
+  remarkMax: 300,
+  sqlMax: 20_000,
+  paramMax: 100,
+  groupDepthMax: 5,
+} as const;
+
+/** Where a message points in the algorithm's text: 1-based line and column (characters). */
+export interface SqlPlace {
+  line: number;
+  column: number;
+}
+const at = (p: SqlPlace | null | undefined) => (p ? `（第 ${p.line} 行第 ${p.column} 列）` : '');
+
+export const ALGORITHM_MSG = {
+  // ---- the checker (the text, before it runs) ----
+  sqlEmpty: 'SQL 不能为空',
+  sqlTooLong: `SQL 不能超过 ${ALGORITHM_LIMITS.sqlMax} 个字符`,
+  syntax: (detail: string, p: SqlPlace | null) => `SQL 语法错误${at(p)}：${detail}`,
+  oneStatement: (p: SqlPlace | null) => `只能写一条 SELECT 查询，发现了第二条语句${at(p)}`,
+  onlySelect: (kind: string, p: SqlPlace | null) => `只允许 SELECT 查询，不能执行 ${kind} 语句${at(p)}`,
+  selectInto: (p: SqlPlace | null) => `不允许 SELECT INTO（查询不能建表）${at(p)}`,
+  locking: (p: SqlPlace | null) => `不允许 FOR UPDATE / FOR SHARE 等加锁子句${at(p)}`,
+  dataModifyingCte: (p: SqlPlace | null) => `WITH 子句中只能写 SELECT 查询${at(p)}`,
+  tableOutside: (name: string, p: SqlPlace | null) => `只能查询数据仓库（warehouse）中的表，不能读取“${name}”${at(p)}`,
+  catalogName: (name: string, p: SqlPlace | null) => `不能跨数据库引用“${name}”${at(p)}`,
+  functionForbidden: (name: string, p: SqlPlace | null) => `不允许调用函数 ${name}()${at(p)}`,
+  typeForbidden: (name: string, p: SqlPlace | null) => `不允许转换为类型 ${name}${at(p)}`,
+  syntaxForbidden: (what: string, p: SqlPlace | null) => `不支持的写法：${what}${at(p)}`,
+  positionalParam: (p: SqlPlace | null) =>
+    `请使用命名参数（:year、:cycle、:objectId、:dimension、:departmentId），不能写 $1 这样的位置参数${at(p)}`,
+  unknownParam: (name: string, p: SqlPlace | null) =>
+    `未知的参数 :${name}${at(p)}；可用的参数：:year、:cycle、:objectId、:dimension、:departmentId`,
+  // ---- running ----
+  paramMissing: (name: string) => `参数 :${name} 未提供`,
+  timeout: (seconds: number) => `查询执行超过 ${seconds} 秒，已被停止`,
+  readOnly: '算法只能读取数据，不能修改数据',
+  noPermission: '算法只能读取数据仓库中的表，没有读取该对象的权限',
+  tableMissing: (detail: string, p: SqlPlace | null) => `表或字段不存在${at(p)}：${detail}`,
+  runFailed: (detail: string, p: SqlPlace | null) => `SQL 执行出错${at(p)}：${detail}`,
+  busy: '正在执行的算法过多，请稍后再试',
+  roleMissing:
+    '数据库中没有算法的只读角色 zg_warehouse_reader，算法暂不能执行：请数据库管理员按部署文档创建并授权该角色',
+  shapeValue: (rows: number, columns: number) => `值算法应返回 1 行且第一列为数值，实际返回 ${rows} 行 ${columns} 列`,
+  shapeValueNotNumber: (column: string) => `值算法的第一列“${column}”不是数值`,
+  shapeChart: '图表算法应返回至少 2 列：第一列为类别，其余各列为数值系列',
+  shapeChartNotNumber: (column: string) => `图表算法的系列列“${column}”不是数值`,
+  // ---- records ----
+  groupNotFound: '算法组不存在或已被删除',
+  groupParentNotFound: '上级算法组不存在',
+  groupCycle: '不能把算法组移到它自己或它的下级之下',
+  groupTooDeep: `算法组最多 ${ALGORITHM_LIMITS.groupDepthMax} 级`,
+  groupNotEmpty: (name: string) => `算法组“${name}”下还有下级组或算法，请先删除或移走`,
+  groupNameTaken: (name: string) => `同一级下已有名为“${name}”的算法组`,
+  algorithmNotFound: '算法不存在或已被删除',
+  algorithmNameTaken: (name: string) => `名为“${name}”的算法已存在`,
+  algorithmUsed: (name: string) => `算法“${name}”已有版本被结果使用，不能删除`,
+  versionNotFound: '算法版本不存在或已被删除',
+  versionUsed: (n: number) => `版本 V${n} 已被结果使用，不能删除`,
+  versionCurrent: (n: number) => `版本 V${n} 是当前版本，不能删除`,
+  runNotFound: '执行记录不存在',
+  nameRequired: '请输入名称',
+  created: '新增成功',
+  saved: '保存成功',
+  savedNewVersion: (n: number) => `保存成功，已生成新版本 V${n}`,
+  deleted: '删除成功',
+  currentSet: (n: number) => `已将 V${n} 设为当前版本`,
+} as const;
+
+const Id = int32().positive();
+const name = (max: number) =>
+  z.string(ALGORITHM_MSG.nameRequired).trim().min(1, ALGORITHM_MSG.nameRequired).max(max, `不能超过 ${max} 个字符`);
+const remark = z
+  .string()
+  .trim()
+  .max(ALGORITHM_LIMITS.remarkMax, `不能超过 ${ALGORITHM_LIMITS.remarkMax} 个字符`)
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : null));
+const sqlText = z
+  .string(ALGORITHM_MSG.sqlEmpty)
+  .max(ALGORITHM_LIMITS.sqlMax, ALGORITHM_MSG.sqlTooLong)
+  .refine((s) => s.trim().length > 0, ALGORITHM_MSG.sqlEmpty);
+/** A yes/no flag sent as JSON or as a form value. */
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+// ---- groups (算法组) ----
+
+export interface AlgorithmGroupNode {
+  id: number;
+  zmc: string;
+  fid: number | null;
+  px: number;
+  sfs: number;
+  children: AlgorithmGroupNode[];
+  algorithms?: { id: number; sfmc: string; sflx: AlgorithmKind; sfbb: number }[];
+}
+export const AlgorithmGroupNodeSchema: z.ZodType<AlgorithmGroupNode> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    zmc: z.string().describe('算法组名称 / group name'),
+    fid: z.number().int().nullable().describe('上级组id / parent group'),
+    px: z.number().int().describe('排序 / order'),
+    sfs: z.number().int().describe('组内算法数（不含下级） / algorithms in the group'),
+    children: z.array(AlgorithmGroupNodeSchema).describe('下级组 / child groups'),
+    algorithms: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          sfmc: z.string().describe('算法名称 / name'),
+          sflx: z.enum(ALGORITHM_KINDS).describe('类型 / kind'),
+          sfbb: z.number().int().describe('当前版本号 / current version'),
+        }),
+      )
+      .optional()
+      .describe("组内算法（算法树） / the group's algorithms (the algorithm tree)"),
+  }),
+);
+
+export const AlgorithmGroupInputSchema = z.object({
+  zmc: name(ALGORITHM_LIMITS.nameMax).describe('算法组名称 / group name'),
+  fid: Id.optional().nullable().describe('上级组id，空为顶级 / parent group'),
+  px: int32().min(0).default(0).describe('排序 / order'),
+});
+export const AlgorithmGroupUpdateSchema = AlgorithmGroupInputSchema.extend({ id: Id });
+
+// ---- algorithms (算法内容) and versions (算法版本) ----
+
+export const AlgorithmVersionSchema = z.object({
+  id: z.number().int(),
+  sfid: z.number().int().describe('算法id / algorithm id'),
+  bbh: z.number().int().describe('版本号（V1、V2 ...） / version number'),
+  sql: z.string().describe('SQL 文本 / the text'),
+  hash: z.string().describe('SQL 文本的 SHA-256 / hash of the text'),
+  bz: z.string().nullable().describe('版本说明 / note'),
+  sfdq: z.boolean().describe('是否当前版本 / current'),
+  sfsy: z.boolean().describe('是否已被结果使用（已使用的版本不可修改） / used by a result: immutable'),
+  cjr: z.string().nullable().describe('创建人 / author'),
+  cjsj: z.string().describe('创建时间 / created at'),
+});
+export type AlgorithmVersion = z.infer<typeof AlgorithmVersionSchema>;
+
+export const AlgorithmSchema = z.object({
+  id: z.number().int(),
+  sfzid: z.number().int().describe('算法组id / group id'),
+  sfzmc: z.string().describe('算法组名称 / group name'),
+  sfmc: z.string().describe('算法名称 / algorithm name'),
+  sflx: z.enum(ALGORITHM_KINDS).describe('类型：value 值算法 / detail 详情算法 / chart 图表算法'),
+  bz: z.string().nullable().describe('说明 / remark'),
+  sfbb: z.number().int().describe('当前版本号 / current version number'),
+  bbid: z.number().int().describe('当前版本id / current version id'),
+  sql: z.string().describe('当前版本的 SQL / the current version text'),
+  bbs: z.number().int().describe('版本数 / versions'),
+  cjsj: z.string().describe('创建时间 / created at'),
+  xgsj: z.string().describe('修改时间 / updated at'),
+});
+export type Algorithm = z.infer<typeof AlgorithmSchema>;
+
+export const AlgorithmInputSchema = z.object({
+  sfzid: Id.describe('算法组id / group id'),
+  sfmc: name(ALGORITHM_LIMITS.nameMax).describe('算法名称 / algorithm name'),
+  sflx: z.enum(ALGORITHM_KINDS, '请选择算法类型').describe('类型 / kind'),
+  bz: remark.describe('说明 / remark'),
+  sql: sqlText.describe('SQL：一条 SELECT，可用命名参数 :year :cycle :objectId :dimension :departmentId'),
+  bbsm: remark.describe('版本说明 / version note'),
+});
+/**
+ * Saving an algorithm: its name, group, kind and remark, and its text. A changed text edits the current version in
+ * place while no result used it; a used version is immutable, so the text becomes a new version (as `xbb` asks too).
+ */
+export const AlgorithmUpdateSchema = AlgorithmInputSchema.extend({
+  id: Id,
+  xbb: flag.optional().default(false).describe('保存为新版本 / save as a new version'),
+});
+
+export const AlgorithmQuerySchema = z.object({
+  current: int32().min(1).default(1).describe('当前页 / current page'),
+  size: int32().min(1).max(200).default(10).describe('每页条数 / page size'),
+  sfzid: Id.optional().describe('算法组id（含下级组） / group, with its subgroups'),
+  sflx: z.enum(ALGORITHM_KINDS).optional().describe('类型 / kind'),
+  name: z.string().trim().max(60).optional().describe('算法名称关键字 / name contains'),
+});
+
+export const IdParamSchema = z.object({ id: Id });
+export const AlgorithmIdQuerySchema = z.object({ sfid: Id.describe('算法id / algorithm id') });
+export const VersionIdSchema = z.object({ id: Id.describe('版本id / version id') });
+
+/** The detail query of §7.5: an algorithm by id and version (the current one when absent), of a kind. */
+export const AlgorithmDetailQuerySchema = z.object({
+  Id: Id.describe('算法id / algorithm id'),
+  Version: int32().positive().optional().describe('版本号，空为当前版本 / version number'),
+  Type: z.string().trim().max(20).optional().describe('类型（详情算法 ...） / kind, by its Chinese name or key'),
+});
+export const AlgorithmDetailSchema = z.object({
+  algoRithmDetails: AlgorithmSchema.extend({ version: AlgorithmVersionSchema }),
+});
+
+// ---- running ----
+
+const param = z.string().trim().max(ALGORITHM_LIMITS.paramMax, `参数不能超过 ${ALGORITHM_LIMITS.paramMax} 个字符`);
+export const AlgorithmParamsSchema = z
+  .object({
+    year: int32().min(1900).max(2200).optional().describe('年度 / :year'),
+    cycle: param.optional().describe('周期 / :cycle'),
+    objectId: param.optional().describe('维度对象id / :objectId'),
+    dimension: param.optional().describe('维度 / :dimension'),
+    departmentId: param.optional().describe('部门id / :departmentId'),
+  })
+  .default({});
+export type AlgorithmParams = z.infer<typeof AlgorithmParamsSchema>;
+
+/** 测试: a text (a draft, or a saved version's) run for one dimension object; nothing is stored. */
+export const AlgorithmTestSchema = z.object({
+  sql: sqlText.optional().describe('要测试的 SQL（空则测试 bbid 版本） / the draft text'),
+  bbid: Id.optional().describe('版本id / version id'),
+  sflx: z.enum(ALGORITHM_KINDS).optional().describe('按此类型检查结果形状 / check the result shape of this kind'),
+  params: AlgorithmParamsSchema.describe('命名参数 / the named parameters'),
+  plan: flag.optional().default(false).describe('同时给出执行计划（EXPLAIN） / with the plan'),
+});
+
+/** A result: columns in order, rows (at most the row cap), and what the run cost. */
+export const AlgorithmColumnSchema = z.object({
+  name: z.string().describe('列名 / column'),
+  type: z.string().describe('类型：number / text / date / boolean / other'),
+});
+export const AlgorithmResultSchema = z.object({
+  columns: z.array(AlgorithmColumnSchema),
+  rows: z.array(z.record(z.string(), z.unknown())).describe('结果行 / rows'),
+  rowCount: z.number().int().describe('返回行数（不超过上限） / rows returned'),
+  truncated: z.boolean().describe('结果超过行数上限，已截断 / more rows than the cap'),
+  ms: z.number().int().describe('耗时（毫秒） / milliseconds'),
+  value: z.number().nullable().optional().describe('值算法的结果 / the value (value algorithms)'),
+  runId: z.number().int().nullable().optional().describe('执行记录id（血缘） / the lineage run'),
+  cached: z.boolean().optional().describe('来自缓存 / from the cache'),
+  plan: z.array(z.string()).optional().describe('执行计划（EXPLAIN 各行） / the plan, line by line'),
+});
+export type AlgorithmResult = z.infer<typeof AlgorithmResultSchema>;
+
+/** 测试结果 / a stored result: a saved version (the current one when absent) for parameters, kept and cached. */
+export const AlgorithmResultQuerySchema = z.object({
+  sfid: Id.describe('算法id / algorithm id'),
+  bbid: Id.optional().describe('版本id（空为当前版本） / version'),
+  params: AlgorithmParamsSchema.describe('命名参数 / the named parameters'),
+});
+
+export const AlgorithmRunSchema = z.object({
+  id: z.number().int(),
+  bbid: z.number().int().describe('版本id / version id'),
+  sfid: z.number().int().describe('算法id / algorithm id'),
+  bbh: z.number().int().describe('版本号 / version number'),
+  hash: z.string().describe('执行时 SQL 文本的 SHA-256 / hash of the text run'),
+  params: z.record(z.string(), z.unknown()).describe('参数 / parameters'),
+  rows: z.number().int().describe('返回行数 / rows returned'),
+  ms: z.number().int().describe('耗时（毫秒） / milliseconds'),
+  value: z.number().nullable().describe('值（值算法） / the value'),
+  tables: z.array(z.string()).describe('读取的数据仓库表 / warehouse tables read'),
+  zxr: z.string().nullable().describe('执行人 / run by'),
+  zxsj: z.string().describe('执行时间 / run at'),
+});
+export const RunQuerySchema = z.object({
+  current: int32().min(1).default(1).describe('当前页 / current page'),
+  size: int32().min(1).max(200).default(10).describe('每页条数 / page size'),
+  sfid: Id.optional().describe('算法id / algorithm id'),
+  bbid: Id.optional().describe('版本id / version id'),
+});
+
+/** 检查: the checker's answer without running, with the place for the editor to mark. */
+export const AlgorithmCheckSchema = z.object({ sql: sqlText.describe('要检查的 SQL / the text') });
+export const AlgorithmCheckResultSchema = z.object({
+  ok: z.boolean().describe('通过检查 / passed'),
+  message: z.string().nullable().describe('不通过的原因（中文，含行列） / why not'),
+  line: z.number().int().nullable().describe('出错的行（从 1 起） / line'),
+  column: z.number().int().nullable().describe('出错的列（从 1 起，按字符） / column'),
+  params: z.array(z.enum(ALGORITHM_PARAMS)).describe('用到的命名参数 / the named parameters used'),
+  tables: z.array(z.string()).describe('读取的数据仓库表 / warehouse tables read'),
+});
