@@ -208,6 +208,23 @@ export async function insertRows(db: Db, table: string, fields: FieldDef[], rows
   await db.execute(sql`insert into ${tableRef(table)} (${columns}) values ${values}`);
 }
 
+/**
+ * Inserts many rows with one statement and one parameter: the batch as a JSON array of objects keyed by field name,
+ * read into the table's row type by json_populate_recordset (bulk loads: the demo warehouse). Values are already
+ * checked by their fields' rules; PostgreSQL converts each from its text form as a cast would.
+ */
+export async function insertRowsJson(db: Db, table: string, fields: FieldDef[], rows: CellValue[][]) {
+  if (rows.length === 0 || fields.length === 0) return;
+  const columns = sql.join(
+    fields.map((f) => col(f.name)),
+    sql`, `,
+  );
+  const objects = rows.map((r) => Object.fromEntries(fields.map((f, i) => [f.name, r[i] ?? null])));
+  await db.execute(
+    sql`insert into ${tableRef(table)} (${columns}) select ${columns} from json_populate_recordset(null::${tableRef(table)}, ${JSON.stringify(objects)}::json)`,
+  );
+}
+
 export async function insertRow(db: Db, table: string, fields: FieldDef[], values: CellValue[]) {
   const columns = sql.join(
     fields.map((f) => col(f.name)),
