@@ -438,10 +438,12 @@ async function warehousePhase(ctx: RunContext, pg: PostgresCluster, plan: Plan, 
   const url = await pg.createDatabase('warehouse');
   const dir = path.join(ctx.runDir, 'warehouse-embedded');
   const file = path.join(ctx.runDir, 'warehouse-import.xlsx');
+  const small = path.join(ctx.runDir, 'warehouse-import-small.xlsx');
   const [, , bytes] = await Promise.all([
     generateData(ctx, 'warehouse-postgres', SCALES.demo, { url }, ['--warehouse']),
     generateData(ctx, 'warehouse-embedded', SCALES.demo, { dataDir: dir }, ['--warehouse']),
     makeImportFile(file),
+    makeImportFile(small, WAREHOUSE_BENCH.smallImportRows, 'A'),
   ]);
   ctx.log(`import file: ${WAREHOUSE_BENCH.importRows} rows, ${(bytes / 2 ** 20).toFixed(1)} MiB`);
   const env: Record<DbKind, Record<string, string>> = {
@@ -452,7 +454,7 @@ async function warehousePhase(ctx: RunContext, pg: PostgresCluster, plan: Plan, 
     const server = await productServer(ctx, db, env[db]);
     try {
       const admin = await Session.login(server.base, 'zyadmin', 'Admin@2026');
-      results.warehouse[db] = await measureWarehouse(server, admin, file, {
+      results.warehouse[db] = await measureWarehouse(server, admin, small, file, {
         seconds: plan.apiSeconds,
         warmupSeconds: plan.warmupSeconds,
         connections: WAREHOUSE_CONNECTIONS,
