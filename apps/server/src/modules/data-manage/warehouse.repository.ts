@@ -152,9 +152,13 @@ export async function pageRows(
   page: { current: number; size: number },
 ) {
   const where = whereOf(filters);
+  // The page's ids first, then their rows: skipping `offset` rows then reads the id index alone (an index-only scan
+  // on a vacuumed table) instead of fetching every skipped row, so a page deep in a large table costs about as much
+  // as the first.
+  const ids = sql`select ${col(ROW_ID)} from ${tableRef(table)} ${where} order by ${col(ROW_ID)} limit ${page.size} offset ${(page.current - 1) * page.size}`;
   const [records, total] = await Promise.all([
     db.execute(
-      sql`select ${selectList(fields)} from ${tableRef(table)} ${where} order by ${col(ROW_ID)} limit ${page.size} offset ${(page.current - 1) * page.size}`,
+      sql`select ${selectList(fields)} from ${tableRef(table)} where ${col(ROW_ID)} in (${ids}) order by ${col(ROW_ID)}`,
     ),
     db.execute(sql`select count(*)::bigint::text as n from ${tableRef(table)} ${where}`),
   ]);
