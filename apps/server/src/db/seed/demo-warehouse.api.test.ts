@@ -2,9 +2,11 @@
  * The demo school in the data warehouse (seedDatabase with `warehouse`, as main.ts does under SEED_DEMO_WAREHOUSE): the
  * warehouse 教学数据仓库 with its tables created and filled, read through the warehouse's own endpoints.
  */
-import { sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadWarehouse } from '../../modules/data-manage';
 import { openTestDatabase, startTestServer, type TestServer, type TestSession } from '../../test/harness';
+import { warehouses, warehouseTables } from '../schema';
 import { seedDatabase } from '.';
 import { academicYearOf, generateSchool, SCHOOL_WAREHOUSE } from './story/school-data';
 
@@ -101,5 +103,30 @@ describe('the demo school in the warehouse', () => {
     const linked = Object.fromEntries(fields.map((f) => [f.zdm, f.wdmc]));
     expect(linked).toMatchObject({ course_code: '课程', class_code: '班级', teacher_code: '教师', avg_score: null });
     expect(fields.find((f) => f.zdm === 'pass_rate')?.zdzwm).toBe('及格率（%）');
+  });
+
+  it('loadWarehouse refuses a bad name or a value its field cannot take, naming them, and leaves nothing behind', async () => {
+    const db = server.database.db;
+    const n = async () => [
+      Number((await db.select({ n: count() }).from(warehouses))[0]?.n),
+      Number((await db.select({ n: count() }).from(warehouseTables))[0]?.n),
+    ];
+    const before = await n();
+    const field = { name: 'score', label: '成绩', type: 'integer' as const, required: true };
+    const good = { name: 'ok_table', label: '好表', fields: [field], rows: [[1], [2]] };
+    await expect(
+      loadWarehouse(db, {
+        name: '坏仓库一',
+        tables: [good, { name: 'select', label: '坏表', fields: [field], rows: [] }],
+      }),
+    ).rejects.toThrow(/数据表 select：.*保留字/);
+    await expect(
+      loadWarehouse(db, { name: '坏仓库二', tables: [good, { ...good, name: 'bad_rows', rows: [[3], ['八十']] }] }),
+    ).rejects.toThrow(/数据表 bad_rows 第2行 成绩：/);
+    expect(await n()).toEqual(before);
+    const leftover = await db.execute(
+      sql`select count(*)::int as n from pg_catalog.pg_tables where schemaname = 'warehouse' and tablename in ('ok_table', 'bad_rows')`,
+    );
+    expect((leftover as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 });
