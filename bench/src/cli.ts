@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only api,upload,frontend,crash,soak,profile] [--skip ...] [--scale school] [--keep]`
+ * `npm run bench [-- --quick] [--only api,upload,frontend,warehouse,crash,soak,profile] [--skip ...] [--scale school] [--keep]`
  *
  * Builds the web app (while a throwaway PostgreSQL 15 cluster starts), generates the school-scale data into it and
  * into the embedded default (the npm-installed PostgreSQL under a DATA_DIR of its own), then measures
@@ -26,12 +26,13 @@ import { measureFrontend } from './phases/frontend';
 import { explainRoute, mainThreadProfile, resetStatements, summariseCpuProfile, topStatements } from './phases/profile';
 import { soak } from './phases/soak';
 import { makeTestFile, measureUpload } from './phases/upload';
+import { makeImportFile, measureWarehouse, WAREHOUSE_BENCH } from './phases/warehouse';
 import { carriedFindings, embeddedFactors, evaluateBudgets, LIMIT, renderResults } from './report';
 import { type DbKind, emptyResults, type RunResults } from './results';
 
 const run = promisify(execFile);
 type CrashOptionsQuery = CrashOptions['query'];
-const PHASES = ['api', 'upload', 'frontend', 'crash', 'soak', 'profile'] as const;
+const PHASES = ['api', 'upload', 'frontend', 'warehouse', 'crash', 'soak', 'profile'] as const;
 type Phase = (typeof PHASES)[number];
 
 interface Plan {
@@ -46,6 +47,10 @@ interface Plan {
 const FULL: Plan = { apiSeconds: 4, warmupSeconds: 1, uploadMiB: 50, kills: 20, soakSeconds: 300, profileSeconds: 2 };
 const QUICK: Plan = { apiSeconds: 2, warmupSeconds: 0.5, uploadMiB: 10, kills: 3, soakSeconds: 20, profileSeconds: 2 };
 const CONNECTIONS = 32;
+/** Concurrent users of the warehouse's browse (a data office, not the whole school). */
+const WAREHOUSE_CONNECTIONS = 4;
+/** The bench's import raises the product's row limit (XLSX_MAX_ROWS, default 20 000) to the issue's 100 000. */
+const WAREHOUSE_ENV = { XLSX_MAX_ROWS: String(WAREHOUSE_BENCH.importRows) };
 
 const cleanups: (() => Promise<void>)[] = [];
 const servers = new Set<ServerHandle>();
@@ -131,6 +136,7 @@ async function main() {
     return cluster;
   });
   pgStarting.then((cluster) => cleanups.push(() => cluster.stop())).catch(() => {});
+  // The warehouse phase needs no web app: its servers answer the API alone.
   const buildsWeb = wants('frontend') || needServers;
   if (buildsWeb) {
     await phase(
@@ -241,6 +247,14 @@ async function main() {
         }
       });
     }
+  }
+
+  if (wants('warehouse')) {
+    await phase('warehouse: import, browse and export on both databases', () => warehousePhase(ctx, pg, plan, results));
+  }
+
+  if (data) {
+    const { fixtures } = data;
     if (wants('profile') && results.api?.byDb.postgres && !quick) {
       // The crash test starts here: CPU profiles report shares of the server's own CPU, not speed.
       startCrash();
@@ -353,6 +367,7 @@ async function generateData(
   label: string,
   scale: Scale,
   target: { url: string } | { dataDir: string },
+  extraArgs: string[] = [],
 ): Promise<{ fixtures: Fixtures; seconds: number }> {
   const t = performance.now();
   const fixturesPath = path.join(ctx.runDir, `fixtures-${label}.json`);
@@ -369,6 +384,7 @@ async function generateData(
         ...where,
         '--fixtures',
         fixturesPath,
+        ...extraArgs,
       ],
       { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
     );
@@ -411,6 +427,46 @@ async function prepareData(
     seconds: { postgres: a.seconds, embedded: b.seconds },
   };
   return { fixtures: a.fixtures };
+}
+
+/**
+ * The warehouse (issue 17) on each database, one after the other and alone: a database of its own with the demo
+ * school's warehouse and the bench tables (data.ts --warehouse), the product server with XLSX_MAX_ROWS raised, then
+ * the 100 000-row import (memory sampled), the browse of the 1 000 000-row table and the exports.
+ */
+async function warehousePhase(ctx: RunContext, pg: PostgresCluster, plan: Plan, results: RunResults) {
+  const url = await pg.createDatabase('warehouse');
+  const dir = path.join(ctx.runDir, 'warehouse-embedded');
+  const file = path.join(ctx.runDir, 'warehouse-import.xlsx');
+  const small = path.join(ctx.runDir, 'warehouse-import-small.xlsx');
+  const [, , bytes] = await Promise.all([
+    generateData(ctx, 'warehouse-postgres', SCALES.demo, { url }, ['--warehouse']),
+    generateData(ctx, 'warehouse-embedded', SCALES.demo, { dataDir: dir }, ['--warehouse']),
+    makeImportFile(file),
+    makeImportFile(small, WAREHOUSE_BENCH.smallImportRows, 'A'),
+  ]);
+  ctx.log(`import file: ${WAREHOUSE_BENCH.importRows} rows, ${(bytes / 2 ** 20).toFixed(1)} MiB`);
+  const env: Record<DbKind, Record<string, string>> = {
+    postgres: { DATABASE_URL: url, ...WAREHOUSE_ENV },
+    embedded: { DATA_DIR: dir, ...WAREHOUSE_ENV },
+  };
+  for (const db of ['postgres', 'embedded'] as const) {
+    const server = await productServer(ctx, db, env[db]);
+    try {
+      const admin = await Session.login(server.base, 'zyadmin', 'Admin@2026');
+      results.warehouse[db] = await measureWarehouse(server, admin, small, file, {
+        seconds: plan.apiSeconds,
+        warmupSeconds: plan.warmupSeconds,
+        connections: WAREHOUSE_CONNECTIONS,
+        // The 1 000 000-row export takes about a minute: on PostgreSQL only, to keep the full run short.
+        exportBig: db === 'postgres' && !ctx.quick,
+        log: (line) => ctx.log(`${db.padEnd(8)} ${line}`),
+      });
+    } finally {
+      await stopServer(server);
+    }
+  }
+  if (!process.argv.includes('--keep')) fs.rmSync(dir, { recursive: true, force: true });
 }
 
 /** The crash test on PostgreSQL and on the embedded default at once, each on a small database of its own. */

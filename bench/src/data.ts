@@ -1,8 +1,10 @@
 /**
- * `npm run bench:data -- --scale school|province [--data-dir DIR | --database-url URL] [--seed N]`
+ * `npm run bench:data -- --scale school|province [--data-dir DIR | --database-url URL] [--seed N] [--warehouse]`
  * Creates (migrates and seeds) a database and fills it with a scale's data. With --data-dir (default
  * bench/.data/<scale>) the embedded PostgreSQL's data goes where the server's DATA_DIR expects it, so
  * `DATA_DIR=<dir> npm run serve` opens it; with --database-url (or DATABASE_URL) it fills that PostgreSQL database.
+ * --warehouse adds the data warehouse: the demo school's 教学数据仓库 and the bench's tables (a 1 000 000-row table to
+ * browse, an empty one to import into; phases/warehouse.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,11 +15,12 @@ import { seedDatabase } from '@zg/server/src/db/seed';
 import { generate } from '@zg/server/src/db/seed/story';
 import { scaleOf } from '@zg/server/src/db/seed/story/scale';
 import { parseArgs, stringFlag } from './lib/args';
+import { prepareWarehouse } from './phases/warehouse';
 
 const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main() {
-  const { flags } = parseArgs(process.argv.slice(2));
+  const { flags } = parseArgs(process.argv.slice(2), ['warehouse']);
   const scale = scaleOf(stringFlag(flags, 'scale') ?? 'school');
   const url = stringFlag(flags, 'database-url') ?? process.env.DATABASE_URL;
   const dataDir = path.resolve(stringFlag(flags, 'data-dir') ?? path.join(benchDir, '.data', scale.name));
@@ -32,6 +35,10 @@ async function main() {
       seed,
       log: (line) => process.stdout.write(`  [${((Date.now() - started) / 1000).toFixed(1)} s] ${line}\n`),
     });
+    if (flags.has('warehouse'))
+      await prepareWarehouse(database.db, new Date().toISOString().slice(0, 10), (line) =>
+        process.stdout.write(`  [${((Date.now() - started) / 1000).toFixed(1)} s] ${line}\n`),
+      );
     const where = url ? new URL(url).pathname.slice(1) : dataDir;
     const fixturesPath = stringFlag(flags, 'fixtures') ?? (url ? undefined : path.join(dataDir, 'bench-fixtures.json'));
     if (fixturesPath) fs.writeFileSync(fixturesPath, JSON.stringify(fixtures, null, 1));

@@ -120,3 +120,66 @@ describe('RESULTS.md', () => {
     expect(carriedFindings(null)).toBeNull();
   });
 });
+
+describe('the budgets of issue 17 (the warehouse)', () => {
+  const imp = (ms: number, before: number, peak: number, status = 200) => ({
+    rows: 100_000,
+    fileBytes: 4 << 20,
+    ms,
+    status,
+    answer: '导入成功，共100000条',
+    rss: { beforeMb: before, peakMb: peak, afterMb: before + 10 },
+  });
+  const browse = (key: string, connections: number, p95: number) => ({
+    ...route(key, 'warehouse', 50, p95, p95 + 10),
+    connections,
+  });
+  const withWarehouse = () => {
+    const r = results();
+    r.warehouse.postgres = {
+      smallImport: { ...imp(2000, 250, 290), rows: 10_000 },
+      import: imp(15_000, 260, 380),
+      browse: [
+        browse('warehouse.browse.first', 1, 20),
+        browse('warehouse.browse.any', 4, 90),
+        browse('warehouse.browse.filter', 4, 900),
+      ],
+      exports: [{ table: 'bench_import', rows: 110_000, ms: 5000, bytes: 4 << 20, status: 200 }],
+    };
+    return r;
+  };
+  const byName = (r: RunResults, s: string) => evaluateBudgets(r).find((x) => x.budget.startsWith(s))!;
+
+  it('is not measured without the warehouse part', () => {
+    const r = results();
+    expect(byName(r, 'Excel import of 100 000 rows ≤ 20 s').met).toBeNull();
+    expect(byName(r, 'Flat server memory').met).toBeNull();
+    expect(byName(r, 'Paged browse').met).toBeNull();
+  });
+
+  it('holds the import to 20 s on PostgreSQL, its memory to idle + 150 MiB, and the browse (not the filter) to 100 ms', () => {
+    const r = withWarehouse();
+    expect(byName(r, 'Excel import of 100 000 rows ≤ 20 s').met).toBe(true);
+    expect(byName(r, 'Excel import of 100 000 rows ≤ 60 s').met).toBeNull();
+    expect(byName(r, 'Flat server memory').met).toBe(true);
+    expect(byName(r, 'Paged browse').met).toBe(true);
+    expect(byName(r, 'Paged browse').measured).toBe('first × 1 20 ms; any × 4 90 ms');
+    r.warehouse.postgres!.import = imp(25_000, 260, 500);
+    r.warehouse.postgres!.browse[1] = browse('warehouse.browse.any', 4, 140);
+    expect(byName(r, 'Excel import of 100 000 rows ≤ 20 s').met).toBe(false);
+    expect(byName(r, 'Flat server memory').met).toBe(false);
+    expect(byName(r, 'Paged browse').met).toBe(false);
+    r.warehouse.postgres!.import = imp(5000, 260, 300, 413);
+    expect(byName(r, 'Excel import of 100 000 rows ≤ 20 s').met).toBe(false);
+  });
+
+  it('renders its section: imports, browse routes by connections, exports', () => {
+    const md = renderResults(withWarehouse(), null);
+    expect(md).toContain('## Data warehouse (issue 17)');
+    expect(md).toContain(
+      '| postgres | 100000 | 4.0 MiB | 15.0 s | 200 导入成功，共100000条 | 260 MiB | 380 MiB | 270 MiB |',
+    );
+    expect(md).toContain('`warehouse.browse.any` | postgres | 4 |');
+    expect(md).toContain('| `bench_import` | postgres | 110000 | 5.0 s | 4.0 MiB | 200 |');
+  });
+});

@@ -4,6 +4,7 @@ import type { FrontendFigures } from './phases/frontend';
 import type { CpuProfile, Plan, Statement } from './phases/profile';
 import type { SoakFigures } from './phases/soak';
 import type { UploadFigures } from './phases/upload';
+import type { WarehouseFigures } from './phases/warehouse';
 
 /** The system PostgreSQL (a throwaway cluster) and the embedded default (the npm-installed server under DATA_DIR). */
 export type DbKind = 'postgres' | 'embedded';
@@ -39,6 +40,8 @@ export interface RunResults {
   } | null;
   upload: Partial<Record<DbKind, UploadFigures>>;
   frontend: FrontendFigures | null;
+  /** The data warehouse (issue 17): import, browse, export. */
+  warehouse: Partial<Record<DbKind, WarehouseFigures>>;
   crash: Partial<Record<DbKind, CrashFigures>>;
   /** `withCrashTest`: the crash test ran at the same time (on servers and databases of its own). */
   soak: (SoakFigures & { db: DbKind; withCrashTest?: boolean }) | null;
@@ -65,6 +68,7 @@ export function emptyResults(startedAt: Date, quick: boolean): RunResults {
     api: null,
     upload: {},
     frontend: null,
+    warehouse: {},
     crash: {},
     soak: null,
     profile: null,

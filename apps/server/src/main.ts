@@ -81,7 +81,12 @@ async function main() {
   try {
     database = await openDatabase({ url });
     await database.migrate();
-    await seedDatabase(database.db, { demo: config.SEED_DEMO, story: config.SEED_DEMO_STORY });
+    // The demo warehouse (教学数据仓库) comes with the story: both are the demo school's data (README, SEED_DEMO_STORY).
+    await seedDatabase(database.db, {
+      demo: config.SEED_DEMO,
+      story: config.SEED_DEMO_STORY,
+      warehouse: config.SEED_DEMO_STORY,
+    });
   } catch (err) {
     closing = true;
     await stopEmbedded();

@@ -4,7 +4,7 @@ import { Session } from '../lib/http';
 import { settle } from '../lib/server';
 import { type LatencySummary, summarise } from '../lib/stats';
 
-export type RouteGroup = 'ceiling' | 'list' | 'detail' | 'warnings' | 'analysis';
+export type RouteGroup = 'ceiling' | 'list' | 'detail' | 'warnings' | 'analysis' | 'warehouse';
 
 export interface ApiRoute {
   key: string;

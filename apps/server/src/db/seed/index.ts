@@ -34,6 +34,7 @@ import {
 import { SAMPLE_SCHOOLS } from './schools';
 import { generate } from './story';
 import { SCALES } from './story/scale';
+import { seedDemoWarehouse } from './warehouse';
 
 const SEED_LOCK = 727_274_002;
 
@@ -48,6 +49,11 @@ export interface SeedOptions {
    * product's start loads it; the test templates keep the accounts alone (tests count tasks from zero).
    */
   story?: boolean;
+  /**
+   * With `demo`: the demo school's teaching data in the data warehouse as well (教学数据仓库: five academic years of
+   * students, teachers, majors, courses, results, employment, equipment, enrolment and internships; ./warehouse.ts).
+   */
+  warehouse?: boolean;
   /** The server clock's instant the story is dated against (default: now). */
   now?: Date;
 }
@@ -68,10 +74,9 @@ export async function seedDatabase(db: Db, opts: SeedOptions) {
     const [demoHashes, adminHash] = await Promise.all([opts.demo ? hashDemoPasswords() : null, hash(ADMIN_PASSWORD)]);
     if (demoHashes) await seedDemo(tx, demoHashes);
     await insertUser(tx, { ...ADMIN_USER, departmentId: demoHashes ? ADMIN_USER.departmentId : null }, adminHash);
-    if (opts.demo && opts.story) {
-      const now = opts.now ?? new Date();
-      await generate(tx, SCALES.demo, { now, today: localDay(now) });
-    }
+    const now = opts.now ?? new Date();
+    if (opts.demo && opts.story) await generate(tx, SCALES.demo, { now, today: localDay(now) });
+    if (opts.demo && opts.warehouse) await seedDemoWarehouse(tx, localDay(now));
   });
 }
 

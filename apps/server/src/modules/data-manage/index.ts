@@ -10,3 +10,4 @@ export { dataManagePlugin } from './data-manage.plugin';
 export { DataSourceConnectError, openDataSource, type ReadOnlyConnection } from './datasource';
 /** Dimension objects in bulk (by type code and code, parents by code): the demo data seed. */
 export { upsertDimensionObjects } from './dimension.service';
+export { type LoadField, type LoadTable, loadWarehouse, type WarehouseLoad } from './warehouse-load.service';

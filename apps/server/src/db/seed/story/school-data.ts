@@ -1,0 +1,1028 @@
+import type { FieldType } from '@zg/contract';
+import { GIVEN, SURNAMES } from './names';
+import { Random } from './random';
+
+/**
+ * The demo school's teaching data for the data warehouse (教学数据仓库): five academic years of a vocational college
+ * of about 12 000 students, 600 teachers, 40 majors in 8 colleges and 1 200 courses, with course results, employment,
+ * teaching equipment, enrolment and internships. Pure and deterministic: the same seed and last year give the same
+ * tables, row for row. Plausible by construction: scores are normal around a mean set per major so that its pass
+ * rate lands in 85-97 %; each major's employment rate is drawn in 88-98 %; enrolment follows each major's size and a
+ * trend; titles and degrees follow a usual pyramid; equipment values are log-normal by category.
+ *
+ * Codes name the dimension objects (学院 XY01, 专业 ZY0101, 课程 KC010101, 班级 BJ0101-2024-1, 教师 JS0001); fields
+ * holding such a code carry the dimension type's code, and `schoolDimensionObjects` lists the objects themselves.
+ */
+
+/** A field of a demo table, as the warehouse defines fields (ckbzd); `dimension` is a dimension type's code. */
+export interface DemoField {
+  name: string;
+  label: string;
+  type: FieldType;
+  length?: number | null;
+  scale?: number | null;
+  required?: boolean;
+  unique?: boolean;
+  dimension?: 'college' | 'major' | 'course' | 'class' | 'teacher' | 'student';
+}
+
+export type DemoValue = string | number | boolean | null;
+
+export interface DemoTable {
+  name: string;
+  label: string;
+  remark: string;
+  fields: DemoField[];
+  /** One value per field, in the fields' order; dates as YYYY-MM-DD. */
+  rows: DemoValue[][];
+}
+
+/** A dimension object (维度对象): a college, a major, a course, a class or a teacher, with its parent's code. */
+export interface DimensionObject {
+  typeCode: 'college' | 'major' | 'course' | 'class' | 'teacher';
+  code: string;
+  name: string;
+  parentCode?: string;
+}
+
+export interface SchoolOptions {
+  seed?: number;
+  /** The first calendar year of the last (current) academic year: 2026 for 2026-2027. */
+  lastYear: number;
+  /** Academic years (default 5). */
+  years?: number;
+}
+
+export interface School {
+  /** The academic years, oldest first: '2022-2023' ... */
+  academicYears: string[];
+  tables: DemoTable[];
+  dimensionObjects: DimensionObject[];
+}
+
+export const SCHOOL_WAREHOUSE = { name: '教学数据仓库', remark: '演示学校近五个学年的教学基础数据（自动生成）' };
+
+/** The academic year a day falls in: September onwards starts the next one. */
+export function academicYearOf(day: string): number {
+  const year = Number(day.slice(0, 4));
+  return Number(day.slice(5, 7)) >= 9 ? year : year - 1;
+}
+
+// ---- word lists ----
+
+const COLLEGES: { name: string; majors: string[]; courses: string[] }[] = [
+  {
+    name: '信息工程学院',
+    majors: ['软件技术', '计算机网络技术', '大数据技术', '人工智能技术应用', '云计算技术应用'],
+    courses: COURSES(
+      '程序设计基础',
+      'Java程序设计',
+      'Python程序设计',
+      '数据库技术',
+      'Web前端开发',
+      '操作系统',
+      '计算机网络基础',
+      '数据结构',
+      'Linux系统管理',
+      '软件测试',
+      '网络安全技术',
+      '云计算基础',
+      '大数据分析',
+      '机器学习基础',
+      '移动应用开发',
+      '网络设备配置',
+      '数据可视化',
+      '软件工程',
+      '信息系统项目管理',
+      '容器技术',
+    ),
+  },
+  {
+    name: '机电工程学院',
+    majors: ['机电一体化技术', '电气自动化技术', '工业机器人技术', '数控技术', '模具设计与制造'],
+    courses: COURSES(
+      '机械制图',
+      '电工电子技术',
+      '机械设计基础',
+      'PLC应用技术',
+      '液压与气动技术',
+      '传感器与检测技术',
+      '数控编程',
+      '工业机器人编程',
+      'CAD/CAM应用',
+      '电机与拖动',
+      '单片机技术',
+      '自动化生产线',
+      '机械制造工艺',
+      '公差配合与测量',
+      '供配电技术',
+      '工程力学',
+      '模具设计',
+      '智能制造概论',
+      '运动控制技术',
+      '设备维修',
+    ),
+  },
+  {
+    name: '经济管理学院',
+    majors: ['大数据与会计', '市场营销', '电子商务', '现代物流管理', '金融服务与管理'],
+    courses: COURSES(
+      '会计基础',
+      '财务管理',
+      '经济学基础',
+      '管理学原理',
+      '市场营销学',
+      '统计学基础',
+      '税法',
+      '成本会计',
+      '电子商务概论',
+      '网络营销',
+      '物流管理基础',
+      '供应链管理',
+      '金融学基础',
+      '商务谈判',
+      '消费者行为',
+      '财务报表分析',
+      '审计实务',
+      '直播电商运营',
+      '仓储与配送',
+      '客户关系管理',
+    ),
+  },
+  {
+    name: '艺术设计学院',
+    majors: ['视觉传达设计', '环境艺术设计', '数字媒体艺术设计', '室内艺术设计', '动漫制作技术'],
+    courses: COURSES(
+      '设计素描',
+      '色彩构成',
+      '平面构成',
+      '设计史',
+      '图形创意',
+      '版式设计',
+      '摄影基础',
+      '三维建模',
+      '影视后期',
+      '室内设计原理',
+      '景观设计',
+      '品牌设计',
+      '交互设计',
+      '动画原理',
+      '手绘表现',
+      '包装设计',
+      '展示设计',
+      '材料与工艺',
+      '数字插画',
+      '用户体验设计',
+    ),
+  },
+  {
+    name: '建筑工程学院',
+    majors: ['建筑工程技术', '工程造价', '建设工程管理', '建筑装饰工程技术', '道路与桥梁工程技术'],
+    courses: COURSES(
+      '建筑制图',
+      '建筑材料',
+      '建筑结构',
+      '工程测量',
+      '建筑施工技术',
+      '工程造价基础',
+      '建筑识图',
+      '土力学与地基基础',
+      '建设法规',
+      '工程项目管理',
+      'BIM技术应用',
+      '安装工程计量',
+      '工程招投标',
+      '道路工程',
+      '桥梁工程',
+      '装饰施工',
+      '建筑CAD',
+      '工程经济',
+      '施工组织设计',
+      '建筑设备',
+    ),
+  },
+  {
+    name: '汽车工程学院',
+    majors: ['汽车检测与维修技术', '新能源汽车技术', '汽车制造与试验技术', '智能网联汽车技术', '汽车技术服务与营销'],
+    courses: COURSES(
+      '汽车构造',
+      '汽车电工电子',
+      '发动机维修',
+      '底盘维修',
+      '汽车电气设备',
+      '新能源汽车概论',
+      '动力电池技术',
+      '电机驱动技术',
+      '汽车故障诊断',
+      '智能网联技术',
+      '汽车营销',
+      '汽车保险与理赔',
+      '汽车检测技术',
+      '车载网络',
+      '汽车制造工艺',
+      '汽车材料',
+      '自动驾驶概论',
+      '二手车评估',
+      '汽车服务管理',
+      '整车试验',
+    ),
+  },
+  {
+    name: '医药卫生学院',
+    majors: ['护理', '药学', '医学检验技术', '康复治疗技术', '健康管理'],
+    courses: COURSES(
+      '人体解剖学',
+      '生理学',
+      '病理学',
+      '药理学',
+      '基础护理',
+      '内科护理',
+      '外科护理',
+      '医学检验基础',
+      '临床检验',
+      '康复评定',
+      '运动治疗',
+      '健康评估',
+      '药物化学',
+      '药剂学',
+      '医学微生物',
+      '生物化学',
+      '社区护理',
+      '老年护理',
+      '中医养生',
+      '营养与膳食',
+    ),
+  },
+  {
+    name: '旅游与外语学院',
+    majors: ['旅游管理', '酒店管理与数字化运营', '商务英语', '应用日语', '空中乘务'],
+    courses: COURSES(
+      '旅游学概论',
+      '导游业务',
+      '酒店管理',
+      '前厅服务',
+      '餐饮服务',
+      '英语听说',
+      '英语写作',
+      '商务英语翻译',
+      '跨文化交际',
+      '日语精读',
+      '日语会话',
+      '客舱服务',
+      '民航概论',
+      '礼仪与形体',
+      '旅行社经营',
+      '会展策划',
+      '外贸函电',
+      '国际贸易实务',
+      '旅游市场营销',
+      '服务心理学',
+    ),
+  },
+];
+
+function COURSES(...names: string[]) {
+  return names;
+}
+
+const PUBLIC_COURSES = ['思想道德与法治', '大学英语', '高等数学', '体育与健康', '信息技术', '职业生涯规划'];
+const COURSE_TYPES = ['公共基础课', '专业基础课', '专业核心课', '专业拓展课', '实践课'] as const;
+const TITLES = [
+  { name: '教授', share: 0.07 },
+  { name: '副教授', share: 0.26 },
+  { name: '讲师', share: 0.45 },
+  { name: '助教', share: 0.17 },
+  { name: '高级实验师', share: 0.05 },
+];
+const DEGREES = [
+  { name: '博士', share: 0.12 },
+  { name: '硕士', share: 0.63 },
+  { name: '学士', share: 0.25 },
+];
+const PROVINCES = [
+  { name: '浙江', share: 0.72 },
+  { name: '安徽', share: 0.06 },
+  { name: '江西', share: 0.05 },
+  { name: '河南', share: 0.05 },
+  { name: '贵州', share: 0.04 },
+  { name: '四川', share: 0.04 },
+  { name: '甘肃', share: 0.04 },
+];
+const WORK_PLACES = [
+  { name: '浙江', share: 0.78 },
+  { name: '上海', share: 0.08 },
+  { name: '江苏', share: 0.07 },
+  { name: '广东', share: 0.04 },
+  { name: '其他', share: 0.03 },
+];
+const DESTINATIONS = [
+  { name: '协议就业', share: 0.62 },
+  { name: '灵活就业', share: 0.18 },
+  { name: '升学', share: 0.14 },
+  { name: '应征入伍', share: 0.03 },
+  { name: '自主创业', share: 0.03 },
+];
+const EMPLOYER_TYPES = [
+  { name: '民营企业', share: 0.64 },
+  { name: '国有企业', share: 0.14 },
+  { name: '三资企业', share: 0.08 },
+  { name: '事业单位', share: 0.07 },
+  { name: '机关', share: 0.02 },
+  { name: '其他', share: 0.05 },
+];
+const EQUIPMENT = [
+  {
+    category: '计算机及网络设备',
+    names: ['台式计算机', '笔记本电脑', '交换机', '服务器', '路由器', '图形工作站'],
+    median: 6000,
+    spread: 0.6,
+    share: 0.34,
+  },
+  {
+    category: '实训设备',
+    names: ['实训台', '数控车床', '工业机器人', '模拟驾驶舱', '综合实训平台', '检测台架'],
+    median: 60000,
+    spread: 1.0,
+    share: 0.2,
+  },
+  {
+    category: '仪器仪表',
+    names: ['示波器', '万用表', '信号发生器', '光谱仪', '检测仪', '测量仪'],
+    median: 9000,
+    spread: 0.9,
+    share: 0.18,
+  },
+  {
+    category: '教学多媒体设备',
+    names: ['投影机', '交互式智能平板', '录播系统', '音响系统', '电子白板'],
+    median: 15000,
+    spread: 0.5,
+    share: 0.18,
+  },
+  {
+    category: '教学家具',
+    names: ['实验桌', '绘图桌', '学生课桌椅', '讲台', '储物柜'],
+    median: 1500,
+    spread: 0.4,
+    share: 0.1,
+  },
+];
+const EQUIPMENT_STATES = [
+  { name: '在用', share: 0.9 },
+  { name: '闲置', share: 0.04 },
+  { name: '维修', share: 0.03 },
+  { name: '待报废', share: 0.03 },
+];
+const CITIES = ['杭州', '宁波', '温州', '绍兴', '嘉兴', '湖州', '金华', '台州', '上海', '苏州'];
+const FIRM_WORDS = ['恒信', '华拓', '智联', '远航', '正泰', '新锐', '鼎盛', '明达', '中科', '蓝海', '卓越', '同创'];
+const FIRM_KINDS: Record<string, string[]> = {
+  信息工程学院: ['信息技术', '软件', '网络科技', '数据科技'],
+  机电工程学院: ['机电', '自动化', '智能装备', '机械制造'],
+  经济管理学院: ['商贸', '供应链管理', '会计师事务所', '电子商务'],
+  艺术设计学院: ['文化传媒', '设计', '装饰工程', '动漫'],
+  建筑工程学院: ['建设集团', '工程咨询', '建筑设计', '路桥工程'],
+  汽车工程学院: ['汽车销售服务', '新能源汽车', '汽车零部件', '汽车服务'],
+  医药卫生学院: ['人民医院', '医药连锁', '康复医院', '健康管理'],
+  旅游与外语学院: ['国际旅行社', '大酒店', '航空服务', '国际贸易'],
+};
+const INTERN_POSITIONS: Record<string, string[]> = {
+  信息工程学院: ['软件开发实习生', '运维工程师助理', '测试工程师助理', '数据标注员'],
+  机电工程学院: ['设备调试员', '电气技术员', '数控操作员', '工艺技术员'],
+  经济管理学院: ['出纳', '会计助理', '营销专员', '物流专员'],
+  艺术设计学院: ['设计助理', '美工', '动画制作员', '室内设计助理'],
+  建筑工程学院: ['施工员', '造价员', '资料员', '测量员'],
+  汽车工程学院: ['维修技师助理', '服务顾问', '质检员', '装配技术员'],
+  医药卫生学院: ['实习护士', '药房实习生', '检验科实习生', '康复治疗助理'],
+  旅游与外语学院: ['导游', '前厅接待', '外贸业务员', '乘务实习生'],
+};
+
+// ---- distributions ----
+
+/** A standard normal deviate (Box-Muller; one per call, simple and deterministic). */
+export function normal(rnd: Random, mean = 0, sd = 1): number {
+  const u = 1 - rnd.next();
+  const v = rnd.next();
+  return mean + sd * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+}
+
+/** The standard normal's quantile (Acklam's rational approximation; good to 1e-9 for 0 < p < 1). */
+export function normalQuantile(p: number): number {
+  const a = [
+    -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239,
+  ];
+  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
+  const c = [
+    -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968,
+    2.938163982698783,
+  ];
+  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+  const lo = 0.02425;
+  if (p < lo) {
+    const q = Math.sqrt(-2 * Math.log(p));
+    return (
+      (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) /
+      ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1)
+    );
+  }
+  if (p > 1 - lo) return -normalQuantile(1 - p);
+  const q = p - 0.5;
+  const r = q * q;
+  return (
+    ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) /
+    (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1)
+  );
+}
+
+function weighted<T extends { share: number }>(rnd: Random, items: readonly T[]): T {
+  let x = rnd.next() * items.reduce((s, i) => s + i.share, 0);
+  for (const item of items) {
+    x -= item.share;
+    if (x < 0) return item;
+  }
+  return items[items.length - 1]!;
+}
+
+const uniform = (rnd: Random, min: number, max: number) => min + (max - min) * rnd.next();
+const round = (v: number, places = 0) => Math.round(v * 10 ** places) / 10 ** places;
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+const dayOf = (y: number, m: number, d: number) => `${y}-${pad(m, 2)}-${pad(d, 2)}`;
+const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(min, v));
+
+function personName(rnd: Random) {
+  return rnd.pick(SURNAMES) + rnd.pick(GIVEN) + (rnd.chance(0.35) ? rnd.pick(GIVEN).slice(0, 1) : '');
+}
+
+// ---- the school ----
+
+/** Target size of one cohort over the whole school (5 cohorts: about 12 000 students). */
+const COHORT = 2400;
+const CLASS_SIZE = 45;
+/** Courses per major: 6 public, 20 of the college's, 4 of its own (30 × 40 majors = 1 200). */
+const COURSES_PER_MAJOR = 30;
+/** Courses a class takes a term: a three-year programme of six terms takes all 30. */
+const COURSES_PER_TERM = 5;
+const TEACHERS = 600;
+const EQUIPMENT_ITEMS = 3000;
+
+interface Major {
+  code: string;
+  name: string;
+  college: number;
+  collegeCode: string;
+  /** Share of the school's intake, before the yearly trend. */
+  weight: number;
+  trend: number;
+  passRate: number;
+  employmentRate: number;
+  relatedRate: number;
+  salary: number;
+  founded: number;
+  courses: { code: string; name: string; type: string; credits: number; hours: number; exam: boolean; slot: number }[];
+}
+
+/** Generates the demo school (see the file's comment). */
+export function generateSchool(opts: SchoolOptions): School {
+  const years = opts.years ?? 5;
+  const root = new Random(opts.seed ?? 20_260_917);
+  const firstYear = opts.lastYear - years + 1;
+  const yearsList = Array.from({ length: years }, (_, i) => firstYear + i);
+  const ay = (y: number) => `${y}-${y + 1}`;
+
+  // Colleges and majors.
+  const collegeRows: DemoValue[][] = [];
+  const majors: Major[] = [];
+  const rm = root.fork('majors');
+  COLLEGES.forEach((c, ci) => {
+    const code = `XY${pad(ci + 1, 2)}`;
+    collegeRows.push([code, c.name, personName(rm), 1998 + rm.int(0, 20)]);
+    c.majors.forEach((name, mi) => {
+      const passRate = uniform(rm, 0.86, 0.96);
+      const pool = rm.shuffle([...c.courses]);
+      const mcode = `ZY${pad(ci + 1, 2)}${pad(mi + 1, 2)}`;
+      const names = [
+        ...PUBLIC_COURSES,
+        `${name}专业导论`,
+        ...pool,
+        `${name}综合实训`,
+        `${name}技能训练`,
+        `${name}毕业设计`,
+      ];
+      if (names.length !== COURSES_PER_MAJOR) throw new Error(`${name}: ${names.length} courses`);
+      majors.push({
+        code: mcode,
+        name,
+        college: ci,
+        collegeCode: code,
+        weight: Math.exp(normal(rm, 0, 0.3)),
+        trend: uniform(rm, -0.04, 0.08),
+        passRate,
+        employmentRate: uniform(rm, 0.895, 0.97),
+        relatedRate: uniform(rm, 0.6, 0.9),
+        salary: 4200 + rm.int(0, 1800),
+        founded: 2000 + rm.int(0, 18),
+        courses: names.map((n, k) => {
+          const type =
+            k < PUBLIC_COURSES.length
+              ? COURSE_TYPES[0]
+              : k < 14
+                ? COURSE_TYPES[1]
+                : k < 24
+                  ? COURSE_TYPES[2]
+                  : k < 27
+                    ? COURSE_TYPES[3]
+                    : COURSE_TYPES[4];
+          const credits = type === COURSE_TYPES[4] ? rm.pick([1, 2, 4]) : rm.pick([2, 2.5, 3, 3.5, 4]);
+          return {
+            code: `KC${pad(ci + 1, 2)}${pad(mi + 1, 2)}${pad(k + 1, 2)}`,
+            name: n,
+            type,
+            credits,
+            hours: Math.round(credits * 16),
+            exam: type !== COURSE_TYPES[4] && rm.chance(0.7),
+            // Public courses in the first year, then by kind; each term of the six takes five.
+            slot: 0,
+          };
+        }),
+      });
+      const m = majors[majors.length - 1]!;
+      m.courses.forEach((course, k) => {
+        course.slot = Math.floor(k / COURSES_PER_TERM);
+      });
+    });
+  });
+  const weightSum = majors.reduce((s, m) => s + m.weight, 0);
+
+  // Teachers: by college in proportion to its majors' size, titles and degrees in a usual pyramid.
+  const rt = root.fork('teachers');
+  const teacherRows: DemoValue[][] = [];
+  const teachersOf: string[][] = COLLEGES.map(() => []);
+  const collegeWeight = COLLEGES.map((_, ci) =>
+    majors.filter((m) => m.college === ci).reduce((s, m) => s + m.weight, 0),
+  );
+  const teacherCounts = collegeWeight.map((w) => Math.round((w / weightSum) * TEACHERS));
+  teacherCounts[0]! += TEACHERS - teacherCounts.reduce((s, n) => s + n, 0);
+  let tn = 0;
+  teacherCounts.forEach((n, ci) => {
+    for (let i = 0; i < n; i++) {
+      tn++;
+      const code = `JS${pad(tn, 4)}`;
+      const title = weighted(rt, TITLES).name;
+      const senior = title === '教授' ? 14 : title === '副教授' ? 8 : title === '助教' ? -6 : 0;
+      const age = clamp(Math.round(normal(rt, 40 + senior, 6)), 24, 60);
+      const degree = title === '助教' && rt.chance(0.7) ? '硕士' : weighted(rt, DEGREES).name;
+      const birthYear = opts.lastYear - age;
+      const hired = clamp(birthYear + 24 + rt.int(0, 8), 1990, opts.lastYear);
+      teacherRows.push([
+        code,
+        personName(rt),
+        rt.chance(0.52) ? '女' : '男',
+        dayOf(birthYear, rt.int(1, 12), rt.int(1, 28)),
+        `XY${pad(ci + 1, 2)}`,
+        title,
+        degree,
+        rt.chance(title === '助教' ? 0.3 : 0.62),
+        dayOf(hired, rt.pick([7, 8, 9]), rt.int(1, 28)),
+      ]);
+      teachersOf[ci]!.push(code);
+    }
+  });
+  // Each course's teachers: one to three of its college.
+  const teachersOfCourse = new Map<string, string[]>();
+  const rc = root.fork('course-teachers');
+  for (const m of majors)
+    for (const c of m.courses)
+      teachersOfCourse.set(
+        c.code,
+        Array.from({ length: rc.int(1, 3) }, () => rc.pick(teachersOf[m.college]!)),
+      );
+
+  // Enrolment, classes and students.
+  const re = root.fork('enrolment');
+  const enrolRows: DemoValue[][] = [];
+  const classRows: DemoValue[][] = [];
+  const studentRows: DemoValue[][] = [];
+  const classes: { code: string; major: Major; grade: number; students: string[] }[] = [];
+  const leftEarly = new Set<string>();
+  for (const y of yearsList) {
+    for (const m of majors) {
+      const size = (COHORT * m.weight) / weightSum;
+      const planned = Math.max(20, Math.round((size * (1 + m.trend * (y - firstYear))) / 5) * 5);
+      const admitted = Math.round(planned * uniform(re, 0.96, 1.02));
+      const registered = Math.round(admitted * uniform(re, 0.91, 0.98));
+      const firstChoice = round(uniform(re, 62, 95), 2);
+      enrolRows.push([
+        ay(y),
+        y,
+        m.code,
+        planned,
+        admitted,
+        registered,
+        round((registered / admitted) * 100, 2),
+        firstChoice,
+      ]);
+      const nClasses = Math.max(1, Math.round(registered / CLASS_SIZE));
+      const classOf: { code: string; major: Major; grade: number; students: string[] }[] = [];
+      for (let k = 1; k <= nClasses; k++) {
+        const code = `BJ${m.code.slice(2)}${y}${k}`;
+        const cls = { code, major: m, grade: y, students: [] as string[] };
+        classOf.push(cls);
+        classes.push(cls);
+      }
+      for (let s = 1; s <= registered; s++) {
+        const no = `${y}${m.code.slice(2)}${pad(s, 3)}`;
+        const cls = classOf[(s - 1) % nClasses]!;
+        cls.students.push(no);
+        const graduated = y + 3 <= opts.lastYear;
+        const left = re.chance(0.02);
+        if (left) leftEarly.add(no);
+        const status = left ? '退学' : graduated ? '毕业' : re.chance(0.01) ? '休学' : '在读';
+        studentRows.push([
+          no,
+          personName(re),
+          re.chance(m.college === 6 || m.college === 7 ? 0.72 : m.college === 1 || m.college === 5 ? 0.18 : 0.5)
+            ? '女'
+            : '男',
+          dayOf(y - 18 - (re.chance(0.2) ? 1 : 0), re.int(1, 12), re.int(1, 28)),
+          cls.code,
+          m.code,
+          m.collegeCode,
+          y,
+          status,
+          weighted(re, PROVINCES).name,
+        ]);
+      }
+      for (const cls of classOf) {
+        classRows.push([
+          cls.code,
+          `${m.name}${String(y).slice(2)}${classOf.length > 1 ? `(${classOf.indexOf(cls) + 1})` : ''}班`,
+          m.code,
+          y,
+          re.pick(teachersOf[m.college]!),
+          cls.students.length,
+        ]);
+      }
+    }
+  }
+
+  // Course results, class by class: scores normal around a mean that gives the major its pass rate.
+  const rr = root.fork('results');
+  const resultRows: DemoValue[][] = [];
+  const SD = 11;
+  for (const cls of classes) {
+    const m = cls.major;
+    const majorMean = 60 + SD * normalQuantile(m.passRate);
+    for (let grade = 1; grade <= 3; grade++) {
+      const year = cls.grade + grade - 1;
+      if (year > opts.lastYear) break;
+      for (let term = 1; term <= 2; term++) {
+        // The current year's spring term is not over yet.
+        if (year === opts.lastYear && term === 2) break;
+        const slot = (grade - 1) * 2 + (term - 1);
+        for (const c of m.courses.filter((x) => x.slot === slot)) {
+          const mean = majorMean + normal(rr, 0, 1.5);
+          let sum = 0;
+          let max = 0;
+          let min = 100;
+          let pass = 0;
+          let excellent = 0;
+          const n = cls.students.length;
+          for (let i = 0; i < n; i++) {
+            const score = clamp(Math.round(normal(rr, mean, SD)), 0, 100);
+            sum += score;
+            max = Math.max(max, score);
+            min = Math.min(min, score);
+            if (score >= 60) pass++;
+            if (score >= 90) excellent++;
+          }
+          resultRows.push([
+            ay(year),
+            term,
+            c.code,
+            cls.code,
+            rr.pick(teachersOfCourse.get(c.code)!),
+            n,
+            round(sum / n, 2),
+            max,
+            min,
+            pass,
+            round((pass / n) * 100, 2),
+            round((excellent / n) * 100, 2),
+          ]);
+        }
+      }
+    }
+  }
+
+  // Internships (the third year) and employment (graduates).
+  const ri = root.fork('internships');
+  const internRows: DemoValue[][] = [];
+  const employRows: DemoValue[][] = [];
+  for (const cls of classes) {
+    const m = cls.major;
+    const college = COLLEGES[m.college]!.name;
+    const internYear = cls.grade + 2;
+    if (internYear > opts.lastYear) continue;
+    const graduated = cls.grade + 3 <= opts.lastYear;
+    const finishing = cls.students.filter((no) => !leftEarly.has(no));
+    // Exactly the major's rate of each class is employed (a draw per student would stray too far in a class of 45).
+    const unemployed = new Set(
+      ri.shuffle([...finishing]).slice(0, Math.round(finishing.length * (1 - m.employmentRate))),
+    );
+    for (const no of finishing) {
+      const start = dayOf(internYear + 1, 2, ri.int(20, 28));
+      const months = ri.int(4, 6);
+      const related = ri.chance(m.relatedRate + 0.05);
+      const score = clamp(Math.round(normal(ri, 83, 7)), 40, 100);
+      internRows.push([
+        no,
+        m.code,
+        ay(internYear),
+        `${ri.pick(CITIES)}${ri.pick(FIRM_WORDS)}${ri.pick(FIRM_KINDS[college]!)}有限公司`.replace(
+          '人民医院有限公司',
+          '人民医院',
+        ),
+        ri.pick(INTERN_POSITIONS[college]!),
+        start,
+        dayOf(internYear + 1, 2 + months, 28),
+        related,
+        score,
+        score >= 90 ? '优秀' : score >= 80 ? '良好' : score >= 60 ? '合格' : '不合格',
+      ]);
+      if (!graduated) continue;
+      const destination = !unemployed.has(no) ? weighted(ri, DESTINATIONS).name : '待就业';
+      const working = destination === '协议就业' || destination === '灵活就业' || destination === '自主创业';
+      employRows.push([
+        no,
+        m.code,
+        internYear + 1,
+        destination,
+        working ? weighted(ri, EMPLOYER_TYPES).name : null,
+        working ? Math.round(normal(ri, m.salary + (internYear - firstYear) * 150, 700) / 10) * 10 : null,
+        working ? ri.chance(m.relatedRate) : null,
+        working ? weighted(ri, WORK_PLACES).name : null,
+      ]);
+    }
+  }
+
+  // Teaching equipment: log-normal values by category, bought over the last ten years.
+  const rq = root.fork('equipment');
+  const equipmentRows: DemoValue[][] = [];
+  for (let i = 1; i <= EQUIPMENT_ITEMS; i++) {
+    const kind = weighted(rq, EQUIPMENT);
+    const m = rq.pick(majors);
+    const price = round(clamp(kind.median * Math.exp(normal(rq, 0, kind.spread)), 200, 2_000_000), 2);
+    const bought = opts.lastYear - rq.int(0, 9);
+    equipmentRows.push([
+      `ZC${pad(i, 6)}`,
+      rq.pick(kind.names),
+      kind.category,
+      m.collegeCode,
+      m.code,
+      price,
+      kind.category === '教学家具' ? rq.int(10, 60) : kind.category === '实训设备' ? rq.int(1, 4) : rq.int(1, 30),
+      dayOf(bought, rq.int(1, 12), rq.int(1, 28)),
+      weighted(rq, EQUIPMENT_STATES).name,
+    ]);
+  }
+
+  const courseRows: DemoValue[][] = majors.flatMap((m) =>
+    m.courses.map((c) => [c.code, c.name, m.code, c.type, c.credits, c.hours, c.exam ? '考试' : '考查']),
+  );
+  const majorRows: DemoValue[][] = majors.map((m) => [m.code, m.name, m.collegeCode, 3, m.founded, m.passRate > 0.93]);
+
+  const text = (name: string, label: string, length: number, more: Partial<DemoField> = {}): DemoField => ({
+    name,
+    label,
+    type: 'text',
+    length,
+    ...more,
+  });
+  const int = (name: string, label: string, more: Partial<DemoField> = {}): DemoField => ({
+    name,
+    label,
+    type: 'integer',
+    ...more,
+  });
+  const dec = (name: string, label: string, length: number, scale: number): DemoField => ({
+    name,
+    label,
+    type: 'decimal',
+    length,
+    scale,
+  });
+  const key = { required: true, unique: true } as const;
+  const req = { required: true } as const;
+  const college = (label = '学院代码') => text('college_code', label, 10, { required: true, dimension: 'college' });
+  const major = (label = '专业代码') => text('major_code', label, 10, { required: true, dimension: 'major' });
+  const academicYear = text('academic_year', '学年', 9, req);
+
+  const tables: DemoTable[] = [
+    {
+      name: 'jx_college',
+      label: '学院',
+      remark: '二级学院',
+      fields: [
+        text('college_code', '学院代码', 10, { ...key, dimension: 'college' }),
+        text('college_name', '学院名称', 30, req),
+        text('dean', '院长', 20),
+        int('founded', '成立年份'),
+      ],
+      rows: collegeRows,
+    },
+    {
+      name: 'jx_major',
+      label: '专业',
+      remark: '开设专业（学制三年）',
+      fields: [
+        text('major_code', '专业代码', 10, { ...key, dimension: 'major' }),
+        text('major_name', '专业名称', 30, req),
+        college(),
+        int('duration', '学制（年）'),
+        int('founded', '开设年份'),
+        { name: 'is_key', label: '是否重点专业', type: 'boolean' },
+      ],
+      rows: majorRows,
+    },
+    {
+      name: 'jx_course',
+      label: '课程',
+      remark: '各专业人才培养方案中的课程',
+      fields: [
+        text('course_code', '课程代码', 12, { ...key, dimension: 'course' }),
+        text('course_name', '课程名称', 40, req),
+        major(),
+        text('course_type', '课程类型', 10),
+        dec('credits', '学分', 4, 1),
+        int('hours', '学时'),
+        text('assessment', '考核方式', 4),
+      ],
+      rows: courseRows,
+    },
+    {
+      name: 'jx_teacher',
+      label: '教师',
+      remark: '专任教师',
+      fields: [
+        text('teacher_code', '工号', 10, { ...key, dimension: 'teacher' }),
+        text('teacher_name', '姓名', 20, req),
+        text('sex', '性别', 2),
+        { name: 'birth_date', label: '出生日期', type: 'date' },
+        college('所在学院'),
+        text('title', '职称', 10),
+        text('degree', '最高学位', 10),
+        { name: 'dual_qualified', label: '是否双师型', type: 'boolean' },
+        { name: 'hire_date', label: '入职日期', type: 'date' },
+      ],
+      rows: teacherRows,
+    },
+    {
+      name: 'jx_class',
+      label: '班级',
+      remark: '行政班',
+      fields: [
+        text('class_code', '班级代码', 16, { ...key, dimension: 'class' }),
+        text('class_name', '班级名称', 40, req),
+        major(),
+        int('grade', '年级', req),
+        text('head_teacher', '班主任工号', 10, { dimension: 'teacher' }),
+        int('students', '人数'),
+      ],
+      rows: classRows,
+    },
+    {
+      name: 'jx_student',
+      label: '学生',
+      remark: '近五个学年入学的学生',
+      fields: [
+        text('student_no', '学号', 12, { ...key, dimension: 'student' }),
+        text('student_name', '姓名', 20, req),
+        text('sex', '性别', 2),
+        { name: 'birth_date', label: '出生日期', type: 'date' },
+        text('class_code', '班级代码', 16, { required: true, dimension: 'class' }),
+        major(),
+        college(),
+        int('enrol_year', '入学年份', req),
+        text('status', '学籍状态', 10),
+        text('origin', '生源地', 10),
+      ],
+      rows: studentRows,
+    },
+    {
+      name: 'jx_enrolment',
+      label: '招生录取',
+      remark: '各专业各学年的招生计划、录取与报到',
+      fields: [
+        academicYear,
+        int('enrol_year', '招生年份', req),
+        major(),
+        int('planned', '计划数'),
+        int('admitted', '录取数'),
+        int('registered', '报到数'),
+        dec('registration_rate', '报到率（%）', 5, 2),
+        dec('first_choice_rate', '第一志愿率（%）', 5, 2),
+      ],
+      rows: enrolRows,
+    },
+    {
+      name: 'jx_course_result',
+      label: '课程成绩',
+      remark: '按班级汇总的课程考核成绩',
+      fields: [
+        academicYear,
+        int('term', '学期', req),
+        text('course_code', '课程代码', 12, { required: true, dimension: 'course' }),
+        text('class_code', '班级代码', 16, { required: true, dimension: 'class' }),
+        text('teacher_code', '任课教师工号', 10, { dimension: 'teacher' }),
+        int('students', '考核人数'),
+        dec('avg_score', '平均分', 5, 2),
+        int('max_score', '最高分'),
+        int('min_score', '最低分'),
+        int('passed', '及格人数'),
+        dec('pass_rate', '及格率（%）', 5, 2),
+        dec('excellent_rate', '优秀率（%）', 5, 2),
+      ],
+      rows: resultRows,
+    },
+    {
+      name: 'jx_employment',
+      label: '毕业生就业',
+      remark: '毕业生去向（毕业当年8月31日）',
+      fields: [
+        text('student_no', '学号', 12, { ...key, dimension: 'student' }),
+        major(),
+        int('graduation_year', '毕业年份', req),
+        text('destination', '毕业去向', 10, req),
+        text('employer_type', '单位性质', 10),
+        int('monthly_salary', '月收入（元）'),
+        { name: 'related', label: '专业对口', type: 'boolean' },
+        text('work_place', '就业地区', 10),
+      ],
+      rows: employRows,
+    },
+    {
+      name: 'jx_equipment',
+      label: '教学设备',
+      remark: '教学仪器设备资产',
+      fields: [
+        text('asset_no', '资产编号', 12, key),
+        text('equipment_name', '设备名称', 40, req),
+        text('category', '类别', 20),
+        college('使用学院'),
+        major('使用专业'),
+        dec('unit_price', '单价（元）', 12, 2),
+        int('quantity', '数量'),
+        { name: 'purchase_date', label: '购置日期', type: 'date' },
+        text('status', '使用状态', 10),
+      ],
+      rows: equipmentRows,
+    },
+    {
+      name: 'jx_internship',
+      label: '顶岗实习',
+      remark: '三年级学生的岗位实习',
+      fields: [
+        text('student_no', '学号', 12, { required: true, dimension: 'student' }),
+        major(),
+        academicYear,
+        text('company', '实习单位', 60),
+        text('post', '实习岗位', 30),
+        { name: 'start_date', label: '开始日期', type: 'date' },
+        { name: 'end_date', label: '结束日期', type: 'date' },
+        { name: 'related', label: '专业对口', type: 'boolean' },
+        int('score', '考核成绩'),
+        text('grade', '考核等级', 4),
+      ],
+      rows: internRows,
+    },
+  ];
+
+  const dimensionObjects: DimensionObject[] = [
+    ...collegeRows.map((r) => ({ typeCode: 'college' as const, code: String(r[0]), name: String(r[1]) })),
+    ...majors.map((m) => ({ typeCode: 'major' as const, code: m.code, name: m.name, parentCode: m.collegeCode })),
+    ...courseRows.map((r) => ({
+      typeCode: 'course' as const,
+      code: String(r[0]),
+      name: String(r[1]),
+      parentCode: String(r[2]),
+    })),
+    ...classRows.map((r) => ({
+      typeCode: 'class' as const,
+      code: String(r[0]),
+      name: String(r[1]),
+      parentCode: String(r[2]),
+    })),
+    ...teacherRows.map((r) => ({
+      typeCode: 'teacher' as const,
+      code: String(r[0]),
+      name: String(r[1]),
+      parentCode: String(r[4]),
+    })),
+  ];
+
+  return { academicYears: yearsList.map(ay), tables, dimensionObjects };
+}
+
+/** The dimension objects of the demo school (colleges, majors, courses, classes, teachers), parents first. */
+export function schoolDimensionObjects(opts: SchoolOptions): DimensionObject[] {
+  return generateSchool(opts).dimensionObjects;
+}
