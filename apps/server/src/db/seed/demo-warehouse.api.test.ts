@@ -105,6 +105,24 @@ describe('the demo school in the warehouse', () => {
     expect(fields.find((f) => f.zdm === 'pass_rate')?.zdzwm).toBe('及格率（%）');
   });
 
+  it('makes the school colleges, majors, courses, classes and teachers dimension objects with their parents', async () => {
+    const types = (await get('/dimension/queryDiemensionType?pageNum=1&pageSize=10000000')).list as {
+      id: number;
+      wdbm: string;
+      dxs: number;
+    }[];
+    const objects = school.dimensionObjects;
+    for (const code of ['college', 'major', 'course', 'class', 'teacher']) {
+      const type = types.find((t) => t.wdbm === code)!;
+      expect(type.dxs, code).toBe(objects.filter((o) => o.typeCode === code).length);
+    }
+    const course = objects.find((o) => o.typeCode === 'course')!;
+    const courses = types.find((t) => t.wdbm === 'course')!;
+    const page = (await get(`/dimension/queryDimension?wdid=${courses.id}&keyword=${encodeURIComponent(course.code)}`))
+      .list as { dxbm: string; sjbm: string | null; sjwdmc: string | null }[];
+    expect(page.find((r) => r.dxbm === course.code)).toMatchObject({ sjbm: course.parentCode, sjwdmc: '专业' });
+  });
+
   it('loadWarehouse refuses a bad name or a value its field cannot take, naming them, and leaves nothing behind', async () => {
     const db = server.database.db;
     const n = async () => [
