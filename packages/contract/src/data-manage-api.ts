@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  FieldDimensionOptionSchema,
   FieldQuerySchema,
   FieldTypeOptionSchema,
   ImportJobQuerySchema,
@@ -230,6 +231,12 @@ export const DATA_MANAGE_API = {
     path: `${S}/ckbzd/boxtype`,
     summary: '字段类型选项 / the field types',
     response: z.array(FieldTypeOptionSchema),
+  }),
+  fieldDimensions: endpointOf({
+    method: 'GET',
+    path: `${S}/ckbzd/wdxx`,
+    summary: '字段可关联的维度 / the dimensions a field may link to',
+    response: z.array(FieldDimensionOptionSchema),
   }),
   fieldInsert: endpointOf({
     method: 'POST',

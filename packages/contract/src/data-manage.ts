@@ -348,6 +348,13 @@ export const FieldQuerySchema = z.object({
   keyword: z.string().trim().max(60).optional().describe('字段名或中文名称关键字 / name contains'),
 });
 
+/** A dimension a field may link to (the option list of the field editor). */
+export const FieldDimensionOptionSchema = z.object({
+  id: z.number().int().describe('维度id / dimension id'),
+  name: z.string().describe('维度名称 / name'),
+  code: z.string().describe('维度编码 / code'),
+});
+
 export const FieldTypeOptionSchema = z.object({
   value: z.enum(FIELD_TYPES).describe('类型 / type'),
   label: z.string().describe('中文名称 / name'),

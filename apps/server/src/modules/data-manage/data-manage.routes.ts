@@ -15,6 +15,7 @@ import {
   createPhysical,
   createTableDef,
   createWarehouse,
+  dimensionOptions,
   dropPhysical,
   editField,
   editTableDef,
@@ -145,6 +146,7 @@ export const dataManageRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(app, API.fieldTypes, READ, async () =>
     ok(FIELD_TYPES.map((value) => ({ value, label: FIELD_TYPE_NAMES[value] }))),
   );
+  serve(app, API.fieldDimensions, READ, async () => ok(await dimensionOptions(db())));
   serve(app, API.fieldInsert, KEEP, async (req) => ok(await createField(db(), actorOf(req), req.body), M.created));
   serve(app, API.fieldUpdate, KEEP, async (req) => ok(await editField(db(), actorOf(req), req.body), M.saved));
   serve(app, API.fieldsDelete, KEEP, async (req) => {
