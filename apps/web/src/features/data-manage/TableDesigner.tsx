@@ -7,6 +7,7 @@ import {
 } from '@zg/contract';
 import {
   Alert,
+  Badge,
   Breadcrumb,
   Button,
   Descriptions,
@@ -14,7 +15,6 @@ import {
   Space,
   Table,
   type TableColumnsType,
-  Tag,
   Upload,
 } from 'antd';
 import { useState } from 'react';
@@ -25,6 +25,11 @@ import { FieldDialog } from './FieldDialog';
 import { useFields, useTable, useWarehouseActions, useWarehouses } from './warehouse.api';
 import { typeText } from './warehouse.logic';
 import { W } from './warehouse-text';
+
+/** Whether a table's physical table exists: a dot and a word (a tinted tag reads too faint). */
+export function PhysicalState({ created }: { created: boolean }) {
+  return <Badge status={created ? 'success' : 'default'} text={created ? W.created : W.notCreated} />;
+}
 
 /** The breadcrumb of a table's pages: 数据仓库 / the warehouse / the table. */
 export function TableCrumbs({
@@ -147,7 +152,7 @@ export function TableDesigner({ base, ckid, ckbid }: { base: string; ckid: numbe
           <Descriptions.Item label={W.tableLabel}>{t.bzwm}</Descriptions.Item>
           <Descriptions.Item label={W.tableName}>{t.bm}</Descriptions.Item>
           <Descriptions.Item label={W.physical}>
-            {t.sfcj ? <Tag color="green">{W.created}</Tag> : <Tag>{W.notCreated}</Tag>}
+            <PhysicalState created={t.sfcj} />
           </Descriptions.Item>
         </Descriptions>
       )}

@@ -5,7 +5,7 @@ import {
   WAREHOUSE_LIMITS,
   type WarehouseTable,
 } from '@zg/contract';
-import { Breadcrumb, Button, Form, Input, Modal, Popconfirm, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Breadcrumb, Button, Form, Input, Modal, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { call } from '../../api/endpoint';
@@ -13,6 +13,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { EnterSubmits } from '../../components/EnterSubmits';
 import { pagination } from '../../components/pagination';
 import { identifierRule } from './FieldDialog';
+import { PhysicalState } from './TableDesigner';
 import { useTablePage, useWarehouseActions, useWarehouses } from './warehouse.api';
 import { W } from './warehouse-text';
 
@@ -70,7 +71,7 @@ export function WarehouseTables({ base, ckid }: { base: string; ckid: number }) 
       title: W.physical,
       dataIndex: 'sfcj',
       width: 110,
-      render: (v: boolean) => (v ? <Tag color="green">{W.created}</Tag> : <Tag>{W.notCreated}</Tag>),
+      render: (v: boolean) => <PhysicalState created={v} />,
     },
     { title: W.remark, dataIndex: 'bz', ellipsis: true, render: (v: string | null) => v || '—' },
     {
