@@ -129,7 +129,7 @@ test('zyadmin defines a table, creates it, imports with one bad row named, fixes
   });
   await expect(d.getByText('导入成功，共3条')).toBeVisible();
   await expect(d.locator('.ant-progress-status-success')).toBeVisible();
-  await d.getByRole('button', { name: /关\s*闭/ }).click();
+  await d.locator('.ant-modal-footer').getByRole('button').click();
   await expect(d).toBeHidden();
 
   // Browsed, then filtered.

@@ -135,7 +135,7 @@ export function TableData({ base, ckid, ckbid }: { base: string; ckid: number; c
   };
 
   const columns: TableColumnsType<Row> = [
-    { title: W.rowId, dataIndex: 'id', width: 80, fixed: 'left' },
+    { title: W.rowId, dataIndex: 'id', width: 80 },
     ...list.map((f) => ({
       title: f.zdzwm,
       dataIndex: f.zdm,
@@ -149,7 +149,6 @@ export function TableData({ base, ckid, ckbid }: { base: string; ckid: number; c
             title: W.actions,
             key: 'actions',
             width: 140,
-            fixed: 'right' as const,
             render: (_v: unknown, r: Row) => (
               <Space size={0}>
                 <Button type="link" onClick={() => setEditing(r)}>
@@ -270,27 +269,29 @@ export function TableData({ base, ckid, ckbid }: { base: string; ckid: number; c
             )}
           </Space>
           {rows.error && <EmptyState description={rows.error.message} />}
-          <Table<Row>
-            rowKey="id"
-            size="middle"
-            scroll={{ x: 'max-content' }}
-            columns={columns}
-            dataSource={(rows.data?.records as Row[] | undefined) ?? []}
-            loading={rows.isFetching}
-            rowSelection={
-              canEdit ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined
-            }
-            locale={{ emptyText: <EmptyState description={W.noRows} /> }}
-            pagination={pagination({
-              current: page,
-              pageSize: PAGE_SIZE,
-              total: rows.data?.total ?? 0,
-              onChange: (p) => {
-                setPage(p);
-                setSelected([]);
-              },
-            })}
-          />
+          {/* A wide table scrolls inside its own box (antd's scroll.x adds a measuring row that axe flags). */}
+          <div className="zg-warehouse-rows" style={{ overflowX: 'auto' }}>
+            <Table<Row>
+              rowKey="id"
+              size="middle"
+              columns={columns}
+              dataSource={(rows.data?.records as Row[] | undefined) ?? []}
+              loading={rows.isFetching}
+              rowSelection={
+                canEdit ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined
+              }
+              locale={{ emptyText: <EmptyState description={W.noRows} /> }}
+              pagination={pagination({
+                current: page,
+                pageSize: PAGE_SIZE,
+                total: rows.data?.total ?? 0,
+                onChange: (p) => {
+                  setPage(p);
+                  setSelected([]);
+                },
+              })}
+            />
+          </div>
         </>
       )}
       <Modal
