@@ -86,7 +86,9 @@ test('zyadmin defines a table, creates it, imports with one bad row named, fixes
     if ('length' in f) await d.getByLabel('长度').fill(f.length);
     if ('required' in f) await d.getByRole('switch', { name: '必填' }).click();
     await ok(d);
-    await expect(page.getByRole('cell', { name: f.label, exact: true })).toBeVisible();
+    const line = page.getByRole('row').filter({ has: page.getByRole('cell', { name: f.label, exact: true }) });
+    // 排序, 字段名, 中文名称, 类型, 必填.
+    await expect(line.getByRole('cell').nth(4)).toHaveText('required' in f ? '是' : '否');
   }
   await expect(page.getByRole('cell', { name: '文本(10)' })).toBeVisible();
 

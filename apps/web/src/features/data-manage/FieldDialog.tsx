@@ -9,7 +9,7 @@ import {
   type WarehouseField,
 } from '@zg/contract';
 import { Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { call } from '../../api/endpoint';
 import { EnterSubmits } from '../../components/EnterSubmits';
 import { useDimensionOptions, useFieldTypes, useWarehouseActions } from './warehouse.api';
@@ -51,6 +51,10 @@ export function FieldDialog({
   const [form] = Form.useForm<Draft>();
   const type = Form.useWatch('zdlx', form);
   const [saving, setSaving] = useState(false);
+  // Each opening starts from what is edited now (the form outlives the dialog: forceRender).
+  useEffect(() => {
+    if (field !== null) form.resetFields();
+  }, [field, form]);
 
   const save = async (v: Draft) => {
     if (saving) return;

@@ -7,7 +7,7 @@ import {
   type WarehouseField,
 } from '@zg/contract';
 import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, type TableColumnsType } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { call, downloadFrom } from '../../api/endpoint';
 import { EmptyState } from '../../components/EmptyState';
 import { EnterSubmits } from '../../components/EnterSubmits';
@@ -98,6 +98,10 @@ export function TableData({ base, ckid, ckbid }: { base: string; ckid: number; c
   const [importing, setImporting] = useState(false);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<Record<string, unknown>>();
+  // Each opening starts from what is edited now (the form outlives the dialog: forceRender).
+  useEffect(() => {
+    if (editing !== null) form.resetFields();
+  }, [editing, form]);
   const canEdit = t?.abilities.editData ?? false;
 
   const setDraft = (i: number, change: Partial<FilterDraft>) =>

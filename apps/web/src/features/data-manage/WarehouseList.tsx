@@ -7,7 +7,7 @@ import {
 } from '@zg/contract';
 import { Button, Form, Input, InputNumber, Modal, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { call } from '../../api/endpoint';
 import { EmptyState } from '../../components/EmptyState';
@@ -27,6 +27,10 @@ export function WarehouseList({ base }: { base: string }) {
   const [editing, setEditing] = useState<Warehouse | 'new' | null>(null);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<Draft>();
+  // Each opening starts from what is edited now (the form outlives the dialog: forceRender).
+  useEffect(() => {
+    if (editing !== null) form.resetFields();
+  }, [editing, form]);
 
   const save = async (values: Draft) => {
     if (saving) return;

@@ -6,7 +6,7 @@ import {
   type WarehouseTable,
 } from '@zg/contract';
 import { Breadcrumb, Button, Form, Input, Modal, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { call } from '../../api/endpoint';
 import { EmptyState } from '../../components/EmptyState';
@@ -30,6 +30,10 @@ export function WarehouseTables({ base, ckid }: { base: string; ckid: number }) 
   const [editing, setEditing] = useState<WarehouseTable | 'new' | null>(null);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<Draft>();
+  // Each opening starts from what is edited now (the form outlives the dialog: forceRender).
+  useEffect(() => {
+    if (editing !== null) form.resetFields();
+  }, [editing, form]);
   const here = `${base}/${ckid}`;
 
   const save = async (values: Draft) => {
