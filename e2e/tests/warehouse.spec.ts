@@ -101,7 +101,7 @@ test('zyadmin defines a table, creates it, imports with one bad row named, fixes
   await keepScreenshot(page, 'warehouse-structure');
 
   // An import with one bad row: nothing goes in, the row is named.
-  await page.getByRole('link', { name: '查看数据' }).click();
+  await page.getByRole('button', { name: '查看数据' }).click();
   await expect(page).toHaveURL(/#\/dataManage\/warehouse\/\d+\/table\/\d+\/data$/);
   await expect(page.locator('.ant-empty-description', { hasText: '暂无数据' })).toBeVisible();
   await page.getByRole('button', { name: '导入数据' }).click();

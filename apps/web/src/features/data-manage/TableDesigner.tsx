@@ -18,7 +18,7 @@ import {
   Upload,
 } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { call, downloadFrom, uploadTo } from '../../api/endpoint';
 import { EmptyState } from '../../components/EmptyState';
 import { FieldDialog } from './FieldDialog';
@@ -66,6 +66,7 @@ export function TableCrumbs({
  */
 export function TableDesigner({ base, ckid, ckbid }: { base: string; ckid: number; ckbid: number }) {
   const { refresh, fail, message } = useWarehouseActions();
+  const navigate = useNavigate();
   const table = useTable(ckid, ckbid);
   const fields = useFields(ckbid);
   const [editing, setEditing] = useState<WarehouseField | 'new' | null>(null);
@@ -186,11 +187,7 @@ export function TableDesigner({ base, ckid, ckbid }: { base: string; ckid: numbe
             </Button>
           </Popconfirm>
         )}
-        {t?.sfcj && (
-          <Link className="ant-btn ant-btn-default" to={`${base}/${ckid}/table/${ckbid}/data`}>
-            {W.openData}
-          </Link>
-        )}
+        {t?.sfcj && <Button onClick={() => navigate(`${base}/${ckid}/table/${ckbid}/data`)}>{W.openData}</Button>}
         {canEdit && !t?.sfcj && (
           <Upload
             accept=".xlsx"
