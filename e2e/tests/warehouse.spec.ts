@@ -148,6 +148,26 @@ test('zyadmin defines a table, creates it, imports with one bad row named, fixes
   await page.getByRole('button', { name: /查\s*询/ }).click();
   await expect(rows).toHaveCount(2);
   await expect(page.getByText('当前页2条，共2条')).toBeVisible();
+  // A row edited: a value its field cannot take is refused by the server, naming the field; then saved.
+  await rows
+    .filter({ hasText: '李四' })
+    .getByRole('button', { name: /修\s*改/ })
+    .click();
+  d = dialog(page, '修改数据');
+  await d.getByRole('textbox', { name: '年龄' }).fill('二十一');
+  await d.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.locator('.ant-message-error')).toContainText('字段“年龄”应为整数');
+  await d.getByRole('textbox', { name: '年龄' }).fill('21');
+  await ok(d);
+  await expect(rows.filter({ hasText: '李四' })).toContainText('21');
+  // A row deleted after its confirmation.
+  await rows
+    .filter({ hasText: '王五' })
+    .getByRole('button', { name: /删\s*除/ })
+    .click();
+  await confirmPop(page);
+  await expect(page.getByText('已删除 1 行')).toBeVisible();
+  await expect(rows).toHaveCount(1);
   await noSeriousAxeViolation(page, '表数据');
   await keepScreenshot(page, 'warehouse-data');
 

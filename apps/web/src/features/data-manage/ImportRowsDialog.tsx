@@ -73,7 +73,7 @@ export function ImportRowsDialog({ ckbid, open, onClose }: { ckbid: number; open
       title={W.importData}
       width={760}
       onCancel={onClose}
-      maskClosable={!running}
+      mask={{ closable: !running }}
       footer={
         <Button onClick={onClose} disabled={running}>
           {running ? W.importing : W.close}
