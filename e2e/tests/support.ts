@@ -22,6 +22,7 @@ export const ACCOUNTS = [
   { userId: 'rwfzr01', password: 'Demo@2026', name: '张伟' },
   { userId: 'shr01', password: 'Demo@2026', name: '赵敏' },
   { userId: 'xld01', password: 'Demo@2026', name: '陈伯涛' },
+  { userId: 'sjgl01', password: 'Demo@2026', name: '孟晓燕' },
 ] as const;
 
 export type Account = (typeof ACCOUNTS)[number];

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import {
+  FieldDimensionOptionSchema,
   FieldQuerySchema,
   FieldTypeOptionSchema,
+  ImportJobQuerySchema,
+  ImportJobSchema,
+  ImportJobStartSchema,
   ImportResultSchema,
   RowDeleteSchema,
   RowExportQuerySchema,
@@ -183,6 +187,22 @@ export const DATA_MANAGE_API = {
     consumes: ['multipart/form-data'],
     response: ImportResultSchema,
   }),
+  importRowsTask: endpointOf({
+    method: 'POST',
+    path: `${S}/ckb/drsj/task`,
+    summary:
+      '后台导入表数据（multipart：file；立即返回任务id，进度与结果由 getFutureTaskResult 查询；全部导入或全部不导入） / import rows as a background job',
+    query: z.object({ id: WarehouseIdSchema.shape.id }),
+    consumes: ['multipart/form-data'],
+    response: ImportJobStartSchema,
+  }),
+  importTaskResult: endpointOf({
+    method: 'GET',
+    path: `${S}/ckb/getFutureTaskResult`,
+    summary: '导入任务的进度与结果（仅发起人可查；完成后保留30分钟） / a background import: progress and outcome',
+    query: ImportJobQuerySchema,
+    response: ImportJobSchema,
+  }),
   exportRows: endpointOf({
     method: 'GET',
     path: `${S}/ckb/dcbsj`,
@@ -211,6 +231,12 @@ export const DATA_MANAGE_API = {
     path: `${S}/ckbzd/boxtype`,
     summary: '字段类型选项 / the field types',
     response: z.array(FieldTypeOptionSchema),
+  }),
+  fieldDimensions: endpointOf({
+    method: 'GET',
+    path: `${S}/ckbzd/wdxx`,
+    summary: '字段可关联的维度 / the dimensions a field may link to',
+    response: z.array(FieldDimensionOptionSchema),
   }),
   fieldInsert: endpointOf({
     method: 'POST',

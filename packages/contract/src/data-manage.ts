@@ -128,6 +128,9 @@ export const DATA_MANAGE_MSG = {
   tableIdRequired: '请选择数据表',
   imported: (n: number) => `导入成功，共${n}条`,
   structureImported: (n: number) => `导入成功，共${n}个字段`,
+  importJobNotFound: '导入任务不存在或已过期',
+  importJobBusy: '您已有一个数据导入正在进行，请等它完成后再导入',
+  importJobStarted: '已开始导入',
 } as const;
 
 /** The rules a cell of a warehouse import (or an edited value) can break; EXCEL_MSG.cell names row and column. */
@@ -345,6 +348,13 @@ export const FieldQuerySchema = z.object({
   keyword: z.string().trim().max(60).optional().describe('字段名或中文名称关键字 / name contains'),
 });
 
+/** A dimension a field may link to (the option list of the field editor). */
+export const FieldDimensionOptionSchema = z.object({
+  id: z.number().int().describe('维度id / dimension id'),
+  name: z.string().describe('维度名称 / name'),
+  code: z.string().describe('维度编码 / code'),
+});
+
 export const FieldTypeOptionSchema = z.object({
   value: z.enum(FIELD_TYPES).describe('类型 / type'),
   label: z.string().describe('中文名称 / name'),
@@ -434,3 +444,40 @@ export const WarehouseTemplateQuerySchema = z.object({
 });
 
 export const ImportResultSchema = z.object({ count: z.number().int().describe('导入条数 / rows or fields imported') });
+
+// ---- a data import run in the background (drsj/task, getFutureTaskResult) ----
+
+export const IMPORT_JOB_STATES = ['counting', 'importing', 'done', 'failed'] as const;
+export type ImportJobState = (typeof IMPORT_JOB_STATES)[number];
+export const IMPORT_JOB_STATE_NAMES: Record<ImportJobState, string> = {
+  counting: '正在读取文件',
+  importing: '正在导入',
+  done: '导入完成',
+  failed: '导入失败',
+};
+
+/** One problem of an import: its row, column (the field's Chinese name, or 第n列 for the header) and rule. */
+export const ImportProblemSchema = z.object({
+  row: z.number().int().describe('行号（Excel 行号） / row'),
+  column: z.string().describe('列（字段中文名称；表头问题为“第n列”；整行问题为空） / column'),
+  reason: z.string().describe('原因 / rule broken'),
+  value: z.string().nullable().describe('单元格的值（截短） / the cell value, cut short'),
+});
+export type ImportProblem = z.infer<typeof ImportProblemSchema>;
+
+export const ImportJobStartSchema = z.object({ id: z.string().describe('导入任务id / job id') });
+export const ImportJobQuerySchema = z.object({ id: z.string().trim().min(1).max(64).describe('导入任务id / job id') });
+
+export const ImportJobSchema = z.object({
+  id: z.string().describe('导入任务id / job id'),
+  ckbid: z.number().int().describe('数据表id / table id'),
+  state: z.enum(IMPORT_JOB_STATES).describe('counting 读取文件 / importing 导入中 / done 完成 / failed 失败'),
+  processed: z.number().int().describe('已处理的数据行 / data rows read so far'),
+  total: z.number().int().nullable().describe('数据行总数（读取文件后可知） / data rows in the file'),
+  percent: z.number().int().min(0).max(100).describe('进度百分比 / progress'),
+  count: z.number().int().nullable().describe('导入条数（完成时） / rows imported'),
+  message: z.string().nullable().describe('结果或失败原因 / the outcome'),
+  errorCount: z.number().int().describe('错误总数（报告最多列出 500 条） / problems found'),
+  errors: z.array(ImportProblemSchema).describe('逐行错误报告 / the row-by-row report'),
+});
+export type ImportJob = z.infer<typeof ImportJobSchema>;

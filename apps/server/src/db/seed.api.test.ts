@@ -15,11 +15,13 @@ import {
   schools,
   systemSettings,
   taskTypes,
+  userRoles,
   users,
   userTypes,
   warningTypes,
 } from './schema';
 import { seedDatabase } from './seed';
+import { DEFAULT_ROLE_MENUS } from './seed/reference';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -94,5 +96,29 @@ describe('reference data and demo seed', () => {
     expect({ users: await n(users), schools: await n(schools), grants: await n(roleMenus) }).toEqual(before);
     const [setting] = await database.db.select().from(systemSettings);
     expect(setting?.systemName).toBe('某某职业技术学院质量平台');
+  });
+
+  it('has a demo account for the data office', async () => {
+    const held = await database.db.select().from(userRoles).where(eq(userRoles.userId, 'sjgl01'));
+    expect(held.map((r) => r.roleId)).toEqual([ROLE.dataOffice]);
+  });
+  it('grants a built-in role that is new to an existing database its default menus, and nothing else changes', async () => {
+    // The database as a release without the data office left it: no role, no grants, nobody holding it.
+    await database.db.delete(userRoles).where(eq(userRoles.roleId, ROLE.dataOffice));
+    await database.db.delete(roleMenus).where(eq(roleMenus.roleId, ROLE.dataOffice));
+    await database.db.delete(roles).where(eq(roles.id, ROLE.dataOffice));
+    await database.db.delete(roleMenus).where(eq(roleMenus.menuKey, 'dataManagement'));
+    const grantsOf = async (roleId: string) =>
+      (await database.db.select({ key: roleMenus.menuKey }).from(roleMenus).where(eq(roleMenus.roleId, roleId)))
+        .map((g) => g.key)
+        .sort();
+    const adminBefore = await grantsOf(ROLE.admin);
+
+    await seedDatabase(database.db, { demo: true });
+
+    expect(await grantsOf(ROLE.dataOffice)).toEqual([...(DEFAULT_ROLE_MENUS[ROLE.dataOffice] as string[])].sort());
+    // Older roles keep what administrators made of them: the grants removed stay removed.
+    expect(await grantsOf(ROLE.admin)).toEqual(adminBefore);
+    expect(adminBefore).not.toContain('dataManagement');
   });
 });

@@ -35,6 +35,8 @@ export const ECHO_MAX_CHARS = 30;
 /** Row problems listed in one import refusal, and their total length (the count covers all of them). */
 const ERRORS_LISTED = 20;
 const ERRORS_LISTED_CHARS = 2000;
+/** Problems kept, structured, for a report shown as a table (a background import's result). */
+export const ERRORS_REPORTED = 500;
 
 export const xlsxLimits = (config: Config): XlsxLimits => ({
   maxRows: config.XLSX_MAX_ROWS,
@@ -253,15 +255,25 @@ export class ImportErrors {
   private readonly listed: string[] = [];
   private listedChars = 0;
   count = 0;
+  /** The first ERRORS_REPORTED problems, structured (row, column, rule, value cut short). */
+  readonly report: { row: number; column: string; reason: string; value: string | null }[] = [];
 
   /** A cell breaks a rule; its value (if any) is echoed cut short. */
   cell(row: number, header: string, rule: string, value?: string) {
-    this.add(EXCEL_MSG.cell(row, header, rule, value ? echo(value) : undefined));
+    const shown = value ? echo(value) : undefined;
+    this.keep(row, header, rule, shown ?? null);
+    this.add(EXCEL_MSG.cell(row, header, rule, shown));
   }
 
   /** A problem of the whole row (a message of our own, cut short in case it quotes input). */
   row(row: number, message: string) {
-    this.add(EXCEL_MSG.row(row, message.length > 200 ? `${message.slice(0, 200)}…` : message));
+    const cut = message.length > 200 ? `${message.slice(0, 200)}…` : message;
+    this.keep(row, '', cut, null);
+    this.add(EXCEL_MSG.row(row, cut));
+  }
+
+  private keep(row: number, column: string, reason: string, value: string | null) {
+    if (this.report.length < ERRORS_REPORTED) this.report.push({ row, column, reason, value });
   }
 
   private add(message: string) {

@@ -67,6 +67,7 @@ export const DEMO_USERS: DemoUser[] = [
     userTypeId: 'manager',
     roles: [ROLE.publisher, ROLE.diagnosisAdmin],
   },
+  { id: 'sjgl01', name: '孟晓燕', sex: 2, departmentId: 'D04', userTypeId: 'manager', roles: [ROLE.dataOffice] },
 ];
 
 export const ADMIN_USER: DemoUser = {

@@ -87,14 +87,9 @@ function localDay(d: Date) {
 }
 
 async function syncReferenceData(tx: Tx) {
-  await tx.insert(roles).values(ROLE_ROWS).onConflictDoNothing();
+  const newRoles = await tx.insert(roles).values(ROLE_ROWS).onConflictDoNothing().returning({ id: roles.id });
   const newMenus = await tx.insert(menus).values(MENU_ROWS).onConflictDoNothing().returning({ key: menus.key });
-  const fresh = new Set(newMenus.map((m) => m.key));
-  const grants = Object.entries(DEFAULT_ROLE_MENUS).flatMap(([roleId, keys]) =>
-    (keys === 'all' ? MENUS.map((m) => m.key) : keys)
-      .filter((k) => fresh.has(k))
-      .map((menuKey) => ({ roleId, menuKey })),
-  );
+  const grants = defaultGrants(new Set(newRoles.map((r) => r.id)), new Set(newMenus.map((m) => m.key)));
   if (grants.length) await tx.insert(roleMenus).values(grants).onConflictDoNothing();
 
   await tx.insert(userTypes).values(USER_TYPE_ROWS).onConflictDoNothing();
@@ -125,6 +120,18 @@ async function syncReferenceData(tx: Tx) {
     .onConflictDoNothing();
   const [setting] = await tx.select({ n: count() }).from(systemSettings);
   if (Number(setting?.n ?? 0) === 0) await tx.insert(systemSettings).values({ systemName: APP.defaultSystemName });
+}
+
+/**
+ * The default grants to add: a built-in role created now gets all its default menus (a new release's role on an
+ * existing database), an older role only the menus that appear now (grants administrators removed stay removed).
+ */
+export function defaultGrants(freshRoles: ReadonlySet<string>, freshMenus: ReadonlySet<string>) {
+  return Object.entries(DEFAULT_ROLE_MENUS).flatMap(([roleId, keys]) =>
+    (keys === 'all' ? MENUS.map((m) => m.key) : keys)
+      .filter((k) => freshRoles.has(roleId) || freshMenus.has(k))
+      .map((menuKey) => ({ roleId, menuKey })),
+  );
 }
 
 async function hashDemoPasswords() {

@@ -153,6 +153,8 @@ describe('warehouses, tables and fields (ck, ckb, ckbzd)', () => {
     expect(fields[0]).toMatchObject({ zdlx: 'text', cd: 20, sfbt: true, sfwy: true, wdid: null });
     expect(fields[1]).toMatchObject({ zdlx: 'decimal', cd: 5, xsws: 1, sfbt: false });
     expect(fields[2]).toMatchObject({ wdid: dimension!.id, wdmc: dimension!.name });
+    const options = (await get(admin, '/ckbzd/wdxx')).json().data;
+    expect(options).toContainEqual({ id: dimension!.id, name: dimension!.name, code: expect.any(String) });
     const types = (await get(admin, '/ckbzd/boxtype')).json().data;
     expect(types).toEqual([
       { value: 'text', label: '文本' },

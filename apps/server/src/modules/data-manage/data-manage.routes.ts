@@ -15,6 +15,7 @@ import {
   createPhysical,
   createTableDef,
   createWarehouse,
+  dimensionOptions,
   dropPhysical,
   editField,
   editTableDef,
@@ -38,6 +39,7 @@ import {
   saveRow,
   template,
 } from './warehouse-data.service';
+import { ImportJobs } from './warehouse-import.jobs';
 
 /**
  * Reading the warehouse: whoever has the 数据管理 menu, and its keepers (a database that existed before the data-office
@@ -50,6 +52,8 @@ const KEEP = { roles: WAREHOUSE_ROLES } as const;
 /** `/api/herm-sjgl`: the data warehouse (DATA_MANAGE_API). */
 export const dataManageRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
+  const jobs = new ImportJobs(db, app.log);
+  app.addHook('onClose', async () => jobs.settle());
 
   // ---- warehouses (ck) ----
   serve(app, API.warehouseAll, READ, async () => ok(await allWarehouses(db())));
@@ -115,6 +119,11 @@ export const dataManageRoutes: FastifyPluginAsyncZod = async (app) => {
     const count = await importRows(db(), actorOf(req), req.query.id, upload);
     return ok({ count }, M.imported(count));
   });
+  serve(app, API.importRowsTask, KEEP, async (req) => {
+    const { upload } = await excelUpload(req);
+    return ok({ id: await jobs.start(actorOf(req), req.query.id, upload) }, M.importJobStarted);
+  });
+  serve(app, API.importTaskResult, KEEP, async (req) => ok(jobs.result(actorOf(req), req.query.id)));
   serve(app, API.exportRows, READ, async (req, reply) => {
     // The table and the filters are checked before the answer starts; then the rows stream out.
     const { name, write } = await rowExport(db(), req.query);
@@ -137,6 +146,7 @@ export const dataManageRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(app, API.fieldTypes, READ, async () =>
     ok(FIELD_TYPES.map((value) => ({ value, label: FIELD_TYPE_NAMES[value] }))),
   );
+  serve(app, API.fieldDimensions, READ, async () => ok(await dimensionOptions(db())));
   serve(app, API.fieldInsert, KEEP, async (req) => ok(await createField(db(), actorOf(req), req.body), M.created));
   serve(app, API.fieldUpdate, KEEP, async (req) => ok(await editField(db(), actorOf(req), req.body), M.saved));
   serve(app, API.fieldsDelete, KEEP, async (req) => {

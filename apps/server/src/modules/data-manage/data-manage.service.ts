@@ -16,6 +16,7 @@ import { writeAudit } from '../../platform/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { keepsWarehouse, tableAbilities } from './data-manage.policy';
 import {
+  allDimensions,
   deleteFields,
   deleteTables,
   deleteWarehouses,
@@ -444,4 +445,9 @@ export async function removeFields(db: Db, actor: Actor, ids: number[]) {
     await deleteFields(tx, unique);
     await audit(tx, actor, 'warehouseField.delete', 'warehouseField', unique.join(','), { ids: unique });
   });
+}
+
+/** The dimensions a field may link to, in their order. */
+export async function dimensionOptions(db: Db) {
+  return (await allDimensions(db)).sort((a, b) => a.id - b.id);
 }

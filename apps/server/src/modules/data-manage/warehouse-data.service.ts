@@ -290,6 +290,28 @@ export async function importStructure(db: Db, actor: Actor, id: number, upload: 
 
 // ---- Excel: rows ----
 
+/** How a background import follows its own progress and keeps its report. */
+export interface ImportOptions {
+  /** Collects the problems (the background job reads its structured report after a refusal). */
+  errors?: ImportErrors;
+  /** Called after each data row is read, with the number read so far. */
+  onRow?: (processed: number) => void;
+}
+
+/** Checks that the actor may import into the table and that its physical table exists (before a job starts). */
+export async function importTarget(db: Db, actor: Actor, id: number) {
+  mustKeep(actor);
+  const { fields } = await createdTable(db, id);
+  return { width: fields.length };
+}
+
+/** The data rows of the sheet (rows with content, less the header), read once with the same bounded reader. */
+export async function countDataRows(upload: ExcelUpload, width: number) {
+  let rows = 0;
+  for await (const _ of sheetRows(upload, width)) rows++;
+  return Math.max(0, rows - 1);
+}
+
 /** Rows inserted per statement: within PostgreSQL's 65 535 parameters, at most 1000. */
 const batchSize = (fields: number) => Math.max(1, Math.min(1000, Math.floor(30_000 / Math.max(1, fields))));
 
@@ -299,11 +321,11 @@ const batchSize = (fields: number) => Math.max(1, Math.min(1000, Math.floor(30_0
  * rows go in by batches inside one transaction, which any problem rolls back: all or nothing, with the problems listed
  * by row, column and rule.
  */
-export async function importRows(db: Db, actor: Actor, id: number, upload: ExcelUpload) {
+export async function importRows(db: Db, actor: Actor, id: number, upload: ExcelUpload, opts: ImportOptions = {}) {
   mustKeep(actor);
   return db.transaction(async (tx) => {
     const { table, fields } = await createdTable(tx, id, true);
-    const errors = new ImportErrors();
+    const errors = opts.errors ?? new ImportErrors();
     const firstRowOf = new Map<number, Map<string, number>>(
       fields.flatMap((f, i) => (f.unique ? [[i, new Map<string, number>()] as const] : [])),
     );
@@ -369,6 +391,7 @@ export async function importRows(db: Db, actor: Actor, id: number, upload: Excel
         keys.push(parsed.key);
       });
       count++;
+      opts.onRow?.(count);
       if (errors.count > 0) continue;
       batch.push({ row, cells, values, keys });
       if (batch.length >= size) await flush();

@@ -1,10 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FILE_MSG } from '@zg/contract';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { attachment, renderUi } from '../../test/attachments';
 import { departments, loginRecord, mockApi, ok } from '../../test/fixtures';
 import DataManagePage from './DataManagePage';
 import { canWriteLibrary, formatSize } from './FileLibrary';
+
+/** The page at its own address (it routes the addresses below it itself). */
+const atPage = (ui: ReactNode) => <MemoryRouter initialEntries={['/dataManage']}>{ui}</MemoryRouter>;
 
 const FILE_API = '/api/herm-zdgj/rest/file';
 const member = { ...loginRecord, userId: 'zgfb01', orgId: 'D02', roleIdList: ['zgadmin'] };
@@ -46,7 +51,7 @@ describe('DataManagePage 文件库', () => {
         return ok(null, FILE_MSG.deleted);
       },
     });
-    renderUi(<DataManagePage />, member);
+    renderUi(atPage(<DataManagePage />), member);
     expect(await screen.findByText(FILE_MSG.libraryTab)).toBeTruthy();
     expect(await screen.findByText('制度汇编.pdf')).toBeTruthy();
     expect(asked[0]).toBe('D02');
@@ -67,7 +72,7 @@ describe('DataManagePage 文件库', () => {
       '/api/user/departmentList': () => ok(departmentList),
       [`${FILE_API}/files/list`]: () => ok([attachment({ fileName: '教学计划.docx', canDelete: false })]),
     });
-    renderUi(<DataManagePage />, outsider);
+    renderUi(atPage(<DataManagePage />), outsider);
     expect(await screen.findByText('教学计划.docx')).toBeTruthy();
     // Switch to 教务处 through the picker.
     fireEvent.mouseDown(screen.getByRole('combobox'));

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type DataSource, DATASOURCE_MSG as M, DATASOURCE_TEXT as X } from '@zg/contract';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../../test/attachments';
 import { failed, loginRecord, mockApi, ok } from '../../test/fixtures';
@@ -303,11 +304,21 @@ describe('DataManagePage 数据源 tab', () => {
       '/api/herm-zdgj/rest/file/files/list': () => ok([]),
       [`${D}/selectPage`]: () => ok(page([source(1)])),
     });
-    const { unmount } = renderUi(<DataManagePage />, office);
+    const { unmount } = renderUi(
+      <MemoryRouter initialEntries={['/dataManage']}>
+        <DataManagePage />
+      </MemoryRouter>,
+      office,
+    );
     fireEvent.click(await screen.findByRole('tab', { name: X.tab }));
     expect(await screen.findByText('数据源1')).toBeTruthy();
     unmount();
-    renderUi(<DataManagePage />, { ...loginRecord, userId: 'zgfb01', roleIdList: ['2020003'] });
+    renderUi(
+      <MemoryRouter initialEntries={['/dataManage']}>
+        <DataManagePage />
+      </MemoryRouter>,
+      { ...loginRecord, userId: 'zgfb01', roleIdList: ['2020003'] },
+    );
     expect(await screen.findByRole('tab', { name: '文件库' })).toBeTruthy();
     expect(screen.queryByRole('tab', { name: X.tab })).toBeNull();
   });

@@ -29,12 +29,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { EnterSubmits } from '../../components/EnterSubmits';
 import { pagination } from '../../components/pagination';
 import { useDataSourcePage, useDeleteDataSources, useSaveDataSource, useTestDataSource } from './datasource.api';
-import { bodyOf, type DataSourceForm, formOf, keepsDataSources } from './datasource.logic';
-
-/** The 数据源 tab of 数据管理, for those who keep data sources (administrators and the data office) only. */
-export function dataSourceTabs(record: Parameters<typeof keepsDataSources>[0]) {
-  return keepsDataSources(record) ? [{ key: 'datasource', label: X.tab, children: <DataSourcePanel /> }] : [];
-}
+import { bodyOf, type DataSourceForm, formOf } from './datasource.logic';
 
 /** The answer of a connection test, green or red, with the time it took. */
 function TestAnswer({ result }: { result: DataSourceTestResult }) {

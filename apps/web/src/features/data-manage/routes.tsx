@@ -3,5 +3,5 @@ import type { FeatureRoutes } from '../../session/routes';
 
 const DataManagePage = lazy(() => import('./DataManagePage'));
 
-/** 数据管理 (/dataManage): the page routes the paths below it (/dataManage/files/3) itself. */
+/** 数据管理 (/dataManage): the page routes the paths below it itself (its tabs, /dataManage/warehouse/3/table/4/data). */
 export const dataManageRoutes = { dataManagement: { page: <DataManagePage />, nested: true } } satisfies FeatureRoutes;

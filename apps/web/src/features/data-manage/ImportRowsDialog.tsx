@@ -1,0 +1,138 @@
+import { useQuery } from '@tanstack/react-query';
+import { DATA_MANAGE_API as API, type ImportProblem } from '@zg/contract';
+import { Alert, Button, Modal, Progress, Space, Table, type TableColumnsType, Typography, Upload } from 'antd';
+import { useEffect, useState } from 'react';
+import { call, downloadFrom, uploadTo } from '../../api/endpoint';
+import { useWarehouseActions } from './warehouse.api';
+import { jobProgress, jobRunning } from './warehouse.logic';
+import { W } from './warehouse-text';
+
+/** How often a running import is asked for its progress. */
+export const POLL_MS = 1000;
+
+const reportColumns: TableColumnsType<ImportProblem & { key: number }> = [
+  { title: W.reportRow, dataIndex: 'row', width: 80, render: (r: number) => W.rowNumber(r) },
+  { title: W.reportColumn, dataIndex: 'column', width: 140, render: (c: string) => c || W.wholeRow },
+  { title: W.reportReason, dataIndex: 'reason' },
+  { title: W.reportValue, dataIndex: 'value', width: 160, ellipsis: true, render: (v: string | null) => v ?? '—' },
+];
+
+/**
+ * 导入数据: the file goes up, the server imports it in the background (drsj/task) and the dialog asks for its progress
+ * each second (getFutureTaskResult), showing a progress bar, then the count imported or the row-by-row report of a
+ * refused file (nothing of which was imported).
+ */
+export function ImportRowsDialog({ ckbid, open, onClose }: { ckbid: number; open: boolean; onClose: () => void }) {
+  const { refresh, fail } = useWarehouseActions();
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [uploading, setUploading] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (!open) {
+      setJobId(null);
+      setUploading(null);
+    }
+  }, [open]);
+
+  const job = useQuery({
+    queryKey: ['warehouse-import-job', jobId],
+    queryFn: ({ signal }) => call(API.importTaskResult, { query: { id: jobId! } }, { signal }),
+    enabled: jobId !== null,
+    refetchInterval: (q) => (jobRunning(q.state.data) ? POLL_MS : false),
+    retry: false,
+  });
+  const state = job.data?.state;
+  useEffect(() => {
+    if (state === 'done') void refresh();
+  }, [state, refresh]);
+
+  const start = async (file: File) => {
+    setJobId(null);
+    setUploading(0);
+    try {
+      const started = await uploadTo(
+        API.importRowsTask,
+        { query: { id: ckbid } },
+        { file, quiet: true, onProgress: (p) => setUploading(p) },
+      );
+      setJobId(started.id);
+    } catch (error) {
+      fail(error);
+    } finally {
+      setUploading(null);
+    }
+  };
+
+  const running = uploading !== null || (jobId !== null && jobRunning(job.data));
+  const progress = jobProgress(jobId ? (job.data ?? null) : null);
+  const data = job.data;
+
+  return (
+    <Modal
+      open={open}
+      title={W.importData}
+      width={760}
+      onCancel={onClose}
+      mask={{ closable: !running }}
+      footer={
+        <Button onClick={onClose} disabled={running}>
+          {running ? W.importing : W.close}
+        </Button>
+      }
+    >
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        <Alert type="info" showIcon message={W.importHint} />
+        <Space wrap>
+          <Upload
+            accept=".xlsx"
+            showUploadList={false}
+            disabled={running}
+            beforeUpload={(file) => {
+              void start(file);
+              return false;
+            }}
+          >
+            <Button type="primary" disabled={running}>
+              {W.chooseFile}
+            </Button>
+          </Upload>
+          <Button onClick={() => downloadFrom(API.template, { query: { id: ckbid, type: 'data' } }).catch(fail)}>
+            {W.dataTemplate}
+          </Button>
+        </Space>
+        {(uploading !== null || jobId !== null) && (
+          <div>
+            <Typography.Text>{uploading !== null ? W.uploading(uploading) : progress.text}</Typography.Text>
+            <Progress
+              percent={uploading !== null ? 0 : progress.percent}
+              status={progress.status}
+              aria-label={W.importProgress}
+            />
+          </div>
+        )}
+        {job.error && <Alert type="error" showIcon message={job.error.message} />}
+        {data?.state === 'done' && <Alert type="success" showIcon message={data.message ?? W.importDone} />}
+        {data?.state === 'failed' && (
+          <Space orientation="vertical" size="small" style={{ width: '100%' }}>
+            <Alert
+              type="error"
+              showIcon
+              message={data.errorCount > 0 ? W.importRefused(data.errorCount) : (data.message ?? W.importFailed)}
+              description={data.errorCount > data.errors.length ? W.reportCut(data.errors.length) : undefined}
+            />
+            {data.errors.length > 0 && (
+              <Table
+                size="small"
+                aria-label={W.importReport}
+                rowKey="key"
+                columns={reportColumns}
+                dataSource={data.errors.map((e, key) => ({ ...e, key }))}
+                pagination={data.errors.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+              />
+            )}
+          </Space>
+        )}
+      </Space>
+    </Modal>
+  );
+}

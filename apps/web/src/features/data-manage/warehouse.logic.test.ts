@@ -1,0 +1,131 @@
+import type { WarehouseField } from '@zg/contract';
+import { describe, expect, it } from 'vitest';
+import { tabOf } from './DataManagePage';
+import { idParam } from './WarehouseSection';
+import {
+  cellText,
+  defaultOp,
+  filtersParam,
+  formValuesOf,
+  jobProgress,
+  jobRunning,
+  opsFor,
+  rowPayload,
+  typeText,
+} from './warehouse.logic';
+
+const field = (zdm: string, zdlx: WarehouseField['zdlx'], more: Partial<WarehouseField> = {}): WarehouseField => ({
+  id: 1,
+  ckbid: 1,
+  zdm,
+  zdzwm: zdm,
+  zdlx,
+  cd: null,
+  xsws: null,
+  sfbt: false,
+  sfwy: false,
+  wdid: null,
+  wdmc: null,
+  px: 0,
+  ...more,
+});
+
+describe('filters', () => {
+  it('offers each type the operators the server takes', () => {
+    expect(opsFor('text')).toEqual(['contains', 'eq', 'empty', 'notEmpty']);
+    expect(opsFor('integer')).toEqual(['eq', 'gte', 'lte', 'empty', 'notEmpty']);
+    expect(opsFor('date')).toEqual(['eq', 'gte', 'lte', 'empty', 'notEmpty']);
+    expect(opsFor('boolean')).toEqual(['eq', 'empty', 'notEmpty']);
+    expect(defaultOp('text')).toBe('contains');
+    expect(defaultOp('decimal')).toBe('eq');
+  });
+
+  it('sends the filters with a value (or needing none) as a JSON array, and nothing when none is ready', () => {
+    expect(filtersParam([])).toBeUndefined();
+    expect(
+      filtersParam([
+        { field: '', op: 'eq', value: '1' },
+        { field: 'xm', op: 'contains', value: '  ' },
+      ]),
+    ).toBe(undefined);
+    expect(
+      JSON.parse(
+        filtersParam([
+          { field: 'xm', op: 'contains', value: '张' },
+          { field: 'nl', op: 'gte', value: undefined },
+          { field: 'rxrq', op: 'empty', value: 'ignored' },
+          { field: 'zx', op: 'eq', value: false },
+        ])!,
+      ),
+    ).toEqual([
+      { field: 'xm', op: 'contains', value: '张' },
+      { field: 'rxrq', op: 'empty' },
+      { field: 'zx', op: 'eq', value: false },
+    ]);
+  });
+});
+
+describe('row values', () => {
+  const fields = [field('xm', 'text'), field('nl', 'integer'), field('zx', 'boolean')];
+
+  it('shows yes/no as 是/否 and empty as a dash', () => {
+    expect(cellText(fields[2]!, true)).toBe('是');
+    expect(cellText(fields[2]!, false)).toBe('否');
+    expect(cellText(fields[0]!, null)).toBe('—');
+    expect(cellText(fields[1]!, '18')).toBe('18');
+  });
+
+  it('fills the form from a row and sends trimmed values, empty as null', () => {
+    expect(formValuesOf(fields, { id: 1, xm: '张三', nl: null, zx: false })).toEqual({ xm: '张三', nl: '', zx: false });
+    expect(formValuesOf(fields, null)).toEqual({ xm: '', nl: '', zx: undefined });
+    expect(rowPayload(fields, { xm: ' 李四 ', nl: '', zx: undefined })).toEqual({ xm: '李四', nl: null, zx: null });
+    expect(rowPayload(fields, { xm: 'a', nl: '7', zx: true })).toEqual({ xm: 'a', nl: '7', zx: true });
+  });
+
+  it('names a type with its length or digits', () => {
+    expect(typeText({ zdlx: 'text', cd: 20, xsws: null })).toBe('文本(20)');
+    expect(typeText({ zdlx: 'text', cd: null, xsws: null })).toBe('文本');
+    expect(typeText({ zdlx: 'decimal', cd: null, xsws: null })).toBe('小数(18,2)');
+    expect(typeText({ zdlx: 'decimal', cd: 5, xsws: 1 })).toBe('小数(5,1)');
+    expect(typeText({ zdlx: 'date', cd: null, xsws: null })).toBe('日期');
+  });
+});
+
+describe('import progress', () => {
+  it('reads the job: uploading, counting, rows read, done at 100, failed where it stopped', () => {
+    expect(jobProgress(null)).toMatchObject({ percent: 0, status: 'active' });
+    expect(jobProgress({ state: 'counting', percent: 0, processed: 0, total: null }).text).toBe('正在读取文件');
+    expect(jobProgress({ state: 'importing', percent: 42, processed: 420, total: 1000 })).toEqual({
+      percent: 42,
+      status: 'active',
+      text: '已处理 420 / 1000 行',
+    });
+    expect(jobProgress({ state: 'done', percent: 100, processed: 1000, total: 1000 })).toMatchObject({
+      percent: 100,
+      status: 'success',
+    });
+    expect(jobProgress({ state: 'failed', percent: 30, processed: 300, total: 1000 })).toMatchObject({
+      percent: 30,
+      status: 'exception',
+    });
+    expect(jobRunning(null)).toBe(true);
+    expect(jobRunning({ state: 'importing' })).toBe(true);
+    expect(jobRunning({ state: 'failed' })).toBe(false);
+  });
+});
+
+describe('addresses', () => {
+  it('takes whole positive ids only', () => {
+    expect(idParam('12')).toBe(12);
+    expect(idParam('0')).toBeNull();
+    expect(idParam('1e3')).toBeNull();
+    expect(idParam('99999999999')).toBeNull();
+    expect(idParam(undefined)).toBeNull();
+  });
+  it('finds the tab from the address, the first one otherwise', () => {
+    expect(tabOf('/dataManage')).toBe('library');
+    expect(tabOf('/dataManage/warehouse/3/table/4/data')).toBe('warehouse');
+    expect(tabOf('/dataManage/tables')).toBe('tables');
+    expect(tabOf('/dataManage/nothing')).toBe('library');
+  });
+});

@@ -1,0 +1,180 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { DATA_MANAGE_MSG as M } from '@zg/contract';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { setLoginRecord } from '../../api/session';
+import { Providers } from '../../app/Providers';
+import { QueryBoundary } from '../../components/QueryBoundary';
+import { stubXhr } from '../../test/attachments';
+import { failed, loginRecord, mockApi, ok } from '../../test/fixtures';
+import { freshQueryClient } from '../../test/render';
+import DataManagePage from './DataManagePage';
+
+const S = '/api/herm-sjgl';
+
+function Where() {
+  const l = useLocation();
+  return <output data-testid="where">{l.pathname}</output>;
+}
+
+function renderAt(route: string) {
+  setLoginRecord(loginRecord);
+  return render(
+    <Providers queryClient={freshQueryClient()}>
+      <QueryBoundary>
+        <MemoryRouter initialEntries={[route]}>
+          <Routes>
+            <Route path="/dataManage/*" element={<DataManagePage />} />
+          </Routes>
+          <Where />
+        </MemoryRouter>
+      </QueryBoundary>
+    </Providers>,
+  );
+}
+
+const page = <T,>(records: T[]) => ({ records, total: records.length, current: 1, size: 10, pages: 1 });
+const warehouse = { id: 3, ckmc: '学生数据', bz: null, px: 0, bs: 1, cjsj: '2026-11-01T08:00:00.000Z' };
+const abilities = { edit: true, createPhysical: false, dropPhysical: true, editData: true };
+const table = {
+  id: 4,
+  ckid: 3,
+  ckmc: '学生数据',
+  bm: 'student',
+  bzwm: '学生名单',
+  bz: null,
+  sfcj: true,
+  zds: 3,
+  cjsj: '2026-11-01T08:00:00.000Z',
+  abilities,
+};
+const f = (id: number, zdm: string, zdzwm: string, zdlx: string, more = {}) => ({
+  id,
+  ckbid: 4,
+  zdm,
+  zdzwm,
+  zdlx,
+  cd: null,
+  xsws: null,
+  sfbt: false,
+  sfwy: false,
+  wdid: null,
+  wdmc: null,
+  px: id,
+  ...more,
+});
+const fields = [
+  f(1, 'xh', '学号', 'text', { cd: 10, sfbt: true, sfwy: true }),
+  f(2, 'nl', '年龄', 'integer'),
+  f(3, 'zx', '在校', 'boolean'),
+];
+const common = {
+  [`${S}/ck/selectAll`]: () => ok([warehouse]),
+  [`${S}/ckb/selectAll`]: () => ok([table]),
+  [`${S}/ckbzd/selectAll`]: () => ok(fields),
+  [`${S}/ckbzd/boxtype`]: () =>
+    ok([
+      { value: 'text', label: '文本' },
+      { value: 'integer', label: '整数' },
+    ]),
+  [`${S}/ckbzd/wdxx`]: () => ok([{ id: 1, name: '专业', code: 'major' }]),
+};
+
+describe('数据仓库 pages', () => {
+  it('lists warehouses at their own address and drills down to a table by links', async () => {
+    mockApi({
+      ...common,
+      [`${S}/ck/selectqurey`]: () => ok(page([warehouse])),
+      [`${S}/ckb/selectqurey`]: () => ok(page([table])),
+    });
+    renderAt('/dataManage/warehouse');
+    expect(screen.getByRole('tab', { name: '数据仓库', selected: true })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('link', { name: '学生数据' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dataManage/warehouse/3'));
+    expect(await screen.findByText('学生名单')).toBeTruthy();
+    expect(screen.getByText('已创建')).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: '表数据' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dataManage/warehouse/3/table/4/data'));
+  });
+
+  it('switches tabs by address', async () => {
+    mockApi({ ...common, [`${S}/ck/selectqurey`]: () => ok(page([])) });
+    renderAt('/dataManage/warehouse');
+    expect(await screen.findByText('暂无仓库，请先新增仓库')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: '文件库' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dataManage/library'));
+  });
+
+  it('shows the fields of a table and the server’s refusal to drop its physical table', async () => {
+    mockApi({
+      ...common,
+      [`${S}/ckb/scwlb`]: () => failed(409, '数据表“student”正被算法使用，不能删除物理表'),
+    });
+    renderAt('/dataManage/warehouse/3/table/4');
+    expect(await screen.findByText('文本(10)')).toBeTruthy();
+    expect(screen.getByText('年龄')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '删除物理表' }));
+    const pop = (await screen.findByText(/表中的全部数据将被删除/)).closest('.ant-popover') as HTMLElement;
+    fireEvent.click(within(pop).getByRole('button', { name: /确\s*定/ }));
+    expect(await screen.findByText('数据表“student”正被算法使用，不能删除物理表')).toBeTruthy();
+  });
+
+  it('browses rows with typed cells and filters, and imports with a progress bar and a row-by-row report', async () => {
+    const asked: URL[] = [];
+    let polls = 0;
+    mockApi({
+      ...common,
+      [`${S}/ckb/selectbsj`]: (_i, url) => {
+        asked.push(url);
+        return ok({ ...page([{ id: 1, xh: '2024001', nl: '18', zx: true }]), size: 20 });
+      },
+      [`${S}/ckb/getFutureTaskResult`]: (_i, url) => {
+        expect(url.searchParams.get('id')).toBe('job-1');
+        polls++;
+        return ok({
+          id: 'job-1',
+          ckbid: 4,
+          state: 'failed',
+          processed: 3,
+          total: 3,
+          percent: 100,
+          count: null,
+          message: '导入失败，共2处错误，未导入任何数据：…',
+          errorCount: 2,
+          errors: [
+            { row: 3, column: '年龄', reason: '应为整数', value: 'abc' },
+            { row: 4, column: '学号', reason: '与第2行重复（该字段要求唯一）', value: '2024001' },
+          ],
+        });
+      },
+    });
+    const sent = stubXhr(() => ok({ id: 'job-1' }, M.importJobStarted));
+    renderAt('/dataManage/warehouse/3/table/4/data');
+    expect(await screen.findByText('2024001')).toBeTruthy();
+    expect(screen.getByText('是')).toBeTruthy();
+
+    // A filter on 年龄 offers the number operators and goes out as JSON.
+    fireEvent.click(screen.getByRole('button', { name: '添加筛选条件' }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '筛选字段' }));
+    const options = await screen.findAllByTitle('年龄');
+    fireEvent.click(options.find((o) => o.classList.contains('ant-select-item-option'))!);
+    fireEvent.change(screen.getByRole('textbox', { name: '筛选值' }), { target: { value: '18' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() =>
+      expect(asked.at(-1)?.searchParams.get('filters')).toBe(JSON.stringify([{ field: 'nl', op: 'eq', value: '18' }])),
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: '导入数据' }));
+    const dialog = await screen.findByRole('dialog');
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], '学生.xlsx')] } });
+    expect(await within(dialog).findByText('导入失败，共2处错误，未导入任何数据')).toBeTruthy();
+    const report = within(dialog).getByRole('table');
+    expect(within(report).getByText('第3行')).toBeTruthy();
+    expect(within(report).getByText('应为整数')).toBeTruthy();
+    expect(within(report).getByText('与第2行重复（该字段要求唯一）')).toBeTruthy();
+    expect(dialog.querySelector('.ant-progress-status-exception')).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(polls).toBe(1);
+  });
+});
