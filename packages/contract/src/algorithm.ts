@@ -42,6 +42,12 @@ export interface SqlPlace {
 const at = (p: SqlPlace | null | undefined) => (p ? `（第 ${p.line} 行第 ${p.column} 列）` : '');
 
 export const ALGORITHM_MSG = {
+  /** Why a warehouse table may not be dropped (data-manage's 删除物理表). */
+  tableReadBy: (names: string[]) =>
+    `正被算法${names
+      .slice(0, 3)
+      .map((n) => `“${n}”`)
+      .join('、')}${names.length > 3 ? `等 ${names.length} 个算法` : ''}读取`,
   // ---- the checker (the text, before it runs) ----
   sqlEmpty: 'SQL 不能为空',
   sqlTooLong: `SQL 不能超过 ${ALGORITHM_LIMITS.sqlMax} 个字符`,

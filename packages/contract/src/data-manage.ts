@@ -84,6 +84,7 @@ export const DATA_MANAGE_MSG = {
   warehouseHasTables: (name: string) => `仓库“${name}”下还有数据表，请先删除数据表`,
   tableIsPhysical: (name: string) => `数据表“${name}”已创建物理表，请先删除物理表`,
   notPhysical: (name: string) => `数据表“${name}”尚未创建物理表`,
+  tableInUse: (name: string, reason: string) => `数据表“${name}”${reason}，不能删除物理表`,
   alreadyPhysical: (name: string) => `数据表“${name}”的物理表已创建`,
   noFields: '数据表至少需要 1 个字段才能创建物理表',
   tooManyFields: `一张数据表最多 ${WAREHOUSE_LIMITS.fieldsMax} 个字段`,

@@ -1,12 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { onWarehouseChange, registerWarehouseTableUser } from '../data-manage';
 import { algorithmRoutes } from './algorithm.routes';
-import { type RunContext, RunGate } from './algorithm.service';
+import { algorithmsReadingTable, type RunContext, RunGate, warehouseTablesChanged } from './algorithm.service';
 
 /**
  * Registered by app.ts under `/api`: algorithms under `/api/herm-sjgl`. One gate per instance bounds the runs at once
  * (ALGORITHM_MAX_CONCURRENT); the limits are the settings ALGORITHM_TIMEOUT_MS and ALGORITHM_ROW_CAP.
  */
 export const algorithmPlugin: FastifyPluginAsyncZod = async (app) => {
+  // The warehouse below tells of its changes (cached results from those tables are dropped) and asks before it drops a
+  // table an algorithm reads.
+  onWarehouseChange(warehouseTablesChanged);
+  registerWarehouseTableUser(algorithmsReadingTable);
   const gate = new RunGate(app.config.ALGORITHM_MAX_CONCURRENT);
   const run = (): RunContext => ({
     db: app.database.db,

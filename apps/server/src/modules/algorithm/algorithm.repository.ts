@@ -366,3 +366,16 @@ export async function changedOutsideSnapshot(db: Db, tables: string[], snapshot:
     ) as changed`);
   return Boolean((rows as unknown as { rows: { changed: boolean }[] }).rows[0]?.changed);
 }
+
+/**
+ * Algorithms whose current version's text mentions `table` (a cheap filter the caller confirms with the parser):
+ * their names and texts.
+ */
+export async function currentTextsMentioning(db: Db, table: string) {
+  return db
+    .select({ name: algorithms.name, sql: algorithmVersions.sql })
+    .from(algorithms)
+    .innerJoin(algorithmVersions, eq(algorithmVersions.id, algorithms.currentVersionId))
+    .where(ilike(algorithmVersions.sql, `%${escapeLike(table)}%`))
+    .orderBy(asc(algorithms.name));
+}

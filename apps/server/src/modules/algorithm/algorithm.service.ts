@@ -20,6 +20,7 @@ import {
   algorithmNamed,
   cachedResult,
   changedOutsideSnapshot,
+  currentTextsMentioning,
   deleteAlgorithm,
   deleteGroup,
   deleteVersion,
@@ -345,6 +346,20 @@ export async function runDetail(db: Db, id: number) {
  * table's rows or structure, with the tables' physical names; cached results that read them are dropped, and a run
  * racing the change will not cache what it read (`changedOutsideSnapshot`).
  */
+/**
+ * Why a warehouse table may not be dropped (data-manage asks before 删除物理表): the current version of an algorithm
+ * reads it. The text filter is confirmed by the parser, so a table named only in a comment does not count.
+ */
+export async function algorithmsReadingTable(db: Db, table: string): Promise<string | null> {
+  const name = table.toLowerCase();
+  const readers: string[] = [];
+  for (const a of await currentTextsMentioning(db, name)) {
+    const checked = await checkAlgorithmSql(a.sql);
+    if (checked.ok && checked.tables.includes(name)) readers.push(a.name);
+  }
+  return readers.length ? M.tableReadBy(readers) : null;
+}
+
 export async function warehouseTablesChanged(db: Db, tables: string[]) {
   const names = tables.map((t) => t.toLowerCase());
   await recordTableChanges(db, names);

@@ -61,6 +61,7 @@ import {
   renameTable,
   setRequired,
 } from './warehouse.repository';
+import { warehouseChanged, whyTableIsUsed } from './warehouse-events';
 
 // ---- presenters ----
 
@@ -251,11 +252,13 @@ export async function editTableDef(db: Db, actor: Actor, id: number, input: Ware
     if (!(await findWarehouse(tx, input.ckid))) throw notFound(M.warehouseNotFound);
     if (input.bm !== t.name) {
       if (await tableNamed(tx, input.bm)) throw conflict(M.tableNameTaken(input.bm));
-      if (t.physical)
+      if (t.physical) {
         await ddl(
           () => renameTable(tx, t.name, input.bm),
           (code) => (code === '42P07' ? M.tableNameTaken(input.bm) : null),
         );
+        await warehouseChanged(tx, [t.name, input.bm]);
+      }
     }
     await updateTable(tx, id, { warehouseId: input.ckid, name: input.bm, label: input.bzwm, remark: input.bz || null });
     await audit(tx, actor, 'warehouseTable.update', 'warehouseTable', id, { from: t.name, to: input.bm });
@@ -303,7 +306,10 @@ export async function dropPhysical(db: Db, actor: Actor, id: number) {
     const t = await lockTable(tx, id);
     if (!t) throw notFound(M.tableNotFound);
     if (!t.physical) throw conflict(M.notPhysical(t.name));
+    const used = await whyTableIsUsed(tx, t.name);
+    if (used) throw conflict(M.tableInUse(t.name, used));
     await dropTable(tx, t.name);
+    await warehouseChanged(tx, [t.name]);
     await updateTable(tx, id, { physical: false });
     await audit(tx, actor, 'warehouseTable.dropPhysical', 'warehouseTable', id, { name: t.name });
     return presentTable(actor, (await findTable(tx, id))!);
@@ -360,6 +366,7 @@ export async function createField(db: Db, actor: Actor, input: WarehouseFieldInp
         (code) =>
           code === '23502' ? M.requiredNewRefused(f.label) : code === '42701' ? M.fieldNameTaken(f.name) : null,
       );
+      await warehouseChanged(tx, [t.name]);
     }
     await audit(tx, actor, 'warehouseField.create', 'warehouseField', row!.id, { table: t.name, name: row!.name });
     return presentField((await findField(tx, row!.id))!);
@@ -386,7 +393,10 @@ export async function editField(db: Db, actor: Actor, input: WarehouseFieldUpdat
     const set = fieldColumns(input);
     await updateField(tx, before.id, { ...set, ...(input.px === undefined ? {} : { sortOrder: input.px }) });
     const after: FieldDef = { ...before, ...set };
-    if (t.physical) await alterColumn(tx, t.name, before, after);
+    if (t.physical) {
+      await alterColumn(tx, t.name, before, after);
+      await warehouseChanged(tx, [t.name]);
+    }
     await audit(tx, actor, 'warehouseField.update', 'warehouseField', before.id, { table: t.name, name: after.name });
     return presentField((await findField(tx, before.id))!);
   });
@@ -441,6 +451,7 @@ export async function removeFields(db: Db, actor: Actor, ids: number[]) {
       const remaining = (await fieldsOf(tx, tableId)).length - rows.filter((r) => r.tableId === tableId).length;
       if (remaining === 0) throw badRequest(M.noFields);
       for (const f of rows.filter((r) => r.tableId === tableId)) await dropColumn(tx, t.name, f.name);
+      await warehouseChanged(tx, [t.name]);
     }
     await deleteFields(tx, unique);
     await audit(tx, actor, 'warehouseField.delete', 'warehouseField', unique.join(','), { ids: unique });

@@ -10,4 +10,11 @@ export { dataManagePlugin } from './data-manage.plugin';
 export { DataSourceConnectError, openDataSource, type ReadOnlyConnection } from './datasource';
 /** Dimension objects in bulk (by type code and code, parents by code): the demo data seed. */
 export { upsertDimensionObjects } from './dimension.service';
+/** Hooks for the modules above the warehouse: hear its changes, keep a table they read from being dropped. */
+export {
+  onWarehouseChange,
+  registerWarehouseTableUser,
+  type WarehouseChangeListener,
+  type WarehouseTableUser,
+} from './warehouse-events';
 export { type LoadField, type LoadTable, loadWarehouse, type WarehouseLoad } from './warehouse-load.service';

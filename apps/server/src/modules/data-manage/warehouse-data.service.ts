@@ -45,6 +45,7 @@ import {
   rowsAfter,
   updateRow,
 } from './warehouse.repository';
+import { warehouseChanged } from './warehouse-events';
 
 /** The rows of created tables: browse, edit, delete, and Excel (templates, structure, import and export). */
 
@@ -126,6 +127,7 @@ export async function saveRow(db: Db, actor: Actor, input: RowUpdate) {
       );
       if (!done) throw notFound(M.rowNotFound);
     }
+    await warehouseChanged(tx, [table.name]);
     await writeAudit(tx, {
       actorId: actor.userId,
       action: input.rowId === undefined ? 'warehouseRow.create' : 'warehouseRow.update',
@@ -144,6 +146,7 @@ export async function removeRows(db: Db, actor: Actor, input: { id: number; rowI
     const ids = [...new Set(input.rowIds)];
     const deleted = await deleteRows(tx, table.name, ids);
     if (deleted.length !== ids.length) throw notFound(M.rowNotFound);
+    await warehouseChanged(tx, [table.name]);
     await writeAudit(tx, {
       actorId: actor.userId,
       action: 'warehouseRow.delete',
@@ -399,6 +402,7 @@ export async function importRows(db: Db, actor: Actor, id: number, upload: Excel
     if (errors.count === 0 && batch.length) await flush();
     if (!header || count === 0) throw badRequest(EXCEL_MSG.emptySheet);
     errors.throwIfAny();
+    await warehouseChanged(tx, [table.name]);
     await writeAudit(tx, {
       actorId: actor.userId,
       action: 'warehouseRow.import',
