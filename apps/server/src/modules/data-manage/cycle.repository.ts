@@ -1,25 +1,17 @@
 import { and, asc, count, eq, gte, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cycleTypes, cycleValues, targetTasks } from '../../db/schema';
+import { cycleTypes, cycleValues } from '../../db/schema';
 
-/** Cycles: the cycle types and their values, and which target tasks name a value. */
+/** Cycles: the cycle types and their values (who names a value is asked through cycle-users.ts). */
 
 export type CycleTypeRow = typeof cycleTypes.$inferSelect;
 export type CycleValueRow = typeof cycleValues.$inferSelect;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Target tasks that hold the value `v` (their cycle_values: ids joined by commas). */
-const holds = (valueId: unknown) =>
-  sql`${valueId}::text = any(string_to_array(nullif(${targetTasks.cycleValues}, ''), ','))`;
-
-/** How many target tasks name the value; spelled with the table's name (a one-table select leaves columns bare). */
-const usedBy = sql<number>`(select count(*)::int from ${targetTasks} where ${holds(sql`"cycle_values"."id"`)})`;
-
 const valueColumns = {
   value: cycleValues,
   typeName: cycleTypes.name,
-  usedBy,
 };
 
 export async function listCycleTypes(db: Db) {
@@ -88,21 +80,6 @@ export async function lockCycleValues(db: Db, ids: number[]) {
 /** Locks a type's values: changes to the default or the order of a type are made one at a time. */
 export async function lockTypeValues(db: Db, typeId: number) {
   await db.execute(sql`select id from ${cycleTypes} where id = ${typeId} for update`);
-}
-
-/** The target tasks naming any of the values: per value, how many and the name of one. */
-export async function cycleUse(db: Db, ids: number[]) {
-  if (!ids.length) return new Map<number, { n: number; example: string }>();
-  const rows = await db.execute(sql`
-    select v.id as id, count(t.id)::int as n, min(t.name) as example
-    from unnest(array[${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )}]::int[]) as v(id)
-    join ${targetTasks} t on v.id::text = any(string_to_array(nullif(t.cycle_values, ''), ','))
-    group by v.id`);
-  const list = (rows as unknown as { rows: { id: number; n: number; example: string }[] }).rows;
-  return new Map(list.map((r) => [Number(r.id), { n: Number(r.n), example: r.example }]));
 }
 
 export async function valueNamed(db: Db, typeId: number, value: string, exceptId?: number) {

@@ -6,7 +6,6 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '..
 import {
   type CycleValueRow,
   clearDefault,
-  cycleUse,
   deleteCycleValues,
   findCycleType,
   findCycleValue,
@@ -21,11 +20,12 @@ import {
   valuesOfTypes,
 } from './cycle.repository';
 import { type FlagRefusal, placement, toggleDefault, toggleHidden, typeMatches } from './cycle.rules';
+import { cycleUse } from './cycle-users';
 import { keepsWarehouse } from './data-manage.policy';
 
 /** Cycles (周期): the option lists every cycle picker reads, and the values kept by the administrators and the data office. */
 
-const present = (r: { value: CycleValueRow; typeName: string; usedBy: number }): CycleValue => ({
+const present = (r: { value: CycleValueRow; typeName: string }, usedBy = 0): CycleValue => ({
   id: r.value.id,
   cycleTypeId: r.value.cycleTypeId,
   lxmc: r.typeName,
@@ -33,7 +33,7 @@ const present = (r: { value: CycleValueRow; typeName: string; usedBy: number }):
   defaultsStatus: r.value.isDefault ? 1 : 0,
   hideStatus: r.value.hidden ? 1 : 0,
   px: r.value.sortOrder,
-  usedBy: Number(r.usedBy),
+  usedBy,
 });
 
 const option = (v: CycleValueRow) => ({ cycleId: v.id, cycleNumber: v.value, defaultsStatus: v.isDefault ? 1 : 0 });
@@ -82,13 +82,17 @@ export async function cyclesByTypeName(db: Db, typeName: string) {
 
 export async function cyclePage(db: Db, q: { current: number; size: number; cycleTypeId?: number; keyword?: string }) {
   const { records, total } = await pageCycleValues(db, q);
-  return { records: records.map(present), total };
+  const use = await cycleUse(
+    db,
+    records.map((r) => r.value.id),
+  );
+  return { records: records.map((r) => present(r, use.get(r.value.id)?.n)), total };
 }
 
 async function presentById(db: Db, id: number) {
   const r = await findCycleValue(db, id);
   if (!r) throw notFound(M.valueNotFound);
-  return present(r);
+  return present(r, (await cycleUse(db, [id])).get(id)?.n);
 }
 
 /** The answer to a duplicate that slipped past the check (two adds at once): the same message, never a 500. */

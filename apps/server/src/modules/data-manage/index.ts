@@ -5,6 +5,8 @@
  * source of every cycle picker (CycleTypeSchema), target-task's /cycleType/list included.
  */
 export { cycleTypeOptions } from './cycle.service';
+/** Who names cycle values registers here, so a named value is never deleted, renamed or moved. */
+export { type CycleValueUse, type CycleValueUser, registerCycleValueUser } from './cycle-users';
 export { dataManagePlugin } from './data-manage.plugin';
 /** Data sources: a read-only connection to a saved one, for the algorithms. */
 export { DataSourceConnectError, openDataSource, type ReadOnlyConnection } from './datasource';

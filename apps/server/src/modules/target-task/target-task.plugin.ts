@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerCycleValueUser } from '../data-manage';
 import { annualWbsRoutes } from './annual-wbs.routes';
 import { registerTargetTaskFilePolicies } from './target-task.policy';
+import { tasksNamingCycleValues } from './target-task.repository';
 import { targetTaskRoutes } from './target-task.routes';
 
 /** Registered by app.ts under `/api`: the target-task routes of both menus and the policies of their documents. */
 export const targetTaskPlugin: FastifyPluginAsyncZod = async (app) => {
   registerTargetTaskFilePolicies();
+  // A cycle value a task names is kept by data management's cycles: they ask the tasks before a delete or a rename.
+  registerCycleValueUser(tasksNamingCycleValues);
   await app.register(targetTaskRoutes, { prefix: '/herm-wbs' });
   await app.register(annualWbsRoutes, { prefix: '/herm-ndwbs' });
 };

@@ -298,3 +298,21 @@ export async function cycleOfTask(db: Db, taskId: number): Promise<TaskCycle | n
   const r = rows[0];
   return r ? { type: r.cycle_type, values: r.cycle_values } : null;
 }
+
+/**
+ * The target tasks naming any of the cycle values (their cycle_values: value ids joined by commas): per value, how
+ * many and the name of one. Registered with data-manage's cycles (target-task.plugin.ts), which refuse to delete,
+ * rename or move a named value.
+ */
+export async function tasksNamingCycleValues(db: Db, ids: number[]) {
+  const use = new Map<number, { n: number; example: string }>();
+  if (!ids.length) return use;
+  const rows = await db.execute(sql`
+    select v.id as id, count(t.id)::int as n, min(t.name) as example
+    from unnest(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]) as v(id)
+    join ${targetTasks} t on v.id::text = any(string_to_array(nullif(t.cycle_values, ''), ','))
+    group by v.id`);
+  for (const r of (rows as unknown as { rows: { id: number; n: number; example: string }[] }).rows)
+    use.set(Number(r.id), { n: Number(r.n), example: r.example });
+  return use;
+}
