@@ -351,6 +351,51 @@ export async function warehouseTablesChanged(db: Db, tables: string[]) {
   return dropCachedResults(db, names);
 }
 
+// ---- installing (the demo's indicators) ----
+
+export interface AlgorithmPackage {
+  /** A top-level group, found by its name or made. */
+  name: string;
+  algorithms: { name: string; kind: AlgorithmKind; remark: string | null; sql: string }[];
+}
+
+/**
+ * Installs algorithms as a set (the demo's diagnosis indicators, db/seed/story/indicators.ts): each group by its name
+ * at the top level, each algorithm by its name with its text as V1; a name already there is left as it is (an
+ * administrator's edits stay). Every text passes the checker first, or nothing is installed. Answers how many
+ * algorithms were made.
+ */
+export async function installAlgorithms(db: Db, groups: AlgorithmPackage[], createdBy: string | null) {
+  for (const g of groups)
+    for (const a of g.algorithms) {
+      const c = await checkAlgorithmSql(a.sql);
+      if (!c.ok) throw new Error(`installAlgorithms: ${a.name}: ${c.message}`);
+    }
+  return db.transaction(async (tx) => {
+    await lockGroupTree(tx);
+    let made = 0;
+    for (const [i, g] of groups.entries()) {
+      const groupId =
+        (await siblingNamed(tx, null, g.name))[0] ??
+        (await insertGroup(tx, { name: g.name, parentId: null, sortOrder: i + 1, createdBy })).id;
+      for (const a of g.algorithms) {
+        if ((await algorithmNamed(tx, a.name)) !== null) continue;
+        const row = await insertAlgorithm(tx, { groupId, name: a.name, kind: a.kind, remark: a.remark, createdBy });
+        const v = await insertVersion(tx, {
+          algorithmId: row.id,
+          sql: a.sql,
+          hash: hashText(a.sql),
+          note: null,
+          createdBy,
+        });
+        await updateAlgorithm(tx, row.id, { currentVersionId: v.id });
+        made++;
+      }
+    }
+    return made;
+  });
+}
+
 // ---- groups ----
 
 export async function groupTree(db: Db, withAlgorithms = false): Promise<AlgorithmGroupNode[]> {
