@@ -124,4 +124,65 @@ describe('the demo indicators', () => {
       tables: expect.arrayContaining(['jx_student', 'jx_teacher', 'jx_course_result', 'jx_course']),
     });
   });
+
+  it('a batch (testResultBatch) gives each major the value a single run gives, records each, then answers from the cache', async () => {
+    const ids = new Map((await tree()).flatMap((n) => (n.algorithms ?? []).map((a) => [a.sfmc, a.id] as const)));
+    const started = performance.now();
+    for (const indicator of allDemoIndicators()) {
+      const sfid = ids.get(indicator.name)!;
+      const res = await post('/algorithmContent/testResultBatch', { sfid, objectIds: majors, params: { year: YEAR } });
+      expect(res.statusCode, `${indicator.name}: ${res.body}`).toBe(200);
+      const { results } = res.json().data as {
+        results: { objectId: string; value: number | null; runId: number; cached: boolean }[];
+      };
+      expect(results.map((r) => r.objectId)).toEqual(majors);
+      for (const r of results) {
+        expect(r.cached).toBe(false);
+        expect(r.value, `${indicator.name} ${r.objectId}`).toBeGreaterThanOrEqual(indicator.bounds[0]);
+        expect(r.value, `${indicator.name} ${r.objectId}`).toBeLessThanOrEqual(indicator.bounds[1]);
+      }
+      // The same as one object at a time, for two of them.
+      for (const r of [results[0]!, results[27]!]) {
+        const one = await post('/algorithmContent/testResult', { sfid, params: { objectId: r.objectId, year: YEAR } });
+        expect(one.json().data, indicator.name).toMatchObject({ value: r.value, runId: r.runId, cached: true });
+      }
+    }
+    console.info(
+      `${allDemoIndicators().length} batches of ${majors.length} majors in ${Math.round(performance.now() - started)} ms`,
+    );
+    const sfid = ids.get('毕业率')!;
+    const again = await post('/algorithmContent/testResultBatch', {
+      sfid,
+      objectIds: [majors[3], DEMO_SCHOOL.code, majors[3]],
+      params: { year: YEAR },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const r = again.json().data.results as { objectId: string; cached: boolean; runId: number }[];
+    expect(r.map((x) => [x.objectId, x.cached])).toEqual([
+      [majors[3], true],
+      [DEMO_SCHOOL.code, false],
+      [majors[3], true],
+    ]);
+    const run = await admin.request({ method: 'GET', url: `${S}/algorithmRun/selectById?id=${r[1]!.runId}` });
+    expect(run.json().data).toMatchObject({ sfid, params: { objectId: DEMO_SCHOOL.code, year: YEAR } });
+  }, 300_000);
+
+  it('a batch is refused with a Chinese message: no objects, too many, a missing parameter, an unknown algorithm', async () => {
+    const ids = (await tree()).flatMap((n) => n.algorithms ?? []);
+    const sfid = ids.find((a) => a.sfmc === '课程及格率')!.id;
+    const none = await post('/algorithmContent/testResultBatch', { sfid, objectIds: [], params: { year: YEAR } });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().meta.message).toContain('请选择 1 至 1000 个维度对象');
+    const many = await post('/algorithmContent/testResultBatch', {
+      sfid,
+      objectIds: Array.from({ length: 1001 }, (_, i) => `ZY${i}`),
+      params: { year: YEAR },
+    });
+    expect(many.statusCode).toBe(400);
+    const noYear = await post('/algorithmContent/testResultBatch', { sfid, objectIds: majors, params: {} });
+    expect(noYear.statusCode).toBe(400);
+    expect(noYear.json().meta.message).toBe('参数 :year 未提供');
+    const unknown = await post('/algorithmContent/testResultBatch', { sfid: 999_999, objectIds: majors, params: {} });
+    expect(unknown.statusCode).toBe(404);
+  });
 });

@@ -308,6 +308,28 @@ export async function cachedResult(db: Db, versionId: number, paramsKey: string)
   return rows[0] ?? null;
 }
 
+/** The cached results of a version for several parameter keys, by key. */
+export async function cachedResults(db: Db, versionId: number, paramsKeys: string[]) {
+  const out = new Map<string, { result: unknown; runId: number }>();
+  for (let i = 0; i < paramsKeys.length; i += 500) {
+    const rows = await db
+      .select({
+        key: algorithmResultCache.paramsKey,
+        result: algorithmResultCache.result,
+        runId: algorithmResultCache.runId,
+      })
+      .from(algorithmResultCache)
+      .where(
+        and(
+          eq(algorithmResultCache.versionId, versionId),
+          inArray(algorithmResultCache.paramsKey, paramsKeys.slice(i, i + 500)),
+        ),
+      );
+    for (const r of rows) out.set(r.key, { result: r.result, runId: Number(r.runId) });
+  }
+  return out;
+}
+
 export async function putCachedResult(db: Db, row: typeof algorithmResultCache.$inferInsert) {
   await db
     .insert(algorithmResultCache)

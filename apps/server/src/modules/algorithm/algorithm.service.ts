@@ -19,6 +19,7 @@ import {
   type AlgorithmWithVersion,
   algorithmNamed,
   cachedResult,
+  cachedResults,
   changedOutsideSnapshot,
   deleteAlgorithm,
   deleteGroup,
@@ -68,7 +69,15 @@ import {
   subtreeOf,
   wouldCycle,
 } from './algorithm.rules';
-import { ReaderRoleMissing, RunFailure, type RunLimits, runReadOnly, WRAP_OFFSET } from './algorithm-run.repository';
+import {
+  type RawResult,
+  ReaderRoleMissing,
+  RunFailure,
+  type RunLimits,
+  runReadOnly,
+  runReadOnlyEach,
+  WRAP_OFFSET,
+} from './algorithm-run.repository';
 import { type CheckedSql, checkAlgorithmSql } from './algorithm-sql.rules';
 
 /** Runs at once per server instance: a runaway text holds one connection until its timeout, never the whole pool. */
@@ -303,6 +312,119 @@ export async function computeResult(
     return run.id;
   });
   return { ...result, runId, cached: false };
+}
+
+/**
+ * 批量计算: a value algorithm's saved version (the current one when none is named) for several dimension objects, each
+ * bound to `:objectId` with the other parameters shared. Cached values are answered from the cache; the others run in
+ * one restricted transaction (one connection, one snapshot, each statement under the timeout), and each is recorded as
+ * a lineage run and cached as `computeResult` does, in one write transaction. Values in the order asked.
+ */
+export async function computeResults(
+  ctx: RunContext,
+  actor: Actor | null,
+  input: { sfid: number; bbid?: number; objectIds: string[]; params: AlgorithmParams },
+) {
+  const started = performance.now();
+  const algorithm = await findAlgorithm(ctx.db, input.sfid);
+  if (!algorithm) throw notFound(M.algorithmNotFound);
+  if (algorithm.algorithm.kind !== 'value') throw badRequest(M.batchValueOnly);
+  let version = algorithm.version;
+  if (input.bbid !== undefined && input.bbid !== version.id) {
+    const v = await findVersion(ctx.db, input.bbid);
+    if (!v || v.version.algorithmId !== algorithm.algorithm.id) throw notFound(M.versionNotFound);
+    version = v.version;
+  }
+  const checked = await checkedText(version.sql);
+  if (!checked.params.includes('objectId')) throw badRequest(M.batchNoObject);
+  const objects = [...new Set(input.objectIds)];
+  const paramsOf = (objectId: string) => ({ ...input.params, objectId });
+  const keys = new Map(objects.map((o) => [o, paramsKey(checked.params, paramsOf(o))]));
+  const hits = await cachedResults(ctx.db, version.id, [...keys.values()]);
+  const todo = objects.filter((o) => !hits.has(keys.get(o) as string));
+  const done = new Map<string, { value: number | null; runId: number; cached: boolean; ms: number }>();
+  for (const o of objects) {
+    const hit = hits.get(keys.get(o) as string);
+    if (hit) {
+      const r = hit.result as AlgorithmResult;
+      done.set(o, { value: r.value ?? null, runId: hit.runId, cached: true, ms: r.ms });
+    }
+  }
+  if (todo.length) {
+    const valuesList = todo.map((o) => {
+      const bound = bindValues(checked.params, paramsOf(o));
+      if (!bound.ok) throw badRequest(M.paramMissing(bound.missing));
+      return bound.values;
+    });
+    if (!ctx.gate.enter()) throw tooManyRequests(M.busy);
+    let raw: { results: RawResult[]; snapshot: string | undefined };
+    try {
+      raw = await runReadOnlyEach(ctx.db, checked.text, valuesList, ctx.limits);
+    } catch (err) {
+      if (err instanceof ReaderRoleMissing) throw new AppError(503, M.roleMissing);
+      if (err instanceof RunFailure) {
+        const f = failureMessage(
+          err,
+          version.sql,
+          { wrapOffset: WRAP_OFFSET, textOffset: checked.offset, textLength: checked.text.length },
+          ctx.limits.timeoutMs,
+        );
+        throw badRequest(f.message);
+      }
+      throw err;
+    } finally {
+      ctx.gate.leave();
+    }
+    const results = raw.results.map((one, i) => {
+      const objectId = todo[i] as string;
+      const names = columnKeys(one.columns.map((c) => c.name));
+      const columns = one.columns.map((c, k) => ({ name: names[k] as string, kind: columnKind(c.typeId) }));
+      const shape = shapeOf('value', columns, one.rows);
+      if (!shape.ok) throw badRequest(M.batchShape(objectId, shape.message));
+      const result: AlgorithmResult = {
+        columns: columns.map((c) => ({ name: c.name, type: c.kind })),
+        rows: one.rows.map((r) => Object.fromEntries(names.map((k, j) => [k, r[j] ?? null]))),
+        rowCount: one.rows.length,
+        truncated: one.truncated,
+        ms: one.ms,
+        value: shape.value,
+      };
+      return { objectId, result };
+    });
+    await ctx.db.transaction(async (tx) => {
+      await markVersionUsed(tx, version.id);
+      const cache = raw.snapshot ? !(await changedOutsideSnapshot(tx, checked.tables, raw.snapshot)) : false;
+      for (const { objectId, result } of results) {
+        const key = keys.get(objectId) as string;
+        const run = await insertRun(tx, {
+          versionId: version.id,
+          hash: hashText(version.sql),
+          params: JSON.parse(key) as Record<string, unknown>,
+          rows: result.rowCount,
+          ms: result.ms,
+          value: result.value ?? null,
+          tables: checked.tables,
+          runBy: actor?.userId ?? null,
+        });
+        if (cache)
+          await putCachedResult(tx, {
+            versionId: version.id,
+            paramsKey: key,
+            runId: run.id,
+            result,
+            tables: checked.tables,
+          });
+        done.set(objectId, { value: result.value ?? null, runId: run.id, cached: false, ms: result.ms });
+      }
+    });
+  }
+  return {
+    results: input.objectIds.map((o) => ({
+      objectId: o,
+      ...(done.get(o) as NonNullable<ReturnType<typeof done.get>>),
+    })),
+    ms: Math.round(performance.now() - started),
+  };
 }
 
 /** A recorded run, again: its version's text (unchanged: used versions are immutable) with its parameters. */
