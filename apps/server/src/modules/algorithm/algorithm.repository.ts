@@ -255,6 +255,19 @@ export async function insertRun(db: Db, row: typeof algorithmRuns.$inferInsert) 
   return r as RunRow;
 }
 
+/** Several runs in one statement (a batch), returned in the order given. */
+export async function insertRuns(db: Db, rows: (typeof algorithmRuns.$inferInsert)[]) {
+  const out: RunRow[] = [];
+  for (let i = 0; i < rows.length; i += 500)
+    out.push(
+      ...((await db
+        .insert(algorithmRuns)
+        .values(rows.slice(i, i + 500))
+        .returning()) as RunRow[]),
+    );
+  return out;
+}
+
 const runColumns = {
   run: algorithmRuns,
   algorithmId: algorithmVersions.algorithmId,
@@ -338,6 +351,23 @@ export async function putCachedResult(db: Db, row: typeof algorithmResultCache.$
       target: [algorithmResultCache.versionId, algorithmResultCache.paramsKey],
       set: { result: row.result, runId: row.runId, tables: row.tables, createdAt: new Date() },
     });
+}
+
+/** Several cached results in one statement per 500 (a batch; keys distinct). */
+export async function putCachedResults(db: Db, rows: (typeof algorithmResultCache.$inferInsert)[]) {
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insert(algorithmResultCache)
+      .values(rows.slice(i, i + 500))
+      .onConflictDoUpdate({
+        target: [algorithmResultCache.versionId, algorithmResultCache.paramsKey],
+        set: {
+          result: sql`excluded.result`,
+          runId: sql`excluded.run_id`,
+          tables: sql`excluded.tables`,
+          createdAt: new Date(),
+        },
+      });
 }
 
 /** Drops the cached results that read any of these warehouse tables (lower-case names without the schema). */

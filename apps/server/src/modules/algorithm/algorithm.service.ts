@@ -33,6 +33,7 @@ import {
   insertAlgorithm,
   insertGroup,
   insertRun,
+  insertRuns,
   insertVersion,
   listAlgorithmHeads,
   listGroups,
@@ -43,6 +44,7 @@ import {
   pageAlgorithms,
   pageRuns,
   putCachedResult,
+  putCachedResults,
   type RunRow,
   recordTableChanges,
   siblingNamed,
@@ -394,28 +396,39 @@ export async function computeResults(
     await ctx.db.transaction(async (tx) => {
       await markVersionUsed(tx, version.id);
       const cache = raw.snapshot ? !(await changedOutsideSnapshot(tx, checked.tables, raw.snapshot)) : false;
-      for (const { objectId, result } of results) {
-        const key = keys.get(objectId) as string;
-        const run = await insertRun(tx, {
+      const hash = hashText(version.sql);
+      const runs = await insertRuns(
+        tx,
+        results.map(({ objectId, result }) => ({
           versionId: version.id,
-          hash: hashText(version.sql),
-          params: JSON.parse(key) as Record<string, unknown>,
+          hash,
+          params: JSON.parse(keys.get(objectId) as string) as Record<string, unknown>,
           rows: result.rowCount,
           ms: result.ms,
           value: result.value ?? null,
           tables: checked.tables,
           runBy: actor?.userId ?? null,
-        });
-        if (cache)
-          await putCachedResult(tx, {
+        })),
+      );
+      if (cache)
+        await putCachedResults(
+          tx,
+          results.map(({ objectId, result }, i) => ({
             versionId: version.id,
-            paramsKey: key,
-            runId: run.id,
+            paramsKey: keys.get(objectId) as string,
+            runId: (runs[i] as RunRow).id,
             result,
             tables: checked.tables,
-          });
-        done.set(objectId, { value: result.value ?? null, runId: run.id, cached: false, ms: result.ms });
-      }
+          })),
+        );
+      results.forEach(({ objectId, result }, i) => {
+        done.set(objectId, {
+          value: result.value ?? null,
+          runId: (runs[i] as RunRow).id,
+          cached: false,
+          ms: result.ms,
+        });
+      });
     });
   }
   return {
