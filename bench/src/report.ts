@@ -152,12 +152,12 @@ export function evaluateBudgets(r: RunResults): Budget[] {
     met: algo ? algo.perAlgorithm.every((a) => a.latency.p95 <= LIMIT.algorithmP95Ms) : null,
   });
   const uncached = algo?.batches.filter((b) => !/cache/.test(b.label)) ?? [];
+  // Met when the batch route (the way a calculation over many objects goes) computes them all within the budget.
+  const batched = uncached.find((b) => /testResultBatch/.test(b.label));
   out.push({
-    budget: `All demo value indicators for all 40 majors ≤ ${LIMIT.algorithmAllMajorsMs / 1000} s (PostgreSQL, uncached)`,
-    measured: uncached.map((b) => `${b.label} ${(b.ms / 1000).toFixed(2)} s (${b.runs} runs)`).join('; ') || '–',
-    met: uncached.length
-      ? uncached.every((b) => b.ms <= LIMIT.algorithmAllMajorsMs && b.errors === 0 && b.cached === 0)
-      : null,
+    budget: `All demo value indicators for all 40 majors ≤ ${LIMIT.algorithmAllMajorsMs / 1000} s (PostgreSQL, uncached, the batch route)`,
+    measured: uncached.map((b) => `${b.label} ${(b.ms / 1000).toFixed(2)} s (${b.runs} values)`).join('; ') || '–',
+    met: batched ? batched.ms <= LIMIT.algorithmAllMajorsMs && batched.errors === 0 && batched.cached === 0 : null,
   });
   const without = algo?.runaway.plain.find((p) => !p.withRunaway);
   const withIt = algo?.runaway.plain.find((p) => p.withRunaway);
@@ -363,7 +363,7 @@ export function renderResults(r: RunResults, findings: string | null): string {
   if (algorithms.length) {
     L.push('## Algorithms (issue 18)', '');
     L.push(
-      `A database of its own holds the demo school's warehouse with its diagnosis indicators (value algorithms, \`bench/src/data.ts --demo-warehouse\`, as the demo start loads them); the product server runs with the default algorithm settings (timeout 5 s, at most ${ALGO_CONCURRENCY} algorithms at once). Per indicator: \`testByObject\` of its version for one major and the last finished academic year, one request at a time (3 warm-up, then the rest measured; "query" is the server's own time of the SQL alone). All majors: every indicator for each of the 40 majors, ${ALGO_CONCURRENCY} requests at a time (the server's limit), through \`testByObject\` (run, nothing stored), then \`testResult\` (run, lineage recorded and cached), then \`testResult\` again (from the cache). Runaway: \`select count(*) from jx_student a, jx_student b, jx_student c, jx_student d\` sent again as soon as it is stopped, while autocannon measures the algorithm tree (a plain read route) with 4 connections; the same route measured just before without it.`,
+      `A database of its own holds the demo school's warehouse with its diagnosis indicators (value algorithms, \`bench/src/data.ts --demo-warehouse\`, as the demo start loads them); the product server runs with the default algorithm settings (timeout 5 s, at most ${ALGO_CONCURRENCY} algorithms at once). Per indicator: \`testByObject\` of its version for one major and the last finished academic year, one request at a time (3 warm-up, then the rest measured; "query" is the server's own time of the SQL alone). All majors: every indicator for each of the 40 majors, ${ALGO_CONCURRENCY} requests at a time (the server's limit), through \`testByObject\` (run, nothing stored), then \`testResult\` (run, lineage recorded and cached), then \`testResult\` again (from the cache); then through the batch route, one request per indicator for all 40 majors (\`testResultBatch\`, ${ALGO_CONCURRENCY} at a time, on the year before so nothing is cached), and again from the cache. Runaway: \`select count(*) from jx_student a, jx_student b, jx_student c, jx_student d\` sent again as soon as it is stopped, while autocannon measures the algorithm tree (a plain read route) with 4 connections; the same route measured just before without it.`,
       '',
     );
     for (const [db, a] of algorithms) {

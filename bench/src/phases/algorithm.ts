@@ -9,7 +9,8 @@ import { type ApiRoute, type RouteFigures, runApiBenchmarks } from './api';
  * (seedDatabase with `warehouse`, as the demo start loads them): each indicator run for one major again and again
  * (`testByObject`: checked and run each time, never cached); every indicator for every one of the 40 majors, at the
  * server's concurrency limit (ALGORITHM_MAX_CONCURRENT, 4), first computed and recorded (`testResult`, lineage and
- * cache), then again from the cache; and a runaway query (a cross join that would run for hours) stopped at its
+ * cache), then again from the cache, and the same through the batch route (one request per indicator for all majors,
+ * `testResultBatch`, on the previous year so nothing is cached yet); and a runaway query (a cross join that would run for hours) stopped at its
  * timeout while a plain route's latency is measured without it and with it running.
  */
 
@@ -136,6 +137,31 @@ export async function measureAlgorithms(
     sfid: j.i.id,
     params: { objectId: j.m, year: opts.year },
   }));
+  // The batch route: one request per indicator for the 40 majors (one restricted transaction), on results not yet
+  // cached: the previous year's, so the same texts compute afresh.
+  const perIndicator = async (label: string, year: number) => {
+    let errors = 0;
+    let cached = 0;
+    const t = performance.now();
+    await pool(indicators, ALGORITHM_CONCURRENCY, async (i) => {
+      const r = await admin.post(`${S}/algorithmContent/testResultBatch`, {
+        sfid: i.id,
+        objectIds: opts.majors,
+        params: { year },
+      });
+      if (r.status !== 200) errors += opts.majors.length;
+      else
+        cached += (JSON.parse(r.body) as { data: { results: { cached: boolean }[] } }).data.results.filter(
+          (x) => x.cached,
+        ).length;
+    });
+    const ms = performance.now() - t;
+    const runs = indicators.length * opts.majors.length;
+    batches.push({ label, runs, ms, errors, cached });
+    opts.log(`${label}: ${runs} values in ${(ms / 1000).toFixed(2)} s (${errors} errors, ${cached} cached)`);
+  };
+  await perIndicator('batch, computed and recorded (testResultBatch, 37 requests)', opts.year - 1);
+  await perIndicator('batch again, from the cache (testResultBatch)', opts.year - 1);
 
   // 3. A runaway query stopped at its timeout; a plain route's latency without it and with it.
   const plainRoute: ApiRoute[] = [
