@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only api,upload,frontend,warehouse,crash,soak,profile] [--skip ...] [--scale school] [--keep]`
+ * `npm run bench [-- --quick] [--only api,upload,frontend,warehouse,algorithm,crash,soak,profile] [--skip ...] [--scale school] [--keep]`
  *
  * Builds the web app (while a throwaway PostgreSQL 15 cluster starts), generates the school-scale data into it and
  * into the embedded default (the npm-installed PostgreSQL under a DATA_DIR of its own), then measures
@@ -15,11 +15,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Fixtures } from '@zg/server/src/db/seed/story';
 import { SCALES, type Scale, scaleOf } from '@zg/server/src/db/seed/story/scale';
+import { academicYearOf, generateSchool } from '@zg/server/src/db/seed/story/school-data';
 import { parseArgs, stringFlag } from './lib/args';
 import type { RunContext } from './lib/context';
 import { Session } from './lib/http';
 import { type PostgresCluster, startPostgres } from './lib/postgres';
 import { freePort, killAllServers, repoRoot, type ServerHandle, startServer, waitIdle } from './lib/server';
+import { measureAlgorithms } from './phases/algorithm';
 import { apiRoutes, checkRoutes, listQuery, runApiBenchmarks, signIn } from './phases/api';
 import { type CrashFigures, type CrashOptions, crashTest, embeddedAccess, postgresAccess } from './phases/crash';
 import { measureFrontend } from './phases/frontend';
@@ -32,7 +34,7 @@ import { type DbKind, emptyResults, type RunResults } from './results';
 
 const run = promisify(execFile);
 type CrashOptionsQuery = CrashOptions['query'];
-const PHASES = ['api', 'upload', 'frontend', 'warehouse', 'crash', 'soak', 'profile'] as const;
+const PHASES = ['api', 'upload', 'frontend', 'warehouse', 'algorithm', 'crash', 'soak', 'profile'] as const;
 type Phase = (typeof PHASES)[number];
 
 interface Plan {
@@ -253,6 +255,12 @@ async function main() {
     await phase('warehouse: import, browse and export on both databases', () => warehousePhase(ctx, pg, plan, results));
   }
 
+  if (wants('algorithm')) {
+    await phase('algorithm: the demo indicators and a runaway query on PostgreSQL', () =>
+      algorithmPhase(ctx, pg, plan, results),
+    );
+  }
+
   if (data) {
     const { fixtures } = data;
     if (wants('profile') && results.api?.byDb.postgres && !quick) {
@@ -467,6 +475,43 @@ async function warehousePhase(ctx: RunContext, pg: PostgresCluster, plan: Plan, 
     }
   }
   if (!process.argv.includes('--keep')) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** The algorithm timeout of the algorithm phase: the product's default (ALGORITHM_TIMEOUT_MS). */
+const ALGORITHM_TIMEOUT_MS = 5000;
+
+/**
+ * Algorithms (issue 18) on PostgreSQL, alone: a database of its own with the demo school's warehouse and its
+ * diagnosis indicators (data.ts --demo-warehouse), the product server with the default algorithm settings, then
+ * phases/algorithm.ts. The budgets are PostgreSQL's (the issue's); the embedded default is not measured here.
+ */
+async function algorithmPhase(ctx: RunContext, pg: PostgresCluster, plan: Plan, results: RunResults) {
+  const url = await pg.createDatabase('algorithm');
+  await generateData(ctx, 'algorithm-postgres', SCALES.demo, { url }, ['--demo-warehouse']);
+  const server = await productServer(ctx, 'postgres', {
+    DATABASE_URL: url,
+    ALGORITHM_TIMEOUT_MS: String(ALGORITHM_TIMEOUT_MS),
+  });
+  try {
+    const admin = await Session.login(server.base, 'zyadmin', 'Admin@2026');
+    const lastYear = academicYearOf(new Date().toISOString().slice(0, 10));
+    const majors = generateSchool({ lastYear })
+      .dimensionObjects.filter((o) => o.typeCode === 'major')
+      .map((o) => o.code);
+    results.algorithm.postgres = await measureAlgorithms(admin, {
+      year: lastYear - 1,
+      majors,
+      repeats: ctx.quick ? 20 : 60,
+      timeoutMs: ALGORITHM_TIMEOUT_MS,
+      // Long enough for the runaway to be stopped at least twice while the plain route is measured.
+      seconds: Math.max(plan.apiSeconds, (2 * ALGORITHM_TIMEOUT_MS) / 1000 + 1),
+      warmupSeconds: plan.warmupSeconds,
+      connections: WAREHOUSE_CONNECTIONS,
+      log: (line) => ctx.log(`postgres algorithm ${line}`),
+    });
+  } finally {
+    await stopServer(server);
+  }
 }
 
 /** The crash test on PostgreSQL and on the embedded default at once, each on a small database of its own. */

@@ -4,7 +4,8 @@
  * bench/.data/<scale>) the embedded PostgreSQL's data goes where the server's DATA_DIR expects it, so
  * `DATA_DIR=<dir> npm run serve` opens it; with --database-url (or DATABASE_URL) it fills that PostgreSQL database.
  * --warehouse adds the data warehouse: the demo school's 教学数据仓库 and the bench's tables (a 1 000 000-row table to
- * browse, an empty one to import into; phases/warehouse.ts).
+ * browse, an empty one to import into; phases/warehouse.ts); --demo-warehouse the demo school's warehouse alone, with its
+ * diagnosis indicators (phases/algorithm.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,13 +15,14 @@ import { startEmbeddedPostgres } from '@zg/server/src/db/embedded-postgres';
 import { seedDatabase } from '@zg/server/src/db/seed';
 import { generate } from '@zg/server/src/db/seed/story';
 import { scaleOf } from '@zg/server/src/db/seed/story/scale';
+import { seedDemoWarehouse } from '@zg/server/src/db/seed/warehouse';
 import { parseArgs, stringFlag } from './lib/args';
 import { prepareWarehouse } from './phases/warehouse';
 
 const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main() {
-  const { flags } = parseArgs(process.argv.slice(2), ['warehouse']);
+  const { flags } = parseArgs(process.argv.slice(2), ['warehouse', 'demo-warehouse']);
   const scale = scaleOf(stringFlag(flags, 'scale') ?? 'school');
   const url = stringFlag(flags, 'database-url') ?? process.env.DATABASE_URL;
   const dataDir = path.resolve(stringFlag(flags, 'data-dir') ?? path.join(benchDir, '.data', scale.name));
@@ -39,6 +41,11 @@ async function main() {
       await prepareWarehouse(database.db, new Date().toISOString().slice(0, 10), (line) =>
         process.stdout.write(`  [${((Date.now() - started) / 1000).toFixed(1)} s] ${line}\n`),
       );
+    else if (flags.has('demo-warehouse')) {
+      const t = Date.now();
+      await seedDemoWarehouse(database.db, new Date().toISOString().slice(0, 10));
+      process.stdout.write(`  demo warehouse and its indicators in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
+    }
     const where = url ? new URL(url).pathname.slice(1) : dataDir;
     const fixturesPath = stringFlag(flags, 'fixtures') ?? (url ? undefined : path.join(dataDir, 'bench-fixtures.json'));
     if (fixturesPath) fs.writeFileSync(fixturesPath, JSON.stringify(fixtures, null, 1));

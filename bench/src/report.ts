@@ -1,4 +1,5 @@
 import { ratio } from './lib/stats';
+import { ALGORITHM_CONCURRENCY as ALGO_CONCURRENCY } from './phases/algorithm';
 import type { RouteFigures } from './phases/api';
 import type { DbKind, RunResults } from './results';
 
@@ -23,6 +24,11 @@ export const LIMIT = {
   /** Flat memory while importing: the server's peak RSS over its idle RSS (a buffered sheet would add hundreds). */
   importRssGrowthMb: 150,
   browseP95Ms: 100,
+  /** Issue 18: each demo algorithm for one object, and every demo indicator for all 40 majors (PostgreSQL). */
+  algorithmP95Ms: 50,
+  algorithmAllMajorsMs: 2000,
+  /** A plain route's p99 while a runaway algorithm runs, over its p99 without: "keeps its p99", with this slack. */
+  runawayP99Factor: 1.5,
 };
 
 const ms = (v: number) => `${v < 10 ? v.toFixed(1) : v.toFixed(0)} ms`;
@@ -135,6 +141,41 @@ export function evaluateBudgets(r: RunResults): Budget[] {
         .join('; ') || '–',
     met: browse.length ? browse.every((x) => x.latency.p95 <= LIMIT.browseP95Ms && x.errors + x.non2xx === 0) : null,
   });
+  const algo = r.algorithm.postgres;
+  const slowest = algo ? [...algo.perAlgorithm].sort((a, b) => b.latency.p95 - a.latency.p95)[0] : undefined;
+  out.push({
+    budget: `Each demo algorithm for one object p95 ≤ ${LIMIT.algorithmP95Ms} ms (PostgreSQL, ${algo?.perAlgorithm.length ?? '–'} indicators)`,
+    measured:
+      algo && slowest
+        ? `slowest ${slowest.name} ${ms(slowest.latency.p95)}; ${algo.perAlgorithm.filter((a) => a.latency.p95 <= LIMIT.algorithmP95Ms).length} of ${algo.perAlgorithm.length} within`
+        : '–',
+    met: algo ? algo.perAlgorithm.every((a) => a.latency.p95 <= LIMIT.algorithmP95Ms) : null,
+  });
+  const uncached = algo?.batches.filter((b) => !/cache/.test(b.label)) ?? [];
+  // Met when the batch route (the way a calculation over many objects goes) computes them all within the budget.
+  const batched = uncached.find((b) => /testResultBatch/.test(b.label));
+  out.push({
+    budget: `All demo value indicators for all 40 majors ≤ ${LIMIT.algorithmAllMajorsMs / 1000} s (PostgreSQL, uncached, the batch route)`,
+    measured: uncached.map((b) => `${b.label} ${(b.ms / 1000).toFixed(2)} s (${b.runs} values)`).join('; ') || '–',
+    met: batched ? batched.ms <= LIMIT.algorithmAllMajorsMs && batched.errors === 0 && batched.cached === 0 : null,
+  });
+  const without = algo?.runaway.plain.find((p) => !p.withRunaway);
+  const withIt = algo?.runaway.plain.find((p) => p.withRunaway);
+  const stops = algo?.runaway.stops ?? [];
+  out.push({
+    budget: `A runaway query stopped at its timeout; a plain route's p99 meanwhile ≤ ${LIMIT.runawayP99Factor} × its p99 without`,
+    measured:
+      algo && without && withIt
+        ? `${stops.length} runaways stopped (HTTP ${[...new Set(stops.map((s) => s.status))].join('/')}) after ${stops.map((s) => (s.ms / 1000).toFixed(1)).join(', ')} s (timeout ${algo.runaway.timeoutMs / 1000} s); p99 ${ms(without.latency.p99)} → ${ms(withIt.latency.p99)}`
+        : '–',
+    met:
+      algo && without && withIt
+        ? stops.length > 0 &&
+          stops.every((s) => s.status === 400 && s.ms <= algo.runaway.timeoutMs + 1000) &&
+          withIt.latency.p99 <= LIMIT.runawayP99Factor * without.latency.p99 &&
+          withIt.errors + withIt.non2xx === 0
+        : null,
+  });
   return out;
 }
 
@@ -225,7 +266,7 @@ export function renderResults(r: RunResults, findings: string | null): string {
   );
   L.push('');
 
-  L.push('## Budgets (issues 9 and 17)', '');
+  L.push('## Budgets (issues 9, 17 and 18)', '');
   L.push('| budget | measured | |', '|---|---|---|');
   for (const b of evaluateBudgets(r)) L.push(`| ${b.budget} | ${b.measured} | ${mark(b.met)} |`);
   L.push('');
@@ -316,6 +357,45 @@ export function renderResults(r: RunResults, findings: string | null): string {
           `| \`${e.table}\` | ${db} | ${e.rows} | ${(e.ms / 1000).toFixed(1)} s | ${(e.bytes / 2 ** 20).toFixed(1)} MiB | ${e.status} |`,
         );
     L.push('');
+  }
+
+  const algorithms = Object.entries(r.algorithm);
+  if (algorithms.length) {
+    L.push('## Algorithms (issue 18)', '');
+    L.push(
+      `A database of its own holds the demo school's warehouse with its diagnosis indicators (value algorithms, \`bench/src/data.ts --demo-warehouse\`, as the demo start loads them); the product server runs with the default algorithm settings (timeout 5 s, at most ${ALGO_CONCURRENCY} algorithms at once). Per indicator: \`testByObject\` of its version for one major and the last finished academic year, one request at a time (3 warm-up, then the rest measured; "query" is the server's own time of the SQL alone). All majors: every indicator for each of the 40 majors, ${ALGO_CONCURRENCY} requests at a time (the server's limit), through \`testByObject\` (run, nothing stored), then \`testResult\` (run, lineage recorded and cached), then \`testResult\` again (from the cache); then through the batch route, one request per indicator for all 40 majors (\`testResultBatch\`, ${ALGO_CONCURRENCY} at a time, on the year before so nothing is cached), and again from the cache. Runaway: \`select count(*) from jx_student a, jx_student b, jx_student c, jx_student d\` sent again as soon as it is stopped, while autocannon measures the algorithm tree (a plain read route) with 4 connections; the same route measured just before without it.`,
+      '',
+    );
+    for (const [db, a] of algorithms) {
+      L.push(
+        `Object \`${a.objectId}\`, year ${a.year}-${a.year + 1} (${db}).`,
+        '',
+        '| group | indicator | value | p50 | p95 | p99 | query p50 | query p95 |',
+        '|---|---|--:|--:|--:|--:|--:|--:|',
+      );
+      for (const x of a.perAlgorithm)
+        L.push(
+          `| ${x.group} | ${x.name} | ${x.value ?? '–'} | ${ms(x.latency.p50)} | ${ms(x.latency.p95)} | ${ms(x.latency.p99)} | ${ms(x.queryMs.p50)} | ${ms(x.queryMs.p95)} |`,
+        );
+      L.push('', '| all majors | runs | time | per run | errors | from the cache |', '|---|--:|--:|--:|--:|--:|');
+      for (const b of a.batches)
+        L.push(
+          `| ${b.label} | ${b.runs} | ${(b.ms / 1000).toFixed(2)} s | ${ms(b.ms / b.runs)} | ${b.errors} | ${b.cached} |`,
+        );
+      L.push(
+        '',
+        '| plain route | runaway running | req/s | p50 | p95 | p99 | errors |',
+        '|---|---|--:|--:|--:|--:|--:|',
+      );
+      for (const p of a.runaway.plain)
+        L.push(
+          `| ${p.label} | ${p.withRunaway ? 'yes' : 'no'} | ${num(p.rps)} | ${ms(p.latency.p50)} | ${ms(p.latency.p95)} | ${ms(p.latency.p99)} | ${p.errors + p.non2xx} |`,
+        );
+      L.push('', '| runaway | answer | after |', '|--:|---|--:|');
+      for (const [i, s] of a.runaway.stops.entries())
+        L.push(`| ${i + 1} | ${s.status} ${s.message.replace(/\|/g, '/')} | ${(s.ms / 1000).toFixed(2)} s |`);
+      L.push('');
+    }
   }
 
   if (r.frontend) {

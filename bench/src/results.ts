@@ -1,3 +1,4 @@
+import type { AlgorithmFigures } from './phases/algorithm';
 import type { RouteFigures } from './phases/api';
 import type { CrashFigures } from './phases/crash';
 import type { FrontendFigures } from './phases/frontend';
@@ -42,6 +43,8 @@ export interface RunResults {
   frontend: FrontendFigures | null;
   /** The data warehouse (issue 17): import, browse, export. */
   warehouse: Partial<Record<DbKind, WarehouseFigures>>;
+  /** Algorithms (issue 18): the demo indicators and a runaway query. */
+  algorithm: Partial<Record<DbKind, AlgorithmFigures>>;
   crash: Partial<Record<DbKind, CrashFigures>>;
   /** `withCrashTest`: the crash test ran at the same time (on servers and databases of its own). */
   soak: (SoakFigures & { db: DbKind; withCrashTest?: boolean }) | null;
@@ -69,6 +72,7 @@ export function emptyResults(startedAt: Date, quick: boolean): RunResults {
     upload: {},
     frontend: null,
     warehouse: {},
+    algorithm: {},
     crash: {},
     soak: null,
     profile: null,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  AlgorithmBatchQuerySchema,
+  AlgorithmBatchResultSchema,
   AlgorithmCheckResultSchema,
   AlgorithmCheckSchema,
   AlgorithmDetailQuerySchema,
@@ -137,6 +139,14 @@ export const ALGORITHM_API = {
     summary: '计算结果：执行某版本并保存（血缘记录、缓存），版本从此不可修改 / a stored result with its lineage',
     body: AlgorithmResultQuerySchema,
     response: AlgorithmResultSchema,
+  }),
+  testResultBatch: endpointOf({
+    method: 'POST',
+    path: `${S}/algorithmContent/testResultBatch`,
+    summary:
+      '批量计算：值算法的某版本按多个维度对象计算并保存（一次只读事务，各对象的血缘记录与缓存） / a value algorithm for many objects',
+    body: AlgorithmBatchQuerySchema,
+    response: AlgorithmBatchResultSchema,
   }),
 
   // ---- versions (算法版本) ----

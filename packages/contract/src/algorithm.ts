@@ -32,6 +32,8 @@ export const ALGORITHM_LIMITS = {
   sqlMax: 20_000,
   paramMax: 100,
   groupDepthMax: 5,
+  /** Dimension objects one batch computes a value algorithm for. */
+  batchMax: 1000,
 } as const;
 
 /** Where a message points in the algorithm's text: 1-based line and column (characters). */
@@ -78,6 +80,10 @@ export const ALGORITHM_MSG = {
     '数据库中没有算法的只读角色 zg_warehouse_reader，算法暂不能执行：请数据库管理员按部署文档创建并授权该角色',
   shapeValue: (rows: number, columns: number) => `值算法应返回 1 行且第一列为数值，实际返回 ${rows} 行 ${columns} 列`,
   shapeValueNotNumber: (column: string) => `值算法的第一列“${column}”不是数值`,
+  batchValueOnly: '批量计算只适用于值算法',
+  batchNoObject: '该算法未使用参数 :objectId，不能按维度对象批量计算',
+  batchObjects: `请选择 1 至 ${ALGORITHM_LIMITS.batchMax} 个维度对象`,
+  batchShape: (objectId: string, message: string) => `维度对象 ${objectId}：${message}`,
   shapeChart: '图表算法应返回至少 2 列：第一列为类别，其余各列为数值系列',
   shapeChartNotNumber: (column: string) => `图表算法的系列列“${column}”不是数值`,
   // ---- records ----
@@ -278,6 +284,36 @@ export const AlgorithmResultQuerySchema = z.object({
   sfid: Id.describe('算法id / algorithm id'),
   bbid: Id.optional().describe('版本id（空为当前版本） / version'),
   params: AlgorithmParamsSchema.describe('命名参数 / the named parameters'),
+});
+
+/**
+ * 批量计算: a saved value algorithm's version (the current one when absent) for several dimension objects, each bound
+ * to `:objectId` with the other parameters shared; run in one restricted transaction (one snapshot), each value
+ * recorded and cached as `testResult` does, cached ones answered from the cache.
+ */
+export const AlgorithmBatchQuerySchema = z.object({
+  sfid: Id.describe('算法id / algorithm id'),
+  bbid: Id.optional().describe('版本id（空为当前版本） / version'),
+  objectIds: z
+    .array(param.min(1, ALGORITHM_MSG.batchObjects), ALGORITHM_MSG.batchObjects)
+    .min(1, ALGORITHM_MSG.batchObjects)
+    .max(ALGORITHM_LIMITS.batchMax, ALGORITHM_MSG.batchObjects)
+    .describe('维度对象编码（依次绑定到 :objectId） / the objects, each bound to :objectId'),
+  params: AlgorithmParamsSchema.describe('其余命名参数（:objectId 以外） / the other parameters'),
+});
+export const AlgorithmBatchResultSchema = z.object({
+  results: z
+    .array(
+      z.object({
+        objectId: z.string().describe('维度对象编码 / the object'),
+        value: z.number().nullable().describe('值 / the value'),
+        runId: z.number().int().describe('执行记录id（血缘） / the lineage run'),
+        cached: z.boolean().describe('来自缓存 / from the cache'),
+        ms: z.number().int().describe('该对象的查询耗时（毫秒） / the query time'),
+      }),
+    )
+    .describe('各维度对象的值，按请求顺序 / values in the order asked'),
+  ms: z.number().int().describe('总耗时（毫秒） / milliseconds in all'),
 });
 
 export const AlgorithmRunSchema = z.object({

@@ -158,3 +158,46 @@ export async function runReadOnly(
     { repeatableRead: opts.snapshot },
   );
 }
+
+/**
+ * Runs one checked text for several sets of bound values in one restricted transaction (one connection, the settings
+ * once, one repeatable-read snapshot): a value algorithm for many dimension objects. Each statement keeps the timeout;
+ * the first refusal stops the batch as `RunFailure`.
+ */
+export async function runReadOnlyEach(
+  db: Db,
+  text: string,
+  valuesList: unknown[][],
+  limits: RunLimits,
+): Promise<{ results: RawResult[]; snapshot: string | undefined }> {
+  return underReaderRole(
+    db,
+    limits,
+    async (client) => {
+      const statement = `${PREFIX}${text}\n) AS algorithm_result LIMIT ${limits.rowCap + 1}`;
+      try {
+        const snapshot = (await client.query<{ s: string }>('SELECT pg_current_snapshot()::text AS s')).rows[0]?.s;
+        const results: RawResult[] = [];
+        for (const values of valuesList) {
+          const started = performance.now();
+          const res = await client.query({ text: statement, values, rowMode: 'array', types });
+          const ms = Math.round(performance.now() - started);
+          const rows = res.rows as unknown[][];
+          const truncated = rows.length > limits.rowCap;
+          results.push({
+            columns: res.fields.map((f) => ({ name: f.name, typeId: f.dataTypeID })),
+            rows: truncated ? rows.slice(0, limits.rowCap) : rows,
+            truncated,
+            ms,
+          });
+        }
+        return { results, snapshot };
+      } catch (err) {
+        const e = err as { code?: string; message: string; position?: string };
+        if (e.code === undefined && !(err instanceof Error)) throw err;
+        throw new RunFailure(e.code, e.message, e.position ? Number(e.position) : null);
+      }
+    },
+    { repeatableRead: true },
+  );
+}

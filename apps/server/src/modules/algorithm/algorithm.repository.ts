@@ -255,6 +255,19 @@ export async function insertRun(db: Db, row: typeof algorithmRuns.$inferInsert) 
   return r as RunRow;
 }
 
+/** Several runs in one statement (a batch), returned in the order given. */
+export async function insertRuns(db: Db, rows: (typeof algorithmRuns.$inferInsert)[]) {
+  const out: RunRow[] = [];
+  for (let i = 0; i < rows.length; i += 500)
+    out.push(
+      ...((await db
+        .insert(algorithmRuns)
+        .values(rows.slice(i, i + 500))
+        .returning()) as RunRow[]),
+    );
+  return out;
+}
+
 const runColumns = {
   run: algorithmRuns,
   algorithmId: algorithmVersions.algorithmId,
@@ -308,6 +321,28 @@ export async function cachedResult(db: Db, versionId: number, paramsKey: string)
   return rows[0] ?? null;
 }
 
+/** The cached results of a version for several parameter keys, by key. */
+export async function cachedResults(db: Db, versionId: number, paramsKeys: string[]) {
+  const out = new Map<string, { result: unknown; runId: number }>();
+  for (let i = 0; i < paramsKeys.length; i += 500) {
+    const rows = await db
+      .select({
+        key: algorithmResultCache.paramsKey,
+        result: algorithmResultCache.result,
+        runId: algorithmResultCache.runId,
+      })
+      .from(algorithmResultCache)
+      .where(
+        and(
+          eq(algorithmResultCache.versionId, versionId),
+          inArray(algorithmResultCache.paramsKey, paramsKeys.slice(i, i + 500)),
+        ),
+      );
+    for (const r of rows) out.set(r.key, { result: r.result, runId: Number(r.runId) });
+  }
+  return out;
+}
+
 export async function putCachedResult(db: Db, row: typeof algorithmResultCache.$inferInsert) {
   await db
     .insert(algorithmResultCache)
@@ -316,6 +351,23 @@ export async function putCachedResult(db: Db, row: typeof algorithmResultCache.$
       target: [algorithmResultCache.versionId, algorithmResultCache.paramsKey],
       set: { result: row.result, runId: row.runId, tables: row.tables, createdAt: new Date() },
     });
+}
+
+/** Several cached results in one statement per 500 (a batch; keys distinct). */
+export async function putCachedResults(db: Db, rows: (typeof algorithmResultCache.$inferInsert)[]) {
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insert(algorithmResultCache)
+      .values(rows.slice(i, i + 500))
+      .onConflictDoUpdate({
+        target: [algorithmResultCache.versionId, algorithmResultCache.paramsKey],
+        set: {
+          result: sql`excluded.result`,
+          runId: sql`excluded.run_id`,
+          tables: sql`excluded.tables`,
+          createdAt: new Date(),
+        },
+      });
 }
 
 /** Drops the cached results that read any of these warehouse tables (lower-case names without the schema). */

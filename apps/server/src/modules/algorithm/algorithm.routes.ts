@@ -10,6 +10,7 @@ import {
   algorithmPage,
   checkOnly,
   computeResult,
+  computeResults,
   createAlgorithm,
   createGroup,
   editAlgorithm,
@@ -69,6 +70,7 @@ export const algorithmRoutes = (run: () => RunContext): FastifyPluginAsyncZod =>
     serve(app, API.check, KEEP, async (req) => ok(await checkOnly(actorOf(req), req.body.sql)));
     serve(app, API.testByObject, KEEP, async (req) => ok(await testByObject(run(), actorOf(req), req.body)));
     serve(app, API.testResult, KEEP, async (req) => ok(await computeResult(run(), actorOf(req), req.body)));
+    serve(app, API.testResultBatch, KEEP, async (req) => ok(await computeResults(run(), actorOf(req), req.body)));
 
     // ---- versions ----
     serve(app, API.versionList, READ, async (req) => ok(await versionList(db(), req.query.sfid)));

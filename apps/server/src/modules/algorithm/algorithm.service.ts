@@ -19,6 +19,7 @@ import {
   type AlgorithmWithVersion,
   algorithmNamed,
   cachedResult,
+  cachedResults,
   changedOutsideSnapshot,
   currentTextsMentioning,
   deleteAlgorithm,
@@ -33,6 +34,7 @@ import {
   insertAlgorithm,
   insertGroup,
   insertRun,
+  insertRuns,
   insertVersion,
   listAlgorithmHeads,
   listGroups,
@@ -43,6 +45,7 @@ import {
   pageAlgorithms,
   pageRuns,
   putCachedResult,
+  putCachedResults,
   type RunRow,
   recordTableChanges,
   siblingNamed,
@@ -69,7 +72,15 @@ import {
   subtreeOf,
   wouldCycle,
 } from './algorithm.rules';
-import { ReaderRoleMissing, RunFailure, type RunLimits, runReadOnly, WRAP_OFFSET } from './algorithm-run.repository';
+import {
+  type RawResult,
+  ReaderRoleMissing,
+  RunFailure,
+  type RunLimits,
+  runReadOnly,
+  runReadOnlyEach,
+  WRAP_OFFSET,
+} from './algorithm-run.repository';
 import { type CheckedSql, checkAlgorithmSql } from './algorithm-sql.rules';
 
 /** Runs at once per server instance: a runaway text holds one connection until its timeout, never the whole pool. */
@@ -306,6 +317,130 @@ export async function computeResult(
   return { ...result, runId, cached: false };
 }
 
+/**
+ * 批量计算: a value algorithm's saved version (the current one when none is named) for several dimension objects, each
+ * bound to `:objectId` with the other parameters shared. Cached values are answered from the cache; the others run in
+ * one restricted transaction (one connection, one snapshot, each statement under the timeout), and each is recorded as
+ * a lineage run and cached as `computeResult` does, in one write transaction. Values in the order asked.
+ */
+export async function computeResults(
+  ctx: RunContext,
+  actor: Actor | null,
+  input: { sfid: number; bbid?: number; objectIds: string[]; params: AlgorithmParams },
+) {
+  const started = performance.now();
+  const algorithm = await findAlgorithm(ctx.db, input.sfid);
+  if (!algorithm) throw notFound(M.algorithmNotFound);
+  if (algorithm.algorithm.kind !== 'value') throw badRequest(M.batchValueOnly);
+  let version = algorithm.version;
+  if (input.bbid !== undefined && input.bbid !== version.id) {
+    const v = await findVersion(ctx.db, input.bbid);
+    if (!v || v.version.algorithmId !== algorithm.algorithm.id) throw notFound(M.versionNotFound);
+    version = v.version;
+  }
+  const checked = await checkedText(version.sql);
+  if (!checked.params.includes('objectId')) throw badRequest(M.batchNoObject);
+  const objects = [...new Set(input.objectIds)];
+  const paramsOf = (objectId: string) => ({ ...input.params, objectId });
+  const keys = new Map(objects.map((o) => [o, paramsKey(checked.params, paramsOf(o))]));
+  const hits = await cachedResults(ctx.db, version.id, [...keys.values()]);
+  const todo = objects.filter((o) => !hits.has(keys.get(o) as string));
+  const done = new Map<string, { value: number | null; runId: number; cached: boolean; ms: number }>();
+  for (const o of objects) {
+    const hit = hits.get(keys.get(o) as string);
+    if (hit) {
+      const r = hit.result as AlgorithmResult;
+      done.set(o, { value: r.value ?? null, runId: hit.runId, cached: true, ms: r.ms });
+    }
+  }
+  if (todo.length) {
+    const valuesList = todo.map((o) => {
+      const bound = bindValues(checked.params, paramsOf(o));
+      if (!bound.ok) throw badRequest(M.paramMissing(bound.missing));
+      return bound.values;
+    });
+    if (!ctx.gate.enter()) throw tooManyRequests(M.busy);
+    let raw: { results: RawResult[]; snapshot: string | undefined };
+    try {
+      raw = await runReadOnlyEach(ctx.db, checked.text, valuesList, ctx.limits);
+    } catch (err) {
+      if (err instanceof ReaderRoleMissing) throw new AppError(503, M.roleMissing);
+      if (err instanceof RunFailure) {
+        const f = failureMessage(
+          err,
+          version.sql,
+          { wrapOffset: WRAP_OFFSET, textOffset: checked.offset, textLength: checked.text.length },
+          ctx.limits.timeoutMs,
+        );
+        throw badRequest(f.message);
+      }
+      throw err;
+    } finally {
+      ctx.gate.leave();
+    }
+    const results = raw.results.map((one, i) => {
+      const objectId = todo[i] as string;
+      const names = columnKeys(one.columns.map((c) => c.name));
+      const columns = one.columns.map((c, k) => ({ name: names[k] as string, kind: columnKind(c.typeId) }));
+      const shape = shapeOf('value', columns, one.rows);
+      if (!shape.ok) throw badRequest(M.batchShape(objectId, shape.message));
+      const result: AlgorithmResult = {
+        columns: columns.map((c) => ({ name: c.name, type: c.kind })),
+        rows: one.rows.map((r) => Object.fromEntries(names.map((k, j) => [k, r[j] ?? null]))),
+        rowCount: one.rows.length,
+        truncated: one.truncated,
+        ms: one.ms,
+        value: shape.value,
+      };
+      return { objectId, result };
+    });
+    await ctx.db.transaction(async (tx) => {
+      await markVersionUsed(tx, version.id);
+      const cache = raw.snapshot ? !(await changedOutsideSnapshot(tx, checked.tables, raw.snapshot)) : false;
+      const hash = hashText(version.sql);
+      const runs = await insertRuns(
+        tx,
+        results.map(({ objectId, result }) => ({
+          versionId: version.id,
+          hash,
+          params: JSON.parse(keys.get(objectId) as string) as Record<string, unknown>,
+          rows: result.rowCount,
+          ms: result.ms,
+          value: result.value ?? null,
+          tables: checked.tables,
+          runBy: actor?.userId ?? null,
+        })),
+      );
+      if (cache)
+        await putCachedResults(
+          tx,
+          results.map(({ objectId, result }, i) => ({
+            versionId: version.id,
+            paramsKey: keys.get(objectId) as string,
+            runId: (runs[i] as RunRow).id,
+            result,
+            tables: checked.tables,
+          })),
+        );
+      results.forEach(({ objectId, result }, i) => {
+        done.set(objectId, {
+          value: result.value ?? null,
+          runId: (runs[i] as RunRow).id,
+          cached: false,
+          ms: result.ms,
+        });
+      });
+    });
+  }
+  return {
+    results: input.objectIds.map((o) => ({
+      objectId: o,
+      ...(done.get(o) as NonNullable<ReturnType<typeof done.get>>),
+    })),
+    ms: Math.round(performance.now() - started),
+  };
+}
+
 /** A recorded run, again: its version's text (unchanged: used versions are immutable) with its parameters. */
 export async function runAgain(ctx: RunContext, actor: Actor, runId: number) {
   mustKeep(actor);
@@ -364,6 +499,51 @@ export async function warehouseTablesChanged(db: Db, tables: string[]) {
   const names = tables.map((t) => t.toLowerCase());
   await recordTableChanges(db, names);
   return dropCachedResults(db, names);
+}
+
+// ---- installing (the demo's indicators) ----
+
+export interface AlgorithmPackage {
+  /** A top-level group, found by its name or made. */
+  name: string;
+  algorithms: { name: string; kind: AlgorithmKind; remark: string | null; sql: string }[];
+}
+
+/**
+ * Installs algorithms as a set (the demo's diagnosis indicators, db/seed/story/indicators.ts): each group by its name
+ * at the top level, each algorithm by its name with its text as V1; a name already there is left as it is (an
+ * administrator's edits stay). Every text passes the checker first, or nothing is installed. Answers how many
+ * algorithms were made.
+ */
+export async function installAlgorithms(db: Db, groups: AlgorithmPackage[], createdBy: string | null) {
+  for (const g of groups)
+    for (const a of g.algorithms) {
+      const c = await checkAlgorithmSql(a.sql);
+      if (!c.ok) throw new Error(`installAlgorithms: ${a.name}: ${c.message}`);
+    }
+  return db.transaction(async (tx) => {
+    await lockGroupTree(tx);
+    let made = 0;
+    for (const [i, g] of groups.entries()) {
+      const groupId =
+        (await siblingNamed(tx, null, g.name))[0] ??
+        (await insertGroup(tx, { name: g.name, parentId: null, sortOrder: i + 1, createdBy })).id;
+      for (const a of g.algorithms) {
+        if ((await algorithmNamed(tx, a.name)) !== null) continue;
+        const row = await insertAlgorithm(tx, { groupId, name: a.name, kind: a.kind, remark: a.remark, createdBy });
+        const v = await insertVersion(tx, {
+          algorithmId: row.id,
+          sql: a.sql,
+          hash: hashText(a.sql),
+          note: null,
+          createdBy,
+        });
+        await updateAlgorithm(tx, row.id, { currentVersionId: v.id });
+        made++;
+      }
+    }
+    return made;
+  });
 }
 
 // ---- groups ----

@@ -1,6 +1,15 @@
 /**
  * The algorithm module's public surface: algorithms (groups, versions, safe runs, lineage, cached results), and the
- * hook the warehouse calls when a table's rows or structure change.
+ * hook the warehouse calls when a table's rows or structure change; installing a set of algorithms (the demo's
+ * indicators) and the checker alone (pure: a text's verdict without a database).
  */
 export { algorithmPlugin } from './algorithm.plugin';
-export { computeResult, type RunContext, RunGate, warehouseTablesChanged } from './algorithm.service';
+export {
+  type AlgorithmPackage,
+  computeResult,
+  installAlgorithms,
+  type RunContext,
+  RunGate,
+  warehouseTablesChanged,
+} from './algorithm.service';
+export { checkAlgorithmSql } from './algorithm-sql.rules';

@@ -192,15 +192,18 @@ describe('the demo school of the warehouse', () => {
     expect(median('实训设备')).toBeGreaterThan(30_000);
   });
 
-  it('lists the dimension objects with their parents: colleges, majors, courses, classes, teachers', () => {
+  it('lists the dimension objects with their parents: the school, colleges, majors, courses, classes, teachers', () => {
     const objects = schoolDimensionObjects({ lastYear: 2026 });
     const count = (type: string) => objects.filter((o) => o.typeCode === type).length;
-    expect([count('college'), count('major'), count('course'), count('teacher')]).toEqual([8, 40, 1200, 600]);
+    expect([count('school'), count('college'), count('major'), count('course'), count('teacher')]).toEqual([
+      1, 8, 40, 1200, 600,
+    ]);
     expect(count('class')).toBe(table('jx_class').rows.length);
     const byCode = new Map(objects.map((o) => [`${o.typeCode}:${o.code}`, o]));
     expect(byCode.size).toBe(objects.length);
     const parentType = {
-      college: null,
+      school: null,
+      college: 'school',
       major: 'college',
       course: 'major',
       class: 'major',
@@ -218,6 +221,39 @@ describe('the demo school of the warehouse', () => {
       name: '软件技术',
       parentCode: 'XY01',
     });
+  });
+
+  it('gives fitness scores, certificates, good rates and training rooms plausible values (the indicators’ inputs)', () => {
+    const students = table('jx_student');
+    const fitness = column(students, 'fitness_score').map(Number);
+    const passed = fitness.filter((x) => x >= 60).length / fitness.length;
+    expect(passed).toBeGreaterThan(0.88);
+    expect(passed).toBeLessThan(0.99);
+    const enrolled = column(students, 'enrol_year').map(Number);
+    const certified = column(students, 'certificate');
+    const rateOf = (years: (y: number) => boolean) => {
+      const idx = enrolled.flatMap((y, i) => (years(y) ? [i] : []));
+      return idx.filter((i) => certified[i] === true).length / idx.length;
+    };
+    // Certificates come in the second and third years: most graduates hold one, few freshmen do.
+    expect(rateOf((y) => y <= 2023)).toBeGreaterThan(0.7);
+    expect(rateOf((y) => y <= 2023)).toBeLessThan(0.95);
+    expect(rateOf((y) => y === 2026)).toBeLessThan(0.05);
+    const results = table('jx_course_result');
+    const good = column(results, 'good_rate').map(Number);
+    const excellent = column(results, 'excellent_rate').map(Number);
+    const pass = column(results, 'pass_rate').map(Number);
+    good.forEach((g, i) => {
+      expect(g).toBeGreaterThanOrEqual(excellent[i]!);
+      expect(g).toBeLessThanOrEqual(pass[i]!);
+    });
+    const rooms = table('jx_training_room');
+    const byMajor = groupBy(rooms.rows, (r) => String(r[3]));
+    expect(byMajor.size).toBe(40);
+    const inSchool = enrolled.filter((y) => y >= 2024).length;
+    const places = sum(column(rooms, 'stations'));
+    expect(places / inSchool).toBeGreaterThan(0.6);
+    expect(places / inSchool).toBeLessThan(1.5);
   });
 
   it('dates academic years from September', () => {

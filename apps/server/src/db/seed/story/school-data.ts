@@ -37,9 +37,9 @@ export interface DemoTable {
   rows: DemoValue[][];
 }
 
-/** A dimension object (维度对象): a college, a major, a course, a class or a teacher, with its parent's code. */
+/** A dimension object (维度对象): the school, a college, a major, a course, a class or a teacher, with its parent's code. */
 export interface DimensionObject {
-  typeCode: 'college' | 'major' | 'course' | 'class' | 'teacher';
+  typeCode: 'school' | 'college' | 'major' | 'course' | 'class' | 'teacher';
   code: string;
   name: string;
   parentCode?: string;
@@ -59,6 +59,9 @@ export interface School {
   tables: DemoTable[];
   dimensionObjects: DimensionObject[];
 }
+
+/** The demo school itself, the parent of its colleges (学校 XX): what a school-wide indicator is computed for. */
+export const DEMO_SCHOOL = { code: 'XX', name: '演示职业技术学院' } as const;
 
 export const SCHOOL_WAREHOUSE = { name: '教学数据仓库', remark: '演示学校近五个学年的教学基础数据（自动生成）' };
 
@@ -664,6 +667,19 @@ export function generateSchool(opts: SchoolOptions): School {
     }
   }
 
+  // Physical fitness (体质测试, the latest test) and vocational certificates (职业资格证书), drawn apart so the rows
+  // above stay as they were: certificates come in the second and third years, most by graduation.
+  const rf = root.fork('fitness');
+  const certRate = new Map(majors.map((m) => [m.code, uniform(rf, 0.72, 0.93)]));
+  for (const row of studentRows) {
+    const enrolled = Number(row[7]);
+    const years = opts.lastYear - enrolled;
+    const fitness = clamp(Math.round(normal(rf, 75, 9)), 30, 100);
+    const rate = certRate.get(String(row[5]))!;
+    const certificate = rf.chance(years >= 2 ? rate : years === 1 ? rate * 0.35 : 0.02);
+    row.push(fitness, certificate);
+  }
+
   // Course results, class by class: scores normal around a mean that gives the major its pass rate.
   const rr = root.fork('results');
   const resultRows: DemoValue[][] = [];
@@ -685,6 +701,7 @@ export function generateSchool(opts: SchoolOptions): School {
           let min = 100;
           let pass = 0;
           let excellent = 0;
+          let good = 0;
           const n = cls.students.length;
           for (let i = 0; i < n; i++) {
             const score = clamp(Math.round(normal(rr, mean, SD)), 0, 100);
@@ -693,6 +710,7 @@ export function generateSchool(opts: SchoolOptions): School {
             min = Math.min(min, score);
             if (score >= 60) pass++;
             if (score >= 90) excellent++;
+            if (score >= 80) good++;
           }
           resultRows.push([
             ay(year),
@@ -707,6 +725,7 @@ export function generateSchool(opts: SchoolOptions): School {
             pass,
             round((pass / n) * 100, 2),
             round((excellent / n) * 100, 2),
+            round((good / n) * 100, 2),
           ]);
         }
       }
@@ -760,6 +779,28 @@ export function generateSchool(opts: SchoolOptions): School {
         working ? Math.round(normal(ri, m.salary + (internYear - firstYear) * 150, 700) / 10) * 10 : null,
         working ? ri.chance(m.relatedRate) : null,
         working ? weighted(ri, WORK_PLACES).name : null,
+      ]);
+    }
+  }
+
+  // Training rooms on campus (校内实训室): each major's rooms and work places (工位), about one place per student.
+  const rk = root.fork('rooms');
+  const roomRows: DemoValue[][] = [];
+  for (const m of majors) {
+    const students = studentRows.filter((r) => r[5] === m.code && r[8] !== '退学').length;
+    let places = 0;
+    const target = students * uniform(rk, 0.45, 0.75);
+    for (let k = 1; places < target || k <= 2; k++) {
+      const stations = rk.int(3, 12) * 5;
+      places += stations;
+      roomRows.push([
+        `SX${m.code.slice(2)}${pad(k, 2)}`,
+        `${m.name}实训室${k}`,
+        m.collegeCode,
+        m.code,
+        stations,
+        round(stations * uniform(rk, 2.2, 3.5), 1),
+        opts.lastYear - rk.int(0, 15),
       ]);
     }
   }
@@ -904,6 +945,8 @@ export function generateSchool(opts: SchoolOptions): School {
         int('enrol_year', '入学年份', req),
         text('status', '学籍状态', 10),
         text('origin', '生源地', 10),
+        int('fitness_score', '体质测试成绩'),
+        { name: 'certificate', label: '获得职业资格证书', type: 'boolean' },
       ],
       rows: studentRows,
     },
@@ -940,6 +983,7 @@ export function generateSchool(opts: SchoolOptions): School {
         int('passed', '及格人数'),
         dec('pass_rate', '及格率（%）', 5, 2),
         dec('excellent_rate', '优秀率（%）', 5, 2),
+        dec('good_rate', '优良率（%）', 5, 2),
       ],
       rows: resultRows,
     },
@@ -977,6 +1021,21 @@ export function generateSchool(opts: SchoolOptions): School {
       rows: equipmentRows,
     },
     {
+      name: 'jx_training_room',
+      label: '校内实训室',
+      remark: '校内实践教学场所及其工位',
+      fields: [
+        text('room_code', '实训室编号', 10, key),
+        text('room_name', '实训室名称', 40, req),
+        college('所属学院'),
+        major('主要服务专业'),
+        int('stations', '工位数'),
+        dec('area', '面积（平方米）', 8, 1),
+        int('built_year', '建成年份'),
+      ],
+      rows: roomRows,
+    },
+    {
       name: 'jx_internship',
       label: '顶岗实习',
       remark: '三年级学生的岗位实习',
@@ -997,7 +1056,13 @@ export function generateSchool(opts: SchoolOptions): School {
   ];
 
   const dimensionObjects: DimensionObject[] = [
-    ...collegeRows.map((r) => ({ typeCode: 'college' as const, code: String(r[0]), name: String(r[1]) })),
+    { typeCode: 'school', code: DEMO_SCHOOL.code, name: DEMO_SCHOOL.name },
+    ...collegeRows.map((r) => ({
+      typeCode: 'college' as const,
+      code: String(r[0]),
+      name: String(r[1]),
+      parentCode: DEMO_SCHOOL.code,
+    })),
     ...majors.map((m) => ({ typeCode: 'major' as const, code: m.code, name: m.name, parentCode: m.collegeCode })),
     ...courseRows.map((r) => ({
       typeCode: 'course' as const,
