@@ -139,6 +139,15 @@ export interface ReadOnlyConnection {
     sql: string,
     params?: unknown[],
   ): Promise<{ rows: R[]; fields: { name: string; dataTypeID: number }[] }>;
+  /**
+   * The same, each row an array in the columns' order (two columns of one name both kept), values parsed by `types`
+   * when given (the algorithms read dates as text and numerics as numbers, as on the warehouse).
+   */
+  queryArrays(
+    sql: string,
+    params?: unknown[],
+    types?: { getTypeParser: typeof pg.types.getTypeParser },
+  ): Promise<{ rows: unknown[][]; fields: { name: string; dataTypeID: number }[] }>;
   close(): Promise<void>;
 }
 
@@ -166,7 +175,11 @@ export async function openReadOnly(t: Target, timeouts: Timeouts = TEST_TIMEOUTS
   }
   let broken = false;
   let queue: Promise<unknown> = Promise.resolve();
-  const run = async <R extends Record<string, unknown>>(sql: string, params: unknown[]) => {
+  const run = async <R>(
+    sql: string,
+    params: unknown[],
+    array?: { types?: { getTypeParser: typeof pg.types.getTypeParser } },
+  ) => {
     if (broken) throw new DataSourceConnectError(DATASOURCE_MSG.reason.closed);
     try {
       return await withDeadline(
@@ -177,8 +190,18 @@ export async function openReadOnly(t: Target, timeouts: Timeouts = TEST_TIMEOUTS
             // A first query takes the transaction's snapshot: from then on it cannot be made read-write.
             await client.query('select 1');
             // Parameters (even none) send the statement through the extended protocol: one statement only.
-            const res = await client.query<R>({ text: sql, values: params });
-            return { rows: res.rows, fields: res.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) };
+            const res = array
+              ? await client.query({
+                  text: sql,
+                  values: params,
+                  rowMode: 'array',
+                  ...(array.types ? { types: array.types } : {}),
+                })
+              : await client.query({ text: sql, values: params });
+            return {
+              rows: res.rows as R[],
+              fields: res.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+            };
           } finally {
             await client.query('rollback').catch(() => {});
           }
@@ -203,6 +226,11 @@ export async function openReadOnly(t: Target, timeouts: Timeouts = TEST_TIMEOUTS
     version,
     query: <R extends Record<string, unknown>>(sql: string, params: unknown[] = []) => {
       const next = queue.then(() => run<R>(sql, params));
+      queue = next.catch(() => {});
+      return next;
+    },
+    queryArrays: (sql: string, params: unknown[] = [], types?: { getTypeParser: typeof pg.types.getTypeParser }) => {
+      const next = queue.then(() => run<unknown[]>(sql, params, { types }));
       queue = next.catch(() => {});
       return next;
     },
