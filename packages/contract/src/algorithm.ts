@@ -79,8 +79,6 @@ export const ALGORITHM_MSG = {
   busy: '正在执行的算法过多，请稍后再试',
   /** The version's data source is gone (deleted after an earlier version named it). */
   dataSourceNotFound: '算法使用的数据源不存在或已被删除',
-  /** A data source without a schema: an algorithm would not know which one it may read. */
-  dataSourceNoSchema: (name: string) => `数据源“${name}”没有配置模式（schema），算法不能在其上执行：请先为它指定模式`,
   /** The data source could not be reached or answered (its reason in Chinese, from data-manage). */
   dataSourceFailed: (name: string, reason: string) => `算法的数据源“${name}”${reason}`,
   /** Why a data source may not be deleted (data-manage's 删除数据源). */

@@ -107,8 +107,8 @@ export interface RunContext {
 }
 
 /**
- * Where a text runs: the warehouse (`source` null), or a data source and its configured schema, the one schema the
- * checker then allows. A source that is gone, or has no schema, is refused before anything runs.
+ * Where a text runs: the warehouse (`source` null), or a data source and its configured schema (public when none),
+ * the one schema the checker then allows. A source that is gone is refused before anything runs.
  */
 export interface Place {
   source: DataSourceInfo | null;
@@ -120,8 +120,8 @@ export async function placeOf(db: Db, dataSourceId: number | null | undefined, o
   if (dataSourceId === null || dataSourceId === undefined) return WAREHOUSE;
   const source = await dataSourceInfo(db, dataSourceId, opts);
   if (!source) throw badRequest(M.dataSourceNotFound);
-  if (!source.schema) throw badRequest(M.dataSourceNoSchema(source.name));
-  return { source, schema: source.schema } satisfies Place;
+  // A source without a schema reads public, as its form says (openDataSource sets the search_path so).
+  return { source, schema: source.schema ?? 'public' } satisfies Place;
 }
 
 const mustKeep = (actor: Actor) => {

@@ -153,7 +153,7 @@ export interface ReadOnlyConnection {
 
 /**
  * Opens a read-only connection to the target within `timeouts.connectMs`, its search_path set to the target's
- * schema (when named). Throws DataSourceConnectError with the reason in Chinese when it cannot connect.
+ * schema (public when none is named). Throws DataSourceConnectError with the reason in Chinese when it cannot connect.
  */
 export async function openReadOnly(t: Target, timeouts: Timeouts = TEST_TIMEOUTS): Promise<ReadOnlyConnection> {
   const client = clientFor(t, timeouts, '-c default_transaction_read_only=on');
@@ -163,8 +163,10 @@ export async function openReadOnly(t: Target, timeouts: Timeouts = TEST_TIMEOUTS
       timeouts.connectMs,
       (async () => {
         const v = await connect(client, t);
-        if (t.schema)
-          await client.query(`select set_config('search_path', $1, false)`, [client.escapeIdentifier(t.schema)]);
+        // The source's schema, public when none is named (as the form says), never the server's "$user" default.
+        await client.query(`select set_config('search_path', $1, false)`, [
+          client.escapeIdentifier(t.schema ?? 'public'),
+        ]);
         return v;
       })(),
       () => destroy(client),
