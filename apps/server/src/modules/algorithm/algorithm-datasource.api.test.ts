@@ -175,6 +175,28 @@ describe('an algorithm on a data source', () => {
     expect(took).toBeGreaterThanOrEqual(TIMEOUT_MS - 100);
     expect(took).toBeLessThan(TIMEOUT_MS + 2500);
 
+    // A connection ended by the other side mid-query (an administrator terminating it) is a 502, never a 500.
+    const cut = test(
+      'select count(*) from generate_series(1, 100000) a cross join generate_series(1, 100000) b',
+      sourceId,
+    );
+    let killed = 0;
+    for (let i = 0; i < 40 && killed === 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      const [k] = rowsOf<{ n: number }>(
+        await s.database.db.execute(sql`
+          select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+          where application_name = 'zg-datasource' and state = 'active' and query like '%generate_series(1, 100000)%'`),
+      );
+      killed = k?.n ?? 0;
+    }
+    expect(killed).toBe(1);
+    const ended = await cut;
+    expect(ended.statusCode, ended.body).toBe(502);
+    expect(ended.json().meta.message).toBe(
+      M.dataSourceFailed('外部成绩库', DATASOURCE_MSG.testFailed(DATASOURCE_MSG.reason.closed)),
+    );
+
     // The executor's own layer, the checker bypassed: the wrapped statement and raw text on the same connection.
     const conn = await openDataSource(s.database.db, s.app.config, sourceId, { queryMs: 5000 });
     try {

@@ -193,8 +193,9 @@ export async function runOnDataSource(
     };
   } catch (err) {
     const e = err as { code?: string; message: string; position?: string };
-    // PostgreSQL's refusals carry a SQLSTATE; a connection failure (DataSourceConnectError) goes on as it is.
-    if (typeof e.code !== 'string') throw err;
+    // PostgreSQL's refusals carry a SQLSTATE (five characters); a connection failure (DataSourceConnectError, or the
+    // socket's own error such as ECONNRESET) goes on as it is.
+    if (typeof e.code !== 'string' || !/^[0-9A-Z]{5}$/.test(e.code)) throw err;
     const shift = ranQuery ? 0 : 'EXPLAIN '.length;
     throw new RunFailure(e.code, e.message, e.position ? Number(e.position) - shift : null);
   }

@@ -8,6 +8,7 @@ import {
   type AlgorithmParams,
   type AlgorithmResult,
   type AlgorithmVersion,
+  DATASOURCE_MSG,
   ALGORITHM_MSG as M,
 } from '@zg/contract';
 import type { Config } from '../../config';
@@ -234,8 +235,18 @@ export async function runChecked(
   } catch (err) {
     if (err instanceof ReaderRoleMissing) throw new AppError(503, M.roleMissing);
     // The data source could not be reached, or stopped answering: a 502 with its reason, never a 500.
-    if (err instanceof DataSourceConnectError && where.source)
-      throw new AppError(502, M.dataSourceFailed(where.source.name, err.message));
+    // A statement the remote refused or stopped is the text's (a 400, as on the warehouse), except a connection ended
+    // by the other side (08xxx; 57P01-03: terminated by an administrator, a crash, a shutdown).
+    const textsFault = err instanceof RunFailure && !/^(08|57P)/.test(err.code ?? '');
+    if (where.source && !(err instanceof AppError) && !textsFault) {
+      if (err instanceof DataSourceConnectError)
+        throw new AppError(502, M.dataSourceFailed(where.source.name, err.message));
+      // The connection dropped mid-query (ended by the other side, or the socket's own error): a 502.
+      throw new AppError(
+        502,
+        M.dataSourceFailed(where.source.name, DATASOURCE_MSG.testFailed(DATASOURCE_MSG.reason.closed)),
+      );
+    }
     if (err instanceof RunFailure) {
       const f = failureMessage(
         err,
