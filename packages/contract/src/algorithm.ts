@@ -60,6 +60,9 @@ export const ALGORITHM_MSG = {
   locking: (p: SqlPlace | null) => `不允许 FOR UPDATE / FOR SHARE 等加锁子句${at(p)}`,
   dataModifyingCte: (p: SqlPlace | null) => `WITH 子句中只能写 SELECT 查询${at(p)}`,
   tableOutside: (name: string, p: SqlPlace | null) => `只能查询数据仓库（warehouse）中的表，不能读取“${name}”${at(p)}`,
+  /** On a data source: only its configured schema. */
+  tableOutsideSource: (schema: string, name: string, p: SqlPlace | null) =>
+    `只能查询数据源模式（${schema}）中的表，不能读取“${name}”${at(p)}`,
   catalogName: (name: string, p: SqlPlace | null) => `不能跨数据库引用“${name}”${at(p)}`,
   functionForbidden: (name: string, p: SqlPlace | null) => `不允许调用函数 ${name}()${at(p)}`,
   typeForbidden: (name: string, p: SqlPlace | null) => `不允许转换为类型 ${name}${at(p)}`,
@@ -76,10 +79,21 @@ export const ALGORITHM_MSG = {
   tableMissing: (detail: string, p: SqlPlace | null) => `表或字段不存在${at(p)}：${detail}`,
   runFailed: (detail: string, p: SqlPlace | null) => `SQL 执行出错${at(p)}：${detail}`,
   busy: '正在执行的算法过多，请稍后再试',
+  /** The version's data source is gone (deleted after an earlier version named it). */
+  dataSourceNotFound: '算法使用的数据源不存在或已被删除',
+  /** The data source could not be reached or answered (its reason in Chinese, from data-manage). */
+  dataSourceFailed: (name: string, reason: string) => `算法的数据源“${name}”${reason}`,
+  /** Why a data source may not be deleted (data-manage's 删除数据源). */
+  dataSourceUsedBy: (names: string[]) =>
+    `正被算法${names
+      .slice(0, 3)
+      .map((n) => `“${n}”`)
+      .join('、')}${names.length > 3 ? `等 ${names.length} 个算法` : ''}的当前版本使用`,
   roleMissing:
     '数据库中没有算法的只读角色 zg_warehouse_reader，算法暂不能执行：请数据库管理员按部署文档创建并授权该角色',
   shapeValue: (rows: number, columns: number) => `值算法应返回 1 行且第一列为数值，实际返回 ${rows} 行 ${columns} 列`,
   shapeValueNotNumber: (column: string) => `值算法的第一列“${column}”不是数值`,
+  batchWarehouseOnly: '数据源上的算法不能批量计算，请逐个对象计算',
   batchValueOnly: '批量计算只适用于值算法',
   batchNoObject: '该算法未使用参数 :objectId，不能按维度对象批量计算',
   batchObjects: `请选择 1 至 ${ALGORITHM_LIMITS.batchMax} 个维度对象`,
@@ -178,6 +192,11 @@ export const AlgorithmVersionSchema = z.object({
   bz: z.string().nullable().describe('版本说明 / note'),
   sfdq: z.boolean().describe('是否当前版本 / current'),
   sfsy: z.boolean().describe('是否已被结果使用（已使用的版本不可修改） / used by a result: immutable'),
+  sjyid: z
+    .number()
+    .int()
+    .nullable()
+    .describe('数据源id，空为数据仓库 / the data source it runs on, null: the warehouse'),
   cjr: z.string().nullable().describe('创建人 / author'),
   cjsj: z.string().describe('创建时间 / created at'),
 });
@@ -193,6 +212,11 @@ export const AlgorithmSchema = z.object({
   sfbb: z.number().int().describe('当前版本号 / current version number'),
   bbid: z.number().int().describe('当前版本id / current version id'),
   sql: z.string().describe('当前版本的 SQL / the current version text'),
+  sjyid: z
+    .number()
+    .int()
+    .nullable()
+    .describe('当前版本的数据源id，空为数据仓库 / where the current version runs, null: the warehouse'),
   bbs: z.number().int().describe('版本数 / versions'),
   cjsj: z.string().describe('创建时间 / created at'),
   xgsj: z.string().describe('修改时间 / updated at'),
@@ -205,6 +229,11 @@ export const AlgorithmInputSchema = z.object({
   sflx: z.enum(ALGORITHM_KINDS, '请选择算法类型').describe('类型 / kind'),
   bz: remark.describe('说明 / remark'),
   sql: sqlText.describe('SQL：一条 SELECT，可用命名参数 :year :cycle :objectId :dimension :departmentId'),
+  sjyid: Id.optional()
+    .nullable()
+    .describe(
+      '数据源id（在该外部数据库的配置模式上执行），null 为数据仓库；属于版本。新增时不传为数据仓库，修改时不传则不变 / the data source (null: the warehouse; absent on update: unchanged)',
+    ),
   bbsm: remark.describe('版本说明 / version note'),
 });
 /**
@@ -256,6 +285,9 @@ export type AlgorithmParams = z.infer<typeof AlgorithmParamsSchema>;
 export const AlgorithmTestSchema = z.object({
   sql: sqlText.optional().describe('要测试的 SQL（空则测试 bbid 版本） / the draft text'),
   bbid: Id.optional().describe('版本id / version id'),
+  sjyid: Id.optional()
+    .nullable()
+    .describe('草稿在此数据源上测试（空为数据仓库；测试版本时用版本的） / run the draft on this data source'),
   sflx: z.enum(ALGORITHM_KINDS).optional().describe('按此类型检查结果形状 / check the result shape of this kind'),
   params: AlgorithmParamsSchema.describe('命名参数 / the named parameters'),
   plan: flag.optional().default(false).describe('同时给出执行计划（EXPLAIN） / with the plan'),
@@ -326,7 +358,12 @@ export const AlgorithmRunSchema = z.object({
   rows: z.number().int().describe('返回行数 / rows returned'),
   ms: z.number().int().describe('耗时（毫秒） / milliseconds'),
   value: z.number().nullable().describe('值（值算法） / the value'),
-  tables: z.array(z.string()).describe('读取的数据仓库表 / warehouse tables read'),
+  tables: z.array(z.string()).describe('读取的数据仓库表（或数据源模式中的表） / tables read'),
+  sjyid: z
+    .number()
+    .int()
+    .nullable()
+    .describe('读取的数据源id，空为数据仓库 / the data source read, null: the warehouse'),
   zxr: z.string().nullable().describe('执行人 / run by'),
   zxsj: z.string().describe('执行时间 / run at'),
 });
@@ -338,7 +375,10 @@ export const RunQuerySchema = z.object({
 });
 
 /** 检查: the checker's answer without running, with the place for the editor to mark. */
-export const AlgorithmCheckSchema = z.object({ sql: sqlText.describe('要检查的 SQL / the text') });
+export const AlgorithmCheckSchema = z.object({
+  sql: sqlText.describe('要检查的 SQL / the text'),
+  sjyid: Id.optional().nullable().describe('按此数据源的模式检查（空为数据仓库） / check for this data source'),
+});
 export const AlgorithmCheckResultSchema = z.object({
   ok: z.boolean().describe('通过检查 / passed'),
   message: z.string().nullable().describe('不通过的原因（中文，含行列） / why not'),

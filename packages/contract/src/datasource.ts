@@ -26,6 +26,8 @@ export const DATASOURCE_LIMITS = {
 export const DATASOURCE_MSG = {
   notFound: '数据源不存在或已被删除',
   nameTaken: (name: string) => `数据源名称“${name}”已存在`,
+  /** Deleting a source an algorithm's current version runs on (the reason from the algorithms, 正被算法“…”…使用). */
+  inUse: (name: string, reason: string) => `数据源“${name}”${reason}，不能删除`,
   nameRequired: '请输入数据源名称',
   kindUnsupported: '不支持的数据源类型',
   hostRequired: '请输入主机地址',

@@ -72,10 +72,20 @@ export const algorithmVersions = pgTable(
     hash: varchar('hash', { length: 64 }).notNull(),
     note: varchar('note', { length: 300 }),
     used: boolean('used').notNull().default(false),
+    /**
+     * Where the text runs: null for the warehouse, else a data source (data_sources.id, an external PostgreSQL
+     * database) whose configured schema is the only one the text may read. No foreign key: data-manage asks the
+     * algorithms before it deletes a source (a current version keeps it); an earlier version whose source is gone
+     * answers 数据源不存在 when run, and its lineage keeps the id.
+     */
+    dataSourceId: integer('data_source_id'),
     createdBy: varchar('created_by', { length: 64 }).references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('algorithm_versions_number_idx').on(t.algorithmId, t.number)],
+  (t) => [
+    uniqueIndex('algorithm_versions_number_idx').on(t.algorithmId, t.number),
+    index('algorithm_versions_data_source_idx').on(t.dataSourceId),
+  ],
 );
 
 /**
@@ -95,6 +105,8 @@ export const algorithmRuns = pgTable(
     ms: integer('ms').notNull(),
     value: doublePrecision('value'),
     tables: text('tables').array().notNull(),
+    /** The data source the run read (null: the warehouse); `tables` are then that source's schema's tables. */
+    dataSourceId: integer('data_source_id'),
     runBy: varchar('run_by', { length: 64 }).references(() => users.id, { onDelete: 'set null' }),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
   },

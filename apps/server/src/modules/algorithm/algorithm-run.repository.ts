@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { Db } from '../../db/client';
+import type { ReadOnlyConnection } from '../data-manage';
 import { WAREHOUSE_SCHEMA } from './algorithm-sql.rules';
 
 /**
@@ -200,4 +201,45 @@ export async function runReadOnlyEach(
     },
     { repeatableRead: true },
   );
+}
+
+/**
+ * Runs a checked text on a data source's read-only connection (openDataSource: a read-only transaction rolled back
+ * after each statement, statement_timeout = the algorithms' timeout, the search_path its schema), wrapped and capped
+ * as on the warehouse. No reader role: that role is ours; on a data source the remote DBA gives the connection's user
+ * SELECT on that one schema (docs/ARCHITECTURE.md). Connection failures stay DataSourceConnectError.
+ */
+export async function runOnDataSource(
+  conn: ReadOnlyConnection,
+  text: string,
+  values: unknown[],
+  limits: RunLimits,
+  opts: { plan?: boolean } = {},
+): Promise<RawResult> {
+  const statement = `${PREFIX}${text}\n) AS algorithm_result LIMIT ${limits.rowCap + 1}`;
+  let ranQuery = !opts.plan;
+  try {
+    const plan = opts.plan
+      ? (await conn.queryArrays(`EXPLAIN ${statement}`, values)).rows.map((r) => String(r[0]))
+      : undefined;
+    ranQuery = true;
+    const started = performance.now();
+    const res = await conn.queryArrays(statement, values, types);
+    const ms = Math.round(performance.now() - started);
+    const truncated = res.rows.length > limits.rowCap;
+    return {
+      columns: res.fields.map((f) => ({ name: f.name, typeId: f.dataTypeID })),
+      rows: truncated ? res.rows.slice(0, limits.rowCap) : res.rows,
+      truncated,
+      ms,
+      ...(plan ? { plan } : {}),
+    };
+  } catch (err) {
+    const e = err as { code?: string; message: string; position?: string };
+    // PostgreSQL's refusals carry a SQLSTATE (five characters); a connection failure (DataSourceConnectError, or the
+    // socket's own error such as ECONNRESET) goes on as it is.
+    if (typeof e.code !== 'string' || !/^[0-9A-Z]{5}$/.test(e.code)) throw err;
+    const shift = ranQuery ? 0 : 'EXPLAIN '.length;
+    throw new RunFailure(e.code, e.message, e.position ? Number(e.position) - shift : null);
+  }
 }

@@ -116,3 +116,32 @@ describe('placeOf', () => {
     expect(placeOf('中文\nx', 3)).toEqual({ line: 2, column: 1 });
   });
 });
+
+describe('the algorithm checker on a data source (the allowed schema a parameter)', () => {
+  it("allows the source's schema, qualified or not, and refuses the warehouse, public and the catalogue there", async () => {
+    const ok = await checkAlgorithmSql(
+      'select count(*) from ext_src.scores s join teachers t on t.id = s.id where s.major = :objectId',
+      'ext_src',
+    );
+    expect(ok).toMatchObject({ ok: true, tables: ['scores', 'teachers'], params: ['objectId'] });
+    for (const [text, name] of [
+      ['select * from warehouse.x', 'warehouse.x'],
+      ['select * from public.users', 'public.users'],
+      ['select * from pg_catalog.pg_class', 'pg_catalog.pg_class'],
+      ['select * from information_schema.columns', 'information_schema.columns'],
+      ['select * from pg_roles', 'pg_roles'],
+      ['select * from "EXT_SRC".scores', 'EXT_SRC.scores'],
+    ]) {
+      const r = await checkAlgorithmSql(text as string, 'ext_src');
+      expect(r.ok, text).toBe(false);
+      expect((r as RefusedSql).message).toMatch(`只能查询数据源模式（ext_src）中的表，不能读取“${name}”`);
+    }
+    // One text, two places: the memo keeps each answer apart.
+    expect((await checkAlgorithmSql('select * from ext_src.scores')).ok).toBe(false);
+    expect((await checkAlgorithmSql('select * from warehouse.t', 'ext_src')).ok).toBe(false);
+    expect((await checkAlgorithmSql('select * from warehouse.t')).ok).toBe(true);
+    // Every other rule is the same there.
+    for (const h of HOSTILE_STATEMENTS.filter((x) => !x.stoppedAtRun))
+      expect((await checkAlgorithmSql(h.sql.replaceAll('warehouse.', 'ext_src.'), 'ext_src')).ok, h.sql).toBe(false);
+  });
+});

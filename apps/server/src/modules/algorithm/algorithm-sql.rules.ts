@@ -353,17 +353,19 @@ class Refusal extends Error {
  * identifier), so a `:year` inside a string literal, a quoted identifier or a comment is text, not a parameter; each
  * becomes `$n` padded with spaces to its own length, so the parser's and PostgreSQL's positions stay the user's.
  */
-export async function checkAlgorithmSql(source: string): Promise<SqlCheck> {
-  const known = checked.get(source);
+export async function checkAlgorithmSql(source: string, schema: string = WAREHOUSE_SCHEMA): Promise<SqlCheck> {
+  // The schema is part of the key: one text may pass on the warehouse and be refused on a data source.
+  const key = `${schema}\u0000${source}`;
+  const known = checked.get(key);
   if (known) {
     // Most recently used last: the oldest goes first when the memo is full.
-    checked.delete(source);
-    checked.set(source, known);
+    checked.delete(key);
+    checked.set(key, known);
     return known;
   }
   await loadParser();
-  const result = checkLoaded(source);
-  checked.set(source, result);
+  const result = checkLoaded(source, schema);
+  checked.set(key, result);
   if (checked.size > CHECKED_MAX) checked.delete(checked.keys().next().value as string);
   return result;
 }
@@ -375,7 +377,7 @@ export async function checkAlgorithmSql(source: string): Promise<SqlCheck> {
 const CHECKED_MAX = 500;
 const checked = new Map<string, SqlCheck>();
 
-function checkLoaded(source: string): SqlCheck {
+function checkLoaded(source: string, schema: string): SqlCheck {
   const toChar = byteMapper(source);
   const place = (charOffset: number | null) => (charOffset === null ? null : placeOf(source, charOffset));
   const refuse = (e: unknown): RefusedSql => {
@@ -450,7 +452,7 @@ function checkLoaded(source: string): SqlCheck {
       );
     }
     const tables = new Set<string>();
-    walkSelect(only.stmt.SelectStmt as Node, new Set(), tables, toChar);
+    walkSelect(only.stmt.SelectStmt as Node, new Set(), tables, { toChar, schema });
     const start = toChar(startByte);
     const end = only.stmt_len ? toChar(startByte + only.stmt_len) : rewritten.length;
     return { ok: true, text: rewritten.slice(start, end), params, tables: [...tables].sort(), offset: start };
@@ -469,7 +471,14 @@ const strings = (list: unknown) =>
  * Walks a SELECT: CTE names are visible to the statement that declares them and to its subqueries; every node must be
  * of an allowed type; tables, functions and types are checked where they appear.
  */
-function walkSelect(select: Node, outerCtes: ReadonlySet<string>, tables: Set<string>, toChar: (b: number) => number) {
+/** What the walk carries: the byte-to-character map and the one schema the text may read. */
+interface Walk {
+  toChar: (b: number) => number;
+  schema: string;
+}
+
+function walkSelect(select: Node, outerCtes: ReadonlySet<string>, tables: Set<string>, w: Walk) {
+  const { toChar } = w;
   const ctes = new Set(outerCtes);
   const with_ = select.withClause as Node | undefined;
   if (with_) {
@@ -482,7 +491,7 @@ function walkSelect(select: Node, outerCtes: ReadonlySet<string>, tables: Set<st
       const query = cte.ctequery as Node;
       const [qk] = Object.keys(query);
       if (qk !== 'SelectStmt') throw new Refusal((p) => M.dataModifyingCte(p), toChar(Number(cte.location ?? 0)));
-      walkSelect(query.SelectStmt as Node, ctes, tables, toChar);
+      walkSelect(query.SelectStmt as Node, ctes, tables, w);
       ctes.add(String(cte.ctename ?? '').toLowerCase());
     }
   }
@@ -492,11 +501,11 @@ function walkSelect(select: Node, outerCtes: ReadonlySet<string>, tables: Set<st
     throw new Refusal((p) => M.locking(p), nearest(select, toChar));
   for (const side of ['larg', 'rarg'] as const) {
     const arm = select[side] as Node | undefined;
-    if (arm) walkSelect(arm, ctes, tables, toChar);
+    if (arm) walkSelect(arm, ctes, tables, w);
   }
   for (const [key, value] of Object.entries(select)) {
     if (key === 'withClause' || key === 'larg' || key === 'rarg') continue;
-    walkValue(value, ctes, tables, toChar, loc);
+    walkValue(value, ctes, tables, w, loc);
   }
 }
 
@@ -514,22 +523,17 @@ function nearest(n: Node, toChar: (b: number) => number): number {
   return toChar(found ?? 0);
 }
 
-function walkValue(
-  value: unknown,
-  ctes: ReadonlySet<string>,
-  tables: Set<string>,
-  toChar: (b: number) => number,
-  loc: (n: Node) => number,
-) {
+function walkValue(value: unknown, ctes: ReadonlySet<string>, tables: Set<string>, w: Walk, loc: (n: Node) => number) {
+  const { toChar } = w;
   if (Array.isArray(value)) {
-    for (const v of value) walkValue(v, ctes, tables, toChar, loc);
+    for (const v of value) walkValue(v, ctes, tables, w, loc);
     return;
   }
   if (!isObject(value)) return;
   for (const [type, body] of Object.entries(value)) {
     // A node is `{ TypeName: {...} }`; a plain object field of a node (e.g. A_Const's `ival`) has lower-case keys.
     if (!/^[A-Z]/.test(type)) {
-      walkValue(body, ctes, tables, toChar, loc);
+      walkValue(body, ctes, tables, w, loc);
       continue;
     }
     const node = (isObject(body) ? body : {}) as Node;
@@ -541,10 +545,10 @@ function walkValue(
     }
     switch (type) {
       case 'SelectStmt':
-        walkSelect(node, ctes, tables, toChar);
+        walkSelect(node, ctes, tables, w);
         continue;
       case 'RangeVar':
-        checkTable(node, ctes, tables, toChar);
+        checkTable(node, ctes, tables, w);
         continue;
       case 'FuncCall': {
         const name = strings(node.funcname);
@@ -588,7 +592,7 @@ function walkValue(
         break;
       }
     }
-    walkValue(node, ctes, tables, toChar, loc);
+    walkValue(node, ctes, tables, w, loc);
   }
 }
 
@@ -600,21 +604,26 @@ function checkType(node: Node, loc: (n: Node) => number) {
     throw new Refusal((p) => M.typeForbidden(name.join('.'), p), loc(node));
 }
 
-function checkTable(node: Node, ctes: ReadonlySet<string>, tables: Set<string>, toChar: (b: number) => number) {
-  const at = toChar(typeof node.location === 'number' ? node.location : 0);
+function checkTable(node: Node, ctes: ReadonlySet<string>, tables: Set<string>, w: Walk) {
+  const outside = (full: string, p: SqlPlace | null) =>
+    w.schema === WAREHOUSE_SCHEMA ? M.tableOutside(full, p) : M.tableOutsideSource(w.schema, full, p);
+  const at = w.toChar(typeof node.location === 'number' ? node.location : 0);
   const relname = String(node.relname ?? '');
   const schema = node.schemaname === undefined ? null : String(node.schemaname);
   const full = [node.catalogname, schema, relname].filter((x) => x !== undefined && x !== null).join('.');
   if (node.catalogname !== undefined) throw new Refusal((p) => M.catalogName(full, p), at);
   if (schema === null) {
     if (ctes.has(relname.toLowerCase())) return;
-    // Unqualified: resolved with search_path = warehouse, pg_temp at run time, pg_catalog implicitly first, so its
-    // names (all pg_*: the API test checks) are refused here; the warehouse's never start with pg_ (identifier()).
-    if (relname.toLowerCase().startsWith('pg_')) throw new Refusal((p) => M.tableOutside(full, p), at);
+    // Unqualified: resolved with search_path = warehouse, pg_temp at run time (on a data source: its schema, set by
+    // openDataSource), pg_catalog implicitly first, so its names (all pg_*: the API test checks) are refused here; the
+    // warehouse's never start with pg_ (identifier()).
+    if (relname.toLowerCase().startsWith('pg_')) throw new Refusal((p) => outside(full, p), at);
     tables.add(relname);
     return;
   }
-  if (schema !== WAREHOUSE_SCHEMA) throw new Refusal((p) => M.tableOutside(full, p), at);
+  // Only the allowed schema (the warehouse, or the data source's configured one, compared as configured: an unquoted
+  // name comes from the parser folded to lower case, as PostgreSQL resolves it).
+  if (schema !== w.schema) throw new Refusal((p) => outside(full, p), at);
   tables.add(relname);
 }
 

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { onWarehouseChange, registerWarehouseTableUser } from '../data-manage';
+import { onWarehouseChange, registerDataSourceUser, registerWarehouseTableUser } from '../data-manage';
 import { algorithmRoutes } from './algorithm.routes';
-import { algorithmsReadingTable, type RunContext, RunGate, warehouseTablesChanged } from './algorithm.service';
+import {
+  algorithmsOnDataSource,
+  algorithmsReadingTable,
+  type RunContext,
+  RunGate,
+  warehouseTablesChanged,
+} from './algorithm.service';
 
 /**
  * Registered by app.ts under `/api`: algorithms under `/api/herm-sjgl`. One gate per instance bounds the runs at once
@@ -12,11 +18,14 @@ export const algorithmPlugin: FastifyPluginAsyncZod = async (app) => {
   // table an algorithm reads.
   onWarehouseChange(warehouseTablesChanged);
   registerWarehouseTableUser(algorithmsReadingTable);
+  // Data sources likewise: 删除数据源 is refused while an algorithm's current version runs on one.
+  registerDataSourceUser(algorithmsOnDataSource);
   const gate = new RunGate(app.config.ALGORITHM_MAX_CONCURRENT);
   const run = (): RunContext => ({
     db: app.database.db,
     gate,
     limits: { timeoutMs: app.config.ALGORITHM_TIMEOUT_MS, rowCap: app.config.ALGORITHM_ROW_CAP },
+    config: app.config,
   });
   await app.register(algorithmRoutes(run), { prefix: '/herm-sjgl' });
 };

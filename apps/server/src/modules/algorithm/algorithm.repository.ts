@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   algorithmGroups,
@@ -210,7 +210,11 @@ export async function insertVersion(db: Db, row: Omit<typeof algorithmVersions.$
 }
 
 /** Changes the text of a version no result used (the `used = false` condition keeps a used one as it is). */
-export async function updateUnusedVersion(db: Db, id: number, set: { sql: string; hash: string; note: string | null }) {
+export async function updateUnusedVersion(
+  db: Db,
+  id: number,
+  set: { sql: string; hash: string; note: string | null; dataSourceId: number | null },
+) {
   const rows = await db
     .update(algorithmVersions)
     .set(set)
@@ -428,6 +432,17 @@ export async function currentTextsMentioning(db: Db, table: string) {
     .select({ name: algorithms.name, sql: algorithmVersions.sql })
     .from(algorithms)
     .innerJoin(algorithmVersions, eq(algorithmVersions.id, algorithms.currentVersionId))
-    .where(ilike(algorithmVersions.sql, `%${escapeLike(table)}%`))
+    .where(and(isNull(algorithmVersions.dataSourceId), ilike(algorithmVersions.sql, `%${escapeLike(table)}%`)))
     .orderBy(asc(algorithms.name));
+}
+
+/** Names of the algorithms whose current version runs on the data source. */
+export async function currentOnDataSource(db: Db, dataSourceId: number) {
+  const rows = await db
+    .select({ name: algorithms.name })
+    .from(algorithms)
+    .innerJoin(algorithmVersions, eq(algorithmVersions.id, algorithms.currentVersionId))
+    .where(eq(algorithmVersions.dataSourceId, dataSourceId))
+    .orderBy(asc(algorithms.name));
+  return rows.map((r) => r.name);
 }

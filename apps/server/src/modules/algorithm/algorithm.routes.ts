@@ -67,7 +67,7 @@ export const algorithmRoutes = (run: () => RunContext): FastifyPluginAsyncZod =>
       await removeAlgorithm(db(), actorOf(req), req.params.id);
       return ok(null, M.deleted);
     });
-    serve(app, API.check, KEEP, async (req) => ok(await checkOnly(actorOf(req), req.body.sql)));
+    serve(app, API.check, KEEP, async (req) => ok(await checkOnly(db(), actorOf(req), req.body.sql, req.body.sjyid)));
     serve(app, API.testByObject, KEEP, async (req) => ok(await testByObject(run(), actorOf(req), req.body)));
     serve(app, API.testResult, KEEP, async (req) => ok(await computeResult(run(), actorOf(req), req.body)));
     serve(app, API.testResultBatch, KEEP, async (req) => ok(await computeResults(run(), actorOf(req), req.body)));

@@ -8,12 +8,15 @@ import {
   type AlgorithmParams,
   type AlgorithmResult,
   type AlgorithmVersion,
+  DATASOURCE_MSG,
   ALGORITHM_MSG as M,
 } from '@zg/contract';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors';
+import { DataSourceConnectError, type DataSourceInfo, dataSourceInfo, openDataSource } from '../data-manage';
 import { keepsAlgorithms } from './algorithm.policy';
 import {
   type AlgorithmWithVersion,
@@ -21,6 +24,7 @@ import {
   cachedResult,
   cachedResults,
   changedOutsideSnapshot,
+  currentOnDataSource,
   currentTextsMentioning,
   deleteAlgorithm,
   deleteGroup,
@@ -77,11 +81,12 @@ import {
   ReaderRoleMissing,
   RunFailure,
   type RunLimits,
+  runOnDataSource,
   runReadOnly,
   runReadOnlyEach,
   WRAP_OFFSET,
 } from './algorithm-run.repository';
-import { type CheckedSql, checkAlgorithmSql } from './algorithm-sql.rules';
+import { type CheckedSql, checkAlgorithmSql, WAREHOUSE_SCHEMA } from './algorithm-sql.rules';
 
 /** Runs at once per server instance: a runaway text holds one connection until its timeout, never the whole pool. */
 export class RunGate {
@@ -102,6 +107,26 @@ export interface RunContext {
   db: Db;
   limits: RunLimits;
   gate: RunGate;
+  /** What opening a data source's sealed password needs. */
+  config: Pick<Config, 'ENCRYPTION_KEY' | 'DATA_DIR'>;
+}
+
+/**
+ * Where a text runs: the warehouse (`source` null), or a data source and its configured schema (public when none),
+ * the one schema the checker then allows. A source that is gone is refused before anything runs.
+ */
+export interface Place {
+  source: DataSourceInfo | null;
+  schema: string;
+}
+const WAREHOUSE: Place = { source: null, schema: WAREHOUSE_SCHEMA };
+
+export async function placeOf(db: Db, dataSourceId: number | null | undefined, opts: { lock?: boolean } = {}) {
+  if (dataSourceId === null || dataSourceId === undefined) return WAREHOUSE;
+  const source = await dataSourceInfo(db, dataSourceId, opts);
+  if (!source) throw badRequest(M.dataSourceNotFound);
+  // A source without a schema reads public, as its form says (openDataSource sets the search_path so).
+  return { source, schema: source.schema ?? 'public' } satisfies Place;
 }
 
 const mustKeep = (actor: Actor) => {
@@ -122,6 +147,7 @@ function presentVersion(v: VersionRow, author: string | null, currentId: number 
     bz: v.note,
     sfdq: v.id === currentId,
     sfsy: v.used,
+    sjyid: v.dataSourceId,
     cjr: author,
     cjsj: v.createdAt.toISOString(),
   };
@@ -138,6 +164,7 @@ function presentAlgorithm(r: AlgorithmWithVersion): Algorithm {
     sfbb: r.version.number,
     bbid: r.version.id,
     sql: r.version.sql,
+    sjyid: r.version.dataSourceId,
     bbs: r.versions,
     cjsj: r.algorithm.createdAt.toISOString(),
     xgsj: r.algorithm.updatedAt.toISOString(),
@@ -156,6 +183,7 @@ function presentRun(r: { run: RunRow; algorithmId: number; number: number; runne
     ms: r.run.ms,
     value: r.run.value,
     tables: r.run.tables,
+    sjyid: r.run.dataSourceId,
     zxr: r.runner,
     zxsj: r.run.runAt.toISOString(),
   };
@@ -164,9 +192,10 @@ function presentRun(r: { run: RunRow; algorithmId: number; number: number; runne
 // ---- checking and running ----
 
 /** 检查: the checker's answer as data (the place for the editor to mark); nothing runs. */
-export async function checkOnly(actor: Actor, source: string) {
+export async function checkOnly(db: Db, actor: Actor, source: string, dataSourceId?: number | null) {
   mustKeep(actor);
-  const c = await checkAlgorithmSql(source);
+  const where = await placeOf(db, dataSourceId);
+  const c = await checkAlgorithmSql(source, where.schema);
   return c.ok
     ? { ok: true, message: null, line: null, column: null, params: c.params, tables: c.tables }
     : {
@@ -180,8 +209,8 @@ export async function checkOnly(actor: Actor, source: string) {
 }
 
 /** Checks a text; a refusal is a 400 with the checker's Chinese message (line and column). */
-export async function checkedText(source: string): Promise<CheckedSql> {
-  const checked = await checkAlgorithmSql(source);
+export async function checkedText(source: string, where: Place = WAREHOUSE): Promise<CheckedSql> {
+  const checked = await checkAlgorithmSql(source, where.schema);
   if (!checked.ok) throw badRequest(checked.message);
   return checked;
 }
@@ -197,15 +226,31 @@ export async function runChecked(
   params: AlgorithmParams,
   kind: AlgorithmKind | undefined,
   opts: { plan?: boolean; snapshot?: boolean } = {},
+  where: Place = WAREHOUSE,
 ): Promise<{ result: AlgorithmResult; value: number | null; rows: number; snapshot?: string }> {
   const bound = bindValues(checked.params, params);
   if (!bound.ok) throw badRequest(M.paramMissing(bound.missing));
   if (!ctx.gate.enter()) throw tooManyRequests(M.busy);
-  let raw: Awaited<ReturnType<typeof runReadOnly>>;
+  let raw: RawResult;
   try {
-    raw = await runReadOnly(ctx.db, checked.text, bound.values, ctx.limits, opts);
+    raw = where.source
+      ? await runThere(ctx, where.source, checked.text, bound.values, { plan: opts.plan })
+      : await runReadOnly(ctx.db, checked.text, bound.values, ctx.limits, opts);
   } catch (err) {
     if (err instanceof ReaderRoleMissing) throw new AppError(503, M.roleMissing);
+    // The data source could not be reached, or stopped answering: a 502 with its reason, never a 500.
+    // A statement the remote refused or stopped is the text's (a 400, as on the warehouse), except a connection ended
+    // by the other side (08xxx; 57P01-03: terminated by an administrator, a crash, a shutdown).
+    const textsFault = err instanceof RunFailure && !/^(08|57P)/.test(err.code ?? '');
+    if (where.source && !(err instanceof AppError) && !textsFault) {
+      if (err instanceof DataSourceConnectError)
+        throw new AppError(502, M.dataSourceFailed(where.source.name, err.message));
+      // The connection dropped mid-query (ended by the other side, or the socket's own error): a 502.
+      throw new AppError(
+        502,
+        M.dataSourceFailed(where.source.name, DATASOURCE_MSG.testFailed(DATASOURCE_MSG.reason.closed)),
+      );
+    }
     if (err instanceof RunFailure) {
       const f = failureMessage(
         err,
@@ -244,24 +289,54 @@ export async function runChecked(
   };
 }
 
+/**
+ * Runs on a data source (openDataSource: read-only, each statement within the algorithms' timeout, the socket
+ * destroyed when the server does not answer), the connection closed after.
+ */
+async function runThere(
+  ctx: RunContext,
+  source: DataSourceInfo,
+  text: string,
+  values: unknown[],
+  opts: { plan?: boolean },
+) {
+  const conn = await openDataSource(ctx.db, ctx.config, source.id, { queryMs: ctx.limits.timeoutMs });
+  try {
+    return await runOnDataSource(conn, text, values, ctx.limits, opts);
+  } finally {
+    await conn.close().catch(() => {});
+  }
+}
+
 /** 测试: a draft text, or a saved version's, run for one object; nothing is stored and no version becomes used. */
 export async function testByObject(
   ctx: RunContext,
   actor: Actor,
-  input: { sql?: string; bbid?: number; sflx?: AlgorithmKind; params: AlgorithmParams; plan?: boolean },
+  input: {
+    sql?: string;
+    bbid?: number;
+    sjyid?: number | null;
+    sflx?: AlgorithmKind;
+    params: AlgorithmParams;
+    plan?: boolean;
+  },
 ) {
   mustKeep(actor);
   let source = input.sql;
   let kind = input.sflx;
+  let dataSourceId = input.sjyid ?? null;
   if (source === undefined) {
     if (input.bbid === undefined) throw badRequest(M.sqlEmpty);
     const v = await findVersion(ctx.db, input.bbid);
     if (!v) throw notFound(M.versionNotFound);
     source = v.version.sql;
+    // A version runs where it was written for.
+    dataSourceId = v.version.dataSourceId;
     if (!kind) kind = (await findAlgorithm(ctx.db, v.version.algorithmId))?.algorithm.kind as AlgorithmKind;
   }
-  const checked = await checkedText(source);
-  return (await runChecked(ctx, source, checked, input.params, kind, { plan: input.plan })).result;
+  const where = await placeOf(ctx.db, dataSourceId);
+  const checked = await checkedText(source, where);
+  return (await runChecked(ctx, source, checked, input.params, kind, { plan: input.plan }, where)).result;
 }
 
 /**
@@ -282,14 +357,22 @@ export async function computeResult(
     if (!v || v.version.algorithmId !== algorithm.algorithm.id) throw notFound(M.versionNotFound);
     version = v.version;
   }
-  const checked = await checkedText(version.sql);
+  const where = await placeOf(ctx.db, version.dataSourceId);
+  const checked = await checkedText(version.sql, where);
   const key = paramsKey(checked.params, input.params);
-  const hit = await cachedResult(ctx.db, version.id, key);
+  // A data source's results are never cached: we cannot hear its changes (docs/ARCHITECTURE.md).
+  const hit = where.source ? null : await cachedResult(ctx.db, version.id, key);
   if (hit) return { ...(hit.result as AlgorithmResult), runId: Number(hit.runId), cached: true };
   const kind = algorithm.algorithm.kind as AlgorithmKind;
-  const { result, value, rows, snapshot } = await runChecked(ctx, version.sql, checked, input.params, kind, {
-    snapshot: true,
-  });
+  const { result, value, rows, snapshot } = await runChecked(
+    ctx,
+    version.sql,
+    checked,
+    input.params,
+    kind,
+    { snapshot: !where.source },
+    where,
+  );
   const used = JSON.parse(key) as Record<string, unknown>;
   const runId = await ctx.db.transaction(async (tx) => {
     const run = await insertRun(tx, {
@@ -300,11 +383,12 @@ export async function computeResult(
       ms: result.ms,
       value,
       tables: checked.tables,
+      dataSourceId: where.source?.id ?? null,
       runBy: actor?.userId ?? null,
     });
     await markVersionUsed(tx, version.id);
     // Cached only when no table it read changed outside the snapshot it read (a write racing the run).
-    if (snapshot && !(await changedOutsideSnapshot(tx, checked.tables, snapshot)))
+    if (!where.source && snapshot && !(await changedOutsideSnapshot(tx, checked.tables, snapshot)))
       await putCachedResult(tx, {
         versionId: version.id,
         paramsKey: key,
@@ -338,6 +422,8 @@ export async function computeResults(
     if (!v || v.version.algorithmId !== algorithm.algorithm.id) throw notFound(M.versionNotFound);
     version = v.version;
   }
+  // A version on a data source is not cached and runs over its own connection: one object at a time (testResult).
+  if (version.dataSourceId !== null) throw badRequest(M.batchWarehouseOnly);
   const checked = await checkedText(version.sql);
   if (!checked.params.includes('objectId')) throw badRequest(M.batchNoObject);
   const objects = [...new Set(input.objectIds)];
@@ -449,13 +535,16 @@ export async function runAgain(ctx: RunContext, actor: Actor, runId: number) {
   const v = await findVersion(ctx.db, run.run.versionId);
   const algorithm = await findAlgorithm(ctx.db, run.algorithmId);
   if (!v || !algorithm) throw notFound(M.versionNotFound);
-  const checked = await checkedText(v.version.sql);
+  const where = await placeOf(ctx.db, v.version.dataSourceId);
+  const checked = await checkedText(v.version.sql, where);
   const { result } = await runChecked(
     ctx,
     v.version.sql,
     checked,
     run.run.params as AlgorithmParams,
     algorithm.algorithm.kind as AlgorithmKind,
+    {},
+    where,
   );
   return { ...result, runId: run.run.id, cached: false };
 }
@@ -493,6 +582,16 @@ export async function algorithmsReadingTable(db: Db, table: string): Promise<str
     if (checked.ok && checked.tables.includes(name)) readers.push(a.name);
   }
   return readers.length ? M.tableReadBy(readers) : null;
+}
+
+/**
+ * Why a data source may not be deleted (data-manage asks before 删除数据源, registered by algorithm.plugin.ts): the
+ * current version of an algorithm runs on it. Earlier versions do not keep it (running one then answers
+ * 数据源不存在); their lineage keeps the id.
+ */
+export async function algorithmsOnDataSource(db: Db, dataSourceId: number): Promise<string | null> {
+  const names = await currentOnDataSource(db, dataSourceId);
+  return names.length ? M.dataSourceUsedBy(names) : null;
 }
 
 export async function warehouseTablesChanged(db: Db, tables: string[]) {
@@ -689,12 +788,23 @@ async function groupMustExist(db: Db, id: number) {
 export async function createAlgorithm(
   db: Db,
   actor: Actor,
-  input: { sfzid: number; sfmc: string; sflx: AlgorithmKind; bz: string | null; sql: string; bbsm: string | null },
+  input: {
+    sfzid: number;
+    sfmc: string;
+    sflx: AlgorithmKind;
+    bz: string | null;
+    sql: string;
+    sjyid?: number | null;
+    bbsm: string | null;
+  },
 ) {
   mustKeep(actor);
-  await checkedText(input.sql);
+  const dataSourceId = input.sjyid ?? null;
+  await checkedText(input.sql, await placeOf(db, dataSourceId));
   const id = await db.transaction(async (tx) => {
     await groupMustExist(tx, input.sfzid);
+    // The source's row is held (FOR SHARE) until the version naming it is committed: a delete waits, then sees it.
+    await placeOf(tx, dataSourceId, { lock: true });
     if ((await algorithmNamed(tx, input.sfmc)) !== null) throw conflict(M.algorithmNameTaken(input.sfmc));
     const a = await insertAlgorithm(tx, {
       groupId: input.sfzid,
@@ -708,6 +818,7 @@ export async function createAlgorithm(
       sql: input.sql,
       hash: hashText(input.sql),
       note: input.bbsm,
+      dataSourceId,
       createdBy: actor.userId,
     });
     await updateAlgorithm(tx, a.id, { currentVersionId: v.id });
@@ -732,13 +843,19 @@ export async function editAlgorithm(
     sflx: AlgorithmKind;
     bz: string | null;
     sql: string;
+    sjyid?: number | null;
     bbsm: string | null;
     xbb: boolean;
   },
 ) {
   mustKeep(actor);
-  await checkedText(input.sql);
+  // Absent: where the current version runs (a form that does not show the data source keeps it).
+  const before = await findAlgorithm(db, input.id);
+  if (!before) throw notFound(M.algorithmNotFound);
+  const dataSourceId = input.sjyid === undefined ? before.version.dataSourceId : input.sjyid;
+  await checkedText(input.sql, await placeOf(db, dataSourceId));
   const made = await db.transaction(async (tx) => {
+    await placeOf(tx, dataSourceId, { lock: true });
     const a = await lockAlgorithm(tx, input.id);
     if (!a) throw notFound(M.algorithmNotFound);
     await groupMustExist(tx, input.sfzid);
@@ -747,17 +864,24 @@ export async function editAlgorithm(
     const current = await lockVersion(tx, a.currentVersionId as number);
     if (!current) throw notFound(M.versionNotFound);
     let newVersion: VersionRow | null = null;
-    const changed = current.sql !== input.sql;
+    // Where a version runs is part of its meaning: another data source is a change like another text.
+    const changed = current.sql !== input.sql || current.dataSourceId !== dataSourceId;
     if (input.xbb || (changed && current.used)) {
       newVersion = await insertVersion(tx, {
         algorithmId: a.id,
         sql: input.sql,
         hash: hashText(input.sql),
         note: input.bbsm,
+        dataSourceId,
         createdBy: actor.userId,
       });
     } else if (changed || input.bbsm !== current.note) {
-      await updateUnusedVersion(tx, current.id, { sql: input.sql, hash: hashText(input.sql), note: input.bbsm });
+      await updateUnusedVersion(tx, current.id, {
+        sql: input.sql,
+        hash: hashText(input.sql),
+        note: input.bbsm,
+        dataSourceId,
+      });
     }
     await updateAlgorithm(tx, a.id, {
       groupId: input.sfzid,

@@ -139,12 +139,21 @@ export interface ReadOnlyConnection {
     sql: string,
     params?: unknown[],
   ): Promise<{ rows: R[]; fields: { name: string; dataTypeID: number }[] }>;
+  /**
+   * The same, each row an array in the columns' order (two columns of one name both kept), values parsed by `types`
+   * when given (the algorithms read dates as text and numerics as numbers, as on the warehouse).
+   */
+  queryArrays(
+    sql: string,
+    params?: unknown[],
+    types?: { getTypeParser: typeof pg.types.getTypeParser },
+  ): Promise<{ rows: unknown[][]; fields: { name: string; dataTypeID: number }[] }>;
   close(): Promise<void>;
 }
 
 /**
  * Opens a read-only connection to the target within `timeouts.connectMs`, its search_path set to the target's
- * schema (when named). Throws DataSourceConnectError with the reason in Chinese when it cannot connect.
+ * schema (public when none is named). Throws DataSourceConnectError with the reason in Chinese when it cannot connect.
  */
 export async function openReadOnly(t: Target, timeouts: Timeouts = TEST_TIMEOUTS): Promise<ReadOnlyConnection> {
   const client = clientFor(t, timeouts, '-c default_transaction_read_only=on');
@@ -154,8 +163,10 @@ export async function openReadOnly(t: Target, timeouts: Timeouts = TEST_TIMEOUTS
       timeouts.connectMs,
       (async () => {
         const v = await connect(client, t);
-        if (t.schema)
-          await client.query(`select set_config('search_path', $1, false)`, [client.escapeIdentifier(t.schema)]);
+        // The source's schema, public when none is named (as the form says), never the server's "$user" default.
+        await client.query(`select set_config('search_path', $1, false)`, [
+          client.escapeIdentifier(t.schema ?? 'public'),
+        ]);
         return v;
       })(),
       () => destroy(client),
@@ -166,7 +177,11 @@ export async function openReadOnly(t: Target, timeouts: Timeouts = TEST_TIMEOUTS
   }
   let broken = false;
   let queue: Promise<unknown> = Promise.resolve();
-  const run = async <R extends Record<string, unknown>>(sql: string, params: unknown[]) => {
+  const run = async <R>(
+    sql: string,
+    params: unknown[],
+    array?: { types?: { getTypeParser: typeof pg.types.getTypeParser } },
+  ) => {
     if (broken) throw new DataSourceConnectError(DATASOURCE_MSG.reason.closed);
     try {
       return await withDeadline(
@@ -177,8 +192,18 @@ export async function openReadOnly(t: Target, timeouts: Timeouts = TEST_TIMEOUTS
             // A first query takes the transaction's snapshot: from then on it cannot be made read-write.
             await client.query('select 1');
             // Parameters (even none) send the statement through the extended protocol: one statement only.
-            const res = await client.query<R>({ text: sql, values: params });
-            return { rows: res.rows, fields: res.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) };
+            const res = array
+              ? await client.query({
+                  text: sql,
+                  values: params,
+                  rowMode: 'array',
+                  ...(array.types ? { types: array.types } : {}),
+                })
+              : await client.query({ text: sql, values: params });
+            return {
+              rows: res.rows as R[],
+              fields: res.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+            };
           } finally {
             await client.query('rollback').catch(() => {});
           }
@@ -203,6 +228,11 @@ export async function openReadOnly(t: Target, timeouts: Timeouts = TEST_TIMEOUTS
     version,
     query: <R extends Record<string, unknown>>(sql: string, params: unknown[] = []) => {
       const next = queue.then(() => run<R>(sql, params));
+      queue = next.catch(() => {});
+      return next;
+    },
+    queryArrays: (sql: string, params: unknown[] = [], types?: { getTypeParser: typeof pg.types.getTypeParser }) => {
+      const next = queue.then(() => run<unknown[]>(sql, params, { types }));
       queue = next.catch(() => {});
       return next;
     },

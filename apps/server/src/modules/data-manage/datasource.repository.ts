@@ -64,3 +64,9 @@ export async function deleteDataSources(db: Db, ids: number[]) {
   const rows = await db.delete(dataSources).where(inArray(dataSources.id, ids)).returning({ id: dataSources.id });
   return rows.length;
 }
+
+/** A data source's row, locked FOR SHARE (an algorithm saving a version on it keeps it from a concurrent delete). */
+export async function shareDataSource(db: Db, id: number): Promise<DataSourceRow | null> {
+  const rows = await db.select().from(dataSources).where(eq(dataSources.id, id)).for('share');
+  return rows[0] ?? null;
+}

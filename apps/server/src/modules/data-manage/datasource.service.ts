@@ -22,6 +22,7 @@ import {
   pageDataSources,
   updateDataSource,
 } from './datasource.repository';
+import { whyDataSourceIsUsed } from './warehouse-events';
 
 /** A data source as answered: never the password, only whether one is stored. */
 export function presentDataSource(r: DataSourceRow): DataSource {
@@ -117,6 +118,11 @@ export async function removeDataSources(db: Db, actor: Actor, ids: number[]) {
   return db.transaction(async (tx) => {
     const rows = await lockDataSources(tx, unique);
     if (rows.length !== unique.length) throw notFound(M.notFound);
+    // The modules above (the algorithms) keep a source their current versions run on.
+    for (const r of rows) {
+      const used = await whyDataSourceIsUsed(tx, r.id);
+      if (used) throw conflict(M.inUse(r.name, used));
+    }
     const n = await deleteDataSources(tx, unique);
     await audit(tx, actor, 'dataSource.delete', unique.join(',').slice(0, 64), { names: rows.map((r) => r.name) });
     return n;

@@ -9,7 +9,7 @@ import {
   TEST_TIMEOUTS,
   type Timeouts,
 } from './datasource.connect';
-import { findDataSource } from './datasource.repository';
+import { findDataSource, shareDataSource } from './datasource.repository';
 import { targetOf } from './datasource.service';
 
 export { DataSourceConnectError, type ReadOnlyConnection, type Timeouts };
@@ -36,4 +36,24 @@ export async function openDataSource(
     throw new DataSourceConnectError(DATASOURCE_MSG.reason.keyMismatch);
   }
   return openReadOnly(target, { ...TEST_TIMEOUTS, ...timeouts });
+}
+
+/** What the algorithms need to know of a data source before they run on it: its name and its configured schema. */
+export interface DataSourceInfo {
+  id: number;
+  name: string;
+  schema: string | null;
+}
+
+/**
+ * A saved data source's name and schema, or null when there is none; `lock` takes its row FOR SHARE inside the
+ * caller's transaction, so a delete (which locks it FOR UPDATE and asks the registered users) waits for it.
+ */
+export async function dataSourceInfo(
+  db: Db,
+  id: number,
+  opts: { lock?: boolean } = {},
+): Promise<DataSourceInfo | null> {
+  const row = opts.lock ? await shareDataSource(db, id) : await findDataSource(db, id);
+  return row ? { id: row.id, name: row.name, schema: row.schema } : null;
 }

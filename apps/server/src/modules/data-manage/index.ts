@@ -9,12 +9,20 @@ export { cycleTypeOptions } from './cycle.service';
 export { type CycleValueUse, type CycleValueUser, registerCycleValueUser } from './cycle-users';
 export { dataManagePlugin } from './data-manage.plugin';
 /** Data sources: a read-only connection to a saved one, for the algorithms. */
-export { DataSourceConnectError, openDataSource, type ReadOnlyConnection } from './datasource';
+export {
+  DataSourceConnectError,
+  type DataSourceInfo,
+  dataSourceInfo,
+  openDataSource,
+  type ReadOnlyConnection,
+} from './datasource';
 /** Dimension objects in bulk (by type code and code, parents by code): the demo data seed. */
 export { upsertDimensionObjects } from './dimension.service';
 /** Hooks for the modules above the warehouse: hear its changes, keep a table they read from being dropped. */
 export {
+  type DataSourceUser,
   onWarehouseChange,
+  registerDataSourceUser,
   registerWarehouseTableUser,
   type WarehouseChangeListener,
   type WarehouseTableUser,

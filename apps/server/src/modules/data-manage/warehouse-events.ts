@@ -15,7 +15,14 @@ export type WarehouseChangeListener = (tx: Db, tables: string[]) => Promise<unkn
 /** Answers the Chinese reason the table may not be dropped (e.g. 被算法“生师比”使用), or null. */
 export type WarehouseTableUser = (tx: Db, table: string) => Promise<string | null>;
 
+/**
+ * A data source's user: answers the Chinese reason the data source may not be deleted (e.g. 正被算法“X”的当前版本使用),
+ * or null. Asked inside the deleting transaction, after the source's row is locked.
+ */
+export type DataSourceUser = (tx: Db, dataSourceId: number) => Promise<string | null>;
+
 const listeners = new Set<WarehouseChangeListener>();
+const sourceUsers = new Set<DataSourceUser>();
 const users = new Set<WarehouseTableUser>();
 
 export function onWarehouseChange(listener: WarehouseChangeListener) {
@@ -37,6 +44,19 @@ export async function warehouseChanged(tx: Db, tables: string[]) {
 export async function whyTableIsUsed(tx: Db, table: string): Promise<string | null> {
   for (const uses of users) {
     const reason = await uses(tx, table);
+    if (reason) return reason;
+  }
+  return null;
+}
+
+export function registerDataSourceUser(user: DataSourceUser) {
+  sourceUsers.add(user);
+}
+
+/** The first reason a registered user gives for keeping the data source, or null when none uses it. */
+export async function whyDataSourceIsUsed(tx: Db, dataSourceId: number): Promise<string | null> {
+  for (const uses of sourceUsers) {
+    const reason = await uses(tx, dataSourceId);
     if (reason) return reason;
   }
   return null;
