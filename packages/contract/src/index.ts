@@ -13,6 +13,8 @@ export * from './cycle';
 export * from './cycle-api';
 export * from './data-manage';
 export * from './data-manage-api';
+export * from './data-collection';
+export * from './data-collection-api';
 export * from './datasource';
 export * from './datasource-api';
 export * from './department-version';
