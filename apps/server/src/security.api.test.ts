@@ -80,6 +80,10 @@ const ALGORITHMS = not(
   'shared setting: algorithms (groups, algorithms, versions, tests and stored results) are one school catalogue kept by administrators and the data office (route roles zyadmin, dataOffice); tests and results only read the warehouse',
 );
 
+const COLLECTION = not(
+  'shared setting: form directories, forms and their versions, constants and collection tasks are one school catalogue kept by administrators and the data office (route roles zyadmin, dataOffice)',
+);
+
 const WRITES: Record<string, Ownership> = {
   'POST /api/authc/login': SIGN_IN,
   'POST /api/authc/casLogin': SIGN_IN,
@@ -181,6 +185,32 @@ const WRITES: Record<string, Ownership> = {
   'POST /api/herm-sjcj/tableConfiguration/insert': CREATES,
   'POST /api/herm-sjcj/tableConfiguration/update': owner('tableConfig'),
   'POST /api/herm-sjcj/tableConfiguration/:id/delete': owner('tableConfig'),
+  'POST /api/herm-sjcj/formDirectorys/insert': COLLECTION,
+  'POST /api/herm-sjcj/formDirectorys/update': COLLECTION,
+  'POST /api/herm-sjcj/formDirectorys/:id/delete': COLLECTION,
+  'POST /api/herm-sjcj/forms/insert': COLLECTION,
+  'POST /api/herm-sjcj/forms/update': COLLECTION,
+  'POST /api/herm-sjcj/forms/:id/delete': COLLECTION,
+  'POST /api/herm-sjcj/forms/:id/publishById': COLLECTION,
+  'POST /api/herm-sjcj/constantTypes/insert': COLLECTION,
+  'POST /api/herm-sjcj/constantTypes/update': COLLECTION,
+  'POST /api/herm-sjcj/constantTypes/:id/delete': COLLECTION,
+  'POST /api/herm-sjcj/constants/insert': COLLECTION,
+  'POST /api/herm-sjcj/constants/update': COLLECTION,
+  'POST /api/herm-sjcj/constants/ids/delete': COLLECTION,
+  'POST /api/herm-sjcj/constants/import': COLLECTION,
+  'POST /api/herm-sjcj/tasks/insert': COLLECTION,
+  'POST /api/herm-sjcj/tasks/update': COLLECTION,
+  'POST /api/herm-sjcj/tasks/:id/delete': COLLECTION,
+  'POST /api/herm-sjcj/tasks/closeOutdatedTask': COLLECTION,
+  'POST /api/herm-sjcj/datas/synDataByTaskId': COLLECTION,
+  'POST /api/herm-sjcj/datas/updateOrInsert': owner('fillTask'),
+  'POST /api/herm-sjcj/fillTasks/:id/commit': owner('fillTask'),
+  'POST /api/herm-sjcj/fillTasks/:id/withdraw': owner('fillTask'),
+  'POST /api/herm-sjcj/fillTasks/:id/audit': owner('fillTask'),
+  'POST /api/herm-sjcj/fillTasks/rollback': owner('fillTask'),
+  'POST /api/herm-sjcj/taskAllocations/audit': owner('fillTask'),
+  'POST /api/herm-sjcj/taskAllocations/rollback': owner('fillTask'),
   'POST /api/herm-sjgl/ck/insert': WAREHOUSE,
   'POST /api/herm-sjgl/ck/update': WAREHOUSE,
   'POST /api/herm-sjgl/ck/ids/delete': WAREHOUSE,

@@ -6,8 +6,17 @@
  */
 export { cycleTypeOptions } from './cycle.service';
 export { dataManagePlugin } from './data-manage.plugin';
+/** Writing rows into the warehouse from another module (data collection), with the warehouse's value rules. */
+export type { CellValue, FieldDef } from './data-manage.rules';
 /** Data sources: a read-only connection to a saved one, for the algorithms. */
 export { DataSourceConnectError, openDataSource, type ReadOnlyConnection } from './datasource';
 /** Dimension objects in bulk (by type code and code, parents by code): the demo data seed. */
 export { upsertDimensionObjects } from './dimension.service';
 export { type LoadField, type LoadTable, loadWarehouse, type WarehouseLoad } from './warehouse-load.service';
+export {
+  readFieldValue,
+  valuesTaken,
+  type WarehouseTableInfo,
+  warehouseTable,
+  writeWarehouseRows,
+} from './warehouse-write.service';

@@ -1,0 +1,480 @@
+import {
+  FILL_ACTION_NAMES,
+  FILL_STATE_NAMES,
+  FILL_STATES,
+  type FillAction,
+  type FillState,
+  type FormField,
+  COLLECTION_MSG as M,
+} from '@zg/contract';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../platform/access';
+import { writeAudit } from '../../platform/audit';
+import type { Clock } from '../../platform/clock';
+import { type AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import {
+  type CellValue,
+  type FieldDef,
+  readFieldValue,
+  valuesTaken,
+  warehouseTable,
+  writeWarehouseRows,
+} from '../data-manage';
+import {
+  decideFill,
+  type FillFacts,
+  fillAbilities,
+  isCollectionManager,
+  isFiller,
+  windowOf,
+} from './data-collection.machine';
+import { mustManage } from './data-collection.policy';
+import * as repo from './data-collection.repository';
+
+/** Collection tasks, fill tasks and their state machine, the rows filled, and the audited rows into the warehouse. */
+
+const audit = (db: Db, actor: Actor, action: string, entityType: string, entityId: number | string, detail?: unknown) =>
+  writeAudit(db, { actorId: actor.userId, action, entityType, entityId: String(entityId), detail });
+
+// ---- tasks ----
+
+type TaskJoined = Awaited<ReturnType<typeof repo.listTasks>>[number];
+
+async function tasksOut(db: Db, rows: TaskJoined[]) {
+  const counts = await repo.stateCounts(
+    db,
+    rows.map((r) => r.task.id),
+  );
+  return rows.map((r) => {
+    const c = Object.fromEntries(FILL_STATES.map((s) => [s, 0])) as Record<FillState, number>;
+    for (const x of counts) if (x.taskId === r.task.id) c[x.state as FillState] = x.n;
+    const { id, name, cycle, startDate, deadline, closed } = r.task;
+    return {
+      id,
+      name,
+      formId: r.formId,
+      formName: r.formName,
+      formVersion: r.formVersion,
+      cycle,
+      startDate,
+      deadline,
+      closed,
+      counts: c,
+    };
+  });
+}
+
+export async function taskList(db: Db, actor: Actor) {
+  mustManage(actor);
+  return tasksOut(db, await repo.listTasks(db));
+}
+
+async function taskOut(db: Db, id: number) {
+  const found = await repo.findTask(db, id);
+  if (!found) throw notFound(M.taskNotFound);
+  return (await tasksOut(db, [found]))[0]!;
+}
+
+/** 发起采集任务: the form's latest published version, a fill task per department and per user, one auditor. */
+export async function createTask(
+  db: Db,
+  actor: Actor,
+  v: {
+    name: string;
+    formId: number;
+    cycle: string;
+    startDate: string;
+    deadline: string;
+    departmentIds: string[];
+    userIds: string[];
+    auditorId: string;
+  },
+) {
+  mustManage(actor);
+  const departmentIds = [...new Set(v.departmentIds)];
+  const userIds = [...new Set(v.userIds)];
+  if (departmentIds.length + userIds.length === 0) throw badRequest(M.taskNoAssignees);
+  const id = await db.transaction(async (tx) => {
+    const form = await repo.findForm(tx, v.formId);
+    if (!form) throw notFound(M.formNotFound);
+    const version = await repo.latestVersion(tx, v.formId);
+    if (!version) throw conflict(M.formNotPublished(form.form.name));
+    const users = await repo.existingUsers(tx, [...userIds, v.auditorId]);
+    for (const u of [...userIds, v.auditorId]) if (!users.has(u)) throw badRequest(M.userNotFound(u));
+    const depts = await repo.existingDepartments(tx, departmentIds);
+    for (const d of departmentIds) if (!depts.has(d)) throw badRequest(M.departmentNotFound(d));
+    const taskId = await repo.insertTask(tx, {
+      name: v.name,
+      formVersionId: version.id,
+      cycle: v.cycle,
+      startDate: v.startDate,
+      deadline: v.deadline,
+      createdBy: actor.userId,
+    });
+    await repo.insertFillTasks(tx, [
+      ...departmentIds.map((d) => ({ taskId, assigneeId: null, departmentId: d, auditorId: v.auditorId })),
+      ...userIds.map((u) => ({ taskId, assigneeId: u, departmentId: null, auditorId: v.auditorId })),
+    ]);
+    await audit(tx, actor, 'collectionTask.create', 'collectionTask', taskId, {
+      formVersion: version.version,
+      departments: departmentIds.length,
+      users: userIds.length,
+    });
+    return taskId;
+  });
+  return taskOut(db, id);
+}
+
+export async function editTask(db: Db, actor: Actor, v: { id: number; name: string; deadline: string }) {
+  mustManage(actor);
+  await db.transaction(async (tx) => {
+    const found = await repo.findTask(tx, v.id);
+    if (!found) throw notFound(M.taskNotFound);
+    if (v.deadline < found.task.startDate) throw badRequest(M.taskDates);
+    await repo.updateTask(tx, v.id, { name: v.name, deadline: v.deadline });
+    await audit(tx, actor, 'collectionTask.update', 'collectionTask', v.id, v);
+  });
+  return taskOut(db, v.id);
+}
+
+export async function removeTask(db: Db, actor: Actor, id: number) {
+  mustManage(actor);
+  await db.transaction(async (tx) => {
+    const found = await repo.findTask(tx, id);
+    if (!found) throw notFound(M.taskNotFound);
+    const counts = await repo.stateCounts(tx, [id]);
+    if (counts.some((c) => c.state !== 'uncommitted' && c.n > 0)) throw conflict(M.taskHasProgress(found.task.name));
+    await repo.deleteTask(tx, id);
+    await audit(tx, actor, 'collectionTask.delete', 'collectionTask', id);
+  });
+}
+
+/** closeOutdatedTask: closes every open task whose deadline has passed (also run daily as a job). */
+export async function closeOutdated(db: Db, clock: Clock, actorId: string | null) {
+  return db.transaction(async (tx) => {
+    const ids = await repo.closeTasksBefore(tx, clock.today());
+    if (ids.length)
+      await writeAudit(tx, {
+        actorId,
+        action: 'collectionTask.closeOutdated',
+        entityType: 'collectionTask',
+        detail: { ids },
+      });
+    return ids.length;
+  });
+}
+
+// ---- fill tasks ----
+
+type FillJoined = repo.FillRow;
+
+const factsOf = (r: FillJoined, today: string): FillFacts => ({
+  state: r.fill.state as FillState,
+  window: windowOf(r.task, today),
+  assigneeId: r.fill.assigneeId,
+  departmentId: r.fill.departmentId,
+  auditorId: r.fill.auditorId,
+});
+
+function fillOut(r: FillJoined, actor: Actor, today: string) {
+  const f = r.fill;
+  return {
+    id: f.id,
+    taskId: r.task.id,
+    taskName: r.task.name,
+    formName: r.version.name,
+    cycle: r.task.cycle,
+    deadline: r.task.deadline,
+    closed: r.task.closed,
+    assigneeId: f.assigneeId,
+    departmentId: f.departmentId,
+    auditorId: f.auditorId,
+    state: f.state as FillState,
+    opinion: f.opinion,
+    synced: f.synced,
+    abilities: fillAbilities(factsOf(r, today), actor),
+  };
+}
+
+/** Whether the actor may see the fill task at all: its filler, its auditor, or a collection administrator. */
+const sees = (actor: Actor, r: FillJoined) =>
+  isCollectionManager(actor) || actor.userId === r.fill.auditorId || isFiller(actor, r.fill);
+
+async function visibleFill(db: Db, actor: Actor, id: number, lock = false) {
+  const r = await repo.findFillTask(db, id, lock);
+  // Someone else's fill task answers as missing, so ids reveal nothing.
+  if (!r || !sees(actor, r)) throw notFound(M.fillTaskNotFound);
+  return r;
+}
+
+export async function fillList(
+  db: Db,
+  clock: Clock,
+  actor: Actor,
+  q: { taskId?: number; state?: FillState; scope: 'mine' | 'audit' | 'all' },
+) {
+  if (q.scope === 'all') mustManage(actor);
+  const departmentIds = [
+    ...new Set([...(actor.departmentId ? [actor.departmentId] : []), ...actor.chargeDepartmentIds]),
+  ];
+  const rows = await repo.listFillTasks(db, {
+    taskId: q.taskId,
+    state: q.state,
+    filler: q.scope === 'mine' ? { userId: actor.userId, departmentIds } : undefined,
+    auditorId: q.scope === 'audit' ? actor.userId : undefined,
+  });
+  const today = clock.today();
+  return rows.map((r) => fillOut(r, actor, today));
+}
+
+/** The refusal of a decision, as a Chinese message naming the action, the state or the rule. */
+function refuse(refusal: string, action: FillAction, r: FillJoined, today: string): AppError {
+  const name = FILL_ACTION_NAMES[action];
+  switch (refusal) {
+    case 'wrongState':
+      return conflict(M.wrongState(name, FILL_STATE_NAMES[r.fill.state as FillState]));
+    case 'notAllowed':
+      return forbidden(M.notAllowed(name));
+    case 'reasonRequired':
+      return badRequest(M.opinionRequired);
+    default: {
+      const w = windowOf(r.task, today);
+      if (w === 'closed') return conflict(M.taskClosed);
+      return conflict(w === 'notStarted' ? M.notStarted(r.task.startDate) : M.pastDeadline(r.task.deadline));
+    }
+  }
+}
+
+/** One transition in the caller's transaction: decided by the rules table, written with an audit-log row. */
+async function transition(
+  tx: Db,
+  clock: Clock,
+  actor: Actor,
+  r: FillJoined,
+  action: FillAction,
+  opinion?: string | null,
+) {
+  const today = clock.today();
+  const facts = factsOf(r, today);
+  const d = decideFill(action, facts, actor, { reason: opinion });
+  if (!d.ok) throw refuse(d.refusal, action, r, today);
+  if (action === 'commit' && (await repo.countRows(tx, r.fill.id)) === 0) throw badRequest(M.noRows);
+  const keepsOpinion = action === 'pass' || action === 'reject' || action === 'rollback';
+  await repo.setFillState(tx, r.fill.id, {
+    state: d.state,
+    ...(keepsOpinion ? { opinion: opinion?.trim() || null } : {}),
+    ...(action === 'rollback' ? { synced: false } : {}),
+  });
+  await audit(tx, actor, `fillTask.${action}`, 'fillTask', r.fill.id, {
+    from: r.fill.state,
+    to: d.state,
+    ...(opinion ? { opinion } : {}),
+  });
+}
+
+/** One action on one fill task (commit, withdraw, audit pass or reject, rollback). */
+export async function act(db: Db, clock: Clock, actor: Actor, id: number, action: FillAction, opinion?: string | null) {
+  await db.transaction(async (tx) => {
+    const r = await visibleFill(tx, actor, id, true);
+    await transition(tx, clock, actor, r, action, opinion);
+  });
+  return fillOut(await visibleFill(db, actor, id), actor, clock.today());
+}
+
+/** The same action on several fill tasks (taskAllocations): all of them or, when one is refused, none. */
+export async function actMany(
+  db: Db,
+  clock: Clock,
+  actor: Actor,
+  ids: number[],
+  action: FillAction,
+  opinion?: string | null,
+) {
+  const unique = [...new Set(ids)];
+  await db.transaction(async (tx) => {
+    const rows = await repo.lockFillTasks(tx, unique);
+    if (rows.length !== unique.length || rows.some((r) => !sees(actor, r))) throw notFound(M.fillTaskNotFound);
+    for (const r of rows) await transition(tx, clock, actor, r, action, opinion);
+  });
+  const today = clock.today();
+  return Promise.all(unique.map(async (id) => fillOut(await visibleFill(db, actor, id), actor, today)));
+}
+
+export async function allocationList(db: Db, clock: Clock, actor: Actor, taskId: number) {
+  mustManage(actor);
+  if (!(await repo.findTask(db, taskId))) throw notFound(M.taskNotFound);
+  const today = clock.today();
+  return (await repo.listFillTasks(db, { taskId })).map((r) => fillOut(r, actor, today));
+}
+
+// ---- rows ----
+
+interface Column {
+  form: FormField;
+  field: FieldDef;
+}
+
+/** The form version's fields with the warehouse fields they are bound to (in the form's order). */
+async function columnsOf(db: Db, r: FillJoined): Promise<Column[]> {
+  const table = await warehouseTable(db, r.version.tableId);
+  if (!table?.physical) throw conflict(M.tableNotReady);
+  const byId = new Map(table.fields.map((f) => [f.id, f]));
+  return (r.version.fields as FormField[]).flatMap((form) => {
+    const field = byId.get(form.fieldId);
+    return field ? [{ form, field }] : [];
+  });
+}
+
+const fieldsOut = (cols: Column[]) => cols.map((c) => ({ ...c.form, name: c.field.name }));
+
+export async function queryRows(db: Db, actor: Actor, fillTaskId: number) {
+  const r = await visibleFill(db, actor, fillTaskId);
+  const cols = await columnsOf(db, r);
+  const rows = await repo.rowsOfFillTask(db, fillTaskId);
+  return { fields: fieldsOut(cols), rows: rows.map((x) => x.values) };
+}
+
+const countDecimals = (s: string) => (s.includes('.') ? s.split('.')[1]!.replace(/0+$/, '').length : 0);
+
+/**
+ * One cell read by its form field (options from the constants, min, max, decimals, required) and then by its
+ * warehouse field's rules; the rule broken, or the value to keep.
+ */
+function readCell(
+  c: Column,
+  raw: unknown,
+  options: Map<number, Set<string>>,
+): { ok: true; value: CellValue; key: string | null } | { ok: false; rule: string } {
+  let value: unknown = raw;
+  if (c.form.kind === 'multiSelect' && Array.isArray(raw)) value = raw.map((x) => String(x)).join(',');
+  const text = value === null || value === undefined ? '' : String(value).trim();
+  if (text !== '' && (c.form.kind === 'select' || c.form.kind === 'multiSelect')) {
+    const allowed = options.get(c.form.constantTypeId ?? 0) ?? new Set<string>();
+    const parts = c.form.kind === 'multiSelect' ? text.split(',').map((s) => s.trim()) : [text];
+    const bad = parts.find((p) => !allowed.has(p));
+    if (bad !== undefined) return { ok: false, rule: M.notOption(bad) };
+  }
+  const parsed = readFieldValue({ ...c.field, required: c.form.required || c.field.required }, value);
+  if (!parsed.ok || parsed.value === null || c.form.kind !== 'number') return parsed;
+  const n = Number(parsed.value);
+  if (c.form.min != null && n < c.form.min) return { ok: false, rule: M.belowMin(c.form.min) };
+  if (c.form.max != null && n > c.form.max) return { ok: false, rule: M.aboveMax(c.form.max) };
+  if (c.form.decimals != null && countDecimals(String(parsed.value)) > c.form.decimals)
+    return { ok: false, rule: M.decimals(c.form.decimals) };
+  return parsed;
+}
+
+/** Reads every row (keyed by column name) by the form's rules; the first problem names its row and field. */
+async function readRows(db: Db, cols: Column[], rows: Record<string, unknown>[]) {
+  const options = new Map<number, Set<string>>();
+  const typeIds = [...new Set(cols.flatMap((c) => (c.form.constantTypeId ? [c.form.constantTypeId] : [])))];
+  for (const c of await repo.constantsOf(db, typeIds)) {
+    const set = options.get(c.typeId) ?? new Set<string>();
+    set.add(c.value);
+    options.set(c.typeId, set);
+  }
+  const known = new Set(cols.map((c) => c.field.name));
+  const firsts = new Map<string, Map<string, number>>();
+  return rows.map((row, i) => {
+    const n = i + 1;
+    for (const key of Object.keys(row)) if (!known.has(key)) throw badRequest(M.cellUnknown(n, key));
+    const out: Record<string, CellValue> = {};
+    for (const c of cols) {
+      const parsed = readCell(c, row[c.field.name], options);
+      if (!parsed.ok) throw badRequest(M.cellRefused(n, c.form.label, parsed.rule));
+      if (c.form.unique && parsed.key !== null) {
+        const seen = firsts.get(c.field.name) ?? new Map<string, number>();
+        firsts.set(c.field.name, seen);
+        const first = seen.get(parsed.key);
+        if (first !== undefined) throw badRequest(M.duplicateInRows(n, c.form.label, first));
+        seen.set(parsed.key, n);
+      }
+      out[c.field.name] = parsed.value;
+    }
+    return out;
+  });
+}
+
+/**
+ * updateOrInsert: replaces the fill task's rows with the rows given (its filler, while it is uncommitted and the task
+ * open), every cell checked first; nothing is saved when one is refused.
+ */
+export async function saveRows(
+  db: Db,
+  clock: Clock,
+  actor: Actor,
+  v: { fillTaskId: number; rows: Record<string, unknown>[] },
+) {
+  await db.transaction(async (tx) => {
+    const r = await visibleFill(tx, actor, v.fillTaskId, true);
+    const today = clock.today();
+    const d = decideFill('save', factsOf(r, today), actor);
+    if (!d.ok) throw refuse(d.refusal, 'save', r, today);
+    if (r.version.tableType === 'fixed' && v.rows.length > 1) throw badRequest(M.fixedOneRow);
+    const cols = await columnsOf(tx, r);
+    const rows = await readRows(tx, cols, v.rows);
+    await repo.replaceRows(tx, r.fill.id, rows);
+    await audit(tx, actor, 'fillTask.save', 'fillTask', r.fill.id, { rows: rows.length });
+  });
+  return queryRows(db, actor, v.fillTaskId);
+}
+
+/** checkDataUnique: whether a value of a unique field is free in the warehouse table (the grid asks as you type). */
+export async function checkUnique(db: Db, actor: Actor, q: { fillTaskId: number; fieldId: number; value: string }) {
+  const r = await visibleFill(db, actor, q.fillTaskId);
+  const cols = await columnsOf(db, r);
+  const c = cols.find((x) => x.form.fieldId === q.fieldId);
+  if (!c) throw badRequest(M.formFieldUnknown(1).replace('第 1 个字段：', ''));
+  const parsed = readFieldValue({ ...c.field, required: false }, q.value);
+  if (!parsed.ok) return { unique: false, message: `“${c.form.label}”${parsed.rule}` };
+  if (parsed.value === null) return { unique: true, message: null };
+  const taken = await valuesTaken(db, r.version.tableId, c.field.id, [parsed.value]);
+  return taken.length
+    ? { unique: false, message: M.duplicateInTable(1, c.form.label, String(parsed.value)).replace('第 1 行', '') }
+    : { unique: true, message: null };
+}
+
+/**
+ * synDataByTaskId: writes the rows of the task's finished fill tasks into the warehouse table in one transaction,
+ * replacing what any fill task of the same table, cycle and allocation wrote before (collecting the same cycle and
+ * object again replaces, never duplicates), and remembering which fill task each warehouse row came from.
+ */
+export async function syncTask(db: Db, actor: Actor, taskId: number) {
+  mustManage(actor);
+  return db.transaction(async (tx) => {
+    const task = await repo.findTask(tx, taskId);
+    if (!task) throw notFound(M.taskNotFound);
+    const fills = (await repo.listFillTasks(tx, { taskId })).filter((f) => f.fill.state === 'finished');
+    if (fills.length === 0) throw conflict(M.notFinished);
+    const tableId = task.version.tableId;
+    const old = await repo.rowsToReplace(tx, {
+      tableId,
+      cycle: task.task.cycle,
+      fills: fills.map((f) => ({ assigneeId: f.fill.assigneeId, departmentId: f.fill.departmentId })),
+    });
+    const rows = await repo.finishedRowsOfTask(tx, taskId);
+    const ids = await writeWarehouseRows(
+      tx,
+      tableId,
+      rows.map((r) => r.values),
+      {
+        replace: old.map((o) => o.rowId),
+        rowLabel: (i) => `填报任务 ${rows[i]!.fillTaskId} 第 ${rows[i]!.rowNo} 行：`,
+      },
+    );
+    await repo.forgetSynced(
+      tx,
+      old.map((o) => o.id),
+    );
+    await repo.recordSynced(
+      tx,
+      ids.map((rowId, i) => ({ fillTaskId: rows[i]!.fillTaskId, tableId, rowId })),
+    );
+    await repo.markSynced(
+      tx,
+      fills.map((f) => f.fill.id),
+    );
+    await audit(tx, actor, 'collectionTask.sync', 'collectionTask', taskId, { rows: ids.length, replaced: old.length });
+    return ids.length;
+  });
+}
