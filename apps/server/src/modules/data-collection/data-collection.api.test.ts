@@ -27,13 +27,13 @@ const G = '/api/herm-sjgl';
 const post = (me: TestSession, url: string, payload: object = {}) =>
   me.request({ method: 'POST', url: `${url.startsWith('/api') ? '' : C}${url}`, payload });
 const get = (me: TestSession, url: string) => me.request({ method: 'GET', url: `${C}${url}` });
-const data = async (res: Promise<{ statusCode: number; body: string; json: () => any }>) => {
+const data = async (res: Promise<LightMyRequestResponse>) => {
   const r = await res;
   expect(r.statusCode, r.body).toBe(200);
   return r.json().data;
 };
 /** A refusal: its status and its Chinese message. */
-const refused = async (res: Promise<{ statusCode: number; json: () => any }>, status: number, message?: string) => {
+const refused = async (res: Promise<LightMyRequestResponse>, status: number, message?: string) => {
   const r = await res;
   expect(r.statusCode).toBe(status);
   const body = r.json();
