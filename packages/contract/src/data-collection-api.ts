@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  AllocationExportQuerySchema,
   BatchAuditSchema,
   BatchRollbackSchema,
   CollectionIdSchema,
@@ -279,6 +280,14 @@ export const DATA_COLLECTION_API = {
     summary: '批量回退（全部或全不） / roll several back',
     body: BatchRollbackSchema,
     response: z.array(FillTaskSchema),
+  }),
+
+  allocationExport: endpointOf({
+    method: 'GET',
+    path: `${S}/taskAllocations/export`,
+    summary: '批量导出填报数据（Excel） / export the rows of several allocations',
+    query: AllocationExportQuerySchema,
+    response: FILE,
   }),
 
   // ---- datas ----

@@ -91,8 +91,7 @@ export const COLLECTION_MSG = {
   departmentNotFound: (id: string) => `部门“${id}”不存在`,
   fillTaskNotFound: '填报任务不存在或已被删除',
   wrongState: (action: string, state: string) => `当前状态为“${state}”，不能${action}`,
-  notAllowed: (action: string) =>
-    `您不是该填报任务的${action === '审核通过' || action === '审核退回' ? '审核人' : '责任人'}，不能${action}`,
+  notAllowed: (action: string, who: string) => `您不是该填报任务的${who}，不能${action}`,
   opinionRequired: '请填写退回或回退的原因',
   pastDeadline: (deadline: string) => `已过截止日期（${deadline}），不能再填报或提交`,
   notStarted: (start: string) => `采集任务 ${start} 才开始，现在不能填报`,
@@ -108,6 +107,9 @@ export const COLLECTION_MSG = {
   belowMin: (min: number) => `不能小于 ${min}`,
   aboveMax: (max: number) => `不能大于 ${max}`,
   decimals: (n: number) => `最多 ${n} 位小数`,
+  fieldNotInForm: '表单中没有这个字段',
+  valueTaken: (label: string, value: string) => `“${label}”的值“${value}”在数据表中已存在`,
+  exportName: (task: string) => `${task}填报数据.xlsx`,
   notFinished: '只有已完成（审核通过）的填报任务才能同步到数据仓库',
   closedCount: (n: number) => `已关闭 ${n} 个过期的采集任务`,
   synced: (n: number) => `已写入数据仓库 ${n} 行`,
@@ -266,6 +268,8 @@ export const FillTaskSchema = z.object({
   closed: z.boolean(),
   assigneeId: z.string().nullable(),
   departmentId: z.string().nullable(),
+  /** 填报对象: the user's or the department's name. */
+  assigneeName: z.string(),
   auditorId: z.string(),
   state: z.enum(FILL_STATES),
   opinion: z.string().nullable(),
@@ -277,6 +281,14 @@ export const FillTaskQuerySchema = z.object({
   state: z.enum(FILL_STATES).optional(),
   /** mine: my fill tasks; audit: those I audit; all: every one (collection administrators). */
   scope: z.enum(['mine', 'audit', 'all']).default('mine'),
+});
+export const AllocationExportQuerySchema = z.object({
+  taskId: Id,
+  ids: z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10}){0,999}$/, '所选填报任务的格式不正确')
+    .optional()
+    .describe('所选填报任务 id，逗号分隔；不传为全部 / the fill tasks, comma separated'),
 });
 export const FillAuditSchema = z.object({
   pass: z.boolean().describe('通过或退回 / pass or reject'),

@@ -399,7 +399,7 @@ describe('filling in', () => {
     await data(post(admin, `${G}/ckb/updatebsj`, { id: t.id, values: { gh: 'T001', xm: '已有' } }));
     const taken = await data(get(filler, `/datas/checkDataUnique?fillTaskId=${id}&fieldId=${t.ids.gh}&value=T001`));
     expect(taken.unique).toBe(false);
-    expect(taken.message).toContain('“工号”：值“T001”在数据表中已存在');
+    expect(taken.message).toBe(M.valueTaken('工号', 'T001'));
     await refused(
       get(other, `/datas/checkDataUnique?fillTaskId=${id}&fieldId=${t.ids.gh}&value=T001`),
       404,
@@ -515,6 +515,50 @@ describe('the fill-task machine over HTTP: states x actions x roles', () => {
     await data(post(filler, `/fillTasks/${b}/commit`));
     const done = await data(post(auditor, '/taskAllocations/audit', { ids: [a, b], pass: true }));
     expect(done.map((f: { state: string }) => f.state)).toEqual(['finished', 'finished']);
+  });
+});
+
+describe('taskAllocations: batch export', () => {
+  it('exports the rows of the chosen allocations with their filler and state, for the collection administrators', async () => {
+    const { form } = await publishedForm();
+    const { id, taskId } = await fillTask(form.id, { departmentIds: ['D02'] });
+    const all = await data(get(admin, `/taskAllocations/list?taskId=${taskId}`));
+    // The department allocation comes first: rwfzr01 (张伟) works in 教务处 (D02), so fills it as a member.
+    expect(all.map((f: { assigneeName: string }) => f.assigneeName)).toEqual(['教务处', '张伟']);
+    await data(
+      post(filler, '/datas/updateOrInsert', { fillTaskId: id, rows: [GOOD, { ...GOOD, gh: 'T002', sfwc: false }] }),
+    );
+    const res = await get(admin, `/taskAllocations/export?taskId=${taskId}&ids=${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
+    const rows: unknown[][] = [];
+    wb.worksheets[0]!.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+    expect(rows[0]).toEqual(['填报对象', '状态', '工号', '姓名', '天数', '比例', '开始日期', '是否完成', '实践类型']);
+    expect(rows.slice(1).map((r) => [r[0], r[1], r[2], r[7]])).toEqual([
+      ['教务处', '未提交', 'T001', '是'],
+      ['教务处', '未提交', 'T002', '否'],
+    ]);
+    await refused(get(admin, `/taskAllocations/export?taskId=${taskId}&ids=${id},999999`), 404, M.fillTaskNotFound);
+    await refused(get(admin, `/taskAllocations/export?taskId=${taskId}&ids=1;drop`), 400, '所选填报任务的格式不正确');
+    await refused(get(filler, `/taskAllocations/export?taskId=${taskId}`), 403);
+  });
+
+  it('names who may act when a person may not', async () => {
+    const { form } = await publishedForm();
+    const { id } = await fillTask(form.id);
+    await data(post(filler, '/datas/updateOrInsert', { fillTaskId: id, rows: [GOOD] }));
+    await refused(post(auditor, `/fillTasks/${id}/commit`), 403, M.notAllowed('提交', '填报人'));
+    await data(post(filler, `/fillTasks/${id}/commit`));
+    await refused(post(filler, `/fillTasks/${id}/commit`), 409, M.wrongState('提交', '待审核'));
+    await refused(post(filler, `/fillTasks/${id}/audit`, { pass: true }), 403, M.notAllowed('审核通过', '审核人'));
+    await data(post(auditor, `/fillTasks/${id}/audit`, { pass: true }));
+    await refused(
+      post(filler, '/fillTasks/rollback', { id, opinion: '我想改' }),
+      403,
+      M.notAllowed('回退', '审核人或采集管理员'),
+    );
   });
 });
 

@@ -354,6 +354,8 @@ const fillColumns = {
   fill: fillTasks,
   task: collectionTasks,
   version: formVersions,
+  assigneeName: users.name,
+  departmentName: departments.name,
 };
 
 const fillQuery = (db: Db) =>
@@ -361,7 +363,9 @@ const fillQuery = (db: Db) =>
     .select(fillColumns)
     .from(fillTasks)
     .innerJoin(collectionTasks, eq(collectionTasks.id, fillTasks.taskId))
-    .innerJoin(formVersions, eq(formVersions.id, collectionTasks.formVersionId));
+    .innerJoin(formVersions, eq(formVersions.id, collectionTasks.formVersionId))
+    .leftJoin(users, eq(users.id, fillTasks.assigneeId))
+    .leftJoin(departments, eq(departments.id, fillTasks.departmentId));
 
 export type FillRow = Awaited<ReturnType<typeof findFillTask>> & {};
 
@@ -475,4 +479,14 @@ export async function recordSynced(db: Db, rows: { fillTaskId: number; tableId: 
 
 export async function markSynced(db: Db, fillTaskIds: number[]) {
   if (fillTaskIds.length) await db.update(fillTasks).set({ synced: true }).where(inArray(fillTasks.id, fillTaskIds));
+}
+
+/** The rows of several fill tasks, in fill-task then row order. */
+export async function rowsOfFillTasks(db: Db, fillTaskIds: number[]) {
+  if (fillTaskIds.length === 0) return [];
+  return db
+    .select()
+    .from(fillRows)
+    .where(inArray(fillRows.fillTaskId, fillTaskIds))
+    .orderBy(asc(fillRows.fillTaskId), asc(fillRows.rowNo));
 }

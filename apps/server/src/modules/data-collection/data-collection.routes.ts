@@ -36,6 +36,7 @@ import {
   closeOutdated,
   createTask,
   editTask,
+  exportAllocations,
   fillList,
   queryRows,
   removeTask,
@@ -163,6 +164,10 @@ export const dataCollectionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   serve(app, API.allocationRollback, PERSON, async (req) =>
     ok(await actMany(db(), clock(), actorOf(req), req.body.ids, 'rollback', req.body.opinion), '已回退'),
+  );
+
+  serve(app, API.allocationExport, KEEP, async (req, reply) =>
+    sendXlsx(reply, await exportAllocations(db(), actorOf(req), req.query)),
   );
 
   // ---- datas ----

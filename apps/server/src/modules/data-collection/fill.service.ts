@@ -7,6 +7,7 @@ import {
   type FormField,
   COLLECTION_MSG as M,
 } from '@zg/contract';
+import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
@@ -176,6 +177,9 @@ const factsOf = (r: FillJoined, today: string): FillFacts => ({
   auditorId: r.fill.auditorId,
 });
 
+/** 填报对象: the user's or the department's name. */
+const nameOf = (r: FillJoined) => r.assigneeName ?? r.departmentName ?? r.fill.assigneeId ?? r.fill.departmentId ?? '';
+
 function fillOut(r: FillJoined, actor: Actor, today: string) {
   const f = r.fill;
   return {
@@ -188,6 +192,7 @@ function fillOut(r: FillJoined, actor: Actor, today: string) {
     closed: r.task.closed,
     assigneeId: f.assigneeId,
     departmentId: f.departmentId,
+    assigneeName: nameOf(r),
     auditorId: f.auditorId,
     state: f.state as FillState,
     opinion: f.opinion,
@@ -227,6 +232,16 @@ export async function fillList(
   return rows.map((r) => fillOut(r, actor, today));
 }
 
+/** Who may take each action, as a refusal names them. */
+const WHO: Record<FillAction, string> = {
+  save: '填报人',
+  commit: '填报人',
+  withdraw: '填报人',
+  pass: '审核人',
+  reject: '审核人',
+  rollback: '审核人或采集管理员',
+};
+
 /** The refusal of a decision, as a Chinese message naming the action, the state or the rule. */
 function refuse(refusal: string, action: FillAction, r: FillJoined, today: string): AppError {
   const name = FILL_ACTION_NAMES[action];
@@ -234,7 +249,7 @@ function refuse(refusal: string, action: FillAction, r: FillJoined, today: strin
     case 'wrongState':
       return conflict(M.wrongState(name, FILL_STATE_NAMES[r.fill.state as FillState]));
     case 'notAllowed':
-      return forbidden(M.notAllowed(name));
+      return forbidden(M.notAllowed(name, WHO[action]));
     case 'reasonRequired':
       return badRequest(M.opinionRequired);
     default: {
@@ -424,13 +439,13 @@ export async function checkUnique(db: Db, actor: Actor, q: { fillTaskId: number;
   const r = await visibleFill(db, actor, q.fillTaskId);
   const cols = await columnsOf(db, r);
   const c = cols.find((x) => x.form.fieldId === q.fieldId);
-  if (!c) throw badRequest(M.formFieldUnknown(1).replace('第 1 个字段：', ''));
+  if (!c) throw badRequest(M.fieldNotInForm);
   const parsed = readFieldValue({ ...c.field, required: false }, q.value);
   if (!parsed.ok) return { unique: false, message: `“${c.form.label}”${parsed.rule}` };
   if (parsed.value === null) return { unique: true, message: null };
   const taken = await valuesTaken(db, r.version.tableId, c.field.id, [parsed.value]);
   return taken.length
-    ? { unique: false, message: M.duplicateInTable(1, c.form.label, String(parsed.value)).replace('第 1 行', '') }
+    ? { unique: false, message: M.valueTaken(c.form.label, String(parsed.value)) }
     : { unique: true, message: null };
 }
 
@@ -477,4 +492,38 @@ export async function syncTask(db: Db, actor: Actor, taskId: number) {
     await audit(tx, actor, 'collectionTask.sync', 'collectionTask', taskId, { rows: ids.length, replaced: old.length });
     return ids.length;
   });
+}
+
+/** 批量导出: the rows of the task's allocations (all, or those chosen) on one sheet, each row with its filler. */
+export async function exportAllocations(db: Db, actor: Actor, q: { taskId: number; ids?: string }) {
+  mustManage(actor);
+  const task = await repo.findTask(db, q.taskId);
+  if (!task) throw notFound(M.taskNotFound);
+  let fills = await repo.listFillTasks(db, { taskId: q.taskId });
+  if (q.ids) {
+    const wanted = new Set(q.ids.split(',').map(Number));
+    fills = fills.filter((f) => wanted.has(f.fill.id));
+    if (fills.length !== wanted.size) throw notFound(M.fillTaskNotFound);
+  }
+  const cols = fills.length ? await columnsOf(db, fills[0]!) : [];
+  const byFill = new Map(fills.map((f) => [f.fill.id, f]));
+  const rows = await repo.rowsOfFillTasks(db, [...byFill.keys()]);
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('填报数据');
+  ws.columns = [
+    { header: '填报对象', key: '_who', width: 16 },
+    { header: '状态', key: '_state', width: 10 },
+    ...cols.map((c) => ({ header: c.form.label, key: c.field.name, width: 16 })),
+  ];
+  ws.getRow(1).font = { bold: true };
+  const yesNo = (v: unknown) => (v === true ? '是' : v === false ? '否' : v);
+  for (const r of rows) {
+    const f = byFill.get(r.fillTaskId)!;
+    ws.addRow({
+      _who: nameOf(f),
+      _state: FILL_STATE_NAMES[f.fill.state as FillState],
+      ...Object.fromEntries(cols.map((c) => [c.field.name, yesNo(r.values[c.field.name] ?? null)])),
+    });
+  }
+  return { name: M.exportName(task.task.name), buffer: Buffer.from(await wb.xlsx.writeBuffer()) };
 }
