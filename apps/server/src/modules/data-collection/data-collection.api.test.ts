@@ -577,6 +577,13 @@ describe('synDataByTaskId: audited rows into the warehouse', () => {
     await data(post(auditor, `/fillTasks/${id}/audit`, { pass: true, opinion: '同意' }));
     await refused(post(filler, '/datas/synDataByTaskId', { taskId }), 403);
     expect(await data(post(admin, '/datas/synDataByTaskId', { taskId }))).toEqual({ rows: 2 });
+    // The algorithms' invalidation hook saw the table change (cached results that read it are dropped).
+    const changed = rowsOf<{ n: number }>(
+      await s.database.db.execute(
+        sql`select count(*)::int as n from algorithm_table_changes where table_name = ${t.name}`,
+      ),
+    );
+    expect(changed[0]!.n).toBe(1);
     expect((await warehouseRows(t.name)).map((r) => [r.gh, r.xm, r.ts, r.sfwc])).toEqual([
       ['T001', '张伟', '20', true],
       ['T002', '李娜', '20', true],

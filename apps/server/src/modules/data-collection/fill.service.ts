@@ -13,6 +13,7 @@ import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { warehouseTablesChanged } from '../algorithm';
 import {
   type CellValue,
   type FieldDef,
@@ -485,6 +486,9 @@ export async function syncTask(db: Db, actor: Actor, taskId: number) {
       tx,
       ids.map((rowId, i) => ({ fillTaskId: rows[i]!.fillTaskId, tableId, rowId })),
     );
+    // Cached algorithm results that read the table are dropped in this transaction (the algorithm module's hook).
+    const table = await warehouseTable(tx, tableId);
+    if (table) await warehouseTablesChanged(tx, [table.name]);
     await repo.markSynced(
       tx,
       fills.map((f) => f.fill.id),
