@@ -205,6 +205,7 @@ const WRITES: Record<string, Ownership> = {
   'POST /api/herm-sjcj/tasks/closeOutdatedTask': COLLECTION,
   'POST /api/herm-sjcj/datas/synDataByTaskId': COLLECTION,
   'POST /api/herm-sjcj/datas/updateOrInsert': owner('fillTask'),
+  'POST /api/herm-sjcj/datas/import': owner('fillTask'),
   'POST /api/herm-sjcj/fillTasks/:id/commit': owner('fillTask'),
   'POST /api/herm-sjcj/fillTasks/:id/withdraw': owner('fillTask'),
   'POST /api/herm-sjcj/fillTasks/:id/audit': owner('fillTask'),

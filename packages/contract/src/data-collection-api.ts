@@ -305,6 +305,21 @@ export const DATA_COLLECTION_API = {
     body: DataSaveSchema,
     response: DataRowsSchema,
   }),
+  dataTemplate: endpointOf({
+    method: 'GET',
+    path: `${S}/datas/template`,
+    summary: '填报模板（按表单字段，Excel） / the fill template of a fill task',
+    query: DataQuerySchema,
+    response: FILE,
+  }),
+  dataImport: endpointOf({
+    method: 'POST',
+    path: `${S}/datas/import`,
+    summary: '导入填报数据（Excel，逐行报告，全部或全不） / import the rows of a fill task',
+    query: DataQuerySchema,
+    consumes: MULTIPART,
+    response: ConstantImportSchema,
+  }),
   dataSync: endpointOf({
     method: 'POST',
     path: `${S}/datas/synDataByTaskId`,

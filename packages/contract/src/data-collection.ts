@@ -100,7 +100,11 @@ export const COLLECTION_MSG = {
   fixedOneRow: '固定表只能填写一行',
   cellRefused: (row: number, label: string, rule: string) => `第 ${row} 行“${label}”：${rule}`,
   cellUnknown: (row: number, key: string) => `第 ${row} 行：表单中没有字段“${key}”`,
+  sameAsRow: (first: number) => `与第 ${first} 行重复`,
   duplicateInRows: (row: number, label: string, first: number) => `第 ${row} 行“${label}”：与第 ${first} 行重复`,
+  tooManyRows: `一次最多填报 ${COLLECTION_LIMITS.rowsMax} 行`,
+  templateName: (form: string) => `${form}填报模板.xlsx`,
+  imported: (n: number) => `已导入 ${n} 行`,
   duplicateInTable: (row: number, label: string, value: string) =>
     `第 ${row} 行“${label}”：值“${value}”在数据表中已存在`,
   notOption: (label: string) => `“${label}”不是可选的值`,

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { userRoles, users } from '../db/schema';
@@ -346,6 +347,20 @@ export const OWNERSHIP_FIXTURES = {
       route: `POST ${C}/datas/updateOrInsert`,
       other: () => post(other, `${C}/datas/updateOrInsert`, rows),
       owner: () => post(filler, `${C}/datas/updateOrInsert`, rows),
+    });
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('填报数据').addRows([['名称'], ['乙']]);
+    const sheet = Buffer.from(await wb.xlsx.writeBuffer());
+    const importAs = (me: TestSession) =>
+      me.request({
+        method: 'POST',
+        url: `${C}/datas/import?fillTaskId=${id}`,
+        ...multipartBody({}, { name: '填报.xlsx', content: sheet }),
+      });
+    await check({
+      route: `POST ${C}/datas/import`,
+      other: () => importAs(other),
+      owner: () => importAs(filler),
     });
     await check({
       route: `POST ${C}/fillTasks/:id/commit`,

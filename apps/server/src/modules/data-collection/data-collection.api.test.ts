@@ -378,6 +378,61 @@ describe('filling in', () => {
     await refused(post(filler, '/datas/updateOrInsert', { fillTaskId: id, rows: [{ gh: { a: 1 } }] }), 400);
   });
 
+  it('gives a template per form and imports a filled sheet all or nothing, listing every bad row', async () => {
+    const { form } = await publishedForm();
+    const { id } = await fillTask(form.id);
+    const template = await get(filler, `/datas/template?fillTaskId=${id}`);
+    expect(template.statusCode, template.body).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(template.rawPayload as unknown as ExcelJS.Buffer);
+    const header = ['工号', '姓名', '天数', '比例', '开始日期', '是否完成', '实践类型'];
+    expect((wb.worksheets[0]!.getRow(1).values as unknown[]).slice(1)).toEqual(header);
+    const notes: unknown[][] = [];
+    wb.worksheets[1]!.eachRow((r) => notes.push((r.values as unknown[]).slice(1)));
+    expect(notes.find((n) => n[0] === '实践类型')?.[1]).toContain('可选：企业实践、挂职锻炼');
+    const importAs = async (me: TestSession, rows: (string | number | null)[][]) =>
+      me.request({
+        method: 'POST',
+        url: `${C}/datas/import?fillTaskId=${id}`,
+        ...multipartBody({}, { name: '填报.xlsx', content: await xlsx(rows) }),
+      });
+    const message = await refused(
+      importAs(filler, [
+        header,
+        ['T001', '张伟', 20, 0.5, '2026-03-01', '是', '企业实践'],
+        ['T002', '李娜', 'abc', null, null, '否', '挂职锻炼'],
+        ['T001', '王磊', 400, null, null, null, '出国'],
+      ]),
+      400,
+    );
+    expect(message).toContain('第3行');
+    expect(message).toContain('天数');
+    expect(message).toContain('应为整数');
+    expect(message).toContain('与第 2 行重复');
+    expect(message).toContain(M.aboveMax(365));
+    expect(message).toContain(M.notOption('出国'));
+    expect((await data(get(filler, `/datas/queryDatasByParam?fillTaskId=${id}`))).rows).toEqual([]); // nothing saved
+    await refused(
+      importAs(filler, [
+        ['工号', '姓名'],
+        ['T1', '甲'],
+      ]),
+      400,
+      '表头应为“天数”',
+    );
+    const done = await importAs(filler, [
+      header,
+      ['T001', '张伟', 20, 0.5, '2026-03-01', '是', '企业实践'],
+      ['T002', '李娜', null, null, null, '否', 'gz'],
+    ]);
+    expect(done.json()).toMatchObject({ data: { count: 2 }, meta: { message: M.imported(2) } });
+    expect((await data(get(filler, `/datas/queryDatasByParam?fillTaskId=${id}`))).rows).toEqual([
+      { gh: 'T001', xm: '张伟', ts: '20', bl: '0.5', rq: '2026-03-01', sfwc: true, lx: 'qy' },
+      { gh: 'T002', xm: '李娜', ts: null, bl: null, rq: null, sfwc: false, lx: 'gz' },
+    ]);
+    await refused(importAs(other, [header]), 404, M.fillTaskNotFound);
+  });
+
   it('keeps a fixed table to one row and refuses committing nothing', async () => {
     const { form } = await publishedForm('fixed');
     const { id } = await fillTask(form.id);

@@ -35,9 +35,11 @@ import {
   checkUnique,
   closeOutdated,
   createTask,
+  dataTemplate,
   editTask,
   exportAllocations,
   fillList,
+  importData,
   queryRows,
   removeTask,
   saveRows,
@@ -174,6 +176,14 @@ export const dataCollectionRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(app, API.dataQuery, PERSON, async (req) => ok(await queryRows(db(), actorOf(req), req.query.fillTaskId)));
   serve(app, API.dataSave, PERSON, async (req) => ok(await saveRows(db(), clock(), actorOf(req), req.body), M.saved));
   serve(app, API.dataUnique, PERSON, async (req) => ok(await checkUnique(db(), actorOf(req), req.query)));
+  serve(app, API.dataTemplate, PERSON, async (req, reply) =>
+    sendXlsx(reply, await dataTemplate(db(), actorOf(req), req.query.fillTaskId)),
+  );
+  serve(app, API.dataImport, PERSON, async (req) => {
+    const { upload } = await excelUpload(req);
+    const count = await importData(db(), clock(), actorOf(req), req.query.fillTaskId, upload);
+    return ok({ count }, M.imported(count));
+  });
   serve(app, API.dataSync, KEEP, async (req) => {
     const rows = await syncTask(db(), actorOf(req), req.body.taskId);
     return ok({ rows }, M.synced(rows));

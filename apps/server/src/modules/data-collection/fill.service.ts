@@ -1,10 +1,13 @@
 import {
+  COLLECTION_LIMITS,
+  EXCEL_MSG,
   FILL_ACTION_NAMES,
   FILL_STATE_NAMES,
   FILL_STATES,
   type FillAction,
   type FillState,
   type FormField,
+  INPUT_KIND_NAMES,
   COLLECTION_MSG as M,
 } from '@zg/contract';
 import ExcelJS from 'exceljs';
@@ -13,6 +16,7 @@ import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { type ExcelUpload, ImportErrors, sheetRows } from '../../platform/excel';
 import { warehouseTablesChanged } from '../algorithm';
 import {
   type CellValue,
@@ -380,30 +384,56 @@ function readCell(
   return parsed;
 }
 
-/** Reads every row (keyed by column name) by the form's rules; the first problem names its row and field. */
-async function readRows(db: Db, cols: Column[], rows: Record<string, unknown>[]) {
-  const options = new Map<number, Set<string>>();
+/** The option values of the constant types the columns use, by type id. */
+async function optionsOf(db: Db, cols: Column[]) {
+  const options = new Map<number, Map<string, string>>();
   const typeIds = [...new Set(cols.flatMap((c) => (c.form.constantTypeId ? [c.form.constantTypeId] : [])))];
   for (const c of await repo.constantsOf(db, typeIds)) {
-    const set = options.get(c.typeId) ?? new Set<string>();
-    set.add(c.value);
-    options.set(c.typeId, set);
+    const byValue = options.get(c.typeId) ?? new Map<string, string>();
+    byValue.set(c.value, c.label);
+    options.set(c.typeId, byValue);
   }
+  return options;
+}
+
+/** A problem of a cell: by default the first one is thrown; an import lists them all. */
+type Problem = (rowNo: number, label: string, rule: string, value?: string) => void;
+const throwProblem: Problem = (rowNo, label, rule) => {
+  throw badRequest(M.cellRefused(rowNo, label, rule));
+};
+
+/**
+ * Reads every row (keyed by column name) by the form's rules; each problem names its row (`rowNo`: 1, 2 ... for the
+ * grid, the sheet's row for an import) and field.
+ */
+async function readRows(
+  db: Db,
+  cols: Column[],
+  rows: Record<string, unknown>[],
+  problem: Problem = throwProblem,
+  rowNo: (i: number) => number = (i) => i + 1,
+) {
+  const options = new Map([...(await optionsOf(db, cols))].map(([k, v]) => [k, new Set(v.keys())]));
   const known = new Set(cols.map((c) => c.field.name));
   const firsts = new Map<string, Map<string, number>>();
   return rows.map((row, i) => {
-    const n = i + 1;
+    const n = rowNo(i);
     for (const key of Object.keys(row)) if (!known.has(key)) throw badRequest(M.cellUnknown(n, key));
     const out: Record<string, CellValue> = {};
     for (const c of cols) {
-      const parsed = readCell(c, row[c.field.name], options);
-      if (!parsed.ok) throw badRequest(M.cellRefused(n, c.form.label, parsed.rule));
+      const raw = row[c.field.name];
+      const parsed = readCell(c, raw, options);
+      if (!parsed.ok) {
+        problem(n, c.form.label, parsed.rule, raw === null || raw === undefined ? undefined : String(raw));
+        out[c.field.name] = null;
+        continue;
+      }
       if (c.form.unique && parsed.key !== null) {
         const seen = firsts.get(c.field.name) ?? new Map<string, number>();
         firsts.set(c.field.name, seen);
         const first = seen.get(parsed.key);
-        if (first !== undefined) throw badRequest(M.duplicateInRows(n, c.form.label, first));
-        seen.set(parsed.key, n);
+        if (first !== undefined) problem(n, c.form.label, M.sameAsRow(first), String(raw));
+        else seen.set(parsed.key, n);
       }
       out[c.field.name] = parsed.value;
     }
@@ -422,12 +452,8 @@ export async function saveRows(
   v: { fillTaskId: number; rows: Record<string, unknown>[] },
 ) {
   await db.transaction(async (tx) => {
-    const r = await visibleFill(tx, actor, v.fillTaskId, true);
-    const today = clock.today();
-    const d = decideFill('save', factsOf(r, today), actor);
-    if (!d.ok) throw refuse(d.refusal, 'save', r, today);
+    const { r, cols } = await fillable(tx, clock, actor, v.fillTaskId);
     if (r.version.tableType === 'fixed' && v.rows.length > 1) throw badRequest(M.fixedOneRow);
-    const cols = await columnsOf(tx, r);
     const rows = await readRows(tx, cols, v.rows);
     await repo.replaceRows(tx, r.fill.id, rows);
     await audit(tx, actor, 'fillTask.save', 'fillTask', r.fill.id, { rows: rows.length });
@@ -530,4 +556,104 @@ export async function exportAllocations(db: Db, actor: Actor, q: { taskId: numbe
     });
   }
   return { name: M.exportName(task.task.name), buffer: Buffer.from(await wb.xlsx.writeBuffer()) };
+}
+
+/** A fill task its filler may fill now (uncommitted, the task open), locked, with its columns. */
+async function fillable(tx: Db, clock: Clock, actor: Actor, fillTaskId: number) {
+  const r = await visibleFill(tx, actor, fillTaskId, true);
+  const today = clock.today();
+  const d = decideFill('save', factsOf(r, today), actor);
+  if (!d.ok) throw refuse(d.refusal, 'save', r, today);
+  return { r, cols: await columnsOf(tx, r) };
+}
+
+/** 下载模板: the form's columns as a sheet header, with the options of its choice fields on a second sheet. */
+export async function dataTemplate(db: Db, actor: Actor, fillTaskId: number) {
+  const r = await visibleFill(db, actor, fillTaskId);
+  const cols = await columnsOf(db, r);
+  const options = await optionsOf(db, cols);
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('填报数据');
+  ws.columns = cols.map((c) => ({ header: c.form.label, key: c.field.name, width: 16 }));
+  ws.getRow(1).font = { bold: true };
+  const notes = wb.addWorksheet('填写说明');
+  notes.columns = [
+    { header: '字段', key: 'label', width: 16 },
+    { header: '填写说明', key: 'note', width: 70 },
+  ];
+  for (const c of cols) {
+    const parts = [INPUT_KIND_NAMES[c.form.kind], c.form.required ? '必填' : '选填'];
+    if (c.form.unique) parts.push('不能重复');
+    const choices = c.form.constantTypeId ? options.get(c.form.constantTypeId) : undefined;
+    if (choices)
+      parts.push(
+        `可选：${[...choices.values()].join('、')}${c.form.kind === 'multiSelect' ? '（多个用逗号分隔）' : ''}`,
+      );
+    if (c.form.kind === 'yesNo') parts.push('填“是”或“否”');
+    if (c.form.kind === 'date') parts.push('格式 2026-01-31');
+    if (c.form.min != null) parts.push(`最小 ${c.form.min}`);
+    if (c.form.max != null) parts.push(`最大 ${c.form.max}`);
+    notes.addRow({ label: c.form.label, note: parts.join('；') });
+  }
+  return { name: M.templateName(r.version.name), buffer: Buffer.from(await wb.xlsx.writeBuffer()) };
+}
+
+/**
+ * 导入: a filled template replaces the fill task's rows, all or nothing: the header must be the form's columns, choice
+ * cells may hold the option's label or value, and every problem is listed by sheet row, column and rule.
+ */
+export async function importData(db: Db, clock: Clock, actor: Actor, fillTaskId: number, upload: ExcelUpload) {
+  return db.transaction(async (tx) => {
+    const { r, cols } = await fillable(tx, clock, actor, fillTaskId);
+    const options = await optionsOf(tx, cols);
+    const errors = new ImportErrors();
+    const rows: Record<string, unknown>[] = [];
+    const rowNos: number[] = [];
+    let header = false;
+    for await (const { row, cells } of sheetRows(upload, cols.length)) {
+      if (!header) {
+        header = true;
+        cols.forEach((c, i) => {
+          const cell = cells[i] ?? '';
+          if (row !== 1 || (cell !== c.form.label && cell !== c.field.name))
+            errors.cell(row, `第${i + 1}列`, `表头应为“${c.form.label}”`, cell);
+        });
+        errors.throwIfAny();
+        continue;
+      }
+      if (rows.length >= COLLECTION_LIMITS.rowsMax) throw badRequest(M.tooManyRows);
+      const values: Record<string, unknown> = {};
+      cols.forEach((c, i) => {
+        let cell = cells[i] ?? '';
+        const byValue = c.form.constantTypeId ? options.get(c.form.constantTypeId) : undefined;
+        if (byValue && cell) {
+          const byLabel = new Map([...byValue].map(([v, l]) => [l, v]));
+          const pick = (p: string) => (byValue.has(p) ? p : (byLabel.get(p) ?? p));
+          cell =
+            c.form.kind === 'multiSelect'
+              ? cell
+                  .split(/[,，、]/)
+                  .map((p) => pick(p.trim()))
+                  .join(',')
+              : pick(cell.trim());
+        }
+        values[c.field.name] = cell;
+      });
+      rows.push(values);
+      rowNos.push(row);
+    }
+    if (!header || rows.length === 0) throw badRequest(EXCEL_MSG.emptySheet);
+    if (r.version.tableType === 'fixed' && rows.length > 1) throw badRequest(M.fixedOneRow);
+    const read = await readRows(
+      tx,
+      cols,
+      rows,
+      (n, label, rule, value) => errors.cell(n, label, rule, value),
+      (i) => rowNos[i]!,
+    );
+    errors.throwIfAny();
+    await repo.replaceRows(tx, r.fill.id, read);
+    await audit(tx, actor, 'fillTask.import', 'fillTask', r.fill.id, { rows: read.length });
+    return read.length;
+  });
 }
