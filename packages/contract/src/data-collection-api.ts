@@ -20,7 +20,9 @@ import {
   DataRowsSchema,
   DataSaveSchema,
   FillAuditSchema,
+  FillCountsSchema,
   FillRollbackSchema,
+  FillTaskCountQuerySchema,
   FillTaskQuerySchema,
   FillTaskSchema,
   FormDirectoryInputSchema,
@@ -228,6 +230,13 @@ export const DATA_COLLECTION_API = {
     summary: '填报任务（我的、待我审核、全部） / fill tasks',
     query: FillTaskQuerySchema,
     response: z.array(FillTaskSchema),
+  }),
+  fillTaskCounts: endpointOf({
+    method: 'GET',
+    path: `${S}/fillTasks/counts`,
+    summary: '填报任务按状态计数（我的、待我审核、全部） / fill tasks counted by state',
+    query: FillTaskCountQuerySchema,
+    response: FillCountsSchema,
   }),
   fillTaskCommit: endpointOf({
     method: 'POST',

@@ -294,6 +294,8 @@ export const AllocationExportQuerySchema = z.object({
     .optional()
     .describe('所选填报任务 id，逗号分隔；不传为全部 / the fill tasks, comma separated'),
 });
+export const FillTaskCountQuerySchema = FillTaskQuerySchema.pick({ taskId: true, scope: true });
+export const FillCountsSchema = z.record(z.enum(FILL_STATES), z.number().int());
 export const FillAuditSchema = z.object({
   pass: z.boolean().describe('通过或退回 / pass or reject'),
   opinion: text(COLLECTION_LIMITS.opinionMax).trim().nullish().describe('审核意见 / opinion'),

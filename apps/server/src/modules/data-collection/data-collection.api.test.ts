@@ -553,6 +553,14 @@ describe('the fill-task machine over HTTP: states x actions x roles', () => {
     const queue = await data(get(auditor, '/fillTasks/list?scope=audit&state=waitAudit'));
     expect(queue.find((f: { id: number }) => f.id === id).abilities).toMatchObject({ pass: true, reject: true });
     await refused(get(filler, '/fillTasks/list?scope=all'), 403);
+    const counts = await data(get(filler, '/fillTasks/counts?scope=mine'));
+    expect(counts.waitAudit).toBe((await data(get(filler, '/fillTasks/list?scope=mine&state=waitAudit'))).length);
+    expect(counts.waitAudit).toBeGreaterThan(0);
+    expect(await data(get(other, '/fillTasks/counts?scope=mine'))).toEqual({
+      uncommitted: 0,
+      waitAudit: 0,
+      finished: 0,
+    });
     await refused(get(other, `/datas/queryDatasByParam?fillTaskId=${id}`), 404, M.fillTaskNotFound);
   });
 

@@ -38,6 +38,7 @@ import {
   dataTemplate,
   editTask,
   exportAllocations,
+  fillCounts,
   fillList,
   importData,
   queryRows,
@@ -138,6 +139,7 @@ export const dataCollectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- fill tasks ----
   serve(app, API.fillTaskList, PERSON, async (req) => ok(await fillList(db(), clock(), actorOf(req), req.query)));
+  serve(app, API.fillTaskCounts, PERSON, async (req) => ok(await fillCounts(db(), clock(), actorOf(req), req.query)));
   serve(app, API.fillTaskCommit, PERSON, async (req) =>
     ok(await act(db(), clock(), actorOf(req), req.params.id, 'commit'), '提交成功'),
   );

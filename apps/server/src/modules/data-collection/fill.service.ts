@@ -247,6 +247,18 @@ const WHO: Record<FillAction, string> = {
   rollback: '审核人或采集管理员',
 };
 
+/** 我的填报 counted by state (the same fill tasks as the list of the same scope). */
+export async function fillCounts(
+  db: Db,
+  clock: Clock,
+  actor: Actor,
+  q: { taskId?: number; scope: 'mine' | 'audit' | 'all' },
+) {
+  const counts = Object.fromEntries(FILL_STATES.map((st) => [st, 0])) as Record<FillState, number>;
+  for (const f of await fillList(db, clock, actor, q)) counts[f.state]++;
+  return counts;
+}
+
 /** The refusal of a decision, as a Chinese message naming the action, the state or the rule. */
 function refuse(refusal: string, action: FillAction, r: FillJoined, today: string): AppError {
   const name = FILL_ACTION_NAMES[action];
