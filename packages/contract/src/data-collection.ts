@@ -86,6 +86,7 @@ export const COLLECTION_MSG = {
   taskNotFound: '采集任务不存在或已被删除',
   taskDates: '截止日期不能早于开始日期',
   taskNoAssignees: '请至少选择一个填报部门或填报人',
+  auditorForWhom: (id: string) => `“${id}”不是本任务的填报部门或填报人，不能为其指定审核人`,
   taskHasProgress: (name: string) => `采集任务“${name}”已有提交的填报，不能删除`,
   userNotFound: (id: string) => `用户“${id}”不存在`,
   departmentNotFound: (id: string) => `部门“${id}”不存在`,
@@ -242,6 +243,10 @@ export const CollectionTaskInputSchema = z
     departmentIds: z.array(text(64).min(1)).max(500).default([]).describe('填报部门 / departments'),
     userIds: z.array(text(64).min(1)).max(500).default([]).describe('填报人 / users'),
     auditorId: text(64).min(1, '请选择审核人').describe('审核人 / auditor'),
+    auditorOf: z
+      .record(text(64), text(64).min(1, '请选择审核人'))
+      .default({})
+      .describe('个别填报部门或填报人的审核人（按部门 id 或用户 id），其余用 auditorId / per-allocation auditors'),
   })
   .refine((t) => t.startDate <= t.deadline, { message: COLLECTION_MSG.taskDates, path: ['deadline'] });
 export const CollectionTaskUpdateSchema = z.object({

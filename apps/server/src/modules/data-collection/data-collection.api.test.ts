@@ -319,6 +319,38 @@ describe('collection tasks', () => {
     await refused(post(admin, '/tasks/insert', { ...base, userIds: ['rwfzr01'], deadline: '2026-02-30' }), 400);
     await refused(post(filler, '/tasks/insert', { ...base, userIds: ['rwfzr01'] }), 403);
     await refused(get(filler, '/tasks/list'), 403);
+    await refused(
+      post(admin, '/tasks/insert', { ...base, userIds: ['rwfzr01'], auditorOf: { rwfzr02: 'shr01' } }),
+      400,
+      M.auditorForWhom('rwfzr02'),
+    );
+    await refused(
+      post(admin, '/tasks/insert', { ...base, userIds: ['rwfzr01'], auditorOf: { rwfzr01: 'ghost' } }),
+      400,
+      M.userNotFound('ghost'),
+    );
+  });
+
+  it('gives each allocation its auditor: the one named for it, or the task auditor', async () => {
+    const { form } = await publishedForm();
+    const task = await data(
+      post(admin, '/tasks/insert', {
+        name: '分别审核',
+        formId: form.id,
+        ...TASK,
+        departmentIds: ['D02'],
+        userIds: ['rwfzr01'],
+        auditorOf: { D02: 'shr01' },
+      }),
+    );
+    expect(task.counts).toEqual({ uncommitted: 2, waitAudit: 0, finished: 0 });
+    const fills = await data(get(admin, `/taskAllocations/list?taskId=${task.id}`));
+    expect(fills.map((f: { departmentId: string | null; auditorId: string }) => [f.departmentId, f.auditorId])).toEqual(
+      [
+        ['D02', 'shr01'],
+        [null, 'zgfb01'],
+      ],
+    );
   });
 
   it('closes overdue tasks (closeOutdatedTask), after which nothing can be filled', async () => {

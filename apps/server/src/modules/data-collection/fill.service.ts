@@ -94,19 +94,24 @@ export async function createTask(
     departmentIds: string[];
     userIds: string[];
     auditorId: string;
+    auditorOf: Record<string, string>;
   },
 ) {
   mustManage(actor);
   const departmentIds = [...new Set(v.departmentIds)];
   const userIds = [...new Set(v.userIds)];
   if (departmentIds.length + userIds.length === 0) throw badRequest(M.taskNoAssignees);
+  const assignees = new Set([...departmentIds, ...userIds]);
+  for (const key of Object.keys(v.auditorOf)) if (!assignees.has(key)) throw badRequest(M.auditorForWhom(key));
+  const auditorOf = (key: string) => v.auditorOf[key] ?? v.auditorId;
   const id = await db.transaction(async (tx) => {
     const form = await repo.findForm(tx, v.formId);
     if (!form) throw notFound(M.formNotFound);
     const version = await repo.latestVersion(tx, v.formId);
     if (!version) throw conflict(M.formNotPublished(form.form.name));
-    const users = await repo.existingUsers(tx, [...userIds, v.auditorId]);
-    for (const u of [...userIds, v.auditorId]) if (!users.has(u)) throw badRequest(M.userNotFound(u));
+    const people = [...new Set([...userIds, v.auditorId, ...Object.values(v.auditorOf)])];
+    const users = await repo.existingUsers(tx, people);
+    for (const u of people) if (!users.has(u)) throw badRequest(M.userNotFound(u));
     const depts = await repo.existingDepartments(tx, departmentIds);
     for (const d of departmentIds) if (!depts.has(d)) throw badRequest(M.departmentNotFound(d));
     const taskId = await repo.insertTask(tx, {
@@ -118,8 +123,8 @@ export async function createTask(
       createdBy: actor.userId,
     });
     await repo.insertFillTasks(tx, [
-      ...departmentIds.map((d) => ({ taskId, assigneeId: null, departmentId: d, auditorId: v.auditorId })),
-      ...userIds.map((u) => ({ taskId, assigneeId: u, departmentId: null, auditorId: v.auditorId })),
+      ...departmentIds.map((d) => ({ taskId, assigneeId: null, departmentId: d, auditorId: auditorOf(d) })),
+      ...userIds.map((u) => ({ taskId, assigneeId: u, departmentId: null, auditorId: auditorOf(u) })),
     ]);
     await audit(tx, actor, 'collectionTask.create', 'collectionTask', taskId, {
       formVersion: version.version,
