@@ -14,6 +14,7 @@ import { algorithmPlugin } from './modules/algorithm';
 import { analysisPlugin } from './modules/analysis';
 import { archivePlugin } from './modules/archive';
 import { authcPlugin } from './modules/authc';
+import { dataCollectionPlugin } from './modules/data-collection';
 import { dataManagePlugin } from './modules/data-manage';
 import { filesPlugin } from './modules/files';
 import { performancePlugin } from './modules/performance';
@@ -144,6 +145,7 @@ export async function buildApp({ config, database, logger, extraRoutes, startJob
     archivePlugin,
     tableConfigPlugin,
     dataManagePlugin,
+    dataCollectionPlugin,
     algorithmPlugin,
   ]) {
     await app.register(plugin, { prefix: '/api' });

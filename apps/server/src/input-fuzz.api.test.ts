@@ -93,15 +93,16 @@ function* mutations(raw: Schema, value: unknown, depth = 0): Generator<unknown> 
   const s = resolve(raw);
   const t = typeOf(s);
   if (t === 'object' && s.properties && depth < 4) {
-    const obj = value as Record<string, unknown>;
+    // A field whose default is empty (an array of objects defaulting to []) is sampled, so its leaves are probed too.
+    const obj = (value && typeof value === 'object' ? value : sample(s, depth)) as Record<string, unknown>;
     for (const [k, sub] of Object.entries(s.properties)) {
       for (const m of mutations(sub, obj[k], depth + 1)) yield { ...obj, [k]: m };
     }
     return;
   }
   if (t === 'array' && s.items && depth < 4) {
-    const arr = value as unknown[];
-    for (const m of mutations(s.items, arr[0], depth + 1)) yield [m];
+    const arr = Array.isArray(value) ? value : [];
+    for (const m of mutations(s.items, arr.length ? arr[0] : sample(s.items, depth + 1), depth + 1)) yield [m];
     return;
   }
   yield* badValues(s);

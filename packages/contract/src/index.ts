@@ -11,6 +11,8 @@ export * from './constants';
 export * from './csrf';
 export * from './cycle';
 export * from './cycle-api';
+export * from './data-collection';
+export * from './data-collection-api';
 export * from './data-manage';
 export * from './data-manage-api';
 export * from './datasource';

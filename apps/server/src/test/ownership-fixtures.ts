@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { userRoles, users } from '../db/schema';
@@ -296,6 +297,108 @@ export const OWNERSHIP_FIXTURES = {
         owner: () => post(head, `${prefix}/warningUrge/acceptUrge`, { id: ids[0] }),
       });
     }
+  },
+
+  /**
+   * A fill task of rwfzr01 (its filler) audited by zgfb01: rwfzr02 (rwfzr01's roles) cannot save, commit or withdraw
+   * it, zgfb02 (zgfb01's roles) cannot audit or roll it back; both are answered as if it did not exist.
+   */
+  async fillTask(s, check) {
+    await sameRoleAs(s, 'zgfb01', 'zgfb02');
+    const as = sessions(s);
+    const admin = await as('zyadmin');
+    const filler = await as('rwfzr01');
+    const other = await as('rwfzr02');
+    const auditor = await as('zgfb01');
+    const otherAuditor = await as('zgfb02');
+    const G = '/api/herm-sjgl';
+    const C = '/api/herm-sjcj';
+    const ck = await dataOf(post(admin, `${G}/ck/insert`, { ckmc: '所有权采集仓库' }));
+    const ckb = await dataOf(post(admin, `${G}/ckb/insert`, { ckid: ck.id, bm: 'owner_fill', bzwm: '所有权采集表' }));
+    const field = await dataOf(
+      post(admin, `${G}/ckbzd/insert`, { ckbid: ckb.id, zdm: 'mc', zdzwm: '名称', zdlx: 'text', cd: 20 }),
+    );
+    await dataOf(post(admin, `${G}/ckb/cjwlb`, { id: ckb.id }));
+    const dir = await dataOf(post(admin, `${C}/formDirectorys/insert`, { name: '所有权目录' }));
+    const form = await dataOf(
+      post(admin, `${C}/forms/insert`, {
+        directoryId: dir.id,
+        name: '所有权表单',
+        tableId: ckb.id,
+        fields: [{ fieldId: field.id, label: '名称', kind: 'text' }],
+      }),
+    );
+    await dataOf(post(admin, `${C}/forms/${form.id}/publishById`));
+    const task = await dataOf(
+      post(admin, `${C}/tasks/insert`, {
+        name: '所有权采集',
+        formId: form.id,
+        cycle: '2026',
+        startDate: '2020-01-01',
+        deadline: '2099-12-31',
+        userIds: ['rwfzr01'],
+        auditorId: 'zgfb01',
+      }),
+    );
+    const [fill] = await dataOf(get(admin, `${C}/taskAllocations/list?taskId=${task.id}`));
+    const id = fill.id as number;
+    const rows = { fillTaskId: id, rows: [{ mc: '甲' }] };
+    await check({
+      route: `POST ${C}/datas/updateOrInsert`,
+      other: () => post(other, `${C}/datas/updateOrInsert`, rows),
+      owner: () => post(filler, `${C}/datas/updateOrInsert`, rows),
+    });
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('填报数据').addRows([['名称'], ['乙']]);
+    const sheet = Buffer.from(await wb.xlsx.writeBuffer());
+    const importAs = (me: TestSession) =>
+      me.request({
+        method: 'POST',
+        url: `${C}/datas/import?fillTaskId=${id}`,
+        ...multipartBody({}, { name: '填报.xlsx', content: sheet }),
+      });
+    await check({
+      route: `POST ${C}/datas/import`,
+      other: () => importAs(other),
+      owner: () => importAs(filler),
+    });
+    await check({
+      route: `POST ${C}/fillTasks/:id/commit`,
+      other: () => post(other, `${C}/fillTasks/${id}/commit`),
+      owner: () => post(filler, `${C}/fillTasks/${id}/commit`),
+    });
+    await check({
+      route: `POST ${C}/fillTasks/:id/withdraw`,
+      other: () => post(other, `${C}/fillTasks/${id}/withdraw`),
+      owner: () => post(filler, `${C}/fillTasks/${id}/withdraw`),
+    });
+    await dataOf(post(filler, `${C}/fillTasks/${id}/commit`));
+    const reject = { pass: false, opinion: '请补充' };
+    await check({
+      route: `POST ${C}/fillTasks/:id/audit`,
+      other: () => post(otherAuditor, `${C}/fillTasks/${id}/audit`, reject),
+      owner: () => post(auditor, `${C}/fillTasks/${id}/audit`, reject),
+    });
+    await dataOf(post(filler, `${C}/fillTasks/${id}/commit`));
+    const pass = { ids: [id], pass: true };
+    await check({
+      route: `POST ${C}/taskAllocations/audit`,
+      other: () => post(otherAuditor, `${C}/taskAllocations/audit`, pass),
+      owner: () => post(auditor, `${C}/taskAllocations/audit`, pass),
+    });
+    await check({
+      route: `POST ${C}/fillTasks/rollback`,
+      other: () => post(otherAuditor, `${C}/fillTasks/rollback`, { id, opinion: '数据有误' }),
+      owner: () => post(auditor, `${C}/fillTasks/rollback`, { id, opinion: '数据有误' }),
+    });
+    await dataOf(post(filler, `${C}/fillTasks/${id}/commit`));
+    await dataOf(post(auditor, `${C}/taskAllocations/audit`, pass));
+    const back = { ids: [id], opinion: '再核对' };
+    await check({
+      route: `POST ${C}/taskAllocations/rollback`,
+      other: () => post(otherAuditor, `${C}/taskAllocations/rollback`, back),
+      owner: () => post(auditor, `${C}/taskAllocations/rollback`, back),
+    });
   },
 } satisfies Record<string, OwnershipFixture>;
 

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { onWarehouseChange, registerDataSourceUser, registerWarehouseTableUser } from '../data-manage';
+import {
+  onWarehouseChange,
+  registerDataSourceUser,
+  registerWarehouseTableUser,
+  type WarehouseTableUser,
+} from '../data-manage';
 import { algorithmRoutes } from './algorithm.routes';
 import {
   algorithmsOnDataSource,
@@ -13,11 +18,14 @@ import {
  * Registered by app.ts under `/api`: algorithms under `/api/herm-sjgl`. One gate per instance bounds the runs at once
  * (ALGORITHM_MAX_CONCURRENT); the limits are the settings ALGORITHM_TIMEOUT_MS and ALGORITHM_ROW_CAP.
  */
+/** Why a warehouse table may not be dropped: an algorithm's current version reads it. */
+const readingTable: WarehouseTableUser = (tx, table) => algorithmsReadingTable(tx, table.name);
+
 export const algorithmPlugin: FastifyPluginAsyncZod = async (app) => {
   // The warehouse below tells of its changes (cached results from those tables are dropped) and asks before it drops a
   // table an algorithm reads.
   onWarehouseChange(warehouseTablesChanged);
-  registerWarehouseTableUser(algorithmsReadingTable);
+  registerWarehouseTableUser(readingTable);
   // Data sources likewise: 删除数据源 is refused while an algorithm's current version runs on one.
   registerDataSourceUser(algorithmsOnDataSource);
   const gate = new RunGate(app.config.ALGORITHM_MAX_CONCURRENT);

@@ -306,7 +306,7 @@ export async function dropPhysical(db: Db, actor: Actor, id: number) {
     const t = await lockTable(tx, id);
     if (!t) throw notFound(M.tableNotFound);
     if (!t.physical) throw conflict(M.notPhysical(t.name));
-    const used = await whyTableIsUsed(tx, t.name);
+    const used = await whyTableIsUsed(tx, t);
     if (used) throw conflict(M.tableInUse(t.name, used));
     await dropTable(tx, t.name);
     await warehouseChanged(tx, [t.name]);

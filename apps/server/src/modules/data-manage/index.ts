@@ -8,6 +8,8 @@ export { cycleTypeOptions } from './cycle.service';
 /** Who names cycle values registers here, so a named value is never deleted, renamed or moved. */
 export { type CycleValueUse, type CycleValueUser, registerCycleValueUser } from './cycle-users';
 export { dataManagePlugin } from './data-manage.plugin';
+/** Writing rows into the warehouse from another module (data collection), with the warehouse's value rules. */
+export type { CellValue, FieldDef } from './data-manage.rules';
 /** Data sources: a read-only connection to a saved one, for the algorithms. */
 export {
   DataSourceConnectError,
@@ -28,3 +30,10 @@ export {
   type WarehouseTableUser,
 } from './warehouse-events';
 export { type LoadField, type LoadTable, loadWarehouse, type WarehouseLoad } from './warehouse-load.service';
+export {
+  readFieldValue,
+  valuesTaken,
+  type WarehouseTableInfo,
+  warehouseTable,
+  writeWarehouseRows,
+} from './warehouse-write.service';

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
  */
 export type WarehouseChangeListener = (tx: Db, tables: string[]) => Promise<unknown>;
 /** Answers the Chinese reason the table may not be dropped (e.g. 被算法“生师比”使用), or null. */
-export type WarehouseTableUser = (tx: Db, table: string) => Promise<string | null>;
+export type WarehouseTableUser = (tx: Db, table: { id: number; name: string }) => Promise<string | null>;
 
 /**
  * A data source's user: answers the Chinese reason the data source may not be deleted (e.g. 正被算法“X”的当前版本使用),
@@ -41,7 +41,7 @@ export async function warehouseChanged(tx: Db, tables: string[]) {
 }
 
 /** The first reason a registered user gives for keeping the table, or null when none reads it. */
-export async function whyTableIsUsed(tx: Db, table: string): Promise<string | null> {
+export async function whyTableIsUsed(tx: Db, table: { id: number; name: string }): Promise<string | null> {
   for (const uses of users) {
     const reason = await uses(tx, table);
     if (reason) return reason;

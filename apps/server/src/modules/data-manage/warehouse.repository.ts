@@ -291,3 +291,31 @@ export async function existingValues(db: Db, table: string, f: FieldDef, values:
   );
   return rows.map((r) => (r as Record<string, unknown>)[f.name] as CellValue);
 }
+
+/** Inserts rows (each a value per field, in the fields' order) with one statement, returning their ids in order. */
+export async function insertRowsReturning(db: Db, table: string, fields: FieldDef[], rows: CellValue[][]) {
+  if (rows.length === 0) return [];
+  if (fields.length === 0) {
+    const ids: number[] = [];
+    for (const _ of rows) ids.push(await insertRow(db, table, [], []));
+    return ids;
+  }
+  const columns = sql.join(
+    fields.map((f) => col(f.name)),
+    sql`, `,
+  );
+  const values = sql.join(
+    rows.map(
+      (r) =>
+        sql`(${sql.join(
+          fields.map((f, i) => bound(f, r[i] ?? null)),
+          sql`, `,
+        )})`,
+    ),
+    sql`, `,
+  );
+  const out = rowsOf<{ id: number }>(
+    await db.execute(sql`insert into ${tableRef(table)} (${columns}) values ${values} returning ${col(ROW_ID)} as id`),
+  );
+  return out.map((r) => Number(r.id));
+}

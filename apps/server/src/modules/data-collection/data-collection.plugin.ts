@@ -1,0 +1,17 @@
+import { COLLECTION_MSG } from '@zg/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerWarehouseTableUser, type WarehouseTableUser } from '../data-manage';
+import { formsOnTable } from './data-collection.repository';
+import { dataCollectionRoutes } from './data-collection.routes';
+
+/** Why a warehouse table's physical table may not be dropped: a collection form writes into it. */
+const formsWriting: WarehouseTableUser = async (tx, table) => {
+  const names = await formsOnTable(tx, table.id);
+  return names.length ? COLLECTION_MSG.tableUsedByForms(names) : null;
+};
+
+/** Registered by app.ts under `/api`: data collection under `/api/herm-sjcj`. */
+export const dataCollectionPlugin: FastifyPluginAsyncZod = async (app) => {
+  registerWarehouseTableUser(formsWriting);
+  await app.register(dataCollectionRoutes, { prefix: '/herm-sjcj' });
+};
