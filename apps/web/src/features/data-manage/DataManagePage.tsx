@@ -1,6 +1,7 @@
 import { CYCLE_TEXT, DEPARTMENT_VERSION_TEXT, DIMENSION_TEXT, FILE_MSG, TABLE_CONFIG_TEXT } from '@zg/contract';
 import { Card, Tabs } from 'antd';
 import { useLoginRecord } from '../../session/login-record';
+import { AlgorithmsPanel } from '../algorithm/AlgorithmsPanel';
 import { TableConfigList } from '../table-config/TableConfigList';
 import { CyclesPanel } from './CyclesPanel';
 import { dataSourceTabs } from './DataSourcePanel';
@@ -24,6 +25,7 @@ export default function DataManagePage() {
           { key: 'departmentVersions', label: DEPARTMENT_VERSION_TEXT.tab, children: <DepartmentVersionsPanel /> },
           { key: 'dimensions', label: DIMENSION_TEXT.dimensionsTab, children: <DimensionsPanel /> },
           { key: 'duties', label: DIMENSION_TEXT.dutiesTab, children: <DutiesPanel /> },
+          { key: 'algorithms', label: '算法管理', children: <AlgorithmsPanel /> },
         ]}
       />
     </Card>
