@@ -78,17 +78,6 @@ export interface SqlCompletion {
   detail: string;
 }
 
-/** The schema for lang-sql's own completion: `warehouse.table` and the bare table, each with its fields. */
-export function sqlSchema(tables: WarehouseTableInfo[]): Record<string, string[]> {
-  const schema: Record<string, string[]> = {};
-  for (const t of tables) {
-    const fields = t.fields.map((f) => f.zdm);
-    schema[`warehouse.${t.bm}`] = fields;
-    schema[t.bm] = fields;
-  }
-  return schema;
-}
-
 const FIELD_TYPE_NAMES: Record<string, string> = {
   text: '文本',
   integer: '整数',
