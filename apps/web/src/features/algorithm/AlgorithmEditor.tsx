@@ -20,7 +20,6 @@ import {
   Input,
   InputNumber,
   Modal,
-  Popconfirm,
   Row,
   Select,
   Skeleton,
@@ -511,7 +510,7 @@ function TestPanel({
 
 /** 版本: newest first; 查看 an older text read only, 设为当前, 删除 an unused, non-current one. */
 function VersionsPanel({ algorithm }: { algorithm: Algorithm }) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const client = useQueryClient();
   const versions = useQuery({
     queryKey: ALGORITHM_KEYS.versions(algorithm.id),
@@ -557,33 +556,41 @@ function VersionsPanel({ algorithm }: { algorithm: Algorithm }) {
           <Button type="link" size="small" onClick={() => setViewing(v)}>
             查看
           </Button>
-          <Popconfirm
-            title={`将 V${v.bbh} 设为当前版本？`}
-            description="之后的测试、结果计算和图表使用该版本。"
-            okText="设为当前"
-            cancelText="取消"
-            onConfirm={() => current.mutateAsync(v)}
+          <Button
+            type="link"
+            size="small"
             disabled={v.sfdq}
+            onClick={() =>
+              modal.confirm({
+                title: `将 V${v.bbh} 设为当前版本？`,
+                content: '之后的测试、结果计算和图表使用该版本。',
+                okText: '设为当前',
+                cancelText: '取消',
+                onOk: () => current.mutateAsync(v),
+              })
+            }
           >
-            <Button type="link" size="small" disabled={v.sfdq}>
-              设为当前
-            </Button>
-          </Popconfirm>
-          <Popconfirm
-            title={`删除版本 V${v.bbh}？`}
-            description="删除后不可恢复。"
-            okText="删除"
-            okButtonProps={{ danger: true }}
-            cancelText="取消"
-            onConfirm={() => remove.mutateAsync(v)}
+            设为当前
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            danger
             disabled={v.sfdq || v.sfsy}
+            title={v.sfdq ? '当前版本不能删除' : v.sfsy ? '已被结果使用的版本不能删除' : undefined}
+            onClick={() =>
+              modal.confirm({
+                title: `删除版本 V${v.bbh}？`,
+                content: '删除后不可恢复。',
+                okText: '删除',
+                okButtonProps: { danger: true },
+                cancelText: '取消',
+                onOk: () => remove.mutateAsync(v),
+              })
+            }
           >
-            <Tooltip title={v.sfdq ? '当前版本不能删除' : v.sfsy ? '已被结果使用的版本不能删除' : ''}>
-              <Button type="link" size="small" danger disabled={v.sfdq || v.sfsy}>
-                删除
-              </Button>
-            </Tooltip>
-          </Popconfirm>
+            删除
+          </Button>
         </Space>
       ),
     },

@@ -59,9 +59,9 @@ export function AlgorithmsPanel() {
   const saveGroup = useMutation({
     mutationFn: async ({ zmc }: { zmc: string }) => {
       if (!groupEdit) return null;
-      if (groupEdit.mode === 'add') return insertGroup({ zmc, fid: groupEdit.parent?.id ?? null });
+      if (groupEdit.mode === 'add') return insertGroup({ zmc: zmc.trim(), fid: groupEdit.parent?.id ?? null });
       const g = groupEdit.group;
-      return updateGroup({ id: g.id, zmc, fid: g.fid, px: g.px });
+      return updateGroup({ id: g.id, zmc: zmc.trim(), fid: g.fid, px: g.px });
     },
     onSuccess: async (g) => {
       message.success(groupEdit?.mode === 'add' ? ALGORITHM_MSG.created : ALGORITHM_MSG.saved);
