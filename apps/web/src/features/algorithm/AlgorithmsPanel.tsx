@@ -134,8 +134,10 @@ export function AlgorithmsPanel() {
               treeData={groupTreeData(groups.data)}
               selectedKeys={group ? [String(group.id)] : []}
               onSelect={(keys) => {
+                // A second click on the chosen group keeps it chosen (a tree would deselect it).
                 const k = keys[0];
-                setGroupId(k === undefined ? undefined : Number(k));
+                if (k === undefined) return;
+                setGroupId(Number(k));
                 setPage(1);
               }}
             />
