@@ -61,6 +61,7 @@ import {
   placeInMessage,
   savedText,
   shortHash,
+  timeText,
 } from './algorithm.logic';
 import { ResultView } from './ResultView';
 import type { SqlMark } from './SqlEditor';
@@ -546,8 +547,8 @@ function VersionsPanel({ algorithm }: { algorithm: Algorithm }) {
     },
     { key: 'hash', title: '文本哈希', render: (_, v) => <code title={v.hash}>{shortHash(v.hash)}</code> },
     { key: 'bz', title: '版本说明', dataIndex: 'bz', render: (v: string | null) => v ?? '—' },
-    { key: 'cjr', title: '创建人', dataIndex: 'cjr', render: (v: string | null) => v ?? '—' },
-    { key: 'cjsj', title: '创建时间', dataIndex: 'cjsj' },
+    { key: 'cjr', title: '创建人', dataIndex: 'cjr', render: (v: string | null) => v ?? '—', width: 90 },
+    { key: 'cjsj', title: '创建时间', dataIndex: 'cjsj', render: (v: string) => timeText(v), width: 150 },
     {
       key: 'actions',
       title: '操作',
@@ -617,7 +618,7 @@ function VersionsPanel({ algorithm }: { algorithm: Algorithm }) {
         {viewing ? (
           <>
             <Typography.Paragraph type="secondary">
-              哈希 <code>{viewing.hash}</code>，{viewing.cjsj} 由 {viewing.cjr ?? '—'} 创建
+              哈希 <code>{viewing.hash}</code>，{timeText(viewing.cjsj)} 由 {viewing.cjr ?? '—'} 创建
             </Typography.Paragraph>
             <Suspense fallback={<EditorFallback />}>
               <SqlEditor value={viewing.sql} readOnly label={`V${viewing.bbh} 的 SQL（只读）`} minHeight={160} />
@@ -654,7 +655,7 @@ function RunsPanel({ algorithm }: { algorithm: Algorithm }) {
     { key: 'rows', title: '行数', dataIndex: 'rows', align: 'right' },
     { key: 'ms', title: '耗时（毫秒）', dataIndex: 'ms', align: 'right' },
     { key: 'zxr', title: '执行人', dataIndex: 'zxr', render: (v: string | null) => v ?? '—' },
-    { key: 'zxsj', title: '执行时间', dataIndex: 'zxsj' },
+    { key: 'zxsj', title: '执行时间', dataIndex: 'zxsj', render: (v: string) => timeText(v) },
     {
       key: 'actions',
       title: '操作',
@@ -692,7 +693,7 @@ function RunsPanel({ algorithm }: { algorithm: Algorithm }) {
               按记录的版本 V{again.run.bbh}（哈希 <code>{shortHash(again.run.hash)}</code>）和参数重新执行，不保存。
               {again.run.value !== null ? ` 记录的值：${again.run.value}。` : ''}
             </Typography.Paragraph>
-            <ResultView result={again.result} />
+            <ResultView result={again.result} rerun />
           </>
         ) : null}
         {again && !again.result && !again.error ? <Skeleton active /> : null}

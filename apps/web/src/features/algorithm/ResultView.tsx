@@ -5,7 +5,7 @@ import { Descriptions, Table, Tag, Typography } from 'antd';
 const ROW_KEY = '__zg_row__';
 
 /** A run's answer: the value (value algorithms), row count, time, cut or cached, the rows and, when asked, the plan. */
-export function ResultView({ result }: { result: AlgorithmResult }) {
+export function ResultView({ result, rerun = false }: { result: AlgorithmResult; rerun?: boolean }) {
   const columns = result.columns.map((c) => ({
     key: c.name,
     title: c.name,
@@ -32,7 +32,7 @@ export function ResultView({ result }: { result: AlgorithmResult }) {
               <>
                 {result.truncated ? <Tag color="orange">结果超过行数上限，已截断</Tag> : <Tag>完整结果</Tag>}
                 {result.cached ? <Tag color="blue">来自缓存</Tag> : null}
-                {result.runId ? <Tag color="green">已记录（执行记录 {result.runId}）</Tag> : null}
+                {result.runId && !rerun ? <Tag color="green">已记录（执行记录 {result.runId}）</Tag> : null}
               </>
             ),
           },

@@ -11,6 +11,7 @@ import {
   paramsToSend,
   placeInMessage,
   savedText,
+  timeText,
   type WarehouseTableInfo,
 } from './algorithm.logic';
 
@@ -164,5 +165,13 @@ describe('saving and groups', () => {
     expect(groupTreeData(tree)).toEqual([
       { key: '1', title: '教学（2）', children: [{ key: '2', title: '课程', children: [] }] },
     ]);
+  });
+});
+
+describe('timeText', () => {
+  it('shows a server time in local time and leaves what is no time alone', () => {
+    const local = new Date(2026, 10, 26, 9, 5, 7);
+    expect(timeText(local.toISOString())).toBe('2026-11-26 09:05:07');
+    expect(timeText('不是时间')).toBe('不是时间');
   });
 });

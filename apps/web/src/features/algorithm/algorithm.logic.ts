@@ -204,3 +204,11 @@ export function groupTreeData(nodes: AlgorithmGroupNode[]): GroupTreeItem[] {
     children: groupTreeData(n.children),
   }));
 }
+
+/** A server time (ISO) in the browser's local time: `2026-11-26 19:31:58`; what is no time stays as it is. */
+export function timeText(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
