@@ -105,7 +105,10 @@ test('zyadmin writes an algorithm, tests it on a major, saves a new version, and
   await expect(again.getByTestId('algorithm-result')).toContainText(String(tested));
   await expect(again).toContainText(`记录的值：${tested}`);
   await keepScreenshot(page, 'algorithm-rerun');
-  await again.locator('.ant-modal-footer').getByRole('button', { name: two('关闭') }).click();
+  await again
+    .locator('.ant-modal-footer')
+    .getByRole('button', { name: two('关闭') })
+    .click();
 
   // The versions: V1 used and no longer current, its text read only, with the run's hash.
   await page.getByRole('tab', { name: /^版本/ }).click();
@@ -117,6 +120,9 @@ test('zyadmin writes an algorithm, tests it on a major, saves a new version, and
   await expect(view.locator('.cm-content')).toHaveAttribute('contenteditable', 'false');
   await expect(view.locator('.cm-content')).not.toContainText('enrol_year');
   await keepScreenshot(page, 'algorithm-version-view');
-  await view.locator('.ant-modal-footer').getByRole('button', { name: two('关闭') }).click();
+  await view
+    .locator('.ant-modal-footer')
+    .getByRole('button', { name: two('关闭') })
+    .click();
   await expect(page.locator('.ant-message-error')).toHaveCount(0);
 });
