@@ -1,4 +1,5 @@
 import {
+  ALGORITHM_TEXT,
   CYCLE_TEXT,
   DATASOURCE_TEXT,
   DEPARTMENT_VERSION_TEXT,
@@ -11,6 +12,7 @@ import { Card, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useLoginRecord } from '../../session/login-record';
+import { AlgorithmsPanel } from '../algorithm/AlgorithmsPanel';
 import { TableConfigList } from '../table-config/TableConfigList';
 import { CyclesPanel } from './CyclesPanel';
 import { DataSourcePanel } from './DataSourcePanel';
@@ -45,6 +47,8 @@ const TABS: DataManageTab[] = [
   { key: 'duties', label: DIMENSION_TEXT.dutiesTab, render: () => <DutiesPanel /> },
   { key: 'departmentVersions', label: DEPARTMENT_VERSION_TEXT.tab, render: () => <DepartmentVersionsPanel /> },
   { key: 'datasource', label: DATASOURCE_TEXT.tab, render: () => <DataSourcePanel />, shownTo: keepsDataSources },
+  // Algorithms are written, tested and computed by the same keepers (administrators and the data office).
+  { key: 'algorithms', label: ALGORITHM_TEXT.tab, render: () => <AlgorithmsPanel />, shownTo: keepsDataSources },
 ];
 
 /** The tab an address shows: its first segment below the page, or the first tab. */

@@ -1,0 +1,253 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ALGORITHM_KIND_NAMES,
+  ALGORITHM_LIMITS,
+  ALGORITHM_MSG,
+  type Algorithm,
+  type AlgorithmGroupNode,
+} from '@zg/contract';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  List,
+  Modal,
+  Row,
+  Skeleton,
+  Space,
+  Tag,
+  Tree,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { errorText } from '../../api/errors';
+import { EmptyState } from '../../components/EmptyState';
+import { AlgorithmEditor } from './AlgorithmEditor';
+import { ALGORITHM_KEYS, deleteGroup, fetchAlgorithms, fetchGroups, insertGroup, updateGroup } from './algorithm.api';
+import { findGroup, groupTreeData } from './algorithm.logic';
+
+type GroupEdit = { mode: 'add'; parent: AlgorithmGroupNode | null } | { mode: 'rename'; group: AlgorithmGroupNode };
+
+/**
+ * 算法管理 (数据管理 tab): the group tree on the left, the group's algorithms (search by name) below it, and the
+ * editor of the chosen algorithm on the right.
+ */
+export function AlgorithmsPanel() {
+  const { message, modal } = App.useApp();
+  const client = useQueryClient();
+  const [groupId, setGroupId] = useState<number | undefined>();
+  const [name, setName] = useState('');
+  const [page, setPage] = useState(1);
+  const [chosen, setChosen] = useState<number | 'new' | null>(null);
+  const [groupEdit, setGroupEdit] = useState<GroupEdit | null>(null);
+  const [groupForm] = Form.useForm<{ zmc: string }>();
+
+  const groups = useQuery({ queryKey: ALGORITHM_KEYS.groups, queryFn: fetchGroups });
+  const group = groupId === undefined ? undefined : findGroup(groups.data ?? [], groupId);
+  const query = { current: page, sfzid: group?.id, name: name || undefined };
+  const algorithms = useQuery({
+    queryKey: ALGORITHM_KEYS.list(query),
+    queryFn: () => fetchAlgorithms(query),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => client.invalidateQueries({ queryKey: ALGORITHM_KEYS.all });
+
+  const saveGroup = useMutation({
+    mutationFn: async ({ zmc }: { zmc: string }) => {
+      if (!groupEdit) return null;
+      if (groupEdit.mode === 'add') return insertGroup({ zmc: zmc.trim(), fid: groupEdit.parent?.id ?? null });
+      const g = groupEdit.group;
+      return updateGroup({ id: g.id, zmc: zmc.trim(), fid: g.fid, px: g.px });
+    },
+    onSuccess: async (g) => {
+      message.success(groupEdit?.mode === 'add' ? ALGORITHM_MSG.created : ALGORITHM_MSG.saved);
+      setGroupEdit(null);
+      await refresh();
+      if (g) setGroupId(g.id);
+    },
+  });
+
+  const openGroupEdit = (edit: GroupEdit) => setGroupEdit(edit);
+  const removeGroup = (g: AlgorithmGroupNode) =>
+    modal.confirm({
+      title: `删除算法组“${g.zmc}”？`,
+      content: '只能删除没有下级组和算法的组，删除后不可恢复。',
+      okText: '删除',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: async () => {
+        await deleteGroup(g.id);
+        message.success(ALGORITHM_MSG.deleted);
+        setGroupId(undefined);
+        await refresh();
+      },
+    });
+
+  return (
+    <Row gutter={16} className="zg-algorithms">
+      <Col xs={24} lg={7} xl={6}>
+        <Card
+          size="small"
+          title="算法组"
+          extra={
+            <Space size={0}>
+              <Button type="link" size="small" onClick={() => openGroupEdit({ mode: 'add', parent: null })}>
+                新增组
+              </Button>
+              <Button
+                type="link"
+                size="small"
+                disabled={!group}
+                onClick={() => group && openGroupEdit({ mode: 'add', parent: group })}
+              >
+                新增下级
+              </Button>
+              <Button
+                type="link"
+                size="small"
+                disabled={!group}
+                onClick={() => group && openGroupEdit({ mode: 'rename', group })}
+              >
+                重命名
+              </Button>
+              <Button type="link" size="small" danger disabled={!group} onClick={() => group && removeGroup(group)}>
+                删除
+              </Button>
+            </Space>
+          }
+        >
+          {groups.isPending ? (
+            <Skeleton active title={false} />
+          ) : groups.isError ? (
+            <Alert type="error" showIcon message={errorText(groups.error, '算法组加载失败')} />
+          ) : groups.data.length === 0 ? (
+            <EmptyState description="还没有算法组，请先新增一个" />
+          ) : (
+            <Tree
+              aria-label="算法组"
+              blockNode
+              defaultExpandAll
+              treeData={groupTreeData(groups.data)}
+              selectedKeys={group ? [String(group.id)] : []}
+              onSelect={(keys) => {
+                // A second click on the chosen group keeps it chosen (a tree would deselect it).
+                const k = keys[0];
+                if (k === undefined) return;
+                setGroupId(Number(k));
+                setPage(1);
+              }}
+            />
+          )}
+        </Card>
+        <Card
+          size="small"
+          title={group ? `“${group.zmc}”的算法` : '全部算法'}
+          style={{ marginTop: 12 }}
+          extra={
+            <Button
+              type="link"
+              size="small"
+              disabled={!group}
+              title={group ? '' : '请先选择算法组'}
+              onClick={() => setChosen('new')}
+            >
+              新增算法
+            </Button>
+          }
+        >
+          <Input.Search
+            aria-label="按名称搜索算法"
+            placeholder="按名称搜索"
+            allowClear
+            maxLength={60}
+            onSearch={(v) => {
+              setName(v.trim());
+              setPage(1);
+            }}
+          />
+          <List
+            className="zg-algorithm-list"
+            size="small"
+            loading={algorithms.isPending}
+            dataSource={algorithms.data?.records ?? []}
+            locale={{ emptyText: <EmptyState description={name ? '没有名称匹配的算法' : '该组还没有算法'} /> }}
+            pagination={
+              (algorithms.data?.total ?? 0) > 10
+                ? { current: page, total: algorithms.data?.total, pageSize: 10, onChange: setPage, size: 'small' }
+                : false
+            }
+            renderItem={(a: Algorithm) => (
+              <List.Item key={a.id} style={{ paddingInline: 0 }}>
+                <Button
+                  type={chosen === a.id ? 'primary' : 'text'}
+                  ghost={chosen === a.id}
+                  block
+                  style={{ textAlign: 'left', height: 'auto', whiteSpace: 'normal' }}
+                  onClick={() => setChosen(a.id)}
+                  aria-pressed={chosen === a.id}
+                >
+                  <Space size={4} wrap>
+                    <span>{a.sfmc}</span>
+                    <Tag>{ALGORITHM_KIND_NAMES[a.sflx]}</Tag>
+                    <Tag color="blue">V{a.sfbb}</Tag>
+                  </Space>
+                </Button>
+              </List.Item>
+            )}
+          />
+        </Card>
+      </Col>
+      <Col xs={24} lg={17} xl={18}>
+        <Card size="small" title={chosen === 'new' ? `新增算法（${group?.zmc ?? ''}）` : '算法编辑'}>
+          {chosen === null ? (
+            <EmptyState description="请在左侧选择一个算法，或选择算法组后新增算法" />
+          ) : (
+            <AlgorithmEditor
+              key={String(chosen)}
+              id={chosen}
+              groupId={group?.id}
+              onSaved={(a) => setChosen(a.id)}
+              onDeleted={() => setChosen(null)}
+            />
+          )}
+        </Card>
+      </Col>
+      <Modal
+        open={groupEdit !== null}
+        title={
+          groupEdit?.mode === 'rename'
+            ? '重命名算法组'
+            : groupEdit?.parent
+              ? `新增“${groupEdit.parent.zmc}”的下级组`
+              : '新增算法组'
+        }
+        okText="保存"
+        cancelText="取消"
+        confirmLoading={saveGroup.isPending}
+        onOk={() => groupForm.submit()}
+        onCancel={() => setGroupEdit(null)}
+        destroyOnHidden
+      >
+        <Form
+          form={groupForm}
+          layout="vertical"
+          initialValues={{ zmc: groupEdit?.mode === 'rename' ? groupEdit.group.zmc : '' }}
+          onFinish={(v) => saveGroup.mutate(v)}
+        >
+          <Form.Item
+            name="zmc"
+            label="算法组名称"
+            rules={[{ required: true, whitespace: true, message: ALGORITHM_MSG.nameRequired }]}
+          >
+            <Input maxLength={ALGORITHM_LIMITS.nameMax} autoFocus />
+          </Form.Item>
+        </Form>
+        <Typography.Text type="secondary">算法组最多 {ALGORITHM_LIMITS.groupDepthMax} 级。</Typography.Text>
+      </Modal>
+    </Row>
+  );
+}
