@@ -85,6 +85,9 @@ export async function underReaderRole<T>(
           `BEGIN${opts.repeatableRead ? ' ISOLATION LEVEL REPEATABLE READ' : ''}${opts.readOnly === false ? '' : ' READ ONLY'}`,
           `SET LOCAL statement_timeout = ${ms}`,
           `SET LOCAL lock_timeout = ${ms}`,
+          // One core per run: a runaway until its timeout must not take the parallel workers (every core) from the
+          // other requests; the demo indicators read small tables and never planned parallel scans anyway.
+          'SET LOCAL max_parallel_workers_per_gather = 0',
           // pg_catalog is searched first as always (its functions cannot be shadowed), then the warehouse; the
           // session's temporary schema, which would otherwise come first for tables, last.
           `SET LOCAL search_path = ${WAREHOUSE_SCHEMA}, pg_temp`,
