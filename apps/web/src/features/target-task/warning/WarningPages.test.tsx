@@ -268,8 +268,9 @@ describe('WarningConfigPage', { timeout: 60_000 }, () => {
     const row = screen.getByText('每月1日8时（3、9月）').closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: /修\s*改/ }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('3月')).toBeTruthy();
-    expect(within(dialog).getByText('9月')).toBeTruthy();
+    // The month tags of the form arrive after the dialog opens (the form is filled in an effect).
+    expect(await within(dialog).findByText('3月')).toBeTruthy();
+    expect(await within(dialog).findByText('9月')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toMatchObject({ id: 5, yjzq: 'month', day: 1, hour: 8, months: [3, 9] });
