@@ -13,7 +13,7 @@ import { useProfile } from '../profile/profile.api';
 import { useAvatarSrc } from '../profile/use-avatar-src';
 import { useShellDialogs } from '../shell/shell-dialogs';
 import { useSignOut } from '../shell/use-sign-out';
-import { toastFailure } from '../target-task/progress/feedback';
+import { toastFailure } from '../../api/feedback';
 import { UrgeSubject } from '../target-task/warning/UrgePage';
 import { useWarningCountScopes, WarningCountsPanel } from '../target-task/warning/WarningCountsPanel';
 import { useAcceptUrge, usePendingUrges } from '../target-task/warning/warning.api';

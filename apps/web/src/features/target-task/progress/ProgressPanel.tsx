@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { AttachmentDialog } from '../../../components/attachments/AttachmentDialog';
 import { EmptyState } from '../../../components/EmptyState';
 import { useLoginRecord } from '../../../session/login-record';
-import { toastFailure } from './feedback';
+import { toastFailure } from '../../../api/feedback';
 import { useDelays, usePeriods, useReports, useWithdrawReport } from './progress.api';
 import { AuditDialog, DelayAuditDialog, DelayDialog, ReportDialog } from './ReportDialogs';
 import { ScheduleCircles } from './ScheduleCircles';

@@ -3,7 +3,7 @@ import { App, Button, Card, Progress, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
 import { pagination } from '../../../components/pagination';
-import { toastFailure } from '../progress/feedback';
+import { toastFailure } from '../../../api/feedback';
 import { taskNameColumn, warningCountColumns } from './task-columns';
 import { useFocusPage, useToggleFocus } from './warning.api';
 import '../progress/progress.css';

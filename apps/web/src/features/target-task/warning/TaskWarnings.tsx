@@ -3,7 +3,7 @@ import { App, Button, List, Popconfirm, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { EmptyState } from '../../../components/EmptyState';
 import { useLoginRecord } from '../../../session/login-record';
-import { toastFailure } from '../progress/feedback';
+import { toastFailure } from '../../../api/feedback';
 import { isPublisher } from './counts';
 import { useDeleteWarning, useTaskWarnings } from './warning.api';
 

@@ -13,8 +13,8 @@ import { useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
 import { pagination } from '../../../components/pagination';
 import { useLoginRecord } from '../../../session/login-record';
-import { FormModal } from '../progress/FormModal';
-import { toastFailure } from '../progress/feedback';
+import { FormDialog } from '../../../components/FormDialog';
+import { toastFailure } from '../../../api/feedback';
 import { isPublisher, urgeable } from './counts';
 import { useAcceptUrge, useBatchUrge, useUrgeDepartments, useUrges, useYearTargetOptions } from './warning.api';
 import '../progress/progress.css';
@@ -134,7 +134,7 @@ function UrgeDepartments() {
           },
         ]}
       />
-      <FormModal
+      <FormDialog
         open={urging !== null}
         title={T.urgeTitle}
         form={form}
@@ -152,7 +152,7 @@ function UrgeDepartments() {
         <Form.Item name="content" label={T.urgeContent}>
           <Input.TextArea rows={3} maxLength={LIMITS.maxLength.audit} showCount placeholder={T.input} />
         </Form.Item>
-      </FormModal>
+      </FormDialog>
     </>
   );
 }

@@ -33,7 +33,7 @@ import { useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
 import { pagination } from '../../../components/pagination';
 import { hasRole, useLoginRecord } from '../../../session/login-record';
-import { toastFailure } from '../progress/feedback';
+import { toastFailure } from '../../../api/feedback';
 import {
   useBatchConfig,
   useConfigHistory,
