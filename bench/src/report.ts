@@ -287,7 +287,7 @@ export function renderResults(r: RunResults, findings: string | null): string {
   );
   L.push('');
 
-  L.push('## Budgets (issues 9, 17 and 18)', '');
+  L.push('## Budgets (issues 9, 17, 18 and 19)', '');
   L.push('| budget | measured | |', '|---|---|---|');
   for (const b of evaluateBudgets(r)) L.push(`| ${b.budget} | ${b.measured} | ${mark(b.met)} |`);
   L.push('');

@@ -56,6 +56,8 @@ export function benchStandardSystem(): StandardSeed {
     dimension: 'major',
     startYear: 2025,
     endYear: 2027,
+    // Read through a role grant, so every read goes through the authority test.
+    readers: { roles: ['2020003'] },
     items: Array.from({ length: STANDARD_BENCH.dimensions }, (_, d) => ({
       name: `诊断维度${d + 1}`,
       nh: '基准测试数据',
