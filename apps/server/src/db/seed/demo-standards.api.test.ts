@@ -55,6 +55,11 @@ describe('the demo standard systems', () => {
         expect(n?.calRuleName, `${demo.name} ${w.name}`).toBe(`${w.indicator}/V1`);
       }
     }
+    // The diagnosis administrators keep them (zgfb01 holds 2020006).
+    const keeper = await server.login('zgfb01');
+    const kept = (await get(keeper, '/target/selectPage?size=50')).data;
+    expect(kept.total).toBe(DEMO_STANDARDS.length);
+    expect(kept.records.every((r: { abilities: { write: boolean } }) => r.abilities.write)).toBe(true);
     // Loading again adds nothing.
     expect(await seedDemoStandards(server.database.db)).toBe(0);
   });
