@@ -416,6 +416,8 @@ export async function insertNode(
 ): Promise<StandardChange> {
   return db.transaction(async (tx) => {
     const v = await systemFor(tx, actor, input.systemId, 'write');
+    // One change of a system's tree at a time, so two adds cannot both pass the sibling-name check.
+    await repo.lockSystem(tx, input.systemId);
     const parentId = input.parentId ?? null;
     const parent = await parentOf(tx, input.systemId, parentId);
     const placement = placementProblem(input.kind, (parent?.kind as NodeKind | undefined) ?? null);
@@ -772,6 +774,7 @@ export async function depotUse(db: Db, actor: Actor, input: { depotId: number; p
     if (!found) throw notFound(M.depotNotFound);
     const { node: parent, view } = await nodeFor(tx, actor, input.parentId, 'write');
     if (parent.kind !== 'dimension') throw badRequest(M.depotUseUnderDimension);
+    await repo.lockSystem(tx, parent.systemId);
     if (view.system.dimension !== found.item.dimension)
       throw badRequest(M.depotDimensionMismatch(view.system.dimension, found.item.dimension));
     const snap = found.item.snapshot;
@@ -874,6 +877,7 @@ export async function recover(db: Db, actor: Actor, batch: string): Promise<Stan
     if (kind === 'system') {
       await repo.updateSystem(tx, systemId, { deletedAt: null, deleteBatch: null, deletedBy: null });
     } else {
+      await repo.lockSystem(tx, systemId);
       const nodes = await repo.nodesOfBatch(tx, batch);
       const inBatch = new Set(nodes.map((n) => n.id));
       for (const root of nodes.filter((n) => n.parentId === null || !inBatch.has(n.parentId))) {
