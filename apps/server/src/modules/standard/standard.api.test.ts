@@ -478,6 +478,17 @@ describe('in use, depot, recycle bin', () => {
     const second = await data(post(publisher, `/catalog/${find(before.tree, '人才培养方案')!.id}/delete`));
     expect(second).toMatchObject({ systemId: change.systemId, versioned: true });
     expect(find((await full(publisher, change.systemId)).tree, '人才培养方案')).toBeUndefined();
+    // A move and an import into the used system go to the same new version too.
+    const moved = await data(
+      post(publisher, '/catalog/move', { id: find(before.tree, '专业评估')!.id, parentId: before.tree[0].id, sort: 0 }),
+    );
+    expect(moved).toMatchObject({ systemId: change.systemId, versioned: true });
+    expect((await full(publisher, change.systemId)).tree[0].children[0].name).toBe('专业评估');
+    const imported = await data(
+      upload(publisher, '/quality/persistQuality', { systemId: String(id) }, await xlsx([{ dimension: '专业建设' }])),
+    );
+    expect(imported).toMatchObject({ systemId: change.systemId, versioned: true, message: M.newVersion(2) });
+    expect((await full(publisher, change.systemId)).tree.map((n: StandardNode) => n.name)).toEqual(['专业建设']);
     expect(await full(publisher, id)).toEqual(before);
     expect(await data(get(publisher, `/target/usage?id=${id}`))).toEqual({
       inUse: true,
