@@ -11,9 +11,9 @@ import {
 import { Button, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { FormDialog } from '../../../components/FormDialog';
 import { FileUpload } from '../../../components/upload/FileUpload';
 import type { UploadedFile } from '../../../components/upload/upload-file';
-import { FormDialog } from '../../../components/FormDialog';
 import { useAuditDelay, useAuditReport, useRequestDelay, useReviseReport, useSubmitReport } from './progress.api';
 import { auditNeedsReason, reportablePeriods, suggestedPeriod } from './schedule';
 

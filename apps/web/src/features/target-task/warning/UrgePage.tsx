@@ -10,11 +10,11 @@ import {
 import { App, Button, Card, Form, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { toastFailure } from '../../../api/feedback';
 import { EmptyState } from '../../../components/EmptyState';
+import { FormDialog } from '../../../components/FormDialog';
 import { pagination } from '../../../components/pagination';
 import { useLoginRecord } from '../../../session/login-record';
-import { FormDialog } from '../../../components/FormDialog';
-import { toastFailure } from '../../../api/feedback';
 import { isPublisher, urgeable } from './counts';
 import { useAcceptUrge, useBatchUrge, useUrgeDepartments, useUrges, useYearTargetOptions } from './warning.api';
 import '../progress/progress.css';

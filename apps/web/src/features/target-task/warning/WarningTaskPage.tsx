@@ -2,9 +2,9 @@ import { LIMITS, PROGRESS_MSG, PROGRESS_TEXT as T, type TaskCard } from '@zg/con
 import { Button, Card, Drawer, Form, Input, Select, Space, Statistic, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
+import { FormDialog } from '../../../components/FormDialog';
 import { pagination } from '../../../components/pagination';
 import { useLoginRecord } from '../../../session/login-record';
-import { FormDialog } from '../../../components/FormDialog';
 import { isPublisher } from './counts';
 import { FocusButton } from './FocusButton';
 import { TaskWarnings } from './TaskWarnings';
