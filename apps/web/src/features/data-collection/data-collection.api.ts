@@ -44,6 +44,9 @@ export function useForm(id: number | null) {
     queryKey: [COLLECTION_KEY, 'form', id],
     queryFn: ({ signal }) => call(API.formGet, { params: { id: id! } }, { signal }),
     enabled: id !== null,
+    // The designer says in place that the form is gone, with 返回 to the list.
+    throwOnError: false,
+    retry: false,
   });
 }
 
