@@ -122,6 +122,7 @@ export const C = {
   importFailedTitle: '导入失败',
   imported: (n: number) => `已导入 ${n} 个常量`,
   codeRequired: '请输入编码',
+  codePattern: '编码只能包含字母、数字、下划线和减号，且以字母开头',
   valueRequired: '请输入常量值',
   labelRequired: '请输入显示名称',
   nameRequiredShort: '请输入名称',

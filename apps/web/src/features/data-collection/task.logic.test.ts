@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { FillTask } from './collection.logic';
 import { directoryOptions, directoryPath, findDirectory, subtreeIds } from './directory.logic';
-import { actionable, hasUnsynced, progressOf, taskBody, taskPhase, taskProblems } from './task.logic';
+import {
+  actionable,
+  assigneesProblem,
+  deadlineProblem,
+  hasUnsynced,
+  progressOf,
+  taskBody,
+  taskPhase,
+} from './task.logic';
 
 const fill = (over: Partial<FillTask>): FillTask => ({
   id: 1,
@@ -70,11 +78,12 @@ describe('the task dialog', () => {
     });
   });
   it('asks for someone to fill and a deadline not before the start', () => {
-    expect(taskProblems(values)).toEqual([]);
-    expect(taskProblems({ ...values, departmentIds: [], userIds: [], deadline: '2025-02-01' })).toEqual([
-      '请至少选择一个填报部门或填报人',
-      '截止日期不能早于开始日期',
-    ]);
+    expect(assigneesProblem(['D01'], [])).toBeNull();
+    expect(assigneesProblem([], ['js01'])).toBeNull();
+    expect(assigneesProblem([], undefined)).toBe('请至少选择一个填报部门或填报人');
+    expect(deadlineProblem('2025-03-01', '2025-03-01')).toBeNull();
+    expect(deadlineProblem('2025-03-01', '2025-02-28')).toBe('截止日期不能早于开始日期');
+    expect(deadlineProblem(undefined, '2025-02-28')).toBeNull();
   });
 });
 

@@ -100,6 +100,7 @@ describe('采集任务', () => {
     expect(await within(dialog).findByText('请输入任务名称')).toBeTruthy();
     expect(within(dialog).getByText('请选择表单')).toBeTruthy();
     expect(within(dialog).getByText('请选择审核人')).toBeTruthy();
+    expect(within(dialog).getByText('请至少选择一个填报部门或填报人')).toBeTruthy();
 
     fireEvent.change(within(dialog).getByLabelText('任务名称'), { target: { value: '2025 专业基本情况采集' } });
     fireEvent.mouseDown(within(dialog).getByLabelText('表单'));

@@ -7,7 +7,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
   Popconfirm,
   Row,
   Space,
@@ -21,8 +20,9 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { Route, Routes, useNavigate } from 'react-router-dom';
-import { ApiError } from '../../../api/errors';
+import { toastFailure } from '../../../api/feedback';
 import { EmptyState } from '../../../components/EmptyState';
+import { FormDialog } from '../../../components/FormDialog';
 import type { CollectionForm } from '../collection.logic';
 import { C } from '../collection-text';
 import {
@@ -50,12 +50,10 @@ export function FormsPanel({ base }: { base: string }) {
   );
 }
 
-/** Reports a failure the request client has not reported already. */
+/** Reports a failure the request client has not reported already (the server's Chinese message). */
 export function useFail() {
   const { message } = App.useApp();
-  return (error: Error) => {
-    if (!(error instanceof ApiError && error.handled)) message.error(error.message);
-  };
+  return (error: unknown) => toastFailure(message, error);
 }
 
 function FormsHome({ base }: { base: string }) {
@@ -92,16 +90,12 @@ function DirectoryTree({ selected, onSelect }: { selected: number | null; onSele
   const tree = useDirectoryTree();
   const save = useSaveDirectory();
   const remove = useDeleteDirectory();
-  const [editing, setEditing] = useState<{ id?: number } | null>(null);
+  const [editing, setEditing] = useState<{ id?: number; values: DirectoryForm } | null>(null);
   const [form] = Form.useForm<DirectoryForm>();
   const nodes = tree.data ?? [];
   const current = selected === null ? null : findDirectory(nodes, selected);
 
-  const open = (id: number | undefined, values: DirectoryForm) => {
-    setEditing({ id });
-    form.resetFields();
-    form.setFieldsValue(values);
-  };
+  const open = (id: number | undefined, values: DirectoryForm) => setEditing({ id, values });
 
   const treeData = useMemo(() => {
     const toNode = (d: FormDirectoryNode): DirectoryTreeNode => ({
@@ -173,51 +167,38 @@ function DirectoryTree({ selected, onSelect }: { selected: number | null; onSele
           onSelect={(keys) => onSelect(keys.length ? Number(keys[0]) : null)}
         />
       )}
-      <Modal
+      <FormDialog<DirectoryForm>
         open={editing !== null}
         title={editing?.id ? C.editDirectory : C.addDirectory}
-        okText={C.confirm}
-        cancelText={C.cancel}
-        confirmLoading={save.isPending}
-        onCancel={() => setEditing(null)}
-        onOk={() => form.submit()}
-        forceRender
+        form={form}
+        pending={save.isPending}
+        initialValues={editing?.values}
+        success={editing?.id ? M.saved : M.created}
+        onClose={() => setEditing(null)}
+        onSubmit={(v) => {
+          const body = { name: v.name, parentId: v.parentId ?? null, sortOrder: v.sortOrder ?? 0 };
+          return save.mutateAsync(editing?.id ? { ...body, id: editing.id } : body).then((saved) => onSelect(saved.id));
+        }}
       >
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={(v) => {
-            const body = { name: v.name, parentId: v.parentId ?? null, sortOrder: v.sortOrder ?? 0 };
-            save.mutate(editing?.id ? { ...body, id: editing.id } : body, {
-              onSuccess: (saved) => {
-                message.success(editing?.id ? M.saved : M.created);
-                setEditing(null);
-                onSelect(saved.id);
-              },
-              onError: fail,
-            });
-          }}
+        <Form.Item
+          name="name"
+          label={C.directoryName}
+          rules={[{ required: true, whitespace: true, message: C.nameRequiredShort }]}
         >
-          <Form.Item
-            name="name"
-            label={C.directoryName}
-            rules={[{ required: true, whitespace: true, message: C.nameRequiredShort }]}
-          >
-            <Input maxLength={COLLECTION_LIMITS.nameMax} />
-          </Form.Item>
-          <Form.Item name="parentId" label={C.parentDirectory}>
-            <TreeSelect
-              allowClear
-              placeholder={C.topLevel}
-              treeDefaultExpandAll
-              treeData={directoryOptions(nodes, editing?.id ? subtreeIds(nodes, editing.id) : [])}
-            />
-          </Form.Item>
-          <Form.Item name="sortOrder" label={C.order}>
-            <InputNumber min={0} precision={0} />
-          </Form.Item>
-        </Form>
-      </Modal>
+          <Input maxLength={COLLECTION_LIMITS.nameMax} />
+        </Form.Item>
+        <Form.Item name="parentId" label={C.parentDirectory}>
+          <TreeSelect
+            allowClear
+            placeholder={C.topLevel}
+            treeDefaultExpandAll
+            treeData={directoryOptions(nodes, editing?.id ? subtreeIds(nodes, editing.id) : [])}
+          />
+        </Form.Item>
+        <Form.Item name="sortOrder" label={C.order}>
+          <InputNumber min={0} precision={0} />
+        </Form.Item>
+      </FormDialog>
     </div>
   );
 }
