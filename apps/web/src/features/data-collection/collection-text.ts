@@ -55,8 +55,6 @@ export const C = {
   publishConfirm: (name: string, next: number) => `确定发布表单“${name}”为第 ${next} 版吗？`,
   publishHint: '发布后该版本冻结；已发起的采集任务仍使用它们开始时的版本，不受之后修改的影响。',
   publishUnsaved: '有未保存的修改，请先保存再发布',
-  publishNoChange: '表单自上次发布后没有修改',
-  publishNoFields: '表单至少需要 1 个字段才能发布',
   deleteFormConfirm: (name: string) => `确定删除表单“${name}”吗？`,
   noForms: '暂无表单',
 

@@ -8,6 +8,7 @@ import {
   formFieldsOf,
   kindsFor,
   moveRow,
+  publishBlocked,
   rowsOf,
   toggleBound,
   versionText,
@@ -185,5 +186,13 @@ describe('versionText', () => {
     expect(versionText({ version: 0, changedSincePublish: true })).toBe('未发布');
     expect(versionText({ version: 2, changedSincePublish: false })).toBe('第 2 版');
     expect(versionText({ version: 2, changedSincePublish: true })).toBe('第 2 版（有未发布的修改）');
+  });
+});
+
+describe('publishBlocked', () => {
+  it('says why 发布 is greyed', () => {
+    expect(publishBlocked({ fields: [], changedSincePublish: true })).toBe('表单至少需要 1 个字段才能发布');
+    expect(publishBlocked({ fields: [1], changedSincePublish: false })).toBe('表单自上次发布后没有修改');
+    expect(publishBlocked({ fields: [1], changedSincePublish: true })).toBe('');
   });
 });

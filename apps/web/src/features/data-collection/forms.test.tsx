@@ -101,6 +101,7 @@ describe('表单管理', () => {
     renderUi(atPath('/dataCollection/forms', <DataCollectionPage />), loginRecord);
     expect(await screen.findByText('第 1 版')).toBeTruthy();
     expect(screen.getByText('未发布')).toBeTruthy();
+    expect(screen.getAllByText('教学 / 专业建设')).toHaveLength(2);
     expect((btn('发布 专业基本情况') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(btn('发布 教师企业实践'));
     const confirm = await dialogWith('确定发布表单“教师企业实践”为第 1 版吗？');

@@ -32,7 +32,7 @@ import {
   useSaveConstantType,
 } from '../data-collection.api';
 import { ExcelImportButton } from './ExcelImportButton';
-import { useFail } from './FormsPanel';
+import { useFail } from './use-fail';
 
 interface TypeForm {
   code: string;

@@ -44,13 +44,14 @@ import {
   isChoice,
   kindsFor,
   moveRow,
+  publishBlocked,
   rowsOf,
   toggleBound,
   versionText,
   withKind,
 } from '../designer.logic';
 import { directoryOptions } from '../directory.logic';
-import { publishBlocked, useFail } from './FormsPanel';
+import { useFail } from './use-fail';
 
 interface Basics {
   name: string;

@@ -20,7 +20,6 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { Route, Routes, useNavigate } from 'react-router-dom';
-import { toastFailure } from '../../../api/feedback';
 import { EmptyState } from '../../../components/EmptyState';
 import { FormDialog } from '../../../components/FormDialog';
 import type { CollectionForm } from '../collection.logic';
@@ -33,11 +32,13 @@ import {
   usePublishForm,
   useSaveDirectory,
 } from '../data-collection.api';
-import { directoryOptions, findDirectory, subtreeIds } from '../directory.logic';
+import { publishBlocked } from '../designer.logic';
+import { directoryOptions, directoryPath, findDirectory, subtreeIds } from '../directory.logic';
 import { FormDesigner } from './FormDesigner';
+import { useFail } from './use-fail';
 
 /**
- * 表单管理: the directory tree on the left, the forms of the chosen directory (and its subdirectories) on the right;
+ * 表单管理: the directory tree on the left, the forms of the chosen directory (or all of them) on the right;
  * 设计 opens the designer at <base>/<id>, 新增表单 at <base>/new?directoryId=<id>.
  */
 export function FormsPanel({ base }: { base: string }) {
@@ -48,12 +49,6 @@ export function FormsPanel({ base }: { base: string }) {
       <Route path="*" element={<FormsHome base={base} />} />
     </Routes>
   );
-}
-
-/** Reports a failure the request client has not reported already (the server's Chinese message). */
-export function useFail() {
-  const { message } = App.useApp();
-  return (error: unknown) => toastFailure(message, error);
 }
 
 function FormsHome({ base }: { base: string }) {
@@ -211,6 +206,7 @@ function FormList({ base, directoryId }: { base: string; directoryId: number | n
   const navigate = useNavigate();
   const [keyword, setKeyword] = useState('');
   const forms = useForms({ directoryId: directoryId ?? undefined, keyword });
+  const tree = useDirectoryTree();
   const remove = useDeleteForm();
   const publish = usePublishForm();
 
@@ -228,6 +224,12 @@ function FormList({ base, directoryId }: { base: string; directoryId: number | n
 
   const columns: TableColumnsType<CollectionForm> = [
     { title: C.formName, dataIndex: 'name', ellipsis: true },
+    {
+      title: C.formDirectory,
+      key: 'directory',
+      ellipsis: true,
+      render: (_v, f) => directoryPath(tree.data ?? [], f.directoryId),
+    },
     { title: C.table, dataIndex: 'tableName', ellipsis: true },
     { title: C.tableType, dataIndex: 'tableType', width: 90, render: (t: 'fixed' | 'floating') => C.tableTypes[t] },
     { title: C.fieldCount, key: 'fields', width: 80, render: (_v, f) => f.fields.length },
@@ -312,11 +314,4 @@ function FormList({ base, directoryId }: { base: string; directoryId: number | n
       />
     </div>
   );
-}
-
-/** Why 发布 is greyed: no fields, or nothing changed since the last publication. */
-export function publishBlocked(f: Pick<CollectionForm, 'fields' | 'changedSincePublish'>): string {
-  if (f.fields.length === 0) return C.publishNoFields;
-  if (!f.changedSincePublish) return C.publishNoChange;
-  return '';
 }

@@ -50,7 +50,7 @@ import {
   taskBody,
   taskPhase,
 } from '../task.logic';
-import { useFail } from './FormsPanel';
+import { useFail } from './use-fail';
 
 const DAY = 'YYYY-MM-DD';
 const today = () => dayjs().format(DAY);
