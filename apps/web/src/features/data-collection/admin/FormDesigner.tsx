@@ -419,7 +419,12 @@ function Designer({ base, form }: { base: string; form: ReturnType<typeof useCol
         </Col>
         <Col>
           <Space>
-            <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
+            <Button
+              type="primary"
+              loading={save.isPending}
+              disabled={form !== null && !form.abilities.edit}
+              onClick={() => void submit()}
+            >
               {C.save}
             </Button>
             <Tooltip title={publishTip}>
