@@ -422,7 +422,7 @@ function Designer({ base, form }: { base: string; form: ReturnType<typeof useCol
             <Button
               type="primary"
               loading={save.isPending}
-              disabled={form !== null && !form.abilities.edit}
+              disabled={!!form && !form.abilities.edit}
               onClick={() => void submit()}
             >
               {C.save}
