@@ -68,6 +68,7 @@ export const C = {
   createLayout: '新建布局',
   layoutHint: '布局在新窗口中打开，保存后回到这里选择它。',
   layoutCreated: '已新建布局，请在新窗口中配置',
+  layoutTypeDiffers: (type: string) => `所选布局是${type}，与表格类型不一致；填报按表格类型进行`,
   pickTable: '请选择数据表（已创建物理表的）',
   tableFirst: '请先选择数据表',
   fields: '字段',

@@ -248,7 +248,32 @@ describe('the form designer', () => {
     let published = 0;
     formsApi({
       [at(API.formGet, 5)]: () =>
-        ok(collectionForm({ changedSincePublish: true, abilities: { edit: true, publish: true, remove: true } })),
+        ok(
+          collectionForm({
+            tableConfigId: 3,
+            changedSincePublish: true,
+            abilities: { edit: true, publish: true, remove: true },
+          }),
+        ),
+      [TABLE_CONFIG_API.list.path]: () =>
+        ok({
+          list: [
+            {
+              id: 3,
+              name: '专业基本情况布局',
+              tableType: 'floating',
+              createdByName: '系统管理员',
+              updatedByName: null,
+              updateTime: '2026-03-01 08:00:00',
+              abilities: { canEdit: true, canDelete: true },
+              columns: 3,
+              rowCount: 0,
+            },
+          ],
+          total: 1,
+          pageNum: 1,
+          pageSize: 1000,
+        }),
       [at(API.formUpdate)]: () => ({
         status: 400,
         body: { meta: { success: false, message: '数据表中必填的字段“专业代码”没有绑定到表单' }, data: null },
@@ -262,6 +287,11 @@ describe('the form designer', () => {
     expect(await screen.findByText('设计表单：专业基本情况')).toBeTruthy();
     expect(screen.getByText('第 1 版（有未发布的修改）')).toBeTruthy();
     expect(((await screen.findByLabelText('显示名称 专业代码')) as HTMLInputElement).value).toBe('专业代码');
+    // Its layout opens in a new window; a layout of the other type is pointed out.
+    const link = (await screen.findByText('配置布局')).closest('a') as HTMLAnchorElement;
+    expect(link.getAttribute('href')).toBe('/tableConfiguration/3');
+    expect(link.target).toBe('_blank');
+    expect(await screen.findByText('所选布局是浮动表，与表格类型不一致；填报按表格类型进行')).toBeTruthy();
 
     // 发布 freezes the saved form; an unsaved change greys it.
     const publish = btn('发布') as HTMLButtonElement;

@@ -208,6 +208,7 @@ function Designer({ base, form }: { base: string; form: ReturnType<typeof useCol
         : publishBlocked(form);
   const constantOptions = (constantTypes.data ?? []).map((t) => ({ value: t.id, label: `${t.name}（${t.code}）` }));
   const bound = rows?.filter((r) => r.bound).length ?? 0;
+  const layoutType = layouts.data?.find((l) => l.id === tableConfigId)?.tableType;
 
   const columns: TableColumnsType<DesignerRow> = [
     {
@@ -487,7 +488,14 @@ function Designer({ base, form }: { base: string; form: ReturnType<typeof useCol
               </Form.Item>
             </Col>
             <Col xs={24} md={16}>
-              <Form.Item label={C.layout} extra={C.layoutHint}>
+              <Form.Item
+                label={C.layout}
+                extra={C.layoutHint}
+                help={
+                  layoutType && layoutType !== tableType ? C.layoutTypeDiffers(C.tableTypes[layoutType]) : undefined
+                }
+                validateStatus={layoutType && layoutType !== tableType ? 'warning' : undefined}
+              >
                 <Space wrap>
                   <Form.Item name="tableConfigId" noStyle>
                     <Select
