@@ -144,6 +144,8 @@ export const C = {
   auditor: '审核人',
   auditorOf: '个别审核人',
   auditorOfHint: '不指定时由上面的审核人审核。',
+  /** The name of one allocation's own auditor picker (not containing 审核人, which names the task's). */
+  auditorFor: (who: string) => `指定审核：${who}`,
   assignee: '填报对象',
   useDefaultAuditor: '（使用默认审核人）',
   closeOutdated: '关闭过期任务',

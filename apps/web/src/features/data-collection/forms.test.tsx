@@ -105,7 +105,7 @@ describe('表单管理', () => {
     expect((btn('发布 专业基本情况') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(btn('发布 教师企业实践'));
     const confirm = await dialogWith('确定发布表单“教师企业实践”为第 1 版吗？');
-    fireEvent.click(btn('发布', confirm));
+    fireEvent.click(btn('确定', confirm));
     expect(await screen.findByText('发布成功（第 1 版）')).toBeTruthy();
     expect(published).toBe(1);
   });
@@ -126,6 +126,7 @@ describe('表单管理', () => {
     });
     renderUi(atPath('/dataCollection/forms', <DataCollectionPage />), loginRecord);
     fireEvent.click(await screen.findByText('专业建设（1）'));
+    expect(document.querySelector('[role="tree"][aria-label="表单目录"]')).not.toBeNull();
     fireEvent.click(btn('新增子目录'));
     const dialog = await dialogWith('新增目录');
     fireEvent.change(within(dialog).getByLabelText('目录名称'), { target: { value: '课程建设' } });

@@ -115,7 +115,7 @@ describe('采集任务', () => {
     fireEvent.click(await screen.findByText('王审核'));
     // The department chosen gets a line for its own auditor.
     expect(await within(dialog).findByText('个别审核人')).toBeTruthy();
-    expect(input(`审核人 ${departments[0]!.departmentName}`, dialog)).toBeTruthy();
+    expect(input(`指定审核：${departments[0]!.departmentName}`, dialog)).toBeTruthy();
 
     fireEvent.click(btn('确定', dialog));
     await waitFor(() => expect(sent).toHaveLength(1));
@@ -170,7 +170,7 @@ describe('填报情况', () => {
     fireEvent.click(screen.getByLabelText('选择 学生处'));
     fireEvent.click(btn('批量通过'));
     const confirm = await dialogWith('确定审核通过选中的 1 个填报吗？');
-    fireEvent.click(btn('通过', confirm));
+    fireEvent.click(btn('确定', confirm));
     await waitFor(() => expect(passed).toEqual([{ ids: [21], pass: true }]));
   });
 

@@ -177,7 +177,7 @@ function Designer({ base, form }: { base: string; form: ReturnType<typeof useCol
     modal.confirm({
       title: C.publishConfirm(form.name, form.version + 1),
       content: C.publishHint,
-      okText: C.publish,
+      okText: C.confirm,
       cancelText: C.cancel,
       onOk: () => publish.mutateAsync(form.id).then((p) => message.success(M.published(p.version)), fail),
     });

@@ -214,7 +214,7 @@ function FormList({ base, directoryId }: { base: string; directoryId: number | n
     modal.confirm({
       title: C.publishConfirm(f.name, f.version + 1),
       content: C.publishHint,
-      okText: C.publish,
+      okText: C.confirm,
       cancelText: C.cancel,
       onOk: () =>
         publish.mutateAsync(f.id).then((p) => {

@@ -338,7 +338,7 @@ function TaskDialog({ onClose }: { onClose: () => void }) {
                 width: 240,
                 render: (_v, a) => (
                   <Form.Item name={['auditorOf', a.id]} noStyle>
-                    <UserPicker aria-label={`${C.auditor} ${a.name}`} placeholder={C.useDefaultAuditor} />
+                    <UserPicker aria-label={C.auditorFor(a.name)} placeholder={C.useDefaultAuditor} />
                   </Form.Item>
                 ),
               },
@@ -432,7 +432,7 @@ function Allocations({ base }: { base: string }) {
     if (!ids) return;
     modal.confirm({
       title: C.passConfirm(ids.length),
-      okText: C.pass,
+      okText: C.confirm,
       cancelText: C.cancel,
       onOk: () =>
         audit.mutateAsync({ ids, pass: true }).then(() => {
