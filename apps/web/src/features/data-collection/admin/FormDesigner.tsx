@@ -51,6 +51,7 @@ import {
   withKind,
 } from '../designer.logic';
 import { directoryOptions } from '../directory.logic';
+import '../data-collection.css';
 import { useFail } from './use-fail';
 
 interface Basics {
