@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FieldType } from './data-manage';
 import { int32, isoDate, text } from './primitives';
 
 /**
@@ -31,6 +32,18 @@ export const INPUT_KIND_NAMES: Record<InputKind, string> = {
   multiSelect: '多选',
   yesNo: '是否',
   file: '附件',
+};
+
+/** The warehouse field types an input kind can be bound to: the server refuses others, the designer offers only these. */
+export const INPUT_KIND_FIELD_TYPES: Record<InputKind, readonly FieldType[]> = {
+  text: ['text'],
+  textarea: ['text'],
+  number: ['integer', 'decimal'],
+  date: ['date'],
+  select: ['text', 'integer'],
+  multiSelect: ['text'],
+  yesNo: ['boolean'],
+  file: ['text'],
 };
 
 /** A form's table: one row per object (固定表) or any number of rows (浮动表). */

@@ -1,11 +1,10 @@
 import {
   COLLECTION_LIMITS,
   FIELD_TYPE_NAMES,
-  type FieldType,
   type FormDirectoryNode,
   type FormField,
+  INPUT_KIND_FIELD_TYPES,
   INPUT_KIND_NAMES,
-  type InputKind,
   COLLECTION_MSG as M,
 } from '@zg/contract';
 import type { Db } from '../../db/client';
@@ -106,16 +105,6 @@ export async function removeDirectory(db: Db, actor: Actor, id: number) {
 // ---- forms ----
 
 /** The warehouse field types an input kind can be bound to. */
-const KIND_TYPES: Record<InputKind, readonly FieldType[]> = {
-  text: ['text'],
-  textarea: ['text'],
-  number: ['integer', 'decimal'],
-  date: ['date'],
-  select: ['text', 'integer'],
-  multiSelect: ['text'],
-  yesNo: ['boolean'],
-  file: ['text'],
-};
 
 /**
  * Checks a form's fields against its warehouse table (which must be created): each bound to a field of the table,
@@ -137,7 +126,7 @@ async function checkFields(db: Db, tableId: number, fields: FormField[]): Promis
     if (!wf) throw badRequest(M.formFieldUnknown(n));
     if (bound.has(wf.id)) throw badRequest(M.formFieldTwice(n, wf.label));
     bound.add(wf.id);
-    if (!KIND_TYPES[f.kind].includes(wf.type))
+    if (!INPUT_KIND_FIELD_TYPES[f.kind].includes(wf.type))
       throw badRequest(M.formFieldKindMismatch(n, f.label, INPUT_KIND_NAMES[f.kind], FIELD_TYPE_NAMES[wf.type]));
     const choice = f.kind === 'select' || f.kind === 'multiSelect';
     if (choice && !f.constantTypeId) throw badRequest(M.formFieldNeedsConstant(n, f.label));

@@ -3,6 +3,7 @@ import {
   FIELD_TYPE_NAMES,
   type FieldType,
   type FormField,
+  INPUT_KIND_FIELD_TYPES,
   INPUT_KIND_NAMES,
   INPUT_KINDS,
   type InputKind,
@@ -15,21 +16,9 @@ import {
  * offers only what fits and names every problem before 保存.
  */
 
-/** The warehouse field types an input kind can be bound to (the server's KIND_TYPES). */
-export const KIND_FIELD_TYPES: Record<InputKind, readonly FieldType[]> = {
-  text: ['text'],
-  textarea: ['text'],
-  number: ['integer', 'decimal'],
-  date: ['date'],
-  select: ['text', 'integer'],
-  multiSelect: ['text'],
-  yesNo: ['boolean'],
-  file: ['text'],
-};
-
 /** The input kinds that fit a warehouse field type, in the contract's order. */
 export function kindsFor(type: FieldType): InputKind[] {
-  return INPUT_KINDS.filter((k) => KIND_FIELD_TYPES[k].includes(type));
+  return INPUT_KINDS.filter((k) => INPUT_KIND_FIELD_TYPES[k].includes(type));
 }
 
 /** The kind a newly bound field starts with. */
@@ -141,7 +130,7 @@ export function fieldProblems(rows: readonly DesignerRow[]): DesignerProblem[] {
     else if (label.length > COLLECTION_LIMITS.nameMax)
       say(`第 ${n} 个字段：显示名称最多 ${COLLECTION_LIMITS.nameMax} 个字符`);
     const shown = label || r.columnLabel;
-    if (!KIND_FIELD_TYPES[r.kind].includes(r.type))
+    if (!INPUT_KIND_FIELD_TYPES[r.kind].includes(r.type))
       say(M.formFieldKindMismatch(n, shown, INPUT_KIND_NAMES[r.kind], FIELD_TYPE_NAMES[r.type]));
     if (isChoice(r.kind) && r.constantTypeId === null) say(M.formFieldNeedsConstant(n, shown));
     if (r.kind === 'number') {
