@@ -1,0 +1,342 @@
+/**
+ * The pure parts of 目标标准: the catalogue tree (search, drag and drop), the rule forms and the labels, computed
+ * without a server or a DOM.
+ */
+
+export type NodeKind = 'dimension' | 'qcp' | 'indicator';
+export type ValueType = 'have' | 'whether' | 'percent' | 'others' | 'levels';
+export type Direction = 'higher' | 'lower';
+export type Operator = '<' | '<=' | '=' | '>=' | '>';
+export type Grade = 'A' | 'B' | 'C' | 'D';
+export type WarningMode = 'value' | 'level';
+export type WarningCycle = 'month' | 'week' | 'day' | 'none';
+
+/** What the tree helpers need of a catalogue node. */
+export interface TreeNode<T> {
+  id: number;
+  kind: NodeKind;
+  name: string;
+  children: T[];
+}
+
+export const KIND_NAMES: Record<NodeKind, string> = { dimension: '诊断维度', qcp: '质控点', indicator: '指标' };
+
+export const VALUE_TYPE_NAMES: Record<ValueType, string> = {
+  have: '有无',
+  whether: '是否',
+  percent: '百分比',
+  others: '数值',
+  levels: '等级',
+};
+
+export const DIRECTION_NAMES: Record<Direction, string> = { higher: '越高越好', lower: '越低越好' };
+
+export const OPERATOR_NAMES: Record<Operator, string> = {
+  '<': '小于',
+  '<=': '小于等于',
+  '=': '等于',
+  '>=': '大于等于',
+  '>': '大于',
+};
+
+export const WARNING_MODE_NAMES: Record<WarningMode, string> = { value: '按数值', level: '按等级' };
+
+export const CYCLE_NAMES: Record<WarningCycle, string> = { month: '每月', week: '每周', day: '每天', none: '不定期' };
+
+export const GRADES: readonly Grade[] = ['A', 'B', 'C', 'D'];
+
+/** The two choices of a have / whether standard value, value first. */
+export const BINARY_CHOICES: Partial<Record<ValueType, { value: string; label: string }[]>> = {
+  have: [
+    { value: '0', label: '无' },
+    { value: '1', label: '有' },
+  ],
+  whether: [
+    { value: '0', label: '否' },
+    { value: '1', label: '是' },
+  ],
+};
+
+/** The level a node of `kind` under a parent of `parentKind` (null: top) may have; null when none may. */
+export function childKindUnder(parentKind: NodeKind | null): NodeKind | null {
+  if (parentKind === null) return 'dimension';
+  return parentKind === 'dimension' ? 'qcp' : 'indicator';
+}
+
+/** Whether a node of `kind` may sit under a parent of `parentKind` (null: the top level). */
+export function fitsUnder(kind: NodeKind, parentKind: NodeKind | null): boolean {
+  if (kind === 'dimension') return parentKind === null;
+  if (kind === 'qcp') return parentKind === 'dimension';
+  return parentKind === 'qcp' || parentKind === 'indicator';
+}
+
+/** Every node of the tree, depth first (a parent before its children). */
+export function flatten<T extends TreeNode<T>>(nodes: readonly T[]): T[] {
+  const out: T[] = [];
+  const walk = (list: readonly T[]) => {
+    for (const n of list) {
+      out.push(n);
+      walk(n.children);
+    }
+  };
+  walk(nodes);
+  return out;
+}
+
+/** The node with `id`, or undefined. */
+export function findNode<T extends TreeNode<T>>(nodes: readonly T[], id: number): T | undefined {
+  return flatten(nodes).find((n) => n.id === id);
+}
+
+/** The chain from the top down to the node with `id` (the node last); empty when there is none. */
+export function pathTo<T extends TreeNode<T>>(nodes: readonly T[], id: number): T[] {
+  for (const n of nodes) {
+    if (n.id === id) return [n];
+    const below = pathTo(n.children, id);
+    if (below.length > 0) return [n, ...below];
+  }
+  return [];
+}
+
+/** The parent of the node with `id`: null at the top level, undefined when there is no such node. */
+export function parentOf<T extends TreeNode<T>>(nodes: readonly T[], id: number): T | null | undefined {
+  const path = pathTo(nodes, id);
+  if (path.length === 0) return undefined;
+  return path.length > 1 ? (path[path.length - 2] as T) : null;
+}
+
+/** Whether `id` is `ancestorId` or lies below it. */
+export function isWithin<T extends TreeNode<T>>(nodes: readonly T[], id: number, ancestorId: number): boolean {
+  return pathTo(nodes, id).some((n) => n.id === ancestorId);
+}
+
+/** The nodes whose name holds `keyword` (case and surrounding blanks ignored), with their ancestors. */
+export function filterTree<T extends TreeNode<T>>(nodes: readonly T[], keyword: string): T[] {
+  const k = keyword.trim().toLowerCase();
+  if (!k) return [...nodes];
+  const keep = (list: readonly T[]): T[] =>
+    list.flatMap((n) => {
+      const children = keep(n.children);
+      return n.name.toLowerCase().includes(k) || children.length > 0 ? [{ ...n, children }] : [];
+    });
+  return keep(nodes);
+}
+
+/** The ids to expand so every match of `keyword` shows: the ancestors of each match. */
+export function expandedForSearch<T extends TreeNode<T>>(nodes: readonly T[], keyword: string): number[] {
+  const k = keyword.trim().toLowerCase();
+  if (!k) return [];
+  const ids = new Set<number>();
+  for (const n of flatten(nodes)) {
+    if (!n.name.toLowerCase().includes(k)) continue;
+    for (const a of pathTo(nodes, n.id).slice(0, -1)) ids.add(a.id);
+  }
+  return [...ids];
+}
+
+/** How many QCPs and indicators the tree holds. */
+export function countKinds<T extends TreeNode<T>>(nodes: readonly T[]): Record<NodeKind, number> {
+  const counts: Record<NodeKind, number> = { dimension: 0, qcp: 0, indicator: 0 };
+  for (const n of flatten(nodes)) counts[n.kind]++;
+  return counts;
+}
+
+/** Where a dragged node lands relative to the node dropped on. */
+export type DropPlace = 'before' | 'inside' | 'after';
+
+/**
+ * antd Tree's drop, as a place: `dropToGap` false drops inside the node; otherwise `dropPosition` (an index among
+ * the siblings) minus the node's own index (the last segment of its `pos`) says before (-1) or after (1).
+ */
+export function dropPlaceOf(info: { dropToGap: boolean; dropPosition: number; pos: string }): DropPlace {
+  if (!info.dropToGap) return 'inside';
+  const own = Number(info.pos.split('-').at(-1));
+  return info.dropPosition - own < 0 ? 'before' : 'after';
+}
+
+export type MoveResult =
+  | {
+      ok: true;
+      /** The new parent (null: the top level). */
+      parentId: number | null;
+      /** The node's 0-based index among its new siblings. */
+      index: number;
+      /** The ids of the new siblings in their new order, the moved node among them. */
+      order: number[];
+    }
+  | { ok: false; reason: string };
+
+/**
+ * Where a drop puts the dragged node: its new parent and place among the siblings. Refused (with the reason shown to
+ * the user) when it would put the node under itself or a descendant, or a node at a level its kind may not take.
+ */
+export function computeMove<T extends TreeNode<T>>(
+  nodes: readonly T[],
+  dragId: number,
+  targetId: number,
+  place: DropPlace,
+): MoveResult {
+  const dragged = findNode(nodes, dragId);
+  const target = findNode(nodes, targetId);
+  if (!dragged || !target) return { ok: false, reason: '节点不存在，请刷新后重试' };
+  if (dragId === targetId) return { ok: false, reason: '不能移动到自身' };
+  if (isWithin(nodes, targetId, dragId)) return { ok: false, reason: '不能移动到自己的下级节点中' };
+  const parent = place === 'inside' ? target : (parentOf(nodes, targetId) ?? null);
+  const parentKind = parent ? parent.kind : null;
+  if (!fitsUnder(dragged.kind, parentKind)) return { ok: false, reason: misplaced(dragged.kind) };
+  const siblings = (parent ? parent.children : nodes).map((n) => n.id).filter((id) => id !== dragId);
+  let index: number;
+  if (place === 'inside') index = siblings.length;
+  else {
+    const at = siblings.indexOf(targetId);
+    index = place === 'before' ? at : at + 1;
+  }
+  const order = [...siblings.slice(0, index), dragId, ...siblings.slice(index)];
+  return { ok: true, parentId: parent ? parent.id : null, index, order };
+}
+
+function misplaced(kind: NodeKind): string {
+  if (kind === 'dimension') return '诊断维度只能位于最顶层';
+  if (kind === 'qcp') return '质控点只能放在诊断维度下';
+  return '指标只能放在质控点或指标下';
+}
+
+/** The grade rule of a node: A/B/C thresholds (D below C), or for value type levels the level list. */
+export type GradeRule = { A: number; B: number; C: number } | { value: string; dxLevel: string }[];
+
+/** What the rule form edits: thresholds as loose inputs, the level list as rows. */
+export interface GradeForm {
+  gradeA?: number | null;
+  gradeB?: number | null;
+  gradeC?: number | null;
+  levels?: { value?: string; dxLevel?: string }[];
+}
+
+/** The form's fields of a stored grade rule. */
+export function gradeToForm(rule: GradeRule | null | undefined): GradeForm {
+  if (!rule) return { gradeA: null, gradeB: null, gradeC: null, levels: [] };
+  if (Array.isArray(rule)) return { gradeA: null, gradeB: null, gradeC: null, levels: rule.map((l) => ({ ...l })) };
+  return { gradeA: rule.A, gradeB: rule.B, gradeC: rule.C, levels: [] };
+}
+
+const blank = (v: number | null | undefined): v is null | undefined => v === null || v === undefined;
+
+/**
+ * The grade rule the form describes, or null when it describes none; a message in Chinese when it is incomplete or
+ * its thresholds are out of order (higher is better: A > B > C; lower is better: A < B < C).
+ */
+export function formToGrade(
+  form: GradeForm,
+  zlx: ValueType,
+  direction: Direction,
+): { rule: GradeRule | null } | { error: string } {
+  if (zlx === 'levels') {
+    const rows = (form.levels ?? []).filter((l) => (l.value ?? '').trim() || (l.dxLevel ?? '').trim());
+    if (rows.length === 0) return { error: '等级类型请至少填写一个等级' };
+    const seen = new Set<string>();
+    const out: { value: string; dxLevel: string }[] = [];
+    for (const [i, l] of rows.entries()) {
+      const value = (l.value ?? '').trim();
+      const dxLevel = (l.dxLevel ?? '').trim();
+      if (!value || !dxLevel) return { error: `第${i + 1}个等级请填写等级值和对应档次` };
+      if (seen.has(value)) return { error: `等级值“${value}”重复` };
+      seen.add(value);
+      out.push({ value, dxLevel });
+    }
+    return { rule: out };
+  }
+  const { gradeA: a, gradeB: b, gradeC: c } = form;
+  if (blank(a) && blank(b) && blank(c)) return { rule: null };
+  if (blank(a) || blank(b) || blank(c)) return { error: '等级规则请同时填写 A、B、C 三档阈值' };
+  const ordered = direction === 'higher' ? a > b && b > c : a < b && b < c;
+  if (!ordered)
+    return { error: direction === 'higher' ? '越高越好时阈值应满足 A > B > C' : '越低越好时阈值应满足 A < B < C' };
+  return { rule: { A: a, B: b, C: c } };
+}
+
+/** A warning rule: the value or the grade that triggers a warning, checked each cycle. */
+export interface WarningRule {
+  mode: WarningMode;
+  operator: Operator;
+  value?: number | null;
+  grade?: Grade | null;
+  cycle: WarningCycle;
+}
+
+/** What the warning form edits; mode 'off' means no warning rule. */
+export interface WarningForm {
+  warningMode: WarningMode | 'off';
+  warningOperator?: Operator;
+  warningValue?: number | null;
+  warningGrade?: Grade | null;
+  warningCycle?: WarningCycle;
+}
+
+export function warningToForm(rule: WarningRule | null | undefined): WarningForm {
+  if (!rule)
+    return { warningMode: 'off', warningOperator: '<', warningValue: null, warningGrade: null, warningCycle: 'month' };
+  return {
+    warningMode: rule.mode,
+    warningOperator: rule.operator,
+    warningValue: rule.mode === 'value' ? (rule.value ?? null) : null,
+    warningGrade: rule.mode === 'level' ? (rule.grade ?? null) : null,
+    warningCycle: rule.cycle,
+  };
+}
+
+/** The warning rule the form describes (null: none), or a Chinese message naming what is missing. */
+export function formToWarning(form: WarningForm): { rule: WarningRule | null } | { error: string } {
+  if (form.warningMode === 'off') return { rule: null };
+  const operator = form.warningOperator;
+  const cycle = form.warningCycle;
+  if (!operator) return { error: '请选择预警条件' };
+  if (!cycle) return { error: '请选择预警周期' };
+  if (form.warningMode === 'value') {
+    if (blank(form.warningValue)) return { error: '请填写预警值' };
+    return { rule: { mode: 'value', operator, value: form.warningValue, cycle } };
+  }
+  if (!form.warningGrade) return { error: '请选择预警等级' };
+  return { rule: { mode: 'level', operator, grade: form.warningGrade, cycle } };
+}
+
+/** A warning rule in words: 按数值 小于 60（每月）. */
+export function warningText(rule: WarningRule | null | undefined): string {
+  if (!rule) return '不预警';
+  const what = rule.mode === 'value' ? String(rule.value ?? '') : `${rule.grade ?? ''} 级`;
+  return `${WARNING_MODE_NAMES[rule.mode]} ${OPERATOR_NAMES[rule.operator]} ${what}（${CYCLE_NAMES[rule.cycle]}）`;
+}
+
+/** A standard value as the user reads it: 有 / 无, 是 / 否, 85%, or the text itself; '—' when empty. */
+export function standardValueText(bzz: string | null | undefined, zlx: ValueType | null | undefined): string {
+  if (bzz === null || bzz === undefined || bzz === '') return '—';
+  const choice = zlx ? BINARY_CHOICES[zlx]?.find((c) => c.value === bzz) : undefined;
+  if (choice) return choice.label;
+  return zlx === 'percent' ? `${bzz}%` : bzz;
+}
+
+/**
+ * Whether `bzz` fits the value type (the server checks again): have / whether 0 or 1, percent and others a number,
+ * levels one of the level values; a Chinese message when not, null when it fits.
+ */
+export function standardValueProblem(
+  bzz: string | null | undefined,
+  zlx: ValueType,
+  levels: readonly { value?: string }[] = [],
+): string | null {
+  const v = (bzz ?? '').trim();
+  if (!v) return '请填写标准值';
+  if (zlx === 'have' || zlx === 'whether') return v === '0' || v === '1' ? null : '标准值应为 0 或 1';
+  if (zlx === 'percent' || zlx === 'others') return Number.isFinite(Number(v)) ? null : '标准值应为数值';
+  const values = levels.map((l) => (l.value ?? '').trim()).filter(Boolean);
+  return values.includes(v) ? null : '标准值应为等级列表中的一个等级值';
+}
+
+/** A dimension node's name as the web shows it: the new name of a category renamed by spec-2 §9. */
+export function displayCategory(name: string, renames: Readonly<Record<string, string>>): string {
+  return renames[name] ?? name;
+}
+
+/** The years a system is in force: 2026—2028, or one year alone. */
+export function yearsText(startYear: number, endYear: number): string {
+  return startYear === endYear ? `${startYear}年` : `${startYear}—${endYear}年`;
+}
