@@ -9,6 +9,8 @@ import {
   flatten,
   formToGrade,
   formToWarning,
+  type GradeRule,
+  gradeKindOf,
   gradeToForm,
   parentOf,
   pathTo,
@@ -84,16 +86,24 @@ describe('drag and drop', () => {
 
 describe('grade rule form', () => {
   it('round-trips thresholds and level lists', () => {
-    expect(gradeToForm({ A: 90, B: 80, C: 60 })).toMatchObject({ gradeA: 90, gradeB: 80, gradeC: 60 });
-    expect(formToGrade(gradeToForm({ A: 90, B: 80, C: 60 }), 'percent', 'higher')).toEqual({
-      rule: { A: 90, B: 80, C: 60 },
-    });
-    const levels = [
-      { value: '优秀', dxLevel: 'A' },
-      { value: '合格', dxLevel: 'C' },
-    ];
-    expect(formToGrade(gradeToForm(levels), 'levels', 'higher')).toEqual({ rule: levels });
+    const thresholds = { type: 'thresholds', A: 90, B: 80, C: 60 } as const;
+    expect(gradeToForm(thresholds)).toMatchObject({ gradeA: 90, gradeB: 80, gradeC: 60 });
+    expect(formToGrade(gradeToForm(thresholds), 'percent', 'higher')).toEqual({ rule: thresholds });
+    const levels: GradeRule = {
+      type: 'levels',
+      levels: [
+        { value: '优秀', dxLevel: 'A' },
+        { value: '合格', dxLevel: 'C' },
+      ],
+    };
+    expect(formToGrade(gradeToForm(levels), 'levels', null)).toEqual({ rule: levels });
     expect(formToGrade(gradeToForm(null), 'others', 'higher')).toEqual({ rule: null });
+    // 有无, 是否 and a grouping node (no value type) take no grade rule, whatever the form holds.
+    expect(formToGrade(gradeToForm(thresholds), 'have', 'higher')).toEqual({ rule: null });
+    expect(formToGrade(gradeToForm(thresholds), null, null)).toEqual({ rule: null });
+    expect(gradeKindOf('percent')).toBe('thresholds');
+    expect(gradeKindOf('levels')).toBe('levels');
+    expect(gradeKindOf('whether')).toBeNull();
   });
 
   it('refuses thresholds out of order for the direction and incomplete rules', () => {
@@ -101,7 +111,10 @@ describe('grade rule form', () => {
       error: '越高越好时阈值应满足 A > B > C',
     });
     expect(formToGrade({ gradeA: 60, gradeB: 80, gradeC: 90 }, 'others', 'lower')).toEqual({
-      rule: { A: 60, B: 80, C: 90 },
+      rule: { type: 'thresholds', A: 60, B: 80, C: 90 },
+    });
+    expect(formToGrade({ gradeA: 60, gradeB: 80, gradeC: 90 }, 'others', null)).toEqual({
+      error: '设置了等级规则时请选择方向（越高越好 / 越低越好）',
     });
     expect(formToGrade({ gradeA: 5, gradeB: 5, gradeC: 9 }, 'others', 'lower')).toEqual({
       error: '越低越好时阈值应满足 A < B < C',
@@ -171,9 +184,12 @@ describe('standard values and labels', () => {
     expect(standardValueProblem('2', 'whether')).toBe('标准值应为 0 或 1');
     expect(standardValueProblem('85.5', 'percent')).toBeNull();
     expect(standardValueProblem('八十', 'others')).toBe('标准值应为数值');
-    expect(standardValueProblem(' ', 'others')).toBe('请填写标准值');
+    expect(standardValueProblem(' ', 'others')).toBe('值类型为数值时必须填写标准值');
+    expect(standardValueProblem('120', 'percent')).toBe('百分比应为 0 至 100 之间的数值');
+    expect(standardValueProblem('', null)).toBeNull();
+    expect(standardValueProblem('3', null)).toBe('未选择值类型时不能填写标准值');
     expect(standardValueProblem('优秀', 'levels', [{ value: '优秀' }])).toBeNull();
-    expect(standardValueProblem('良好', 'levels', [{ value: '优秀' }])).toBe('标准值应为等级列表中的一个等级值');
+    expect(standardValueProblem('良好', 'levels', [{ value: '优秀' }])).toBe('标准值应为等级规则中的一个等级');
   });
 
   it('renames categories and writes years', () => {

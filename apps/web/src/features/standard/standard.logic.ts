@@ -202,24 +202,33 @@ function misplaced(kind: NodeKind): string {
 }
 
 /** The grade rule of a node: A/B/C thresholds (D below C), or for value type levels the level list. */
-export type GradeRule = { A: number; B: number; C: number } | { value: string; dxLevel: string }[];
+export type GradeRule =
+  | { type: 'thresholds'; A: number; B: number; C: number }
+  | { type: 'levels'; levels: { value: string; dxLevel: Grade }[] };
 
 /** What the rule form edits: thresholds as loose inputs, the level list as rows. */
 export interface GradeForm {
   gradeA?: number | null;
   gradeB?: number | null;
   gradeC?: number | null;
-  levels?: { value?: string; dxLevel?: string }[];
+  levels?: { value?: string; dxLevel?: Grade }[];
 }
 
 /** The form's fields of a stored grade rule. */
 export function gradeToForm(rule: GradeRule | null | undefined): GradeForm {
   if (!rule) return { gradeA: null, gradeB: null, gradeC: null, levels: [] };
-  if (Array.isArray(rule)) return { gradeA: null, gradeB: null, gradeC: null, levels: rule.map((l) => ({ ...l })) };
+  if (rule.type === 'levels')
+    return { gradeA: null, gradeB: null, gradeC: null, levels: rule.levels.map((l) => ({ ...l })) };
   return { gradeA: rule.A, gradeB: rule.B, gradeC: rule.C, levels: [] };
 }
 
 const blank = (v: number | null | undefined): v is null | undefined => v === null || v === undefined;
+
+/** Which grade rule a value type takes: thresholds (numbers), a level list (levels), none (有无, 是否, a grouping). */
+export function gradeKindOf(zlx: ValueType | null | undefined): 'thresholds' | 'levels' | null {
+  if (zlx === 'percent' || zlx === 'others') return 'thresholds';
+  return zlx === 'levels' ? 'levels' : null;
+}
 
 /**
  * The grade rule the form describes, or null when it describes none; a message in Chinese when it is incomplete or
@@ -227,31 +236,34 @@ const blank = (v: number | null | undefined): v is null | undefined => v === nul
  */
 export function formToGrade(
   form: GradeForm,
-  zlx: ValueType,
-  direction: Direction,
+  zlx: ValueType | null | undefined,
+  direction: Direction | null | undefined,
 ): { rule: GradeRule | null } | { error: string } {
-  if (zlx === 'levels') {
-    const rows = (form.levels ?? []).filter((l) => (l.value ?? '').trim() || (l.dxLevel ?? '').trim());
+  const kind = gradeKindOf(zlx);
+  if (kind === null) return { rule: null };
+  if (kind === 'levels') {
+    const rows = (form.levels ?? []).filter((l) => (l.value ?? '').trim() || l.dxLevel);
     if (rows.length === 0) return { error: '等级类型请至少填写一个等级' };
     const seen = new Set<string>();
-    const out: { value: string; dxLevel: string }[] = [];
+    const out: { value: string; dxLevel: Grade }[] = [];
     for (const [i, l] of rows.entries()) {
       const value = (l.value ?? '').trim();
-      const dxLevel = (l.dxLevel ?? '').trim();
+      const dxLevel = l.dxLevel;
       if (!value || !dxLevel) return { error: `第${i + 1}个等级请填写等级值和对应档次` };
       if (seen.has(value)) return { error: `等级值“${value}”重复` };
       seen.add(value);
       out.push({ value, dxLevel });
     }
-    return { rule: out };
+    return { rule: { type: 'levels', levels: out } };
   }
   const { gradeA: a, gradeB: b, gradeC: c } = form;
   if (blank(a) && blank(b) && blank(c)) return { rule: null };
   if (blank(a) || blank(b) || blank(c)) return { error: '等级规则请同时填写 A、B、C 三档阈值' };
+  if (!direction) return { error: '设置了等级规则时请选择方向（越高越好 / 越低越好）' };
   const ordered = direction === 'higher' ? a > b && b > c : a < b && b < c;
   if (!ordered)
     return { error: direction === 'higher' ? '越高越好时阈值应满足 A > B > C' : '越低越好时阈值应满足 A < B < C' };
-  return { rule: { A: a, B: b, C: c } };
+  return { rule: { type: 'thresholds', A: a, B: b, C: c } };
 }
 
 /** A warning rule: the value or the grade that triggers a warning, checked each cycle. */
@@ -320,15 +332,18 @@ export function standardValueText(bzz: string | null | undefined, zlx: ValueType
  */
 export function standardValueProblem(
   bzz: string | null | undefined,
-  zlx: ValueType,
+  zlx: ValueType | null | undefined,
   levels: readonly { value?: string }[] = [],
 ): string | null {
   const v = (bzz ?? '').trim();
-  if (!v) return '请填写标准值';
+  if (!zlx) return v ? '未选择值类型时不能填写标准值' : null;
+  if (!v) return `值类型为${VALUE_TYPE_NAMES[zlx]}时必须填写标准值`;
   if (zlx === 'have' || zlx === 'whether') return v === '0' || v === '1' ? null : '标准值应为 0 或 1';
-  if (zlx === 'percent' || zlx === 'others') return Number.isFinite(Number(v)) ? null : '标准值应为数值';
+  const n = Number(v);
+  if (zlx === 'percent') return Number.isFinite(n) && n >= 0 && n <= 100 ? null : '百分比应为 0 至 100 之间的数值';
+  if (zlx === 'others') return Number.isFinite(n) ? null : '标准值应为数值';
   const values = levels.map((l) => (l.value ?? '').trim()).filter(Boolean);
-  return values.includes(v) ? null : '标准值应为等级列表中的一个等级值';
+  return values.includes(v) ? null : '标准值应为等级规则中的一个等级';
 }
 
 /** A dimension node's name as the web shows it: the new name of a category renamed by spec-2 §9. */
