@@ -1,3 +1,4 @@
+import { STANDARD_MSG } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
 import {
   computeMove,
@@ -12,6 +13,7 @@ import {
   type GradeRule,
   gradeKindOf,
   gradeToForm,
+  importReport,
   parentOf,
   pathTo,
   standardValueProblem,
@@ -80,6 +82,23 @@ describe('drag and drop', () => {
     expect(computeMove(TREE, 20, 100, 'inside')).toEqual({ ok: false, reason: '质控点只能放在诊断维度下' });
     expect(computeMove(TREE, 2, 1, 'inside')).toEqual({ ok: false, reason: '诊断维度只能位于最顶层' });
     expect(computeMove(TREE, 100, 2, 'inside')).toEqual({ ok: false, reason: '指标只能放在质控点或指标下' });
+    // 一级 .. 四级指标 at most: a chain of three indicators under 新生报到率 (四级 already) is too deep.
+    const deep = n(5, 'indicator', '深', [n(6, 'indicator', '更深')]);
+    const tree = [
+      n(1, 'dimension', '维', [
+        n(10, 'qcp', '点', [n(100, 'indicator', '一', [n(1000, 'indicator', '二')])]),
+        n(11, 'qcp', '另', [deep]),
+      ]),
+    ];
+    expect(computeMove(tree, 5, 1000, 'inside')).toEqual({ ok: true, parentId: 1000, index: 0, order: [5] });
+    expect(
+      computeMove(
+        [...tree.slice(0), n(2, 'dimension', '乙', [n(20, 'qcp', '丙', [n(200, 'indicator', '丁', [deep])])])],
+        200,
+        1000,
+        'inside',
+      ),
+    ).toEqual({ ok: false, reason: STANDARD_MSG.tooDeep });
     expect(computeMove(TREE, 100, 99, 'inside')).toEqual({ ok: false, reason: '节点不存在，请刷新后重试' });
   });
 });
@@ -148,7 +167,7 @@ describe('warning rule form', () => {
     expect(formToWarning(warningToForm(value))).toEqual({ rule: value });
     expect(formToWarning(warningToForm(level))).toEqual({ rule: level });
     expect(formToWarning(warningToForm(null))).toEqual({ rule: null });
-    expect(warningText(value)).toBe('按数值 小于 60（每月）');
+    expect(warningText(value)).toBe('按值 小于 60（每月）');
     expect(warningText(level)).toBe('按等级 大于等于 C 级（每周）');
     expect(warningText(null)).toBe('不预警');
   });
@@ -198,5 +217,21 @@ describe('standard values and labels', () => {
     expect(displayCategory('专业建设', renames)).toBe('专业建设');
     expect(yearsText(2026, 2028)).toBe('2026—2028年');
     expect(yearsText(2026, 2026)).toBe('2026年');
+  });
+});
+
+describe('import report', () => {
+  it('splits a refusal into its summary and rows', () => {
+    expect(
+      importReport('导入失败，共 2 处错误：第5行：标准值应为数值；第7行：上级“专业建设”在前面的行中不存在'),
+    ).toEqual({
+      summary: '导入失败，共 2 处错误',
+      lines: ['第5行：标准值应为数值', '第7行：上级“专业建设”在前面的行中不存在'],
+    });
+    expect(importReport('第3行：请至少填写诊断维度\n第4行：值类型应为 有无、是否 之一')).toEqual({
+      summary: '导入失败，共 2 处错误，未导入任何内容',
+      lines: ['第3行：请至少填写诊断维度', '第4行：值类型应为 有无、是否 之一'],
+    });
+    expect(importReport('请选择文件')).toEqual({ summary: '请选择文件', lines: [] });
   });
 });

@@ -1,15 +1,30 @@
+import {
+  DIRECTION_NAMES,
+  type Direction,
+  GRADES,
+  type Grade,
+  type GradeRule,
+  NODE_KIND_NAMES,
+  type NodeKind,
+  STANDARD_LIMITS,
+  STANDARD_MSG,
+  VALUE_TYPE_NAMES,
+  type ValueType,
+  WARNING_CYCLE_NAMES,
+  WARNING_MODE_NAMES,
+  type WarningCycle,
+  type WarningMode,
+  type WarningOperator,
+  type WarningRule,
+} from '@zg/contract';
+
 /**
  * The pure parts of 目标标准: the catalogue tree (search, drag and drop), the rule forms and the labels, computed
  * without a server or a DOM.
  */
 
-export type NodeKind = 'dimension' | 'qcp' | 'indicator';
-export type ValueType = 'have' | 'whether' | 'percent' | 'others' | 'levels';
-export type Direction = 'higher' | 'lower';
-export type Operator = '<' | '<=' | '=' | '>=' | '>';
-export type Grade = 'A' | 'B' | 'C' | 'D';
-export type WarningMode = 'value' | 'level';
-export type WarningCycle = 'month' | 'week' | 'day' | 'none';
+export type { Direction, Grade, GradeRule, NodeKind, ValueType, WarningMode, WarningRule } from '@zg/contract';
+export type Operator = WarningOperator;
 
 /** What the tree helpers need of a catalogue node. */
 export interface TreeNode<T> {
@@ -19,17 +34,9 @@ export interface TreeNode<T> {
   children: T[];
 }
 
-export const KIND_NAMES: Record<NodeKind, string> = { dimension: '诊断维度', qcp: '质控点', indicator: '指标' };
-
-export const VALUE_TYPE_NAMES: Record<ValueType, string> = {
-  have: '有无',
-  whether: '是否',
-  percent: '百分比',
-  others: '数值',
-  levels: '等级',
-};
-
-export const DIRECTION_NAMES: Record<Direction, string> = { higher: '越高越好', lower: '越低越好' };
+export const KIND_NAMES = NODE_KIND_NAMES;
+export { DIRECTION_NAMES, GRADES, VALUE_TYPE_NAMES, WARNING_MODE_NAMES };
+export const CYCLE_NAMES = WARNING_CYCLE_NAMES;
 
 export const OPERATOR_NAMES: Record<Operator, string> = {
   '<': '小于',
@@ -38,12 +45,6 @@ export const OPERATOR_NAMES: Record<Operator, string> = {
   '>=': '大于等于',
   '>': '大于',
 };
-
-export const WARNING_MODE_NAMES: Record<WarningMode, string> = { value: '按数值', level: '按等级' };
-
-export const CYCLE_NAMES: Record<WarningCycle, string> = { month: '每月', week: '每周', day: '每天', none: '不定期' };
-
-export const GRADES: readonly Grade[] = ['A', 'B', 'C', 'D'];
 
 /** The two choices of a have / whether standard value, value first. */
 export const BINARY_CHOICES: Partial<Record<ValueType, { value: string; label: string }[]>> = {
@@ -184,6 +185,9 @@ export function computeMove<T extends TreeNode<T>>(
   const parent = place === 'inside' ? target : (parentOf(nodes, targetId) ?? null);
   const parentKind = parent ? parent.kind : null;
   if (!fitsUnder(dragged.kind, parentKind)) return { ok: false, reason: misplaced(dragged.kind) };
+  const parentDepth = parent ? pathTo(nodes, parent.id).length : 0;
+  if (parentDepth + heightOf(dragged) > 2 + STANDARD_LIMITS.indicatorLevelsMax)
+    return { ok: false, reason: STANDARD_MSG.tooDeep };
   const siblings = (parent ? parent.children : nodes).map((n) => n.id).filter((id) => id !== dragId);
   let index: number;
   if (place === 'inside') index = siblings.length;
@@ -195,16 +199,16 @@ export function computeMove<T extends TreeNode<T>>(
   return { ok: true, parentId: parent ? parent.id : null, index, order };
 }
 
+/** Levels of a subtree: 1 for a leaf. */
+function heightOf<T extends TreeNode<T>>(node: T): number {
+  return 1 + Math.max(0, ...node.children.map((c) => heightOf(c)));
+}
+
 function misplaced(kind: NodeKind): string {
   if (kind === 'dimension') return '诊断维度只能位于最顶层';
   if (kind === 'qcp') return '质控点只能放在诊断维度下';
   return '指标只能放在质控点或指标下';
 }
-
-/** The grade rule of a node: A/B/C thresholds (D below C), or for value type levels the level list. */
-export type GradeRule =
-  | { type: 'thresholds'; A: number; B: number; C: number }
-  | { type: 'levels'; levels: { value: string; dxLevel: Grade }[] };
 
 /** What the rule form edits: thresholds as loose inputs, the level list as rows. */
 export interface GradeForm {
@@ -264,15 +268,6 @@ export function formToGrade(
   if (!ordered)
     return { error: direction === 'higher' ? '越高越好时阈值应满足 A > B > C' : '越低越好时阈值应满足 A < B < C' };
   return { rule: { type: 'thresholds', A: a, B: b, C: c } };
-}
-
-/** A warning rule: the value or the grade that triggers a warning, checked each cycle. */
-export interface WarningRule {
-  mode: WarningMode;
-  operator: Operator;
-  value?: number | null;
-  grade?: Grade | null;
-  cycle: WarningCycle;
 }
 
 /** What the warning form edits; mode 'off' means no warning rule. */
@@ -354,4 +349,23 @@ export function displayCategory(name: string, renames: Readonly<Record<string, s
 /** The years a system is in force: 2026—2028, or one year alone. */
 export function yearsText(startYear: number, endYear: number): string {
   return startYear === endYear ? `${startYear}年` : `${startYear}—${endYear}年`;
+}
+
+/**
+ * A refused import's message as a summary and its row-by-row lines: the server joins the rows' problems
+ * (第5行：标准值应为数值) with '；' or new lines after a summary ending in '：'.
+ */
+export function importReport(message: string): { summary: string; lines: string[] } {
+  const first = message.search(/第\s*\d+\s*行/);
+  if (first < 0) return { summary: message, lines: [] };
+  const summary = message
+    .slice(0, first)
+    .replace(/[：:；;\s]+$/, '')
+    .trim();
+  const lines = message
+    .slice(first)
+    .split(/[；;\n]+(?=\s*第\s*\d+\s*行)|\n+/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return { summary: summary || `导入失败，共 ${lines.length} 处错误，未导入任何内容`, lines };
 }
