@@ -3,6 +3,7 @@ import { dataManageRoutes } from '../features/data-manage/routes';
 import { fileArchiveRoutes } from '../features/file-archive/routes';
 import { homeRoutes } from '../features/home/routes';
 import { performanceRoutes } from '../features/performance/routes';
+import { standardRoutes } from '../features/standard/routes';
 import { summaryAnalysisRoutes } from '../features/summary-analysis/routes';
 import { targetTaskRoutes } from '../features/target-task/routes';
 import { taskReportRoutes } from '../features/task-report/routes';
@@ -15,7 +16,6 @@ import { routeTable } from '../session/routes';
 export const WITHOUT_PAGE = [
   'dataScreen',
   'dataScreenDynamic',
-  'standard',
   'improvement',
   'qualityReport',
   'developCenter',
@@ -34,6 +34,7 @@ export const ROUTES = routeTable(
     homeRoutes,
     dashboardsRoutes,
     dataManageRoutes,
+    standardRoutes,
     targetTaskRoutes,
     summaryAnalysisRoutes,
     taskReportRoutes,
