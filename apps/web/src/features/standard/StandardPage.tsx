@@ -109,7 +109,7 @@ export default function StandardPage() {
   if (systems.isError)
     return (
       <Card variant="borderless">
-        <Alert type="error" showIcon message={errorText(systems.error, '目标标准加载失败')} />
+        <Alert type="error" showIcon title={errorText(systems.error, '目标标准加载失败')} />
       </Card>
     );
 
@@ -195,7 +195,7 @@ export default function StandardPage() {
                   children: full.isPending ? (
                     <Skeleton active />
                   ) : full.isError ? (
-                    <Alert type="error" showIcon message={errorText(full.error, '目录加载失败')} />
+                    <Alert type="error" showIcon title={errorText(full.error, '目录加载失败')} />
                   ) : (
                     <CatalogPanel
                       key={full.data.system.id}

@@ -114,6 +114,7 @@ export function AuthorityDialog({ system, onClose }: { system: StandardSystem | 
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Typography.Text type="secondary">系统管理员和创建人始终可以编辑；编辑权限包含查看权限。</Typography.Text>
         <Form<Grant>
+          name="standard-grant"
           form={form}
           layout="inline"
           initialValues={{ subjectKind: 'role', access: 'read' }}
@@ -152,7 +153,7 @@ export function AuthorityDialog({ system, onClose }: { system: StandardSystem | 
           </Button>
         </Form>
         {rows.isError ? (
-          <Alert type="error" showIcon message={errorText(rows.error, '权限加载失败')} />
+          <Alert type="error" showIcon title={errorText(rows.error, '权限加载失败')} />
         ) : (
           <Table<Authority>
             size="small"

@@ -308,7 +308,12 @@ export function CatalogPanel({
         onCancel={() => setAdding(null)}
         destroyOnHidden
       >
-        <Form form={addForm} layout="vertical" onFinish={(v) => void submitAdd(v).catch(() => undefined)}>
+        <Form
+          name="standard-add"
+          form={addForm}
+          layout="vertical"
+          onFinish={(v) => void submitAdd(v).catch(() => undefined)}
+        >
           <EnterSubmits />
           <Form.Item
             name="name"

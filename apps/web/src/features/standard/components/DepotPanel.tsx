@@ -76,7 +76,7 @@ export function DepotPanel({
     },
   ];
 
-  if (items.isError) return <Alert type="error" showIcon message={errorText(items.error, '任务库加载失败')} />;
+  if (items.isError) return <Alert type="error" showIcon title={errorText(items.error, '任务库加载失败')} />;
   return (
     <>
       <Typography.Paragraph type="secondary">
@@ -105,6 +105,7 @@ export function DepotPanel({
         destroyOnHidden
       >
         <Form
+          name="standard-depot-use"
           form={form}
           layout="vertical"
           onFinish={({ parentId }) => {

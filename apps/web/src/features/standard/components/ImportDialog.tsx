@@ -5,7 +5,6 @@ import {
   Form,
   Input,
   InputNumber,
-  List,
   Modal,
   Progress,
   Radio,
@@ -103,6 +102,7 @@ export function ImportDialog({
       destroyOnHidden
     >
       <Form<Values>
+        name="standard-import"
         form={form}
         layout="vertical"
         initialValues={{ into: current ? 'current' : 'new', startYear: year, endYear: year + 2 }}
@@ -112,7 +112,7 @@ export function ImportDialog({
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          message="请按模板填写（模板的“说明”页解释每一列）；文件中有任何错误时全部不导入，并逐行列出错误。"
+          title="请按模板填写（模板的“说明”页解释每一列）；文件中有任何错误时全部不导入，并逐行列出错误。"
           action={
             <Button size="small" onClick={() => void downloadTemplate().catch(() => undefined)}>
               下载模板
@@ -182,17 +182,17 @@ export function ImportDialog({
       {running && <Progress percent={progress ?? 0} aria-label="上传进度" />}
       {report && (
         <Space orientation="vertical" style={{ width: '100%' }}>
-          <Alert type="error" showIcon message={report.summary} />
+          <Alert type="error" showIcon title={report.summary} />
           {report.lines.length > 0 && (
-            <List
-              size="small"
-              bordered
+            <ul
               aria-label="导入错误报告"
               className="zg-standard-import-report"
-              style={{ maxHeight: 280, overflow: 'auto' }}
-              dataSource={report.lines}
-              renderItem={(line) => <List.Item>{line}</List.Item>}
-            />
+              style={{ maxHeight: 280, overflow: 'auto', margin: 0, paddingLeft: 20 }}
+            >
+              {report.lines.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
           )}
         </Space>
       )}

@@ -101,6 +101,7 @@ export function NodeForm({ kind, initial, readOnly, calRuleOptions, saving, onSa
 
   return (
     <Form<FormValues>
+      name="standard-node"
       form={form}
       layout="vertical"
       disabled={readOnly}
@@ -270,7 +271,7 @@ export function NodeForm({ kind, initial, readOnly, calRuleOptions, saving, onSa
           )}
         </>
       )}
-      {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 16 }} />}
+      {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 16 }} />}
       {!readOnly && (
         <Button type="primary" htmlType="submit" loading={saving}>
           保存

@@ -65,7 +65,7 @@ export function RecyclePanel({ onChange }: { onChange: (change: StandardChange) 
     },
   ];
 
-  if (entries.isError) return <Alert type="error" showIcon message={errorText(entries.error, '回收站加载失败')} />;
+  if (entries.isError) return <Alert type="error" showIcon title={errorText(entries.error, '回收站加载失败')} />;
   return (
     <Table<Entry>
       size="small"

@@ -54,6 +54,7 @@ export function SystemDialog({
       destroyOnHidden
     >
       <Form<Values>
+        name="standard-system"
         form={form}
         layout="vertical"
         initialValues={
