@@ -1,4 +1,4 @@
-import { STANDARD_MSG } from '@zg/contract';
+import { EXCEL_MSG, STANDARD_MSG } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
 import {
   computeMove,
@@ -231,6 +231,15 @@ describe('import report', () => {
     expect(importReport('第3行：请至少填写诊断维度\n第4行：值类型应为 有无、是否 之一')).toEqual({
       summary: '导入失败，共 2 处错误，未导入任何内容',
       lines: ['第3行：请至少填写诊断维度', '第4行：值类型应为 有无、是否 之一'],
+    });
+    const server = `${EXCEL_MSG.importFailed(3)}${EXCEL_MSG.cell(5, '标准值', '标准值应为数值', '八十')}；${EXCEL_MSG.row(6, '上级“专业建设”在前面的行中不存在')}；${EXCEL_MSG.moreErrors(1)}`;
+    expect(importReport(server)).toEqual({
+      summary: '导入失败，共3处错误，未导入任何数据',
+      lines: [
+        '第5行「标准值」：标准值应为数值（“八十”）',
+        '第6行：上级“专业建设”在前面的行中不存在',
+        '……另有1处错误未列出',
+      ],
     });
     expect(importReport('请选择文件')).toEqual({ summary: '请选择文件', lines: [] });
   });

@@ -364,7 +364,7 @@ export function importReport(message: string): { summary: string; lines: string[
     .trim();
   const lines = message
     .slice(first)
-    .split(/[；;\n]+(?=\s*第\s*\d+\s*行)|\n+/)
+    .split(/[；;\n]+(?=\s*(?:第\s*\d+\s*行|…))|\n+/)
     .map((l) => l.trim())
     .filter(Boolean);
   return { summary: summary || `导入失败，共 ${lines.length} 处错误，未导入任何内容`, lines };
