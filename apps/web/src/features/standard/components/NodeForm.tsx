@@ -141,7 +141,7 @@ export function NodeForm({ kind, initial, readOnly, calRuleOptions, saving, onSa
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
           </Form.Item>
           <Row gutter={16}>
-            <Col xs={24} md={8}>
+            <Col xs={24} md={6}>
               <Form.Item name="zlx" label="值类型">
                 <Select
                   allowClear
@@ -151,7 +151,7 @@ export function NodeForm({ kind, initial, readOnly, calRuleOptions, saving, onSa
                 />
               </Form.Item>
             </Col>
-            <Col xs={24} md={8}>
+            <Col xs={24} md={6}>
               <Form.Item
                 name="bzz"
                 label="标准值"
@@ -172,12 +172,12 @@ export function NodeForm({ kind, initial, readOnly, calRuleOptions, saving, onSa
                 <StandardValueInput zlx={zlx} levels={levels ?? []} />
               </Form.Item>
             </Col>
-            <Col xs={12} md={4}>
+            <Col xs={12} md={5}>
               <Form.Item name="fsdl" label="是否定量" valuePropName="checked">
                 <Switch checkedChildren="定量" unCheckedChildren="定性" />
               </Form.Item>
             </Col>
-            <Col xs={12} md={4}>
+            <Col xs={12} md={7}>
               <Form.Item name="direction" label="方向">
                 <Select allowClear placeholder="不区分" options={options(DIRECTION_NAMES)} />
               </Form.Item>
