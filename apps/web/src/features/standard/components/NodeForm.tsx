@@ -75,7 +75,10 @@ export function NodeForm({ kind, initial, readOnly, calRuleOptions, saving, onSa
   const levels = Form.useWatch('levels', form) as GradeForm['levels'];
   const dimension = kind === 'dimension';
 
-  const submit = (v: FormValues) => {
+  const submit = (shown: FormValues) => {
+    // Fields shown only for some choices (the warning's, the levels) keep their values in the store while hidden:
+    // the rules read the whole store, the choices decide which parts count.
+    const v: FormValues = { ...form.getFieldsValue(true), ...shown };
     setProblem(null);
     if (dimension) {
       onSave({ ...initial, name: v.name.trim(), nh: v.nh ?? '' });
