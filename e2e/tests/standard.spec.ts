@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { type Credentials, keepScreenshot, signIn } from './support';
@@ -89,6 +90,15 @@ async function workbook(body: string[][]) {
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const two = (s: string) => new RegExp(`^${s[0]}\\s*${s[1]}$`);
 
+async function noSeriousAxeViolation(page: Page, where: string) {
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 15_000 });
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = result.violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => ({ where, rule: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  expect(serious, JSON.stringify(serious, null, 1)).toEqual([]);
+}
+
 /** Picks an option of an antd select. */
 async function choose(page: Page, select: Locator, option: string) {
   await select.click();
@@ -136,6 +146,7 @@ test('zgfb01 imports a standard system from Excel, edits a QCP’s warning rule 
   await tree.getByText('双师素质教师比例').click();
   const form = page.getByRole('form', { name: '质控点表单' });
   await expect(form.getByLabel('名称')).toHaveValue('双师素质教师比例');
+  await noSeriousAxeViolation(page, '目标标准目录');
   await expect(form.getByLabel('预警值')).toHaveValue('60');
   await choose(page, form.getByRole('combobox', { name: '预警条件' }), '小于等于');
   await form.getByLabel('预警值').fill('55');
@@ -166,4 +177,18 @@ test('zgfb01 imports a standard system from Excel, edits a QCP’s warning rule 
   );
   await expect(page.getByRole('button', { name: two('发布') })).toHaveCount(0);
   await keepScreenshot(page, 'standard-published');
+
+  // 导出 gives the workbook; 复制为下一年 makes next year's draft, with the same tree.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: two('导出') }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+  await page.getByRole('button', { name: '复制为下一年' }).click();
+  const copy = page.locator('.ant-modal-confirm').filter({ hasText: `复制“${NAME}”为下一年度？` });
+  await expect(copy).toContainText('2027—2029年');
+  await copy.getByRole('button', { name: two('复制') }).click();
+  await expect(page.getByText(/已复制为“/)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: '选择目标标准' }).locator('..')).toContainText('草稿');
+  await expect(page.getByText('2027—2029年')).toBeVisible();
+  await expect(page.getByRole('tree', { name: '目标标准目录' }).getByText('专业评估结果')).toBeVisible();
+  await keepScreenshot(page, 'standard-copied');
 });

@@ -30,7 +30,7 @@ import { NodeForm, type NodeValues } from './NodeForm';
 /** A node to add: its kind and parent (null: a top-level 诊断维度). */
 type Adding = { kind: NodeKind; parent: StandardNode | null };
 
-const KIND_COLORS: Record<NodeKind, string> = { dimension: 'blue', qcp: 'green', indicator: 'default' };
+const KIND_COLORS: Record<NodeKind, string> = { dimension: 'blue', qcp: 'blue', indicator: 'default' };
 
 /** The tree of antd from the catalogue: each title the name (renamed categories shown new) with its kind. */
 function treeData(nodes: StandardNode[]): TreeDataNode[] {
