@@ -191,4 +191,30 @@ test('zgfb01 imports a standard system from Excel, edits a QCP’s warning rule 
   await expect(page.getByText('2027—2029年')).toBeVisible();
   await expect(page.getByRole('tree', { name: '目标标准目录' }).getByText('专业评估结果')).toBeVisible();
   await keepScreenshot(page, 'standard-copied');
+
+  // Drag to reorder in the draft: 人才培养方案 dropped on the upper edge of 双师素质教师比例 goes before it.
+  const draft = page.getByRole('tree', { name: '目标标准目录' });
+  const titles = draft.locator('.ant-tree-title');
+  await expect(titles).toHaveText([/计分卡/, /双师素质教师比例/, /人才培养方案/, /专业建设/, /专业评估结果/]);
+  const moved = page.waitForResponse((r) => r.url().includes('/catalog/move'));
+  const from = await draft.getByText('人才培养方案').boundingBox();
+  // The upper quarter of the target's row is "before it" (antd's tree).
+  const onto = await draft.locator('.ant-tree-treenode').filter({ hasText: '双师素质教师比例' }).boundingBox();
+  if (!from || !onto) throw new Error('tree nodes not laid out');
+  await page.mouse.move(from.x + 10, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 10, from.y + from.height / 2 - 8, { steps: 4 });
+  await page.mouse.move(from.x + 10, onto.y + 2, { steps: 8 });
+  await page.mouse.up();
+  const mv = await moved;
+  expect(mv.status()).toBe(200);
+  await expect(titles).toHaveText([/计分卡/, /人才培养方案/, /双师素质教师比例/, /专业建设/, /专业评估结果/]);
+  await page.reload();
+  await expect(page.getByRole('tree', { name: '目标标准目录' }).locator('.ant-tree-title')).toHaveText([
+    /计分卡/,
+    /人才培养方案/,
+    /双师素质教师比例/,
+    /专业建设/,
+    /专业评估结果/,
+  ]);
 });

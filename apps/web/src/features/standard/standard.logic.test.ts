@@ -70,7 +70,8 @@ describe('drag and drop', () => {
     expect(computeMove(TREE, 11, 10, 'before')).toEqual({ ok: true, parentId: 1, index: 0, order: [11, 10] });
     expect(computeMove(TREE, 10, 11, 'after')).toEqual({ ok: true, parentId: 1, index: 1, order: [11, 10] });
     expect(computeMove(TREE, 20, 11, 'after')).toEqual({ ok: true, parentId: 1, index: 2, order: [10, 11, 20] });
-    expect(computeMove(TREE, 20, 1, 'inside')).toEqual({ ok: true, parentId: 1, index: 2, order: [10, 11, 20] });
+    expect(computeMove(TREE, 20, 1, 'inside')).toEqual({ ok: true, parentId: 1, index: 0, order: [20, 10, 11] });
+    expect(computeMove(TREE, 11, 1, 'inside')).toEqual({ ok: true, parentId: 1, index: 0, order: [11, 10] });
     expect(computeMove(TREE, 2, 1, 'before')).toEqual({ ok: true, parentId: null, index: 0, order: [2, 1] });
     expect(computeMove(TREE, 1000, 11, 'inside')).toEqual({ ok: true, parentId: 11, index: 0, order: [1000] });
   });

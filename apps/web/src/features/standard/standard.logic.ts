@@ -190,7 +190,9 @@ export function computeMove<T extends TreeNode<T>>(
     return { ok: false, reason: STANDARD_MSG.tooDeep };
   const siblings = (parent ? parent.children : nodes).map((n) => n.id).filter((id) => id !== dragId);
   let index: number;
-  if (place === 'inside') index = siblings.length;
+  // Inside: the first child, as antd's tree shows it (a drop on the upper edge of a first child reads as inside
+  // its parent).
+  if (place === 'inside') index = 0;
   else {
     const at = siblings.indexOf(targetId);
     index = place === 'before' ? at : at + 1;
