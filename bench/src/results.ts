@@ -4,6 +4,7 @@ import type { CrashFigures } from './phases/crash';
 import type { FrontendFigures } from './phases/frontend';
 import type { CpuProfile, Plan, Statement } from './phases/profile';
 import type { SoakFigures } from './phases/soak';
+import type { StandardFigures } from './phases/standard';
 import type { UploadFigures } from './phases/upload';
 import type { WarehouseFigures } from './phases/warehouse';
 
@@ -45,6 +46,8 @@ export interface RunResults {
   warehouse: Partial<Record<DbKind, WarehouseFigures>>;
   /** Algorithms (issue 18): the demo indicators and a runaway query. */
   algorithm: Partial<Record<DbKind, AlgorithmFigures>>;
+  /** Standard systems (issue 19): a ~500-node system read whole, a 1 000-row import. */
+  standard: Partial<Record<DbKind, StandardFigures>>;
   crash: Partial<Record<DbKind, CrashFigures>>;
   /** `withCrashTest`: the crash test ran at the same time (on servers and databases of its own). */
   soak: (SoakFigures & { db: DbKind; withCrashTest?: boolean }) | null;
@@ -73,6 +76,7 @@ export function emptyResults(startedAt: Date, quick: boolean): RunResults {
     frontend: null,
     warehouse: {},
     algorithm: {},
+    standard: {},
     crash: {},
     soak: null,
     profile: null,

@@ -32,6 +32,7 @@ import {
   WARNING_TYPE_ROWS,
 } from './reference';
 import { SAMPLE_SCHOOLS } from './schools';
+import { seedDemoStandards } from './standards';
 import { generate } from './story';
 import { SCALES } from './story/scale';
 import { seedDemoWarehouse } from './warehouse';
@@ -77,6 +78,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions) {
     const now = opts.now ?? new Date();
     if (opts.demo && opts.story) await generate(tx, SCALES.demo, { now, today: localDay(now) });
     if (opts.demo && opts.warehouse) await seedDemoWarehouse(tx, localDay(now));
+    // After the algorithms: the demo standard systems bind their points to the indicators' current versions.
+    if (opts.demo && opts.story) await seedDemoStandards(tx);
   });
 }
 

@@ -59,8 +59,16 @@ function warningOf(w: StandardSeedNode['warning']): WarningRule | null {
   };
 }
 
-/** Installs the systems; answers how many were made. */
-export async function installStandards(db: Db, systems: readonly StandardSeed[], createdBy: string | null) {
+/**
+ * Installs the systems; answers how many were made. `keepers` are roles granted write on every one (besides the
+ * creator), e.g. the diagnosis administrators for the demo's.
+ */
+export async function installStandards(
+  db: Db,
+  systems: readonly StandardSeed[],
+  createdBy: string | null,
+  keepers: readonly string[] = [],
+) {
   const names = new Set<string>();
   const walk = (n: StandardSeedNode) => {
     if (n.indicator) names.add(n.indicator);
@@ -115,15 +123,18 @@ export async function installStandards(db: Db, systems: readonly StandardSeed[],
         );
       }
       const grants = [
-        ...(s.readers?.users ?? []).map((id) => ({ subjectKind: 'user', subjectId: id })),
-        ...(s.readers?.roles ?? []).map((id) => ({ subjectKind: 'role', subjectId: id })),
+        ...(s.readers?.users ?? []).map((id) => ({ subjectKind: 'user', subjectId: id, access: 'read' })),
+        ...(s.readers?.roles ?? [])
+          .filter((id) => !keepers.includes(id))
+          .map((id) => ({ subjectKind: 'role', subjectId: id, access: 'read' })),
+        ...keepers.map((id) => ({ subjectKind: 'role', subjectId: id, access: 'write' })),
       ];
       for (const g of grants)
         if ((await repo.subjectName(tx, g.subjectKind, g.subjectId)) === null)
           throw new Error(`installStandards: ${s.name}: 授权对象 ${g.subjectKind} ${g.subjectId} 不存在`);
       await repo.insertAuthorities(
         tx,
-        grants.map((g) => ({ systemId: system.id, ...g, access: 'read' })),
+        grants.map((g) => ({ systemId: system.id, ...g })),
       );
       made++;
     }

@@ -8,6 +8,7 @@ import {
   MAX_DEPTH,
   moveProblem,
   nestNodes,
+  nextYearName,
   placementProblem,
   reorder,
   storedName,
@@ -87,5 +88,13 @@ describe('tree rules', () => {
     expect(renamedCategory('政策落实')).toBe('落实政策表');
     expect(storedName('dimension', '专业建设')).toBe('专业建设');
     expect(storedName('qcp', '人才培养')).toBe('人才培养');
+  });
+
+  it('names next year’s copy with its years moved on, or adds them', () => {
+    expect(nextYearName('2025-2026专业诊改标准', 2025, 2026)).toBe('2026-2027专业诊改标准');
+    expect(nextYearName('2025年课程标准（1999版）', 2025, 2025)).toBe('2026年课程标准（1999版）');
+    expect(nextYearName('专业诊改标准', 2025, 2027)).toBe('专业诊改标准（2026-2028）');
+    expect(nextYearName('标准', 2025, 2025)).toBe('标准（2026）');
+    expect(Array.from(nextYearName('长'.repeat(60), 2025, 2025)).length).toBe(60);
   });
 });

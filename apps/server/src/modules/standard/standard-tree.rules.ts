@@ -133,3 +133,16 @@ export function byLevels<T extends FlatNode>(nodes: readonly T[]): T[][] {
   }
   return levels;
 }
+
+/** A name for next year's copy: the years in it moved on by one, or the new years added. */
+export function nextYearName(name: string, startYear: number, endYear: number) {
+  let moved = false;
+  const renamed = name.replace(/\d{4}/g, (y) => {
+    const n = Number(y);
+    if (n < startYear || n > endYear) return y;
+    moved = true;
+    return String(n + 1);
+  });
+  const out = moved ? renamed : `${name}（${startYear + 1}${endYear > startYear ? `-${endYear + 1}` : ''}）`;
+  return Array.from(out).slice(0, STANDARD_LIMITS.nameMax).join('');
+}

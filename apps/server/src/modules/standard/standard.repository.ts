@@ -16,11 +16,17 @@ export interface Viewer {
   admin: boolean;
 }
 
+/**
+ * The outer system's id inside a correlated subquery, always qualified (drizzle leaves a column unqualified in a
+ * single-table query, where it would name the subquery's own id).
+ */
+const SYSTEM_ID = sql.raw('"standard_systems"."id"');
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function granted(v: Viewer, access: 'read' | 'write'): SQL {
   const roleList = v.roles.length ? v.roles : ['\u0000'];
-  return sql`exists (select 1 from ${standardAuthorities} a where a.system_id = ${standardSystems.id}
+  return sql`exists (select 1 from ${standardAuthorities} a where a.system_id = ${SYSTEM_ID}
     and ((a.subject_kind = 'user' and a.subject_id = ${v.userId})
       or (a.subject_kind = 'role' and a.subject_id in (${sql.join(
         roleList.map((r) => sql`${r}`),
@@ -33,8 +39,8 @@ const canReadSql = (v: Viewer): SQL =>
 const canWriteSql = (v: Viewer): SQL =>
   v.admin ? sql`true` : sql`(${standardSystems.createdBy} = ${v.userId} or ${granted(v, 'write')})`;
 
-const nodeCounts = sql<number>`(select count(*)::int from ${standardNodes} n where n.system_id = ${standardSystems.id} and n.deleted_at is null)`;
-const qcpCounts = sql<number>`(select count(*)::int from ${standardNodes} n where n.system_id = ${standardSystems.id} and n.deleted_at is null and n.kind = 'qcp')`;
+const nodeCounts = sql<number>`(select count(*)::int from ${standardNodes} n where n.system_id = ${SYSTEM_ID} and n.deleted_at is null)`;
+const qcpCounts = sql<number>`(select count(*)::int from ${standardNodes} n where n.system_id = ${SYSTEM_ID} and n.deleted_at is null and n.kind = 'qcp')`;
 
 function selectSystems(db: Db, v: Viewer) {
   return db

@@ -41,6 +41,7 @@ import {
   MAX_DEPTH,
   moveProblem,
   nestNodes,
+  nextYearName,
   placementProblem,
   reorder,
   storedName,
@@ -169,19 +170,6 @@ export async function systemUsage(db: Db, actor: Actor, id: number) {
   await systemFor(db, actor, id, 'read');
   const users = await usersOfSystem(db, id);
   return { inUse: users.length > 0, users };
-}
-
-/** A name for next year's copy: the years in it moved on by one, or the new years added. */
-export function nextYearName(name: string, startYear: number, endYear: number) {
-  let moved = false;
-  const renamed = name.replace(/\d{4}/g, (y) => {
-    const n = Number(y);
-    if (n < startYear || n > endYear) return y;
-    moved = true;
-    return String(n + 1);
-  });
-  const out = moved ? renamed : `${name}（${startYear + 1}${endYear > startYear ? `-${endYear + 1}` : ''}）`;
-  return Array.from(out).slice(0, STANDARD_LIMITS.nameMax).join('');
 }
 
 /**
@@ -428,6 +416,8 @@ export async function insertNode(
 ): Promise<StandardChange> {
   return db.transaction(async (tx) => {
     const v = await systemFor(tx, actor, input.systemId, 'write');
+    // One change of a system's tree at a time, so two adds cannot both pass the sibling-name check.
+    await repo.lockSystem(tx, input.systemId);
     const parentId = input.parentId ?? null;
     const parent = await parentOf(tx, input.systemId, parentId);
     const placement = placementProblem(input.kind, (parent?.kind as NodeKind | undefined) ?? null);
@@ -784,6 +774,7 @@ export async function depotUse(db: Db, actor: Actor, input: { depotId: number; p
     if (!found) throw notFound(M.depotNotFound);
     const { node: parent, view } = await nodeFor(tx, actor, input.parentId, 'write');
     if (parent.kind !== 'dimension') throw badRequest(M.depotUseUnderDimension);
+    await repo.lockSystem(tx, parent.systemId);
     if (view.system.dimension !== found.item.dimension)
       throw badRequest(M.depotDimensionMismatch(view.system.dimension, found.item.dimension));
     const snap = found.item.snapshot;
@@ -886,6 +877,7 @@ export async function recover(db: Db, actor: Actor, batch: string): Promise<Stan
     if (kind === 'system') {
       await repo.updateSystem(tx, systemId, { deletedAt: null, deleteBatch: null, deletedBy: null });
     } else {
+      await repo.lockSystem(tx, systemId);
       const nodes = await repo.nodesOfBatch(tx, batch);
       const inBatch = new Set(nodes.map((n) => n.id));
       for (const root of nodes.filter((n) => n.parentId === null || !inBatch.has(n.parentId))) {
