@@ -267,7 +267,7 @@ describe('StandardPage 目标标准', () => {
     fireEvent.click(screen.getByRole('button', { name: '新增质控点' }));
     const dialog = await dialogTitled('在“计分卡”下新增质控点');
     fireEvent.change(within(dialog).getByLabelText('名称'), { target: { value: ' 生师比 ' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: /^保\s?存$/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: /^确\s?定$/ }));
     await waitFor(() =>
       expect(bodies[`${S}/catalog/insert`]).toEqual([
         { systemId: 3, parentId: 2, kind: 'qcp', name: '生师比', sort: 0 },

@@ -252,7 +252,7 @@ describe('DepotPanel and RecyclePanel', () => {
     fireEvent.click(await screen.findByRole('button', { name: /^使\s?用$/ }));
     const dialog = (await screen.findAllByText('使用“生师比”')).at(-1)?.closest('[role=dialog]') as HTMLElement;
     await pick('放入“2026—2028年专业诊改标准”的诊断维度', '资源表', dialog);
-    fireEvent.click(within(dialog).getByRole('button', { name: /^使\s?用$/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: /^确\s?定$/ }));
     await waitFor(() => expect(bodies[`${S}/taskDepot/use`]).toEqual([{ depotId: 9, parentId: 1 }]));
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ nodeId: 30 })));
   });

@@ -6,10 +6,10 @@ import {
   type StandardNode,
   type StandardSystem,
 } from '@zg/contract';
-import { App, Button, Card, Col, Form, Input, Modal, Row, Space, Tag, Tree, type TreeDataNode, Typography } from 'antd';
+import { App, Button, Card, Col, Form, Input, Row, Space, Tag, Tree, type TreeDataNode, Typography } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
-import { EnterSubmits } from '../../../components/EnterSubmits';
+import { FormDialog } from '../../../components/FormDialog';
 import { useCalRuleOptions, useStandardActions } from '../standard.api';
 import {
   childKindUnder,
@@ -122,7 +122,6 @@ export function CatalogPanel({
       name: name.trim(),
       sort: siblings.length,
     });
-    setAdding(null);
     if (adding.parent) setExpanded((e) => [...new Set([...e, String(adding.parent?.id)])]);
     onChange(change, change.nodeId);
     if (!change.versioned && change.nodeId) setSelected(change.nodeId);
@@ -292,7 +291,7 @@ export function CatalogPanel({
           )}
         </Card>
       </Col>
-      <Modal
+      <FormDialog<{ name: string }>
         open={adding !== null}
         title={
           adding
@@ -301,34 +300,24 @@ export function CatalogPanel({
               : `新增${KIND_NAMES[adding.kind]}`
             : ''
         }
-        okText="保存"
-        cancelText="取消"
-        confirmLoading={actions.insertNode.isPending}
-        onOk={() => addForm.submit()}
-        onCancel={() => setAdding(null)}
-        destroyOnHidden
+        form={addForm}
+        pending={actions.insertNode.isPending}
+        onClose={() => setAdding(null)}
+        onSubmit={submitAdd}
       >
-        <Form
-          name="standard-add"
-          form={addForm}
-          layout="vertical"
-          onFinish={(v) => void submitAdd(v).catch(() => undefined)}
+        <Form.Item
+          name="name"
+          label="名称"
+          rules={[{ required: true, whitespace: true, message: '请输入名称' }]}
+          extra={
+            adding?.kind === 'dimension'
+              ? '人才培养、教学条件等旧分类名称将按新名称保存（如 人才培养 → 计分卡）'
+              : undefined
+          }
         >
-          <EnterSubmits />
-          <Form.Item
-            name="name"
-            label="名称"
-            rules={[{ required: true, whitespace: true, message: '请输入名称' }]}
-            extra={
-              adding?.kind === 'dimension'
-                ? '人才培养、教学条件等旧分类名称将按新名称保存（如 人才培养 → 计分卡）'
-                : undefined
-            }
-          >
-            <Input maxLength={STANDARD_LIMITS.nameMax} autoFocus />
-          </Form.Item>
-        </Form>
-      </Modal>
+          <Input maxLength={STANDARD_LIMITS.nameMax} autoFocus />
+        </Form.Item>
+      </FormDialog>
     </Row>
   );
 }

@@ -1,9 +1,10 @@
 import type { StandardChange, StandardNode, StandardSystem } from '@zg/contract';
 import { DIMENSIONS } from '@zg/contract';
-import { Alert, App, Button, Form, Modal, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Alert, App, Button, Form, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../../api/errors';
 import { EmptyState } from '../../../components/EmptyState';
+import { FormDialog } from '../../../components/FormDialog';
 import { useDepot, useStandardActions } from '../standard.api';
 
 type DepotItem = NonNullable<ReturnType<typeof useDepot>['data']>[number];
@@ -94,45 +95,28 @@ export function DepotPanel({
         pagination={(items.data?.length ?? 0) > 10 ? { pageSize: 10, showSizeChanger: false } : false}
         locale={{ emptyText: <EmptyState description="任务库为空" /> }}
       />
-      <Modal
+      <FormDialog<{ parentId: number }>
         open={using !== null}
         title={using ? `使用“${using.name}”` : ''}
-        okText="使用"
-        cancelText="取消"
-        confirmLoading={use.isPending}
-        onOk={() => form.submit()}
-        onCancel={() => setUsing(null)}
-        destroyOnHidden
+        form={form}
+        pending={use.isPending}
+        onClose={() => setUsing(null)}
+        onSubmit={async ({ parentId }) => {
+          if (!using) return;
+          onChange(await use.mutateAsync({ depotId: using.id, parentId }));
+        }}
       >
-        <Form
-          name="standard-depot-use"
-          form={form}
-          layout="vertical"
-          onFinish={({ parentId }) => {
-            if (!using) return;
-            use.mutate(
-              { depotId: using.id, parentId },
-              {
-                onSuccess: (change) => {
-                  setUsing(null);
-                  onChange(change);
-                },
-              },
-            );
-          }}
+        <Form.Item
+          name="parentId"
+          label={`放入“${system?.name ?? ''}”的诊断维度`}
+          rules={[{ required: true, message: '请选择诊断维度' }]}
         >
-          <Form.Item
-            name="parentId"
-            label={`放入“${system?.name ?? ''}”的诊断维度`}
-            rules={[{ required: true, message: '请选择诊断维度' }]}
-          >
-            <Select
-              placeholder={dimensions.length ? '请选择诊断维度' : '该目标标准还没有诊断维度'}
-              options={dimensions.map((d) => ({ value: d.id, label: d.name }))}
-            />
-          </Form.Item>
-        </Form>
-      </Modal>
+          <Select
+            placeholder={dimensions.length ? '请选择诊断维度' : '该目标标准还没有诊断维度'}
+            options={dimensions.map((d) => ({ value: d.id, label: d.name }))}
+          />
+        </Form.Item>
+      </FormDialog>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { DIMENSIONS, STANDARD_LIMITS, STANDARD_MSG, type StandardSystem } from '@zg/contract';
-import { Form, Input, InputNumber, Modal, Select, Space } from 'antd';
-import { EnterSubmits } from '../../../components/EnterSubmits';
+import { Form, Input, InputNumber, Select, Space } from 'antd';
+import { FormDialog } from '../../../components/FormDialog';
 import { useStandardActions } from '../standard.api';
 
 interface Values {
@@ -43,70 +43,60 @@ export function SystemDialog({
   };
 
   return (
-    <Modal
+    <FormDialog<Values>
       open={editing !== null}
       title={isNew ? '新建目标标准' : '编辑目标标准'}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      form={form}
+      pending={saving}
+      onClose={onClose}
+      onSubmit={submit}
+      initialValues={
+        editing && editing !== 'new'
+          ? {
+              name: editing.name,
+              dimension: editing.dimension as Values['dimension'],
+              startYear: editing.startYear,
+              endYear: editing.endYear,
+            }
+          : { startYear: year, endYear: year + 2 }
+      }
     >
-      <Form<Values>
-        name="standard-system"
-        form={form}
-        layout="vertical"
-        initialValues={
-          editing && editing !== 'new'
-            ? {
-                name: editing.name,
-                dimension: editing.dimension as Values['dimension'],
-                startYear: editing.startYear,
-                endYear: editing.endYear,
-              }
-            : { startYear: year, endYear: year + 2 }
-        }
-        onFinish={(v) => void submit(v).catch(() => undefined)}
+      <Form.Item
+        name="name"
+        label="名称"
+        rules={[{ required: true, whitespace: true, message: STANDARD_MSG.nameRequired }]}
       >
-        <EnterSubmits />
+        <Input maxLength={STANDARD_LIMITS.nameMax} autoFocus placeholder="如：2026—2028年专业诊改标准" />
+      </Form.Item>
+      <Form.Item name="dimension" label="维度" rules={[{ required: true, message: STANDARD_MSG.dimensionRequired }]}>
+        <Select
+          disabled={!isNew}
+          placeholder="请选择维度"
+          options={DIMENSIONS.map((d) => ({ value: d.code, label: d.name }))}
+        />
+      </Form.Item>
+      <Space size="middle" wrap>
+        <Form.Item name="startYear" label="起始年度" rules={[{ required: true, message: '请输入起始年度' }]}>
+          <InputNumber min={1900} max={2200} precision={0} />
+        </Form.Item>
         <Form.Item
-          name="name"
-          label="名称"
-          rules={[{ required: true, whitespace: true, message: STANDARD_MSG.nameRequired }]}
+          name="endYear"
+          label="结束年度"
+          dependencies={['startYear']}
+          rules={[
+            { required: true, message: '请输入结束年度' },
+            ({ getFieldValue }) => ({
+              validator: async (_, v) => {
+                const start = getFieldValue('startYear');
+                if (typeof v === 'number' && typeof start === 'number' && v < start)
+                  throw new Error(STANDARD_MSG.yearsOrder);
+              },
+            }),
+          ]}
         >
-          <Input maxLength={STANDARD_LIMITS.nameMax} autoFocus placeholder="如：2026—2028年专业诊改标准" />
+          <InputNumber min={1900} max={2200} precision={0} />
         </Form.Item>
-        <Form.Item name="dimension" label="维度" rules={[{ required: true, message: STANDARD_MSG.dimensionRequired }]}>
-          <Select
-            disabled={!isNew}
-            placeholder="请选择维度"
-            options={DIMENSIONS.map((d) => ({ value: d.code, label: d.name }))}
-          />
-        </Form.Item>
-        <Space size="middle" wrap>
-          <Form.Item name="startYear" label="起始年度" rules={[{ required: true, message: '请输入起始年度' }]}>
-            <InputNumber min={1900} max={2200} precision={0} />
-          </Form.Item>
-          <Form.Item
-            name="endYear"
-            label="结束年度"
-            dependencies={['startYear']}
-            rules={[
-              { required: true, message: '请输入结束年度' },
-              ({ getFieldValue }) => ({
-                validator: async (_, v) => {
-                  const start = getFieldValue('startYear');
-                  if (typeof v === 'number' && typeof start === 'number' && v < start)
-                    throw new Error(STANDARD_MSG.yearsOrder);
-                },
-              }),
-            ]}
-          >
-            <InputNumber min={1900} max={2200} precision={0} />
-          </Form.Item>
-        </Space>
-      </Form>
-    </Modal>
+      </Space>
+    </FormDialog>
   );
 }
