@@ -144,6 +144,11 @@ const show = (route = '/target') => renderPage(<StandardPage />, route);
 async function dialogTitled(title: string) {
   return (await screen.findAllByText(title)).at(-1)?.closest('[role=dialog]') as HTMLElement;
 }
+/** Picks an option of the select labelled `label` inside `scope`. */
+async function pick(scope: HTMLElement, label: string, option: string) {
+  fireEvent.mouseDown(within(scope).getByLabelText(label));
+  fireEvent.click((await screen.findAllByTitle(option)).at(-1) as HTMLElement);
+}
 const tree = () => screen.findByRole('tree', { name: '目标标准目录' });
 
 describe('StandardPage 目标标准', () => {
@@ -306,6 +311,45 @@ describe('StandardPage 目标标准', () => {
     expect(within(report).getByText('第7行：上级“专业建设”在前面的行中不存在')).toBeTruthy();
     expect(within(dialog).getByText('导入失败，共 2 处错误')).toBeTruthy();
     expect(sent[0]?.get('systemId')).toBe('3');
+  });
+
+  it('新建 creates a draft and chooses it', async () => {
+    const made = system({ id: 8, name: '2026年课程诊改标准', dimension: 'course', startYear: 2026, endYear: 2026 });
+    const { bodies } = api({}, { [`${S}/target/insert`]: () => ok(made) });
+    show();
+    await tree();
+    fireEvent.click(screen.getByRole('button', { name: /^新\s?建$/ }));
+    const dialog = await dialogTitled('新建目标标准');
+    fireEvent.change(within(dialog).getByLabelText('名称'), { target: { value: '2026年课程诊改标准' } });
+    await pick(dialog, '维度', '课程');
+    fireEvent.change(within(dialog).getByLabelText('结束年度'), { target: { value: '2025' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /^确\s?定$/ }));
+    expect(await within(dialog).findByText(STANDARD_MSG.yearsOrder)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('结束年度'), { target: { value: '2026' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /^确\s?定$/ }));
+    await waitFor(() => expect(bodies[`${S}/target/insert`]).toHaveLength(1));
+    expect(bodies[`${S}/target/insert`]?.[0]).toMatchObject({
+      name: '2026年课程诊改标准',
+      dimension: 'course',
+      endYear: 2026,
+    });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/target?id=8'));
+  });
+
+  it('复制为下一年 asks first, then chooses the copy', async () => {
+    const copy = system({ id: 9, name: '2027—2029年专业诊改标准', startYear: 2027, endYear: 2029 });
+    const { bodies } = api({}, { [`${S}/target/3/copyTargetFull`]: () => ok(copy) });
+    show();
+    await tree();
+    fireEvent.click(screen.getByRole('button', { name: '复制为下一年' }));
+    const confirm = (await screen.findAllByText('复制“2026—2028年专业诊改标准”为下一年度？'))
+      .at(-1)
+      ?.closest('.ant-modal') as HTMLElement;
+    expect(within(confirm).getByText('将复制目录、规则和权限，生成 2027—2029年 的草稿。')).toBeTruthy();
+    expect(bodies[`${S}/target/3/copyTargetFull`]).toBeUndefined();
+    fireEvent.click(within(confirm).getByRole('button', { name: /^复\s?制$/ }));
+    await waitFor(() => expect(bodies[`${S}/target/3/copyTargetFull`]).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/target?id=9'));
   });
 
   it('without any system: the empty state offers to create or import', async () => {
