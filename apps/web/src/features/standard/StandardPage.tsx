@@ -239,6 +239,7 @@ export default function StandardPage() {
       <ImportDialog
         open={importing}
         current={system && can?.write ? system : null}
+        canCreate={canCreate}
         onClose={() => setImporting(false)}
         onImported={(change) => {
           setImporting(false);

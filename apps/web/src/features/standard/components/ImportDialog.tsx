@@ -33,10 +33,13 @@ interface Values {
 export function ImportDialog({
   open,
   current,
+  canCreate,
   onClose,
   onImported,
 }: {
   open: boolean;
+  /** Whether the user may create systems (import into a new one). */
+  canCreate: boolean;
   /** The chosen system, when the user may edit it (its tree can be replaced). */
   current: StandardSystem | null;
   onClose: () => void;
@@ -127,7 +130,7 @@ export function ImportDialog({
                 label: current ? `替换“${current.name}”的目录` : '替换当前目标标准的目录',
                 disabled: !current,
               },
-              { value: 'new', label: '新建目标标准' },
+              { value: 'new', label: '新建目标标准', disabled: !canCreate },
             ]}
           />
         </Form.Item>
