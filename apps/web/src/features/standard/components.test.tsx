@@ -224,6 +224,46 @@ describe('DepotPanel and RecyclePanel', () => {
             createdAt: '2026-11-26 10:00:00',
           },
         ]),
+      [`${S}/taskDepot/selectById`]: () =>
+        ok({
+          id: 9,
+          name: '生师比',
+          dimension: 'major',
+          nodeCount: 2,
+          creator: 'zgfb01',
+          createdAt: '2026-11-26 10:00:00',
+          snapshot: {
+            kind: 'qcp',
+            name: '生师比',
+            sort: 0,
+            nh: null,
+            zdbz: null,
+            bzz: '18',
+            zlx: 'others',
+            fsdl: true,
+            calRule: null,
+            direction: 'lower',
+            gradeRule: null,
+            warningRule: { mode: 'value', operator: '>', value: 22, cycle: 'month' },
+            children: [
+              {
+                kind: 'indicator',
+                name: '专任教师数',
+                sort: 0,
+                nh: null,
+                zdbz: null,
+                bzz: null,
+                zlx: null,
+                fsdl: false,
+                calRule: null,
+                direction: null,
+                gradeRule: null,
+                warningRule: null,
+                children: [],
+              },
+            ],
+          },
+        }),
       [`${S}/taskDepot/use`]: () => ok({ systemId: 3, version: 1, versioned: false, message: '保存成功', nodeId: 30 }),
     });
     const onChange = vi.fn();
@@ -249,6 +289,11 @@ describe('DepotPanel and RecyclePanel', () => {
       },
     ];
     renderUi(<DepotPanel system={SYSTEM} tree={tree} canKeep onChange={onChange} />);
+    // Its content shows when the row is expanded.
+    fireEvent.click(await screen.findByRole('button', { name: /展开/ }));
+    const content = await screen.findByRole('list', { name: '“生师比”的内容' });
+    expect(within(content).getByText('（质控点；标准值 18；按值 大于 22（每月））')).toBeTruthy();
+    expect(within(content).getByText('专任教师数')).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: /^使\s?用$/ }));
     const dialog = (await screen.findAllByText('使用“生师比”')).at(-1)?.closest('[role=dialog]') as HTMLElement;
     await pick('放入“2026—2028年专业诊改标准”的诊断维度', '资源表', dialog);

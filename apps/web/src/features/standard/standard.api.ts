@@ -69,6 +69,16 @@ export function useDepot(dimension: string | undefined, enabled = true) {
   });
 }
 
+/** `GET taskDepot/selectById`: one depot item with its QCP and indicators. */
+export function useDepotItem(id: number, enabled = true) {
+  return useQuery({
+    queryKey: [KEY, 'depotItem', id],
+    queryFn: ({ signal }) => call(API.depotGet, { query: { id } }, { signal }),
+    enabled,
+    throwOnError: false,
+  });
+}
+
 /** `GET recycle/list`: the user's recycle bin (of one system, or all they may edit). */
 export function useRecycle(systemId: number | undefined, enabled = true) {
   return useQuery({

@@ -5,9 +5,36 @@ import { useState } from 'react';
 import { errorText } from '../../../api/errors';
 import { EmptyState } from '../../../components/EmptyState';
 import { FormDialog } from '../../../components/FormDialog';
-import { useDepot, useStandardActions } from '../standard.api';
+import { useDepot, useDepotItem, useStandardActions } from '../standard.api';
+import { KIND_NAMES, standardValueText, warningText } from '../standard.logic';
 
 type DepotItem = NonNullable<ReturnType<typeof useDepot>['data']>[number];
+type Snapshot = NonNullable<DepotItem['snapshot']>;
+
+/** The saved QCP with its indicators, each with its standard value and warning rule. */
+function SnapshotTree({ id }: { id: number }) {
+  const item = useDepotItem(id);
+  if (item.isPending) return <Typography.Text type="secondary">加载中…</Typography.Text>;
+  if (item.isError) return <Alert type="error" showIcon title={errorText(item.error, '任务库条目加载失败')} />;
+  const lines: { key: string; depth: number; node: Snapshot }[] = [];
+  const walk = (n: Snapshot, depth: number, key: string) => {
+    lines.push({ key, depth, node: n });
+    for (const [i, c] of n.children.entries()) walk(c, depth + 1, `${key}-${i}`);
+  };
+  if (item.data.snapshot) walk(item.data.snapshot, 0, '0');
+  return (
+    <ul className="zg-standard-depot-snapshot" aria-label={`“${item.data.name}”的内容`} style={{ margin: 0 }}>
+      {lines.map(({ key, depth, node }) => (
+        <li key={key} style={{ marginLeft: depth * 20 }}>
+          <Typography.Text strong={depth === 0}>{node.name}</Typography.Text>
+          <Typography.Text type="secondary">
+            {`（${KIND_NAMES[node.kind]}；标准值 ${standardValueText(node.bzz, node.zlx)}；${warningText(node.warningRule)}）`}
+          </Typography.Text>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 const dimensionName = (code: string) => DIMENSIONS.find((d) => d.code === code)?.name ?? code;
 
@@ -94,6 +121,7 @@ export function DepotPanel({
         dataSource={items.data ?? []}
         pagination={(items.data?.length ?? 0) > 10 ? { pageSize: 10, showSizeChanger: false } : false}
         locale={{ emptyText: <EmptyState description="任务库为空" /> }}
+        expandable={{ expandedRowRender: (item) => <SnapshotTree id={item.id} /> }}
       />
       <FormDialog<{ parentId: number }>
         open={using !== null}
