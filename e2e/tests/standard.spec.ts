@@ -206,8 +206,7 @@ test('zgfb01 imports a standard system from Excel, edits a QCP’s warning rule 
   await page.mouse.move(from.x + 10, from.y + from.height / 2 - 8, { steps: 4 });
   await page.mouse.move(from.x + 10, onto.y + 2, { steps: 8 });
   await page.mouse.up();
-  const mv = await moved;
-  expect(mv.status()).toBe(200);
+  expect((await moved).status()).toBe(200);
   await expect(titles).toHaveText([/计分卡/, /人才培养方案/, /双师素质教师比例/, /专业建设/, /专业评估结果/]);
   await page.reload();
   await expect(page.getByRole('tree', { name: '目标标准目录' }).locator('.ant-tree-title')).toHaveText([
@@ -217,4 +216,35 @@ test('zgfb01 imports a standard system from Excel, edits a QCP’s warning rule 
     /专业建设/,
     /专业评估结果/,
   ]);
+
+  // 权限: the major head 林志华 (zyfzr01) may read the draft; signed in, he sees it read-only.
+  await page.getByRole('button', { name: two('权限') }).click();
+  const grants = page.getByRole('dialog').filter({ hasText: '权限：' });
+  await grants.getByText('用户', { exact: true }).click();
+  await grants.getByRole('combobox', { name: '用户' }).fill('zyfzr01');
+  await page.locator('.ant-select-dropdown:visible').getByText('林志华').click();
+  await grants.getByRole('button', { name: two('授权') }).click();
+  await expect(grants.getByRole('table', { name: '已授权的角色和用户' })).toContainText('林志华');
+  await keepScreenshot(page, 'standard-authority');
+  await grants.getByRole('button', { name: '关 闭' }).click();
+
+  const reader = await page
+    .context()
+    .browser()!
+    .newPage({ baseURL: new URL(page.url()).origin });
+  await signIn(reader, { userId: 'zyfzr01', password: 'Demo@2026', name: '林志华' });
+  await reader.goto('/#/target');
+  await reader.getByRole('combobox', { name: '选择目标标准' }).click();
+  await reader
+    .locator('.ant-select-dropdown:visible')
+    .getByText(/2027-2029/)
+    .click();
+  await expect(reader.getByText('只读')).toBeVisible();
+  await reader.getByRole('tree', { name: '目标标准目录' }).getByText('双师素质教师比例').click();
+  await expect(reader.getByRole('form', { name: '质控点表单' }).getByLabel('名称')).toBeDisabled();
+  for (const name of ['新建', '编辑', '发布', '权限', '导入'])
+    await expect(reader.getByRole('button', { name: two(name) })).toHaveCount(0);
+  await expect(reader.getByRole('button', { name: '新增诊断维度' })).toHaveCount(0);
+  await keepScreenshot(reader, 'standard-reader');
+  await reader.close();
 });

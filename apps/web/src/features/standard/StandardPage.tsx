@@ -126,18 +126,20 @@ export default function StandardPage() {
       {can?.authority && system && <Button onClick={() => setAuthority(system)}>权限</Button>}
       {(canCreate || can?.write) && <Button onClick={() => setImporting(true)}>导入</Button>}
       {system && <Button onClick={() => void exportSystem(system.id).catch(() => undefined)}>导出</Button>}
-      <Dropdown
-        menu={{
-          items: [
-            { key: 'template', label: '下载导入模板', onClick: () => void downloadTemplate().catch(() => undefined) },
-            ...(can?.remove && system
-              ? [{ key: 'delete', label: '删除目标标准', danger: true, onClick: () => remove(system) }]
-              : []),
-          ],
-        }}
-      >
-        <Button>更多</Button>
-      </Dropdown>
+      {(canCreate || can?.write || can?.remove) && (
+        <Dropdown
+          menu={{
+            items: [
+              { key: 'template', label: '下载导入模板', onClick: () => void downloadTemplate().catch(() => undefined) },
+              ...(can?.remove && system
+                ? [{ key: 'delete', label: '删除目标标准', danger: true, onClick: () => remove(system) }]
+                : []),
+            ],
+          }}
+        >
+          <Button>更多</Button>
+        </Dropdown>
+      )}
     </Space>
   );
 
