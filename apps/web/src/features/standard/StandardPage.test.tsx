@@ -118,14 +118,8 @@ function api(
     },
     [`${S}/taskDepot/list`]: () => ok([]),
     [`${S}/recycle/list`]: () => ok([]),
-    '/api/herm-sjgl/algorithmContent/selectlikename': () =>
-      ok({
-        records: [{ id: 7, sfbb: 2, bbid: 70, sfmc: '双师型教师比例', sflx: 'value' }],
-        total: 1,
-        current: 1,
-        pages: 1,
-        size: 200,
-      }),
+    [`${S}/catalog/calRules`]: () =>
+      ok([{ id: 70, label: '双师型教师比例/V2', algorithmName: '双师型教师比例', version: 2, group: '师资' }]),
     ...Object.fromEntries(
       Object.entries(extra).map(([path, h]) => [
         path,
@@ -172,6 +166,7 @@ describe('StandardPage 目标标准', () => {
     show();
     fireEvent.click(within(await tree()).getByText('双师型教师比例'));
     const form = await screen.findByRole('form', { name: '质控点表单' });
+    await pick(form, '计算规则', '双师型教师比例/V2');
     fireEvent.click(within(form).getByText('按等级'));
     const grade = await within(form).findByLabelText('预警等级');
     fireEvent.mouseDown(grade);
@@ -183,6 +178,7 @@ describe('StandardPage 目标标准', () => {
       name: '双师型教师比例',
       bzz: '60',
       zlx: 'percent',
+      calRule: 70,
       gradeRule: { type: 'thresholds', A: 80, B: 70, C: 60 },
       warningRule: { mode: 'level', operator: '<', grade: 'C', cycle: 'month' },
     });

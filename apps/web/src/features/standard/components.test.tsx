@@ -84,7 +84,7 @@ describe('NodeForm', () => {
         kind="indicator"
         initial={{ ...BLANK, zlx: 'have', bzz: '' }}
         readOnly={false}
-        calRuleOptions={[{ value: 70, label: '专业学生数/V2' }]}
+        calRuleOptions={[{ label: '教学质量', title: '教学质量', options: [{ value: 70, label: '专业学生数/V2' }] }]}
         saving={false}
         onSave={onSave}
       />,

@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ALGORITHM_API,
   STANDARD_API as API,
   type AuthorityInputSchema,
   type NodeInputSchema,
@@ -89,25 +88,17 @@ export function useRecycle(systemId: number | undefined, enabled = true) {
 }
 
 /**
- * The value algorithms a QCP may be computed by, as 算法名称/V版本 at their current version. The algorithm catalogue
- * answers only 数据管理's users: for others the list is empty (quiet) and the form shows the node's own rule.
+ * `GET catalog/calRules`: the value algorithms a QCP may be computed by, at their current version (算法名称/V2),
+ * grouped by their algorithm group for the select.
  */
 export function useCalRuleOptions(enabled: boolean) {
   return useQuery({
     queryKey: [KEY, 'calRules'],
     queryFn: async ({ signal }) => {
-      try {
-        const page = await call(
-          ALGORITHM_API.algorithmPage,
-          { query: { current: 1, size: 200, sflx: 'value' } },
-          { signal, quiet: true },
-        );
-        return page.records
-          .filter((a) => a.bbid !== null && a.bbid !== undefined)
-          .map((a) => ({ value: a.bbid as number, label: `${a.sfmc}/V${a.sfbb}` }));
-      } catch {
-        return [];
-      }
+      const rules = await call(API.calRules, { query: {} }, { signal });
+      const groups = new Map<string, { value: number; label: string }[]>();
+      for (const r of rules) groups.set(r.group, [...(groups.get(r.group) ?? []), { value: r.id, label: r.label }]);
+      return [...groups].map(([group, options]) => ({ label: group, title: group, options }));
     },
     enabled,
     staleTime: 60_000,

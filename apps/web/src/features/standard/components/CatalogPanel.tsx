@@ -100,11 +100,19 @@ export function CatalogPanel({
   const expandedKeys = keyword ? expandedForSearch(tree, keyword).map(String) : expanded;
   const counts = countKinds(tree);
 
+  // The node's own rule stays choosable even when it is no longer a current version (an older version it keeps).
   const calRuleOptions = useMemo(() => {
-    const options = [...(calRules.data ?? [])];
-    if (node?.calRule && !options.some((o) => o.value === node.calRule))
-      options.push({ value: node.calRule, label: node.calRuleName ?? `算法版本 ${node.calRule}` });
-    return options;
+    const groups = calRules.data ?? [];
+    const known = groups.some((g) => g.options.some((o) => o.value === node?.calRule));
+    if (!node?.calRule || known) return groups;
+    return [
+      ...groups,
+      {
+        label: '当前使用',
+        title: '当前使用',
+        options: [{ value: node.calRule, label: node.calRuleName ?? `算法版本 ${node.calRule}` }],
+      },
+    ];
   }, [calRules.data, node]);
 
   const addKind = (parent: StandardNode | null) => {

@@ -55,8 +55,8 @@ export interface NodeFormProps {
   initial: NodeValues;
   /** Without the right to edit, every input is disabled and there is no 保存. */
   readOnly: boolean;
-  /** The value algorithms' versions a QCP may be computed by. */
-  calRuleOptions: { value: number; label: string }[];
+  /** The value algorithms' versions a QCP may be computed by, by algorithm group. */
+  calRuleOptions: { label: string; title: string; options: { value: number; label: string }[] }[];
   saving: boolean;
   onSave: (values: NodeValues) => void;
 }
