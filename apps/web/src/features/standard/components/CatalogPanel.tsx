@@ -2,6 +2,7 @@ import {
   CATEGORY_RENAMES,
   type NodeKind,
   STANDARD_LIMITS,
+  STANDARD_MSG,
   type StandardChange,
   type StandardNode,
   type StandardSystem,
@@ -41,7 +42,7 @@ function treeData(nodes: StandardNode[]): TreeDataNode[] {
         <span>{n.kind === 'dimension' ? displayCategory(n.name, CATEGORY_RENAMES) : n.name}</span>
         {n.kind !== 'dimension' && (
           <Tag color={KIND_COLORS[n.kind]} style={{ marginInlineEnd: 0 }}>
-            {n.kind === 'indicator' ? `${n.depth - 2}级指标` : KIND_NAMES[n.kind]}
+            {n.kind === 'indicator' ? `${STANDARD_MSG.excelLevelHeader(n.depth - 2)}级指标` : KIND_NAMES[n.kind]}
           </Tag>
         )}
       </Space>
