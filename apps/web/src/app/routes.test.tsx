@@ -6,6 +6,7 @@ import { dataManageRoutes } from '../features/data-manage/routes';
 import { fileArchiveRoutes } from '../features/file-archive/routes';
 import { homeRoutes } from '../features/home/routes';
 import { performanceRoutes } from '../features/performance/routes';
+import { standardRoutes } from '../features/standard/routes';
 import { summaryAnalysisRoutes } from '../features/summary-analysis/routes';
 import { targetTaskRoutes } from '../features/target-task/routes';
 import { viewerOf } from '../features/target-task/task-logic';
@@ -22,6 +23,7 @@ const FEATURES = [
   dashboardsRoutes,
   dataCollectionRoutes,
   dataManageRoutes,
+  standardRoutes,
   targetTaskRoutes,
   summaryAnalysisRoutes,
   taskReportRoutes,

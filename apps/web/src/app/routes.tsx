@@ -4,6 +4,7 @@ import { dataManageRoutes } from '../features/data-manage/routes';
 import { fileArchiveRoutes } from '../features/file-archive/routes';
 import { homeRoutes } from '../features/home/routes';
 import { performanceRoutes } from '../features/performance/routes';
+import { standardRoutes } from '../features/standard/routes';
 import { summaryAnalysisRoutes } from '../features/summary-analysis/routes';
 import { targetTaskRoutes } from '../features/target-task/routes';
 import { taskReportRoutes } from '../features/task-report/routes';
@@ -16,7 +17,6 @@ import { routeTable } from '../session/routes';
 export const WITHOUT_PAGE = [
   'dataScreen',
   'dataScreenDynamic',
-  'standard',
   'improvement',
   'qualityReport',
   'developCenter',
@@ -35,6 +35,7 @@ export const ROUTES = routeTable(
     dashboardsRoutes,
     dataCollectionRoutes,
     dataManageRoutes,
+    standardRoutes,
     targetTaskRoutes,
     summaryAnalysisRoutes,
     taskReportRoutes,

@@ -1,0 +1,332 @@
+import {
+  CATEGORY_RENAMES,
+  type NodeKind,
+  STANDARD_LIMITS,
+  STANDARD_MSG,
+  type StandardChange,
+  type StandardNode,
+  type StandardSystem,
+} from '@zg/contract';
+import { App, Button, Card, Col, Form, Input, Row, Space, Tag, Tree, type TreeDataNode, Typography } from 'antd';
+import { type Key, useMemo, useState } from 'react';
+import { EmptyState } from '../../../components/EmptyState';
+import { FormDialog } from '../../../components/FormDialog';
+import { useCalRuleOptions, useStandardActions } from '../standard.api';
+import {
+  childKindUnder,
+  computeMove,
+  countKinds,
+  displayCategory,
+  dropPlaceOf,
+  expandedForSearch,
+  filterTree,
+  findNode,
+  flatten,
+  KIND_NAMES,
+  standardValueText,
+  warningText,
+} from '../standard.logic';
+import { NodeForm, type NodeValues } from './NodeForm';
+
+/** A node to add: its kind and parent (null: a top-level 诊断维度). */
+type Adding = { kind: NodeKind; parent: StandardNode | null };
+
+const KIND_COLORS: Record<NodeKind, string> = { dimension: 'blue', qcp: 'blue', indicator: 'default' };
+
+/** The tree of antd from the catalogue: each title the name (renamed categories shown new) with its kind. */
+function treeData(nodes: StandardNode[]): TreeDataNode[] {
+  return nodes.map((n) => ({
+    key: String(n.id),
+    title: (
+      <Space size={4}>
+        <span>{n.kind === 'dimension' ? displayCategory(n.name, CATEGORY_RENAMES) : n.name}</span>
+        {n.kind !== 'dimension' && (
+          <Tag color={KIND_COLORS[n.kind]} style={{ marginInlineEnd: 0 }}>
+            {n.kind === 'indicator' ? `${STANDARD_MSG.excelLevelHeader(n.depth - 2)}级指标` : KIND_NAMES[n.kind]}
+          </Tag>
+        )}
+      </Space>
+    ),
+    children: treeData(n.children),
+  }));
+}
+
+/** The form's values of a node. */
+function valuesOf(n: StandardNode): NodeValues {
+  return {
+    name: n.name,
+    nh: n.nh ?? '',
+    zdbz: n.zdbz ?? '',
+    bzz: n.bzz ?? '',
+    zlx: n.zlx,
+    fsdl: n.fsdl,
+    calRule: n.calRule,
+    direction: n.direction,
+    gradeRule: n.gradeRule,
+    warningRule: n.warningRule,
+  };
+}
+
+/**
+ * 目录: the catalogue tree on the left (search, drag to reorder or move, add and delete), the chosen node's form on
+ * the right. Without the right to edit, the tree and the form only show.
+ */
+export function CatalogPanel({
+  system,
+  tree,
+  canSaveToDepot,
+  onChange,
+}: {
+  system: StandardSystem;
+  tree: StandardNode[];
+  canSaveToDepot: boolean;
+  /** Tells the page where a change went (a new version when a diagnosis task uses the system). */
+  onChange: (change: StandardChange, nodeId?: number | null) => void;
+}) {
+  const { message, modal } = App.useApp();
+  const write = system.abilities.write;
+  const actions = useStandardActions();
+  const calRules = useCalRuleOptions(write);
+  const [keyword, setKeyword] = useState('');
+  const [selected, setSelected] = useState<number | null>(null);
+  // The catalogue opens with its dimensions unfolded (the page gives each system its own panel).
+  const [expanded, setExpanded] = useState<Key[]>(() =>
+    tree.filter((n) => n.kind === 'dimension').map((n) => String(n.id)),
+  );
+  const [adding, setAdding] = useState<Adding | null>(null);
+  const [addForm] = Form.useForm<{ name: string }>();
+
+  const node = selected === null ? undefined : findNode(tree, selected);
+  const shown = useMemo(() => filterTree(tree, keyword), [tree, keyword]);
+  const expandedKeys = keyword ? expandedForSearch(tree, keyword).map(String) : expanded;
+  const counts = countKinds(tree);
+
+  // The node's own rule stays choosable even when it is no longer a current version (an older version it keeps).
+  const calRuleOptions = useMemo(() => {
+    const groups = calRules.data ?? [];
+    const known = groups.some((g) => g.options.some((o) => o.value === node?.calRule));
+    if (!node?.calRule || known) return groups;
+    return [
+      ...groups,
+      {
+        label: '当前使用',
+        title: '当前使用',
+        options: [{ value: node.calRule, label: node.calRuleName ?? `算法版本 ${node.calRule}` }],
+      },
+    ];
+  }, [calRules.data, node]);
+
+  const addKind = (parent: StandardNode | null) => {
+    const kind = childKindUnder(parent?.kind ?? null);
+    if (kind) setAdding({ kind, parent });
+  };
+
+  const submitAdd = async ({ name }: { name: string }) => {
+    if (!adding) return;
+    const siblings = adding.parent ? adding.parent.children : tree;
+    const change = await actions.insertNode.mutateAsync({
+      systemId: system.id,
+      parentId: adding.parent?.id ?? null,
+      kind: adding.kind,
+      name: name.trim(),
+      sort: siblings.length,
+    });
+    if (adding.parent) setExpanded((e) => [...new Set([...e, String(adding.parent?.id)])]);
+    onChange(change, change.nodeId);
+    if (!change.versioned && change.nodeId) setSelected(change.nodeId);
+  };
+
+  const remove = (n: StandardNode) =>
+    modal.confirm({
+      title: `删除${KIND_NAMES[n.kind]}“${n.name}”？`,
+      content:
+        n.children.length > 0
+          ? `其下 ${flatten(n.children).length} 个节点一并删除，可在回收站恢复。`
+          : '删除后可在回收站恢复。',
+      okText: '删除',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: async () => {
+        const change = await actions.removeNode.mutateAsync(n.id);
+        setSelected(null);
+        onChange(change);
+      },
+    });
+
+  const save = (values: NodeValues) => {
+    if (!node) return;
+    const dimension = node.kind === 'dimension';
+    actions.updateNode.mutate(
+      {
+        id: node.id,
+        sort: node.sort,
+        name: values.name,
+        nh: values.nh,
+        ...(dimension
+          ? {}
+          : {
+              zdbz: values.zdbz,
+              bzz: values.bzz,
+              zlx: values.zlx,
+              fsdl: values.fsdl,
+              calRule: values.calRule,
+              direction: values.direction,
+              gradeRule: values.gradeRule,
+              warningRule: values.warningRule,
+            }),
+      },
+      { onSuccess: (change) => onChange(change, change.nodeId) },
+    );
+  };
+
+  const saveToDepot = (n: StandardNode) =>
+    actions.saveToDepot.mutate(n.id, { onSuccess: () => message.success(`“${n.name}”已存入任务库`) });
+
+  return (
+    <Row gutter={16} className="zg-standard-catalog">
+      <Col xs={24} lg={9} xl={8}>
+        <Card
+          size="small"
+          title="目录"
+          extra={
+            <Typography.Text type="secondary">
+              {counts.dimension} 个维度 · {counts.qcp} 个质控点 · {counts.indicator} 个指标
+            </Typography.Text>
+          }
+        >
+          <Space orientation="vertical" style={{ width: '100%' }}>
+            <Input.Search
+              aria-label="搜索目录"
+              placeholder="按名称搜索质控点或指标"
+              allowClear
+              maxLength={60}
+              onSearch={(v) => setKeyword(v)}
+              onChange={(e) => {
+                if (!e.target.value) setKeyword('');
+              }}
+            />
+            {write && (
+              <Space wrap size={4}>
+                <Button size="small" onClick={() => addKind(null)}>
+                  新增诊断维度
+                </Button>
+                <Button size="small" disabled={node?.kind !== 'dimension'} onClick={() => node && addKind(node)}>
+                  新增质控点
+                </Button>
+                <Button
+                  size="small"
+                  disabled={!node || node.kind === 'dimension' || node.depth >= 2 + STANDARD_LIMITS.indicatorLevelsMax}
+                  onClick={() => node && addKind(node)}
+                >
+                  新增下级指标
+                </Button>
+                <Button size="small" danger disabled={!node} onClick={() => node && remove(node)}>
+                  删除
+                </Button>
+              </Space>
+            )}
+            {tree.length === 0 ? (
+              <EmptyState description={write ? '目录为空：请新增诊断维度，或从 Excel 导入' : '目录为空'} />
+            ) : shown.length === 0 ? (
+              <EmptyState description="没有名称匹配的节点" />
+            ) : (
+              <Tree
+                aria-label="目标标准目录"
+                className="zg-standard-tree"
+                blockNode
+                showLine
+                draggable={write && !keyword ? { icon: false } : false}
+                treeData={treeData(shown)}
+                expandedKeys={expandedKeys}
+                onExpand={(keys) => setExpanded(keys)}
+                selectedKeys={node ? [String(node.id)] : []}
+                onSelect={(keys) => {
+                  const k = keys[0];
+                  if (k !== undefined) setSelected(Number(k));
+                }}
+                onDrop={(info) => {
+                  const move = computeMove(
+                    tree,
+                    Number(info.dragNode.key),
+                    Number(info.node.key),
+                    dropPlaceOf({ dropToGap: info.dropToGap, dropPosition: info.dropPosition, pos: info.node.pos }),
+                  );
+                  if (!move.ok) {
+                    message.warning(move.reason);
+                    return;
+                  }
+                  actions.moveNode.mutate(
+                    { id: Number(info.dragNode.key), parentId: move.parentId, sort: move.index },
+                    { onSuccess: (change) => onChange(change) },
+                  );
+                }}
+              />
+            )}
+          </Space>
+        </Card>
+      </Col>
+      <Col xs={24} lg={15} xl={16}>
+        <Card
+          size="small"
+          title={node ? `${KIND_NAMES[node.kind]}：${node.name}` : '节点详情'}
+          extra={
+            node?.kind === 'qcp' &&
+            canSaveToDepot && (
+              <Button size="small" loading={actions.saveToDepot.isPending} onClick={() => saveToDepot(node)}>
+                存入任务库
+              </Button>
+            )
+          }
+        >
+          {node ? (
+            <>
+              {node.kind !== 'dimension' && !write && (
+                <Typography.Paragraph type="secondary">
+                  标准值：{standardValueText(node.bzz, node.zlx)}；预警：{warningText(node.warningRule)}
+                </Typography.Paragraph>
+              )}
+              <NodeForm
+                key={`${node.id}:${JSON.stringify({ ...node, children: undefined })}`}
+                kind={node.kind}
+                initial={valuesOf(node)}
+                readOnly={!write}
+                calRuleOptions={calRuleOptions}
+                saving={actions.updateNode.isPending}
+                onSave={save}
+              />
+            </>
+          ) : (
+            <EmptyState description="请在左侧目录中选择诊断维度、质控点或指标" />
+          )}
+        </Card>
+      </Col>
+      <FormDialog<{ name: string }>
+        open={adding !== null}
+        title={
+          adding
+            ? adding.parent
+              ? `在“${adding.parent.name}”下新增${KIND_NAMES[adding.kind]}`
+              : `新增${KIND_NAMES[adding.kind]}`
+            : ''
+        }
+        form={addForm}
+        pending={actions.insertNode.isPending}
+        onClose={() => setAdding(null)}
+        onSubmit={submitAdd}
+      >
+        <Form.Item
+          name="name"
+          label="名称"
+          rules={[{ required: true, whitespace: true, message: '请输入名称' }]}
+          extra={
+            adding?.kind === 'dimension'
+              ? '人才培养、教学条件等旧分类名称将按新名称保存（如 人才培养 → 计分卡）'
+              : undefined
+          }
+        >
+          <Input maxLength={STANDARD_LIMITS.nameMax} autoFocus />
+        </Form.Item>
+      </FormDialog>
+    </Row>
+  );
+}
