@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import {
+  commonRequests,
+  type LoggedStatement,
+  MARK,
+  parseParameters,
+  parsePgbenchLog,
+  parsePgbenchOutput,
+  parseStatementLog,
+  pgbenchScripts,
+  requestsByMarker,
+} from './replay';
+
+// As PostgreSQL 15 writes it with log_statement = 'all' and the default log_line_prefix '%m [%p] '.
+const LOG = [
+  '2026-11-26 13:11:46.171 UTC [21268] LOG:  parameter "log_statement" changed to "all"',
+  `2026-11-26 13:11:47.878 UTC [900] LOG:  statement: select '${MARK} list.head 0'`,
+  '2026-11-26 13:11:47.880 UTC [21436] LOG:  execute st1: select $1::int as a,',
+  '\t  $2::text as b, $3::text c',
+  "2026-11-26 13:11:47.880 UTC [21436] DETAIL:  parameters: $1 = '1', $2 = 'x''y",
+  "\tz', $3 = NULL",
+  '2026-11-26 13:11:47.893 UTC [21437] LOG:  execute <unnamed>: select count(*) from t where d = $1',
+  '2026-11-26 13:11:47.893 UTC [21437] DETAIL:  parameters: $1 = \'{"a": [1, 2]}\'',
+  `2026-11-26 13:11:47.897 UTC [900] LOG:  statement: select '${MARK} list.head 1'`,
+  '2026-11-26 13:11:47.898 UTC [21436] LOG:  statement: begin',
+  '2026-11-26 13:11:47.901 UTC [21436] LOG:  statement: commit',
+  `2026-11-26 13:11:47.902 UTC [900] LOG:  statement: select '${MARK} list.head end'`,
+  '2026-11-26 13:11:47.903 UTC [21436] LOG:  statement: select 1',
+  '',
+].join('\n');
+
+const stmt = (text: string, params: (string | null)[] = [], pid = 1): LoggedStatement => ({ pid, text, params });
+
+describe("capturing a route's statements from the statement log", () => {
+  it('reads simple and extended statements, multi-line texts and their parameters', () => {
+    const s = parseStatementLog(LOG);
+    expect(s.map((x) => x.pid)).toEqual([900, 21436, 21437, 900, 21436, 21436, 900, 21436]);
+    expect(s[1]).toEqual({
+      pid: 21436,
+      text: 'select $1::int as a,\n  $2::text as b, $3::text c',
+      params: ['1', "x'y\nz", null],
+    });
+    expect(s[2]!.params).toEqual(['{"a": [1, 2]}']);
+    expect(s[4]).toEqual({ pid: 21436, text: 'begin', params: [] });
+  });
+
+  it('parses parameter lists, quotes doubled and NULLs, whatever their order', () => {
+    expect(parseParameters("$2 = NULL, $1 = 'it''s, $3 = x'")).toEqual(["it's, $3 = x", null]);
+    expect(parseParameters("$1 = ''")).toEqual(['']);
+  });
+
+  it('splits the statements into requests at the markers, leaving out the marker connection and what follows the end', () => {
+    const byKey = requestsByMarker(parseStatementLog(LOG), 900);
+    const head = byKey.get('list.head')!;
+    expect(head).toHaveLength(2);
+    expect(head[0]!.map((x) => x.text.slice(0, 12))).toEqual(['select $1::i', 'select count']);
+    expect(head[1]!.map((x) => x.text)).toEqual(['begin', 'commit']);
+  });
+
+  it("keeps the requests that ran the most common statements (a job's statements in between make a request differ)", () => {
+    const a = [stmt('select s where sid = $1', ['x']), stmt('select c where id = $1', ['1'])];
+    const b = [stmt('select s where sid = $1', ['x']), stmt('select c where id = $1', ['2'])];
+    const job = [a[0]!, stmt('select pg_try_advisory_lock($1)', ['7']), a[1]!];
+    const c = commonRequests('detail', [a, job, b]);
+    expect(c).toMatchObject({ key: 'detail', requests: 3, matching: 2 });
+    expect(c.samples).toEqual([a, b]);
+    expect(commonRequests('ceiling', [[], []])).toMatchObject({ requests: 2, matching: 2, samples: [[], []] });
+  });
+});
+
+describe('pgbench scripts of the captured requests', () => {
+  it('turns parameters into pgbench variables, one script per distinct parameter set, weighted', () => {
+    const r = (id: string) => [
+      stmt('select s::text from sessions where sid = $1', ['abc']),
+      stmt('select * from cards where id = any($1) and y = $2 and z = $3 and q = $10;', [
+        `{${id}}`,
+        null,
+        '',
+        '4',
+        '5',
+        '6',
+        '7',
+        '8',
+        '9',
+        "it's",
+      ]),
+    ];
+    const out = pgbenchScripts([r('1'), r('2'), r('1')]);
+    expect(out.scripts).toHaveLength(2);
+    expect(out.scripts[0]).toEqual({
+      text: "select s::text from sessions where sid = :s0_0_1;\nselect * from cards where id = any(:s0_1_1) and y = NULL and z = '' and q = :s0_1_10;\n",
+      weight: 2,
+    });
+    expect(out.scripts[1]!.weight).toBe(1);
+    expect(out.defines).toContainEqual(['s0_1_1', '{1}']);
+    expect(out.defines).toContainEqual(['s1_1_1', '{2}']);
+    expect(out.defines).toContainEqual(['s0_1_10', "it's"]);
+    expect(out.defines.some(([k]) => k === 's0_1_2' || k === 's0_1_3')).toBe(false);
+  });
+
+  it("writes the parameters into a statement that has more than pgbench's 255", () => {
+    const params = Array.from({ length: 300 }, (_, i) => String(i));
+    const text = `select 1 where x in (${params.map((_, i) => `$${i + 1}`).join(', ')})`;
+    const out = pgbenchScripts([[stmt(text, params)]]);
+    expect(out.defines).toEqual([]);
+    expect(out.scripts[0]!.text).toContain("in ('0', '1', '2',");
+    expect(out.scripts[0]!.text).toContain("'299');");
+  });
+
+  it('refuses a statement pgbench would read a variable in', () => {
+    expect(() => pgbenchScripts([[stmt("select to_char(now(), 'HH24:MI')")]])).toThrow(/HH24:MI|:MI/);
+    expect(() => pgbenchScripts([[stmt('select $1::int', ['1'])]])).not.toThrow();
+  });
+
+  it("reads pgbench's figures and its per-transaction log", () => {
+    const stdout = [
+      'pgbench (15.18 (Debian 15.18-0+deb12u1))',
+      'query mode: prepared',
+      'number of clients: 32',
+      'number of transactions actually processed: 9842',
+      'number of failed transactions: 3 (0.030%)',
+      'latency average = 0.797 ms',
+      'tps = 5018.118150 (without initial connection time)',
+    ].join('\n');
+    expect(parsePgbenchOutput(stdout)).toEqual({ tps: 5018.11815, transactions: 9842, failed: 3 });
+    expect(() => parsePgbenchOutput('pgbench: error: connection refused')).toThrow(/no figures/);
+    expect(parsePgbenchLog('1 1 3215 0 1795698695 659826\n1 2 0 0 1795698695 659938\n\n')).toEqual([3.215, 0]);
+  });
+});
