@@ -222,6 +222,7 @@ async function main() {
           // What each route runs on the system PostgreSQL, one request at a time with the statement log on; then
           // pgbench replays it beside the route's own runs (issue 21 item 1).
           const pgSessions = sessions.get('postgres')!;
+          // A capture that fails leaves the routes' own figures standing: the replay reports why it is missing.
           const captured = await captureRoutes(
             pg,
             'bench',
@@ -234,7 +235,15 @@ async function main() {
                   if (res.status !== 200) throw new Error(`${r.key} answered ${res.status} while captured`);
                 },
               })),
-          );
+          ).catch((err: Error) => {
+            ctx.log(`!! capturing the routes' statements failed: ${err.message}`);
+            return new Map(
+              routes.map((r) => [
+                r.key,
+                { key: r.key, requests: 0, matching: 0, samples: [], error: `capture failed: ${err.message}` },
+              ]),
+            );
+          });
           for (const c of captured.values()) {
             ctx.log(
               `captured ${c.key.padEnd(28)} ${c.samples[0]?.length ?? 0} statements; ${c.matching} of ${c.requests} requests ran them`,

@@ -33,6 +33,8 @@ export interface CapturedRoute {
   matching: number;
   /** The requests that ran the most common statements. */
   samples: RequestStatements[];
+  /** Why nothing was captured. */
+  error?: string;
 }
 
 export interface ReplayFigures {
@@ -283,7 +285,7 @@ export async function replayRoute(
     clients: opts.clients,
     seconds: opts.seconds,
   };
-  if (!statements.length) return { ...base, error: 'no statements captured' };
+  if (!statements.length) return { ...base, error: captured.error ?? 'no statements captured' };
   let built: PgbenchScripts;
   try {
     built = pgbenchScripts(captured.samples);
