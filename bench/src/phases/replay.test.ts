@@ -3,6 +3,7 @@ import {
   commonRequests,
   type LoggedStatement,
   MARK,
+  measuredWindow,
   parseParameters,
   parsePgbenchLog,
   parsePgbenchOutput,
@@ -124,6 +125,17 @@ describe('pgbench scripts of the captured requests', () => {
     ].join('\n');
     expect(parsePgbenchOutput(stdout)).toEqual({ tps: 5018.11815, transactions: 9842, failed: 3 });
     expect(() => parsePgbenchOutput('pgbench: error: connection refused')).toThrow(/no figures/);
-    expect(parsePgbenchLog('1 1 3215 0 1795698695 659826\n1 2 0 0 1795698695 659938\n\n')).toEqual([3.215, 0]);
+    expect(parsePgbenchLog('1 1 3215 0 1795698695 659826\n1 2 0 0 1795698696 000038\n\n')).toEqual([
+      { endUs: 1795698695659826, ms: 3.215 },
+      { endUs: 1795698696000038, ms: 0 },
+    ]);
+  });
+
+  it('measures the transactions that ended in the last seconds of the run, after its warm-up', () => {
+    const t = (s: number, ms: number) => ({ endUs: (1000 + s) * 1e6, ms });
+    // Warm-up: the first second (slow, cold caches); then 2 s measured.
+    const run = [t(0.2, 50), t(0.9, 40), t(1.1, 2), t(1.5, 3), t(2.0, 4), t(2.5, 1), t(3.0, 5)];
+    expect(measuredWindow(run, 2)).toEqual({ tps: 2.5, transactions: 5, latencies: [2, 3, 4, 1, 5] });
+    expect(measuredWindow([], 2)).toEqual({ tps: 0, transactions: 0, latencies: [] });
   });
 });

@@ -202,14 +202,36 @@ export function parsePgbenchOutput(stdout: string): { tps: number; transactions:
   };
 }
 
-/** Each transaction's latency (ms) from pgbench's per-transaction logs (`-l`: the third field, in microseconds). */
-export function parsePgbenchLog(text: string): number[] {
-  const out: number[] = [];
+/** One transaction of pgbench's per-transaction log (`-l`): when it ended (µs since the epoch) and its latency. */
+export interface PgbenchTransaction {
+  endUs: number;
+  ms: number;
+}
+
+/** pgbench's per-transaction log: `client transaction latency_us script epoch_s epoch_us [lag]`. */
+export function parsePgbenchLog(text: string): PgbenchTransaction[] {
+  const out: PgbenchTransaction[] = [];
   for (const line of text.split('\n')) {
     const f = line.trim().split(/\s+/);
-    if (f.length >= 6) out.push(Number(f[2]) / 1000);
+    if (f.length >= 6) out.push({ endUs: Number(f[4]) * 1e6 + Number(f[5]), ms: Number(f[2]) / 1000 });
   }
   return out;
+}
+
+/**
+ * The measured part of one pgbench run that began with its warm-up: the transactions that ended in the last `seconds`
+ * of the run (its connections were opened and their caches warmed in the same run, as the server's pooled
+ * connections are), their rate and latencies.
+ */
+export function measuredWindow(
+  transactions: PgbenchTransaction[],
+  seconds: number,
+): { tps: number; transactions: number; latencies: number[] } {
+  if (!transactions.length) return { tps: 0, transactions: 0, latencies: [] };
+  const end = transactions.reduce((m, t) => Math.max(m, t.endUs), 0);
+  const from = end - seconds * 1e6;
+  const latencies = transactions.filter((t) => t.endUs > from).map((t) => t.ms);
+  return { tps: latencies.length / seconds, transactions: latencies.length, latencies };
 }
 
 /**
@@ -263,9 +285,9 @@ export const REPLAY_ROLE = 'zg_replay';
 export const pgbenchBin = () => path.join(process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin', 'pgbench');
 
 /**
- * Replays a captured route through pgbench: `-M prepared`, `clients` connections on one thread, a warm-up of
- * `warmupSeconds` (statements prepared, pages cached) and then the measured `seconds`, with every transaction's
- * latency logged.
+ * Replays a captured route through pgbench: `-M prepared`, `clients` connections on one thread, for `warmupSeconds`
+ * (connections opened, statements prepared, caches warm) plus the measured `seconds`, with every transaction logged;
+ * the rate and latencies are those of the transactions that ended in the measured seconds.
  */
 export async function replayRoute(
   cluster: PostgresCluster,
@@ -323,24 +345,32 @@ export async function replayRoute(
     ...built.defines.flatMap(([k, v]) => ['-D', `${k}=${v}`]),
     ...files.flatMap((f) => ['-f', f]),
   ];
+  // One run: the warm-up and then the measured seconds on the same connections (a second pgbench would open 32 new
+  // backends with cold caches, which the server's pooled connections are not); the measured part is read from the log.
+  const warmup = Math.max(0, Math.round(opts.warmupSeconds));
+  const seconds = Math.max(1, Math.round(opts.seconds));
   try {
-    if (opts.warmupSeconds > 0) {
-      await run(pgbenchBin(), [...args(Math.max(1, Math.round(opts.warmupSeconds))), database], {
-        maxBuffer: 16 << 20,
-      });
-    }
     const prefix = path.join(dir, 'log');
-    const { stdout } = await run(
-      pgbenchBin(),
-      [...args(Math.max(1, Math.round(opts.seconds))), '-l', `--log-prefix=${prefix}`, database],
-      { maxBuffer: 16 << 20 },
+    const { stdout } = await run(pgbenchBin(), [...args(warmup + seconds), '-l', `--log-prefix=${prefix}`, database], {
+      maxBuffer: 16 << 20,
+    });
+    const { failed } = parsePgbenchOutput(stdout);
+    const measured = measuredWindow(
+      fs
+        .readdirSync(dir)
+        .filter((f) => f.startsWith('log.'))
+        .flatMap((f) => parsePgbenchLog(fs.readFileSync(path.join(dir, f), 'utf8'))),
+      seconds,
     );
-    const figures = parsePgbenchOutput(stdout);
-    const latencies = fs
-      .readdirSync(dir)
-      .filter((f) => f.startsWith('log.'))
-      .flatMap((f) => parsePgbenchLog(fs.readFileSync(path.join(dir, f), 'utf8')));
-    return { ...base, ...figures, scripts: built.scripts.length, latency: summarise(latencies) };
+    return {
+      ...base,
+      tps: measured.tps,
+      transactions: measured.transactions,
+      failed,
+      seconds,
+      scripts: built.scripts.length,
+      latency: summarise(measured.latencies),
+    };
   } catch (err) {
     const e = err as Error & { stderr?: string };
     return { ...base, scripts: built.scripts.length, error: `pgbench: ${(e.stderr || e.message).split('\n')[0]}` };
