@@ -86,15 +86,19 @@ describe('pgbench scripts of the captured requests', () => {
         "it's",
       ]),
     ];
-    const out = pgbenchScripts([r('1'), r('2'), r('1')]);
+    const out = pgbenchScripts([r('2'), r('1'), r('1')], 16);
     expect(out.scripts).toHaveLength(2);
     expect(out.scripts[0]).toEqual({
       text: "select s::text from sessions where sid = :s0_0_1;\nselect * from cards where id = any(:s0_1_1) and y = NULL and z = '' and q = :s0_1_10;\n",
       weight: 2,
     });
     expect(out.scripts[1]!.weight).toBe(1);
+    // The most common set first.
     expect(out.defines).toContainEqual(['s0_1_1', '{1}']);
     expect(out.defines).toContainEqual(['s1_1_1', '{2}']);
+    const one = pgbenchScripts([r('2'), r('1'), r('1')], 1);
+    expect(one.scripts).toEqual([out.scripts[0]]);
+    expect(one.defines.some(([k]) => k.startsWith('s1_'))).toBe(false);
     expect(out.defines).toContainEqual(['s0_1_10', "it's"]);
     expect(out.defines.some(([k]) => k === 's0_1_2' || k === 's0_1_3')).toBe(false);
   });
@@ -102,15 +106,15 @@ describe('pgbench scripts of the captured requests', () => {
   it("writes the parameters into a statement that has more than pgbench's 255", () => {
     const params = Array.from({ length: 300 }, (_, i) => String(i));
     const text = `select 1 where x in (${params.map((_, i) => `$${i + 1}`).join(', ')})`;
-    const out = pgbenchScripts([[stmt(text, params)]]);
+    const out = pgbenchScripts([[stmt(text, params)]], 1);
     expect(out.defines).toEqual([]);
     expect(out.scripts[0]!.text).toContain("in ('0', '1', '2',");
     expect(out.scripts[0]!.text).toContain("'299');");
   });
 
   it('refuses a statement pgbench would read a variable in', () => {
-    expect(() => pgbenchScripts([[stmt("select to_char(now(), 'HH24:MI')")]])).toThrow(/HH24:MI|:MI/);
-    expect(() => pgbenchScripts([[stmt('select $1::int', ['1'])]])).not.toThrow();
+    expect(() => pgbenchScripts([[stmt("select to_char(now(), 'HH24:MI')")]], 1)).toThrow(/HH24:MI|:MI/);
+    expect(() => pgbenchScripts([[stmt('select $1::int', ['1'])]], 1)).not.toThrow();
   });
 
   it("reads pgbench's figures and its per-transaction log", () => {
