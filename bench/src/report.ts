@@ -338,7 +338,9 @@ export function replayTable(r: RunResults): string[] {
   lines.push('', "Each route's statements, as one request ran them (parameters left out):", '');
   for (const y of replay) {
     if (!y.statements.length) continue;
-    lines.push(`- \`${y.key}\`:`);
+    lines.push(
+      `- \`${y.key}\`${y.scripts > 1 ? ` (integer parameters picked at random from ${y.scripts} captured requests)` : ''}:`,
+    );
     for (const st of y.statements) {
       lines.push(`  - \`${st.slice(0, 200).replace(/\|/g, '\\|')}${st.length > 200 ? ' …' : ''}\``);
     }
@@ -424,7 +426,7 @@ export function renderResults(r: RunResults, findings: string | null): string {
       L.push(
         "### PostgreSQL alone on each route's statements (issue 21)",
         '',
-        `Before the runs, each route is requested 16 times one at a time with the cluster's statement log on (\`log_statement = all\`), a marker from a connection of its own between requests; the statements of the most common sequence, with their parameters, are replayed by pgbench (\`-M prepared\`, ${r.api.connections} clients on one thread, a ${r.api.warmupSeconds} s warm-up, then ${r.api.seconds} s) on the same database, right beside the route's own runs (one pgbench transaction = one request's statements, with the parameters the most requests ran, in one run whose first part warms up the same connections). "app ÷ PG alone": the route's requests/s on the system PostgreSQL over pgbench's transactions/s; pgbench's p50/p99 come from its per-transaction log. pgbench runs on the same machine as the cluster (as autocannon does with the server).${workers}`,
+        `Before the runs, each route is requested 16 times one at a time with the cluster's statement log on (\`log_statement = all\`), a marker from a connection of its own between requests; the statements of the most common sequence, with their parameters, are replayed by pgbench (\`-M prepared\`, ${r.api.connections} clients on one thread, a ${r.api.warmupSeconds} s warm-up, then ${r.api.seconds} s) on the same database, right beside the route's own runs (one pgbench transaction = one request's statements, with the parameters the most requests ran, an integer parameter that differs between requests picked at random from them as the route rotates it; one run whose first part warms up the same connections). "app ÷ PG alone": the route's requests/s on the system PostgreSQL over pgbench's transactions/s; pgbench's p50/p99 come from its per-transaction log. pgbench runs on the same machine as the cluster (as autocannon does with the server).${workers}`,
         '',
         ...replayed,
         '',

@@ -41,7 +41,7 @@ export interface ReplayFigures {
   key: string;
   /** The statements of one request (texts, parameters left out), in order. */
   statements: string[];
-  /** Parameter sets replayed (one pgbench script each): one, the most common captured. */
+  /** Parameter sets pgbench picks from at random in each transaction (1: the same every time). */
   scripts: number;
   /** Transactions (= one request's statements) per second, and their latency from pgbench's per-transaction log. */
   tps: number;
@@ -139,23 +139,29 @@ export function commonRequests(key: string, requests: RequestStatements[]): Capt
 const PGBENCH_MAX_PARAMS = 255;
 
 export interface PgbenchScripts {
-  /** One script per distinct parameter set: its text (one request's statements, each ending in ;) and weight. */
+  /** The script: one request's statements, each ending in ;, after the meta-commands that pick a parameter set. */
   scripts: { text: string; weight: number }[];
-  /** The pgbench variables the scripts use (`-D name=value`). */
+  /** The pgbench variables the script uses that do not change (`-D name=value`). */
   defines: [string, string][];
+  /** Parameter sets the script picks from at random in each transaction (1: always the same). */
+  rotations: number;
 }
 
 const quoteLiteral = (v: string) => `'${v.replace(/'/g, "''")}'`;
+/** A parameter pgbench's \set can hold: an integer written as PostgreSQL reads it back (no leading zeros). */
+const INTEGER = /^(0|-?[1-9]\d{0,14})$/;
 
 /**
- * pgbench scripts replaying captured requests with their own parameters, the `maxScripts` most common parameter sets
- * (one script each, weighted by how often it ran): `$n` becomes a pgbench variable, which
- * pgbench's prepared mode sends as a parameter again (untyped text, as node-pg sends them). pgbench variables cannot
- * hold NULL or an empty string, so those two are written into the statement (NULL, ''), and so is every parameter of
- * a statement with more than pgbench's 255. Throws when a statement holds a `:name` that pgbench would take for a
- * variable.
+ * One pgbench script replaying the captured requests with their own parameters: the statements of the most common
+ * parameter set, `$n` become pgbench variables, which pgbench's prepared mode sends as parameters again (untyped text,
+ * as node-pg sends them). An integer parameter that differs between requests (the detail's task id) is picked in each
+ * transaction from up to `rotations` captured requests (`\set` in an `\if` chain over `random()`), as the route rotates
+ * it; one script, because pgbench prepares each script's statements per connection on first use, as the server does
+ * once per connection. pgbench variables cannot hold NULL or an empty string, so those two are written into the
+ * statement (NULL, ''), and so is every parameter of a statement with more than pgbench's 255. Throws when a statement
+ * holds a `:name` that pgbench would take for a variable.
  */
-export function pgbenchScripts(samples: RequestStatements[], maxScripts: number): PgbenchScripts {
+export function pgbenchScripts(samples: RequestStatements[], rotations = 16): PgbenchScripts {
   const distinct = new Map<string, { request: RequestStatements; weight: number }>();
   for (const r of samples) {
     const id = JSON.stringify(r.map((s) => s.params));
@@ -163,33 +169,53 @@ export function pgbenchScripts(samples: RequestStatements[], maxScripts: number)
     if (seen) seen.weight++;
     else distinct.set(id, { request: r, weight: 1 });
   }
-  const scripts: PgbenchScripts['scripts'] = [];
+  // The most common parameter set first (a sort is stable: ties keep the order they were captured in).
+  const variants = [...distinct.values()]
+    .sort((a, b) => b.weight - a.weight)
+    .slice(0, rotations)
+    .map((v) => v.request);
+  const base = variants[0] ?? [];
   const defines: [string, string][] = [];
-  // The most common parameter sets first (a sort is stable: ties keep the order they were captured in).
-  const chosen = [...distinct.values()].sort((a, b) => b.weight - a.weight).slice(0, maxScripts);
-  for (const [i, { request, weight }] of chosen.entries()) {
-    const lines = request.map((s, j) => {
-      const colon = /(?<!:):(?=[A-Za-z0-9_\u0080-\uffff])/.exec(s.text);
-      if (colon) {
-        throw new Error(
-          `pgbench would read "${s.text.slice(colon.index, colon.index + 20)}" as a variable: ${s.text.slice(0, 120)}`,
-        );
+  const rotating: { name: string; values: string[] }[] = [];
+  const lines = base.map((s, j) => {
+    const colon = /(?<!:):(?=[A-Za-z0-9_\u0080-\uffff])/.exec(s.text);
+    if (colon) {
+      throw new Error(
+        `pgbench would read "${s.text.slice(colon.index, colon.index + 20)}" as a variable: ${s.text.slice(0, 120)}`,
+      );
+    }
+    const inline = s.params.length > PGBENCH_MAX_PARAMS;
+    const text = s.text.replace(/\$(\d+)(?!\d)/g, (whole, n: string) => {
+      const v = s.params[Number(n) - 1];
+      if (v === undefined) return whole;
+      if (v === null) return 'NULL';
+      if (v === '' || inline) return quoteLiteral(v);
+      const name = `s0_${j}_${n}`;
+      if (defines.some(([d]) => d === name) || rotating.some((r) => r.name === name)) return `:${name}`;
+      const values = variants.map((r) => r[j]?.params[Number(n) - 1] ?? null);
+      if (values.every((x) => x !== null && INTEGER.test(x)) && new Set(values).size > 1) {
+        rotating.push({ name, values: values as string[] });
+      } else {
+        defines.push([name, v]);
       }
-      const inline = s.params.length > PGBENCH_MAX_PARAMS;
-      const text = s.text.replace(/\$(\d+)(?!\d)/g, (whole, n: string) => {
-        const v = s.params[Number(n) - 1];
-        if (v === undefined) return whole;
-        if (v === null) return 'NULL';
-        if (v === '' || inline) return quoteLiteral(v);
-        const name = `s${i}_${j}_${n}`;
-        if (!defines.some(([d]) => d === name)) defines.push([name, v]);
-        return `:${name}`;
-      });
-      return `${text.replace(/;\s*$/, '')};`;
+      return `:${name}`;
     });
-    scripts.push({ text: `${lines.join('\n')}\n`, weight });
+    return `${text.replace(/;\s*$/, '')};`;
+  });
+  const meta: string[] = [];
+  if (rotating.length) {
+    meta.push(`\\set r random(0, ${variants.length - 1})`);
+    variants.forEach((_, i) => {
+      meta.push(i === 0 ? '\\if :r = 0' : i === variants.length - 1 ? '\\else' : `\\elif :r = ${i}`);
+      for (const r of rotating) meta.push(`\\set ${r.name} ${r.values[i]}`);
+    });
+    meta.push('\\endif');
   }
-  return { scripts, defines };
+  return {
+    scripts: base.length ? [{ text: `${[...meta, ...lines].join('\n')}\n`, weight: 1 }] : [],
+    defines,
+    rotations: rotating.length ? variants.length : 1,
+  };
 }
 
 /** The figures pgbench prints at the end of a run. */
@@ -250,13 +276,13 @@ export async function captureRoutes(
   const client = new pg.Client({ connectionString: cluster.url(database) });
   await client.connect();
   const markerPid = Number((await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid);
-  const setLogging = async (value: string) => {
-    await cluster.query('postgres', `alter system set log_statement = '${value}'`);
+  const setLogging = async (on: boolean) => {
+    await cluster.query('postgres', on ? "alter system set log_statement = 'all'" : 'alter system reset log_statement');
     await cluster.query('postgres', 'select pg_reload_conf()');
     await new Promise((r) => setTimeout(r, 300));
   };
   const from = fs.statSync(cluster.logFile).size;
-  await setLogging('all');
+  await setLogging(true);
   try {
     for (const r of routes) {
       for (let i = 0; i < requests; i++) {
@@ -266,7 +292,7 @@ export async function captureRoutes(
       await client.query(`select '${MARK} ${r.key} end'`);
     }
   } finally {
-    await setLogging('none');
+    await setLogging(false);
     await client.end();
   }
   const size = fs.statSync(cluster.logFile).size;
@@ -313,10 +339,7 @@ export async function replayRoute(
   if (!statements.length) return { ...base, error: captured.error ?? 'no statements captured' };
   let built: PgbenchScripts;
   try {
-    // One script: each script's statements are prepared on each connection on first use, so replaying 16 parameter
-    // sets as 16 scripts would mostly measure preparing (the server prepares its statements once per connection and
-    // runs them with each request's parameters). The session lookup's expiry time differs in every request anyway.
-    built = pgbenchScripts(captured.samples, 1);
+    built = pgbenchScripts(captured.samples);
   } catch (err) {
     return { ...base, error: (err as Error).message };
   }
@@ -374,11 +397,11 @@ export async function replayRoute(
       transactions: measured.transactions,
       failed,
       seconds,
-      scripts: built.scripts.length,
+      scripts: built.rotations,
       latency: summarise(measured.latencies),
     };
   } catch (err) {
     const e = err as Error & { stderr?: string };
-    return { ...base, scripts: built.scripts.length, error: `pgbench: ${(e.stderr || e.message).split('\n')[0]}` };
+    return { ...base, scripts: built.rotations, error: `pgbench: ${(e.stderr || e.message).split('\n')[0]}` };
   }
 }
