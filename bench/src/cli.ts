@@ -20,7 +20,16 @@ import { parseArgs, stringFlag } from './lib/args';
 import type { RunContext } from './lib/context';
 import { Session } from './lib/http';
 import { type PostgresCluster, startPostgres } from './lib/postgres';
-import { freePort, killAllServers, repoRoot, type ServerHandle, settle, startServer, waitIdle } from './lib/server';
+import {
+  freePort,
+  killAllServers,
+  repoRoot,
+  type ServerHandle,
+  serving,
+  settle,
+  startServer,
+  waitIdle,
+} from './lib/server';
 import { measureAlgorithms } from './phases/algorithm';
 import { apiRoutes, checkRoutes, listQuery, runApiBenchmarks, signIn } from './phases/api';
 import { type CrashFigures, type CrashOptions, crashTest, embeddedAccess, postgresAccess } from './phases/crash';
@@ -217,7 +226,14 @@ async function main() {
             await checkRoutes(routes, sessions.get(t.label)!, server.get(t.label)!.base);
           }
           for (const db of dbs) results.api!.byDb[db] = [];
-          results.api!.workers = null;
+          results.api!.serving = Object.fromEntries(
+            targets.map((t) => [t.label, serving(server.get(t.label)!.pid).length]),
+          );
+          ctx.log(
+            `serving processes: ${Object.entries(results.api!.serving)
+              .map(([k, v]) => `${k} ${v}`)
+              .join(', ')}`,
+          );
           results.api!.byWorkers = workerSettings.map((workers) => ({ workers, routes: [] }));
           // What each route runs on the system PostgreSQL, one request at a time with the statement log on; then
           // pgbench replays it beside the route's own runs (issue 21 item 1).

@@ -171,6 +171,10 @@ describe("issue 21: the application against PostgreSQL alone on each route's sta
     expect(md).toMatch(/\| list\.publisher `list\.publisher` \| fbr01 \| 400 \|[^\n]*\| 0\.40 \|/);
     expect(md).not.toContain('WORKERS=');
     r.api!.byWorkers = [{ workers: '1', routes: [route('list.publisher', 'list', 250, 80, 120)] }];
+    r.api!.serving = { postgres: 3, embedded: 3, 'postgres-workers-1': 1 };
+    expect(renderResults(r, null)).toContain(
+      '"app" is the server with the product\'s default WORKERS (3 serving processes); the columns WORKERS=n are the same server started with that setting (1 serving process), measured',
+    );
     const lines = replayTable(r);
     expect(lines[0]).toContain('| WORKERS=1 req/s | WORKERS=1 p99 | WORKERS=1 ÷ PG alone |');
     expect(lines).toContain(

@@ -420,8 +420,12 @@ export function renderResults(r: RunResults, findings: string | null): string {
     L.push(...apiTable(r), '');
     const replayed = replayTable(r);
     if (replayed.length) {
+      const n = (label: string) => {
+        const count = r.api?.serving?.[label];
+        return count === undefined ? '' : ` (${count} serving process${count === 1 ? '' : 'es'})`;
+      };
       const workers = r.api.byWorkers?.length
-        ? ` The server measured in the table above runs with the server's default WORKERS (the cores); the columns WORKERS=n are the same server started with that setting, measured on the same route right beside it.`
+        ? ` "app" is the server with the product's default WORKERS${n('postgres')}; the columns WORKERS=n are the same server started with that setting${r.api.byWorkers.map((w) => n(`postgres-workers-${w.workers}`)).join('')}, measured on the same route right beside it.`
         : '';
       L.push(
         "### PostgreSQL alone on each route's statements (issue 21)",

@@ -45,8 +45,8 @@ export interface RunResults {
      * against the system PostgreSQL's database (issue 21).
      */
     replay?: ReplayFigures[];
-    /** WORKERS given to the servers measured in byDb (null: none given, the server's own default). */
-    workers?: string | null;
+    /** Processes serving in each server measured (the server and its cluster workers), by label (postgres, ...). */
+    serving?: Record<string, number>;
     /** The system PostgreSQL's server again with another WORKERS, measured route by route beside the default. */
     byWorkers?: { workers: string; routes: RouteFigures[] }[];
   } | null;
