@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only api,upload,frontend,warehouse,algorithm,standard,crash,soak,profile] [--skip ...] [--scale school] [--keep]`
+ * `npm run bench [-- --quick] [--only api,upload,frontend,warehouse,algorithm,standard,crash,soak,profile] [--skip ...] [--scale school] [--workers 1] [--keep]`
  *
  * Builds the web app (while a throwaway PostgreSQL 15 cluster starts), generates the school-scale data into it and
  * into the embedded default (the npm-installed PostgreSQL under a DATA_DIR of its own), then measures
@@ -20,17 +20,27 @@ import { parseArgs, stringFlag } from './lib/args';
 import type { RunContext } from './lib/context';
 import { Session } from './lib/http';
 import { type PostgresCluster, startPostgres } from './lib/postgres';
-import { freePort, killAllServers, repoRoot, type ServerHandle, startServer, waitIdle } from './lib/server';
+import {
+  freePort,
+  killAllServers,
+  repoRoot,
+  type ServerHandle,
+  serving,
+  settle,
+  startServer,
+  waitIdle,
+} from './lib/server';
 import { measureAlgorithms } from './phases/algorithm';
 import { apiRoutes, checkRoutes, listQuery, runApiBenchmarks, signIn } from './phases/api';
 import { type CrashFigures, type CrashOptions, crashTest, embeddedAccess, postgresAccess } from './phases/crash';
 import { measureFrontend } from './phases/frontend';
 import { explainRoute, mainThreadProfile, resetStatements, summariseCpuProfile, topStatements } from './phases/profile';
+import { captureRoutes, replayRoute } from './phases/replay';
 import { soak } from './phases/soak';
 import { measureStandards } from './phases/standard';
 import { makeTestFile, measureUpload } from './phases/upload';
 import { makeImportFile, measureWarehouse, WAREHOUSE_BENCH } from './phases/warehouse';
-import { carriedFindings, embeddedFactors, evaluateBudgets, LIMIT, renderResults } from './report';
+import { carriedFindings, embeddedFactors, evaluateBudgets, LIMIT, postgresShares, renderResults } from './report';
 import { type DbKind, emptyResults, type RunResults } from './results';
 
 const run = promisify(execFile);
@@ -79,6 +89,10 @@ async function main() {
   }
   const wants = (p: Phase) => (only ? only.includes(p) : true) && !skip.includes(p);
   const scale = scaleOf(stringFlag(flags, 'scale') ?? 'school');
+  // --workers 1[,4]: the API phase also measures the system PostgreSQL's server with each of these WORKERS, route by
+  // route beside the default one (which gets no WORKERS: the server's own default, the cores).
+  const workerSettings = (stringFlag(flags, 'workers') ?? '').split(',').filter(Boolean);
+  for (const w of workerSettings) if (!/^[1-9]\d*$/.test(w)) throw new Error(`--workers: "${w}" is not a count`);
   const pgPort = Number(process.env.PG_PORT ?? 54339);
   const started = new Date();
   const runDir = path.join(repoRoot, 'bench/.runs', started.toISOString().replace(/[:.]/g, '-'));
@@ -184,33 +198,109 @@ async function main() {
       // Both servers run side by side and each route is measured on one right after the other (which one first
       // alternates by route), so a change in the machine's load between two halves of a run does not pass for a
       // difference between the databases.
-      await phase('API on both databases, route by route', async () => {
+      await phase('API on both databases and PostgreSQL alone, route by route', async () => {
         const dbs = ['postgres', 'embedded'] as const;
-        const started = await Promise.allSettled(dbs.map((db) => benchServer(ctx, db, env[db], fixtures)));
+        // Every server measured: the two databases with the server's own WORKERS default, and the system
+        // PostgreSQL's again for each --workers setting (issue 21 item 4: one worker against the default).
+        const targets = [
+          ...dbs.map((db) => ({ label: db as string, db, env: env[db] })),
+          ...workerSettings.map((w) => ({
+            label: `postgres-workers-${w}`,
+            db: 'postgres' as const,
+            env: { ...env.postgres, WORKERS: w },
+          })),
+        ];
+        const started = await Promise.allSettled(
+          targets.map((t) => benchServer(ctx, t.db, t.env, fixtures, [], t.label)),
+        );
         try {
           const failed = started.find((x) => x.status === 'rejected');
           if (failed) throw (failed as PromiseRejectedResult).reason;
-          const server = Object.fromEntries(
-            dbs.map((db, i) => [db, (started[i] as PromiseFulfilledResult<ServerHandle>).value]),
-          ) as Record<DbKind, ServerHandle>;
+          const server = new Map(
+            targets.map((t, i) => [t.label, (started[i] as PromiseFulfilledResult<ServerHandle>).value]),
+          );
           const routes = apiRoutes(fixtures);
-          const sessions = {} as Record<DbKind, Awaited<ReturnType<typeof signIn>>>;
-          for (const db of dbs) {
-            sessions[db] = await signIn(server[db].base, routes);
-            await checkRoutes(routes, sessions[db], server[db].base);
-            results.api!.byDb[db] = [];
+          const sessions = new Map<string, Awaited<ReturnType<typeof signIn>>>();
+          for (const t of targets) {
+            sessions.set(t.label, await signIn(server.get(t.label)!.base, routes));
+            await checkRoutes(routes, sessions.get(t.label)!, server.get(t.label)!.base);
           }
+          for (const db of dbs) results.api!.byDb[db] = [];
+          results.api!.serving = Object.fromEntries(
+            targets.map((t) => [t.label, serving(server.get(t.label)!.pid).length]),
+          );
+          ctx.log(
+            `serving processes: ${Object.entries(results.api!.serving)
+              .map(([k, v]) => `${k} ${v}`)
+              .join(', ')}`,
+          );
+          results.api!.byWorkers = workerSettings.map((workers) => ({ workers, routes: [] }));
+          // What each route runs on the system PostgreSQL, one request at a time with the statement log on; then
+          // pgbench replays it beside the route's own runs (issue 21 item 1).
+          const pgSessions = sessions.get('postgres')!;
+          // A capture that fails leaves the routes' own figures standing: the replay reports why it is missing.
+          const captured = await captureRoutes(
+            pg,
+            'bench',
+            routes
+              .filter((r) => r.user)
+              .map((r) => ({
+                key: r.key,
+                call: async () => {
+                  const res = await pgSessions.get(r.user!)!.get(r.next());
+                  if (res.status !== 200) throw new Error(`${r.key} answered ${res.status} while captured`);
+                },
+              })),
+          ).catch((err: Error) => {
+            ctx.log(`!! capturing the routes' statements failed: ${err.message}`);
+            return new Map(
+              routes.map((r) => [
+                r.key,
+                { key: r.key, requests: 0, matching: 0, samples: [], error: `capture failed: ${err.message}` },
+              ]),
+            );
+          });
+          for (const c of captured.values()) {
+            ctx.log(
+              `captured ${c.key.padEnd(28)} ${c.samples[0]?.length ?? 0} statements; ${c.matching} of ${c.requests} requests ran them`,
+            );
+          }
+          results.api!.replay = [];
           await resetStatements(pg, 'bench');
+          const replay = async (key: string) => {
+            const c = captured.get(key);
+            if (!c) return;
+            for (const s of server.values()) await settle(s.base);
+            const figures = await replayRoute(pg, 'bench', c, {
+              clients: CONNECTIONS,
+              seconds: plan.apiSeconds,
+              warmupSeconds: plan.warmupSeconds,
+              dir: runDir,
+            });
+            results.api!.replay!.push(figures);
+            ctx.log(
+              figures.error
+                ? `pgbench  ${key.padEnd(28)} not replayed: ${figures.error}`
+                : `pgbench  ${key.padEnd(28)} ${figures.tps.toFixed(0).padStart(6)} tx/s   p50 ${figures.latency.p50.toFixed(1)} ms  p99 ${figures.latency.p99.toFixed(1)} ms  failed ${figures.failed}`,
+            );
+          };
           for (const [i, route] of routes.entries()) {
-            for (const db of i % 2 === 0 ? dbs : [...dbs].reverse()) {
-              const [figures] = await runApiBenchmarks(server[db].base, [route], sessions[db], {
+            // Which runs first alternates by route, so a change in the machine's load between the two halves of a
+            // run does not pass for a difference between the servers or against PostgreSQL alone.
+            const order = i % 2 === 0 ? targets : [...targets].reverse();
+            if (i % 2 === 1) await replay(route.key);
+            for (const t of order) {
+              const [figures] = await runApiBenchmarks(server.get(t.label)!.base, [route], sessions.get(t.label)!, {
                 seconds: plan.apiSeconds,
                 warmupSeconds: plan.warmupSeconds,
                 connections: CONNECTIONS,
-                log: (line) => ctx.log(`${db.padEnd(8)} ${line}`),
+                log: (line) => ctx.log(`${t.label.padEnd(8)} ${line}`),
               });
-              results.api!.byDb[db]!.push(figures!);
+              if (t.label === t.db) results.api!.byDb[t.db]!.push(figures!);
+              else
+                results.api!.byWorkers!.find((w) => `postgres-workers-${w.workers}` === t.label)!.routes.push(figures!);
             }
+            if (i % 2 === 0) await replay(route.key);
           }
           results.profile = { statements: await topStatements(pg, 'bench'), plans: [], cpu: [] };
         } finally {
@@ -343,19 +433,20 @@ async function benchServer(
   env: Record<string, string>,
   fixtures: Fixtures,
   nodeArgs: string[] = [],
+  label: string = db,
 ): Promise<ServerHandle> {
   const t = performance.now();
   const s = await startServer({
     entry: 'bench',
     port: await freePort(),
     env: { ...env, BENCH_CEILING_QUERY: listQuery(fixtures.year), BENCH_CEILING_USER: 'fbr01' },
-    logFile: path.join(ctx.runDir, `server-${db}.log`),
+    logFile: path.join(ctx.runDir, `server-${label}.log`),
     nodeArgs,
   });
   servers.add(s);
   const idle = await waitIdle(s);
   ctx.log(
-    `${db} server ready in ${((performance.now() - t) / 1000).toFixed(1)} s (start-up jobs done ${(idle / 1000).toFixed(0)} s later), RSS ${(s.rss() / 2 ** 20).toFixed(0)} MiB`,
+    `${label} server ready in ${((performance.now() - t) / 1000).toFixed(1)} s (start-up jobs done ${(idle / 1000).toFixed(0)} s later), RSS ${(s.rss() / 2 ** 20).toFixed(0)} MiB`,
   );
   return s;
 }
@@ -584,12 +675,14 @@ async function crashPhase(ctx: RunContext, pg: PostgresCluster, plan: Plan, resu
 /** The routes that missed a budget on PostgreSQL. */
 function missedRoutes(results: RunResults): string[] {
   const pg = results.api?.byDb.postgres ?? [];
-  const ceiling = pg.find((x) => x.group === 'ceiling')?.rps ?? 0;
+  const shares = postgresShares(results);
   return pg
     .filter(
       (x) =>
-        (x.group === 'list' && (x.latency.p99 > 100 || x.rps < 0.3 * ceiling)) ||
-        (x.group === 'analysis' && x.latency.p95 > 150),
+        ((x.group === 'list' || x.group === 'detail') &&
+          (x.latency.p99 > LIMIT.listP99Ms ||
+            (shares.find((s) => s.key === x.key)?.share ?? Number.POSITIVE_INFINITY) < LIMIT.postgresShare)) ||
+        (x.group === 'analysis' && x.latency.p95 > LIMIT.analysisP95Ms),
     )
     .map((x) => x.key);
 }

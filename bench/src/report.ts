@@ -11,8 +11,9 @@ export interface Budget {
 }
 
 export const LIMIT = {
+  /** Issue 21: each list and detail route p99 ≤ 100 ms and ≥ 0.5 × PostgreSQL's own throughput on its statements. */
   listP99Ms: 100,
-  listCeilingShare: 0.3,
+  postgresShare: 0.5,
   analysisP95Ms: 150,
   embeddedFactor: 1.2,
   lighthouseDesktop: 95,
@@ -38,6 +39,8 @@ const ms = (v: number) => `${v < 10 ? v.toFixed(1) : v.toFixed(0)} ms`;
 const num = (v: number | null | undefined, digits = 0) => (v === null || v === undefined ? '–' : v.toFixed(digits));
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 const routesOf = (r: RunResults, db: DbKind) => r.api?.byDb[db] ?? [];
+/** The routes issue 21's budget holds: the task lists and the detail. */
+const budgetedGroups: readonly RouteFigures['group'][] = ['list', 'detail'];
 const ceilingOf = (routes: RouteFigures[]) => routes.find((x) => x.group === 'ceiling')?.rps ?? null;
 
 /** System PostgreSQL throughput over the embedded default's per route (how many times slower the default is). */
@@ -49,21 +52,61 @@ export function embeddedFactors(r: RunResults): { key: string; factor: number | 
     .map((x) => ({ key: x.key, factor: ratio(x.rps, lite.find((y) => y.key === x.key)?.rps) }));
 }
 
+/** A route's requests/s over PostgreSQL's own transactions/s on its statements (pgbench), on the system PostgreSQL. */
+export interface PostgresShare {
+  key: string;
+  group: RouteFigures['group'];
+  rps: number;
+  p99: number;
+  /** pgbench's transactions/s on the route's statements (null: not replayed, see error). */
+  tps: number | null;
+  share: number | null;
+  error?: string;
+}
+
+/** Each measured route on the system PostgreSQL next to PostgreSQL alone on its statements (issue 21). */
+export function postgresShares(r: RunResults, routes: RouteFigures[] = routesOf(r, 'postgres')): PostgresShare[] {
+  const replay = r.api?.replay ?? [];
+  return routes
+    .filter((x) => x.group !== 'ceiling')
+    .map((x) => {
+      const y = replay.find((z) => z.key === x.key);
+      const tps = y && !y.error ? y.tps : null;
+      return {
+        key: x.key,
+        group: x.group,
+        rps: x.rps,
+        p99: x.latency.p99,
+        tps,
+        share: ratio(x.rps, tps),
+        ...(y?.error ? { error: y.error } : {}),
+      };
+    });
+}
+
 /** The budgets of issue 9, each met, missed or not measured in this run. */
 export function evaluateBudgets(r: RunResults): Budget[] {
   const out: Budget[] = [];
   const pg = routesOf(r, 'postgres');
-  const lists = pg.filter((x) => x.group === 'list');
-  const ceiling = ceilingOf(pg);
+  const budgeted = pg.filter((x) => budgetedGroups.includes(x.group));
   out.push({
-    budget: `Task list p99 ≤ ${LIMIT.listP99Ms} ms (PostgreSQL, 32 connections)`,
-    measured: lists.map((x) => `${x.key} ${ms(x.latency.p99)}`).join('; ') || '–',
-    met: lists.length ? lists.every((x) => x.latency.p99 <= LIMIT.listP99Ms) : null,
+    budget: `Task lists and detail p99 ≤ ${LIMIT.listP99Ms} ms (PostgreSQL, 32 connections)`,
+    measured: budgeted.map((x) => `${x.key} ${ms(x.latency.p99)}`).join('; ') || '–',
+    met: budgeted.length ? budgeted.every((x) => x.latency.p99 <= LIMIT.listP99Ms) : null,
   });
+  const shares = postgresShares(r).filter((x) => budgetedGroups.includes(x.group));
   out.push({
-    budget: `Task list ≥ ${LIMIT.listCeilingShare} × the ceiling route's requests/s (PostgreSQL)`,
-    measured: lists.map((x) => `${x.key} ${num(ratio(x.rps, ceiling), 2)} ×`).join('; ') || '–',
-    met: lists.length && ceiling ? lists.every((x) => (ratio(x.rps, ceiling) ?? 0) >= LIMIT.listCeilingShare) : null,
+    budget: `Task lists and detail ≥ ${LIMIT.postgresShare} × PostgreSQL's own throughput on their statements (pgbench, prepared, same clients, same run)`,
+    measured:
+      shares
+        .map((x) => `${x.key} ${x.share === null ? `– (${x.error ?? 'not replayed'})` : `${x.share.toFixed(2)} ×`}`)
+        .join('; ') || '–',
+    // Not measured unless every budgeted route was replayed; missed as soon as one replayed route is under.
+    met: shares.some((x) => x.share !== null && x.share < LIMIT.postgresShare)
+      ? false
+      : shares.length && shares.every((x) => x.share !== null)
+        ? true
+        : null,
   });
   const analyses = pg.filter((x) => x.group === 'analysis');
   out.push({
@@ -224,6 +267,8 @@ function apiTable(r: RunResults): string[] {
   const keys = [...new Set([...pg, ...lite].map((x) => x.key))];
   const cPg = ceilingOf(pg);
   const cLite = ceilingOf(lite);
+  const shares = postgresShares(r);
+  const share = (k: string) => num(shares.find((x) => x.key === k)?.share, 2);
   const cell = (x: RouteFigures | undefined, ceiling: number | null) =>
     x
       ? [
@@ -236,20 +281,70 @@ function apiTable(r: RunResults): string[] {
         ]
       : ['–', '–', '–', '–', '–', '–'];
   const lines = [
-    '| route | user | PG req/s | PG p50 | PG p95 | PG p99 | PG errors | PG × ceiling | emb. req/s | emb. p50 | emb. p95 | emb. p99 | emb. errors | emb. × ceiling | PG/emb. |',
-    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+    '| route | user | PG req/s | PG p50 | PG p95 | PG p99 | PG errors | PG × ceiling | PG ÷ PG alone | emb. req/s | emb. p50 | emb. p95 | emb. p99 | emb. errors | emb. × ceiling | PG/emb. |',
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
   ];
   for (const k of keys) {
     const a = pg.find((x) => x.key === k);
     const b = lite.find((x) => x.key === k);
     const label = (a ?? b)!;
     lines.push(
-      `| ${label.label} \`${k}\` | ${label.user ?? '–'} | ${cell(a, cPg).join(' | ')} | ${cell(b, cLite).join(' | ')} | ${num(ratio(a?.rps, b?.rps), 1)} |`,
+      `| ${label.label} \`${k}\` | ${label.user ?? '–'} | ${cell(a, cPg).join(' | ')} | ${share(k)} | ${cell(b, cLite).join(' | ')} | ${num(ratio(a?.rps, b?.rps), 1)} |`,
     );
   }
   const size = pg.find((x) => x.group === 'ceiling')?.bytesPerResponse;
   const list = pg.find((x) => x.key === 'list.publisher')?.bytesPerResponse;
   if (size && list) lines.push('', `Ceiling body ${kib(size)} per response; task list page ${kib(list)}.`);
+  return lines;
+}
+
+/**
+ * The API routes next to PostgreSQL alone on their own statements (issue 21 item 1), and the servers run with other
+ * WORKERS beside the default (item 4).
+ */
+export function replayTable(r: RunResults): string[] {
+  const replay = r.api?.replay ?? [];
+  if (!replay.length) return [];
+  const extra = r.api?.byWorkers ?? [];
+  const shares = postgresShares(r);
+  const head = [
+    '| route | statements | PG alone tx/s | PG alone p50 | PG alone p99 | app req/s | app p99 | app ÷ PG alone |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|',
+  ];
+  for (const w of extra) {
+    head[0] += ` WORKERS=${w.workers} req/s | WORKERS=${w.workers} p99 | WORKERS=${w.workers} ÷ PG alone |`;
+    head[1] += '--:|--:|--:|';
+  }
+  const lines = [...head];
+  for (const x of shares) {
+    const y = replay.find((z) => z.key === x.key);
+    const alone = y && !y.error ? [num(y.tps), ms(y.latency.p50), ms(y.latency.p99)] : ['–', '–', '–'];
+    const cells = [
+      `\`${x.key}\``,
+      y ? String(y.statements.length) : '–',
+      ...alone,
+      num(x.rps),
+      ms(x.p99),
+      x.share === null ? '–' : `**${x.share.toFixed(2)}**`,
+    ];
+    for (const w of extra) {
+      const z = postgresShares(r, w.routes).find((q) => q.key === x.key);
+      cells.push(z ? num(z.rps) : '–', z ? ms(z.p99) : '–', num(z?.share, 2));
+    }
+    lines.push(`| ${cells.join(' | ')} |`);
+  }
+  const failed = replay.filter((y) => y.error);
+  if (failed.length) lines.push('', ...failed.map((y) => `- \`${y.key}\` not replayed: ${y.error}`));
+  lines.push('', "Each route's statements, as one request ran them (parameters left out):", '');
+  for (const y of replay) {
+    if (!y.statements.length) continue;
+    lines.push(
+      `- \`${y.key}\`${y.scripts > 1 ? ` (integer parameters picked at random from ${y.scripts} captured requests)` : ''}:`,
+    );
+    for (const st of y.statements) {
+      lines.push(`  - \`${st.slice(0, 200).replace(/\|/g, '\\|')}${st.length > 200 ? ' …' : ''}\``);
+    }
+  }
   return lines;
 }
 
@@ -287,7 +382,7 @@ export function renderResults(r: RunResults, findings: string | null): string {
   );
   L.push('');
 
-  L.push('## Budgets (issues 9, 17, 18 and 19)', '');
+  L.push('## Budgets (issues 9, 17, 18, 19 and 21)', '');
   L.push('| budget | measured | |', '|---|---|---|');
   for (const b of evaluateBudgets(r)) L.push(`| ${b.budget} | ${b.measured} | ${mark(b.met)} |`);
   L.push('');
@@ -323,6 +418,24 @@ export function renderResults(r: RunResults, findings: string | null): string {
       '',
     );
     L.push(...apiTable(r), '');
+    const replayed = replayTable(r);
+    if (replayed.length) {
+      const n = (label: string) => {
+        const count = r.api?.serving?.[label];
+        return count === undefined ? '' : ` (${count} serving process${count === 1 ? '' : 'es'})`;
+      };
+      const workers = r.api.byWorkers?.length
+        ? ` "app" is the server with the product's default WORKERS${n('postgres')}; the columns WORKERS=n are the same server started with that setting${r.api.byWorkers.map((w) => n(`postgres-workers-${w.workers}`)).join('')}, measured on the same route right beside it.`
+        : '';
+      L.push(
+        "### PostgreSQL alone on each route's statements (issue 21)",
+        '',
+        `Before the runs, each route is requested 16 times one at a time with the cluster's statement log on (\`log_statement = all\`), a marker from a connection of its own between requests; the statements of the most common sequence, with their parameters, are replayed by pgbench (\`-M prepared\`, ${r.api.connections} clients on one thread, a ${r.api.warmupSeconds} s warm-up, then ${r.api.seconds} s) on the same database, right beside the route's own runs (one pgbench transaction = one request's statements, with the parameters the most requests ran, an integer parameter that differs between requests picked at random from them as the route rotates it; one run whose first part warms up the same connections). "app ÷ PG alone": the route's requests/s on the system PostgreSQL over pgbench's transactions/s; pgbench's p50/p99 come from its per-transaction log. pgbench runs on the same machine as the cluster (as autocannon does with the server).${workers}`,
+        '',
+        ...replayed,
+        '',
+      );
+    }
   }
 
   const uploads = Object.entries(r.upload);

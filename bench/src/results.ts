@@ -3,6 +3,7 @@ import type { RouteFigures } from './phases/api';
 import type { CrashFigures } from './phases/crash';
 import type { FrontendFigures } from './phases/frontend';
 import type { CpuProfile, Plan, Statement } from './phases/profile';
+import type { ReplayFigures } from './phases/replay';
 import type { SoakFigures } from './phases/soak';
 import type { StandardFigures } from './phases/standard';
 import type { UploadFigures } from './phases/upload';
@@ -39,6 +40,15 @@ export interface RunResults {
     warmupSeconds: number;
     connections: number;
     byDb: Partial<Record<DbKind, RouteFigures[]>>;
+    /**
+     * PostgreSQL alone on each route's own statements (pgbench, prepared, same clients and duration, in the same run),
+     * against the system PostgreSQL's database (issue 21).
+     */
+    replay?: ReplayFigures[];
+    /** Processes serving in each server measured (the server and its cluster workers), by label (postgres, ...). */
+    serving?: Record<string, number>;
+    /** The system PostgreSQL's server again with another WORKERS, measured route by route beside the default. */
+    byWorkers?: { workers: string; routes: RouteFigures[] }[];
   } | null;
   upload: Partial<Record<DbKind, UploadFigures>>;
   frontend: FrontendFigures | null;

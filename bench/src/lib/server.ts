@@ -21,9 +21,9 @@ export interface ServerHandle {
   process: ChildProcess;
   /** Resolves with the exit code (or the signal name) when the process ends. */
   exited: Promise<string>;
-  /** Resident memory of the server process, in bytes. */
+  /** Resident memory of the server process and its workers (node:cluster, WORKERS), in bytes. */
   rss(): number;
-  /** CPU time used so far (user + system), in milliseconds. */
+  /** CPU time used so far (user + system) by the server process and its workers, in milliseconds. */
   cpuMs(): number;
   kill(signal: NodeJS.Signals): void;
   /** SIGTERM, then SIGKILL after a grace period. */
@@ -75,8 +75,8 @@ export async function startServer(o: StartOptions): Promise<ServerHandle> {
     base,
     process: child,
     exited,
-    rss: () => readRss(pid),
-    cpuMs: () => readCpuMs(pid),
+    rss: () => serving(pid).reduce((sum, p) => sum + readRss(p), 0),
+    cpuMs: () => serving(pid).reduce((sum, p) => sum + readCpuMs(p), 0),
     kill: (signal) => {
       if (!dead) child.kill(signal);
     },
@@ -113,6 +113,37 @@ const live = new Set<ChildProcess>();
 /** SIGKILLs every server this process started that still runs (the run's clean-up, also after a failure). */
 export function killAllServers() {
   for (const child of live) child.kill('SIGKILL');
+}
+
+/**
+ * The server's process and its cluster workers (children with NODE_UNIQUE_ID in their environment, which node:cluster
+ * sets), not its other children (the embedded PostgreSQL and its guard, left out as before).
+ */
+export function serving(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    // Each thread lists the children it forked (node forks from more than its main thread).
+    children = fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((t) =>
+        fs.readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+      );
+  } catch {
+    return [pid];
+  }
+  return [
+    pid,
+    ...children.filter((c) => {
+      try {
+        return fs
+          .readFileSync(`/proc/${c}/environ`, 'utf8')
+          .split('\0')
+          .some((e) => /^NODE_UNIQUE_ID=./.test(e));
+      } catch {
+        return false;
+      }
+    }),
+  ];
 }
 
 function readRss(pid: number): number {

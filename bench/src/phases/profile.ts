@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PostgresCluster } from '../lib/postgres';
+import { REPLAY_ROLE } from './replay';
 
 export interface Statement {
   calls: number;
@@ -30,12 +31,13 @@ export async function resetStatements(pg: PostgresCluster, db: string) {
   await pg.query(db, 'select pg_stat_statements_reset()');
 }
 
-/** The statements that took the most time in a database since the reset. */
+/** The statements the application (not pgbench's replay) took the most time on in a database since the reset. */
 export async function topStatements(pg: PostgresCluster, db: string, limit = 8): Promise<Statement[]> {
   const rows = await pg.query<{ calls: string; mean: number; total: number; rows: string; query: string }>(
     db,
     `select calls, mean_exec_time as mean, total_exec_time as total, rows, query from pg_stat_statements
      where dbid = (select oid from pg_database where datname = $1) and query not ilike '%pg_stat_statements%'
+       and userid not in (select oid from pg_roles where rolname = '${REPLAY_ROLE}')
      order by total_exec_time desc limit $2`,
     [db, limit],
   );
