@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db } from './client';
 
@@ -21,13 +22,18 @@ function nameOf(text: string): string {
 }
 
 /**
- * Runs a query whose text depends on the filters given (a list's page, its visibility) as a named prepared statement:
+ * Runs a query (a builder or an sql`` text) whose text depends on the filters given (a list's page, its visibility) as a named prepared statement:
  * the statement's name is a hash of its text, so every call with the same filter shape (only the values differ)
  * reuses what its pooled connection already parsed and, once PostgreSQL settles on a generic plan, planned. The rows
  * come back as arrays in the select's column order (no mapping). Inside a transaction (no pool) it runs as it is.
  */
-export async function queryPrepared(db: Db, query: Built): Promise<unknown[][]> {
-  const { sql: text, params } = query.toSQL();
+export async function queryPrepared(db: Db, query: Built | SQL): Promise<unknown[][]> {
+  const { sql: text, params } =
+    query instanceof SQL
+      ? (db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(
+          query,
+        )
+      : query.toSQL();
   const client = (db as unknown as { $client?: pg.Pool | pg.PoolClient }).$client;
   if (!client || typeof client.query !== 'function') {
     const res = await (db as unknown as { execute(q: unknown): Promise<{ rows: Record<string, unknown>[] }> }).execute(
