@@ -7,7 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { APP, type Endpoint, MSG } from '@zg/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { algorithmPlugin } from './modules/algorithm';
@@ -39,6 +39,7 @@ import { registerErrorHandling } from './platform/error-handler';
 import { LocalFileStore } from './platform/files/file-store';
 import { JobRunner } from './platform/jobs';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { createSerializerCompiler } from './platform/serialization';
 import { validatorCompiler } from './platform/validation';
 import { registerWebStatic } from './platform/web-static';
 
@@ -96,7 +97,8 @@ export async function buildApp({ config, database, logger, extraRoutes, startJob
     }
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Replies written from their schemas by fast-json-stringify; checked against them too, except in production.
+  app.setSerializerCompiler(createSerializerCompiler({ validate: config.NODE_ENV !== 'production' }));
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });

@@ -126,9 +126,11 @@ export function decide(
 }
 
 /** Which actions the actor may take on the task now (sent to the client so pages hide what is refused). */
+const ACTIONS = Object.keys(TASK_ACTIONS) as TaskAction[];
+
 export function abilities(t: TaskFacts, a: ActorFacts): Record<TaskAction, boolean> {
   const out = {} as Record<TaskAction, boolean>;
-  for (const action of Object.keys(TASK_ACTIONS) as TaskAction[]) {
+  for (const action of ACTIONS) {
     const rule = RULES[action];
     out[action] = inSourceState(rule, t) && rule.who(a, t) && !(rule.deepens && t.depth >= TASK_MAX_DEPTH);
   }

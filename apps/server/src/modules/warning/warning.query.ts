@@ -1,5 +1,6 @@
 import { and, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryPrepared } from '../../db/prepared';
 import {
   departments,
   targetTasks,
@@ -46,7 +47,10 @@ export async function tasksToEvaluate(db: Db, taskIds?: readonly number[]) {
  */
 export async function warningCounts(db: Db, where: SQL | undefined, warningTypeId?: number) {
   // One row of JSON rather than a row per task: the drivers parse one value natively instead of hundreds of rows.
-  const rows = await db.execute(sql`
+  // Prepared by its text (db/prepared.ts): the scopes' shapes are few, each planned once per pooled connection.
+  const [row] = await queryPrepared(
+    db,
+    sql`
     select coalesce(json_agg(json_build_array(c.task_id, c.process, c.final)), '[]') as counts from (
       select w.task_id,
         sum(case when w.kind = 'process' then 1 else 0 end)::int as process,
@@ -63,8 +67,9 @@ export async function warningCounts(db: Db, where: SQL | undefined, warningTypeI
       }
       where w.open ${warningTypeId ? sql`and w.warning_type_id = ${warningTypeId}` : sql``}
         ${where ? sql`and ${where}` : sql``}
-      group by w.task_id) c`);
-  const value = rowsOf<{ counts: [number, number, number][] | string }>(rows)[0]?.counts ?? [];
+      group by w.task_id) c`,
+  );
+  const value = (row?.[0] ?? []) as [number, number, number][] | string;
   const counts = typeof value === 'string' ? (JSON.parse(value) as [number, number, number][]) : value;
   return counts.map(([taskId, process, final]) => ({
     taskId: Number(taskId),
