@@ -327,6 +327,7 @@ export const DataSaveSchema = z.object({
   rows: z.array(DataRowSchema).max(COLLECTION_LIMITS.rowsMax),
 });
 export const DataRowsSchema = z.object({
+  tableType: z.enum(FORM_TABLE_TYPES).describe('固定表（一行）或浮动表 / fixed (one row) or floating'),
   fields: z.array(FormFieldSchema.extend({ name: z.string().describe('列名 / column') })),
   rows: z.array(z.record(z.string(), z.unknown())),
 });

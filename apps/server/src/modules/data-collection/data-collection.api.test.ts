@@ -222,7 +222,10 @@ describe('forms bound to a warehouse table', () => {
       post(admin, '/forms/update', { ...base, id: form.id, name: '教师企业实践（修订）', fields: fields.slice(0, 2) }),
     );
     expect(edited).toMatchObject({ version: 1, changedSincePublish: true });
-    expect((await data(get(filler, `/datas/queryDatasByParam?fillTaskId=${id}`))).fields).toHaveLength(7);
+    const filled = await data(get(filler, `/datas/queryDatasByParam?fillTaskId=${id}`));
+    expect(filled.fields).toHaveLength(7);
+    // The grid learns whether it may add rows.
+    expect(filled.tableType).toBe('floating');
     expect((await post(admin, `/forms/${form.id}/publishById`)).json().meta.message).toBe(M.published(2));
     await refused(post(admin, `/forms/${form.id}/delete`), 409, '已有采集任务');
     await refused(post(filler, `/forms/${form.id}/publishById`), 403);

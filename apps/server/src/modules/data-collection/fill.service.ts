@@ -7,6 +7,7 @@ import {
   type FillAction,
   type FillState,
   type FormField,
+  type FormTableType,
   INPUT_KIND_NAMES,
   COLLECTION_MSG as M,
 } from '@zg/contract';
@@ -367,7 +368,7 @@ export async function queryRows(db: Db, actor: Actor, fillTaskId: number) {
   const r = await visibleFill(db, actor, fillTaskId);
   const cols = await columnsOf(db, r);
   const rows = await repo.rowsOfFillTask(db, fillTaskId);
-  return { fields: fieldsOut(cols), rows: rows.map((x) => x.values) };
+  return { tableType: r.version.tableType as FormTableType, fields: fieldsOut(cols), rows: rows.map((x) => x.values) };
 }
 
 const countDecimals = (s: string) => (s.includes('.') ? s.split('.')[1]!.replace(/0+$/, '').length : 0);
