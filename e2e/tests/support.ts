@@ -88,7 +88,14 @@ export const TOP_MENUS = [
  * Menu keys that have a page in this build (apps/web/src/app/routes.tsx MENU_PAGES): the shell lists a granted
  * menu only when its page exists. Add a key here when its module's page lands.
  */
-export const KEYS_WITH_PAGES: readonly string[] = ['homePage', 'dataManagement', 'annualWbs', 'wbs', 'performance'];
+export const KEYS_WITH_PAGES: readonly string[] = [
+  'homePage',
+  'dataCollection',
+  'dataManagement',
+  'annualWbs',
+  'wbs',
+  'performance',
+];
 
 /** Opens an item of the header's user menu (个人中心 / 修改密码 / 退出登录). */
 export async function openUserMenu(page: Page, item: string) {

@@ -1,6 +1,7 @@
 import { EXTRA_PAGE_LABEL, type ExtraPageSlug, type LoginRecord, MENUS, ROLE } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
 import { dashboardsRoutes } from '../features/dashboards/routes';
+import { dataCollectionRoutes } from '../features/data-collection/routes';
 import { dataManageRoutes } from '../features/data-manage/routes';
 import { fileArchiveRoutes } from '../features/file-archive/routes';
 import { homeRoutes } from '../features/home/routes';
@@ -19,6 +20,7 @@ import { ROUTES, WITHOUT_PAGE } from './routes';
 const FEATURES = [
   homeRoutes,
   dashboardsRoutes,
+  dataCollectionRoutes,
   dataManageRoutes,
   targetTaskRoutes,
   summaryAnalysisRoutes,

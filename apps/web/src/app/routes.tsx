@@ -1,4 +1,5 @@
 import { dashboardsRoutes } from '../features/dashboards/routes';
+import { dataCollectionRoutes } from '../features/data-collection/routes';
 import { dataManageRoutes } from '../features/data-manage/routes';
 import { fileArchiveRoutes } from '../features/file-archive/routes';
 import { homeRoutes } from '../features/home/routes';
@@ -21,7 +22,6 @@ export const WITHOUT_PAGE = [
   'developCenter',
   'intelligentAnalysis',
   'intelligentAnalysisDynamic',
-  'dataCollection',
 ] as const;
 
 /**
@@ -33,6 +33,7 @@ export const ROUTES = routeTable(
   [
     homeRoutes,
     dashboardsRoutes,
+    dataCollectionRoutes,
     dataManageRoutes,
     targetTaskRoutes,
     summaryAnalysisRoutes,

@@ -1,0 +1,9 @@
+import { lazy } from 'react';
+import type { FeatureRoutes } from '../../session/routes';
+
+const DataCollectionPage = lazy(() => import('./DataCollectionPage'));
+
+/** 数据采集 (/dataCollection): the page routes the paths below it itself (its tabs, /dataCollection/forms/3). */
+export const dataCollectionRoutes = {
+  dataCollection: { page: <DataCollectionPage />, nested: true },
+} satisfies FeatureRoutes;
