@@ -4,11 +4,15 @@ import { App } from 'antd';
 import { useCallback } from 'react';
 import { call } from '../../api/endpoint';
 import { ApiError } from '../../api/errors';
+import { COLLECTION_KEY } from './data-collection.api';
 import type { Options } from './fill.logic';
 
-/** The queries of 我的填报 and 审核 (fill tasks, their rows, the options of choice fields); keys start with 'fill'. */
+/**
+ * The queries of 我的填报 and 审核 (fill tasks, their rows, the options of choice fields); keys start with
+ * COLLECTION_KEY, so the administrator's writes refresh them too.
+ */
 
-export const FILL_KEY = ['fill'] as const;
+export const FILL_KEY = [COLLECTION_KEY, 'fill'] as const;
 export type FillScope = 'mine' | 'audit';
 
 export function useFillCounts(scope: FillScope) {
