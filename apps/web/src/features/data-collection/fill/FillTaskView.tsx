@@ -125,7 +125,7 @@ export function FillTaskView({ id, scope, base }: { id: number; scope: FillScope
   }, [save.kind, rows, problems.size, saveNow]);
 
   if (task.isLoading || data.isLoading || (data.data && rows === null))
-    return <Spin tip="加载中…" fullscreen={false} style={{ display: 'block', padding: 48 }} />;
+    return <Spin style={{ display: 'block', padding: 48 }} />;
   if (!fill || !data.data || !rows)
     return (
       <Empty description="填报任务不存在或已被删除">
@@ -362,7 +362,11 @@ function ReasonDialog({
       destroyOnHidden
       onCancel={onClose}
       onOk={async () => {
-        const { opinion } = await form.validateFields();
+        const opinion = await form
+          .validateFields()
+          .then((v) => v.opinion)
+          .catch(() => null);
+        if (opinion === null) return;
         setSending(true);
         try {
           await onSubmit(opinion.trim());
