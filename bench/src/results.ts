@@ -1,5 +1,6 @@
 import type { AlgorithmFigures } from './phases/algorithm';
 import type { RouteFigures } from './phases/api';
+import type { CollectionFigures } from './phases/collection';
 import type { CrashFigures } from './phases/crash';
 import type { FrontendFigures } from './phases/frontend';
 import type { CpuProfile, Plan, Statement } from './phases/profile';
@@ -45,6 +46,8 @@ export interface RunResults {
   warehouse: Partial<Record<DbKind, WarehouseFigures>>;
   /** Algorithms (issue 18): the demo indicators and a runaway query. */
   algorithm: Partial<Record<DbKind, AlgorithmFigures>>;
+  /** Data collection (issue 20): a floating table saved, audited rows into the warehouse. */
+  collection: Partial<Record<DbKind, CollectionFigures>>;
   crash: Partial<Record<DbKind, CrashFigures>>;
   /** `withCrashTest`: the crash test ran at the same time (on servers and databases of its own). */
   soak: (SoakFigures & { db: DbKind; withCrashTest?: boolean }) | null;
@@ -73,6 +76,7 @@ export function emptyResults(startedAt: Date, quick: boolean): RunResults {
     frontend: null,
     warehouse: {},
     algorithm: {},
+    collection: {},
     crash: {},
     soak: null,
     profile: null,
