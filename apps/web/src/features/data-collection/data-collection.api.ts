@@ -1,6 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DATA_COLLECTION_API as API, type BodyIn, type FormDirectoryNode } from '@zg/contract';
-import { call } from '../../api/endpoint';
+import {
+  DATA_COLLECTION_API as API,
+  type BodyIn,
+  CYCLE_API,
+  DATA_MANAGE_API,
+  type FormDirectoryNode,
+  TABLE_CONFIG_API,
+  type TableType,
+} from '@zg/contract';
+import { call, downloadFrom, uploadTo } from '../../api/endpoint';
+import { fetchDepartments } from '../../api/user';
 
 /**
  * The collection administrator's hooks (表单管理, 常量管理, 采集任务). The fill and audit tabs keep theirs in fill.api.ts;
@@ -68,6 +77,48 @@ export function useAllocations(taskId: number | null) {
   });
 }
 
+// ---- what the designer and the task dialog pick from (other modules' lists) ----
+
+/** Every warehouse table whose physical table exists (a form can bind only those). */
+export function useReadyTables() {
+  return useQuery({
+    queryKey: [COLLECTION_KEY, 'warehouseTables'],
+    queryFn: async ({ signal }) =>
+      (await call(DATA_MANAGE_API.tableAll, { query: {} }, { signal })).filter((t) => t.sfcj),
+  });
+}
+
+/** The fields of a warehouse table. */
+export function useTableFields(tableId: number | null) {
+  return useQuery({
+    queryKey: [COLLECTION_KEY, 'warehouseFields', tableId],
+    queryFn: ({ signal }) => call(DATA_MANAGE_API.fieldAll, { query: { ckbid: tableId! } }, { signal }),
+    enabled: tableId !== null,
+  });
+}
+
+/** The table configurations (layouts) a form may point at: the first 1 000. */
+export function useLayouts() {
+  return useQuery({
+    queryKey: [COLLECTION_KEY, 'layouts'],
+    queryFn: async ({ signal }) =>
+      (await call(TABLE_CONFIG_API.list, { query: { pageNum: 1, pageSize: 1000 } }, { signal })).list,
+  });
+}
+
+/** Cycle types with their visible values (the task's 采集周期). */
+export function useCycleTypes() {
+  return useQuery({
+    queryKey: [COLLECTION_KEY, 'cycles'],
+    queryFn: ({ signal }) => call(CYCLE_API.cycleTypesWithValues, {}, { signal }),
+  });
+}
+
+/** Every department (the task's 填报部门). */
+export function useDepartments() {
+  return useQuery({ queryKey: ['departments', 'all'], queryFn: fetchDepartments });
+}
+
 // ---- writes: each refreshes everything of data collection (lists, counts, the fill tabs' queries) ----
 
 function useCollectionMutation<T, R>(fn: (input: T) => Promise<R>) {
@@ -116,3 +167,20 @@ export const useBatchAudit = () =>
 export const useBatchRollback = () =>
   useCollectionMutation((body: BodyIn<typeof API.allocationRollback>) => call(API.allocationRollback, { body }));
 export const useSyncTask = () => useCollectionMutation((taskId: number) => call(API.dataSync, { body: { taskId } }));
+
+/** 新建布局: a table configuration named after the form, of its type; opened in a new window to be laid out. */
+export const useCreateLayout = () =>
+  useCollectionMutation((input: { name: string; tableType: TableType }) =>
+    call(TABLE_CONFIG_API.insert, { body: input }),
+  );
+
+/** 下载模板 of the constants. */
+export const downloadConstantTemplate = () => downloadFrom(API.constantTemplate, {});
+
+/** 导入常量: the sheet goes up; a refusal (nothing imported) lists every bad row. */
+export const uploadConstants = (file: File, onProgress: (p: number) => void) =>
+  uploadTo(API.constantImport, {}, { file, quiet: true, onProgress });
+
+/** The rows of the chosen allocations (all when none is chosen) as one Excel file. */
+export const exportAllocations = (taskId: number, ids: number[]) =>
+  downloadFrom(API.allocationExport, { query: { taskId, ids: ids.length ? ids.join(',') : undefined } });

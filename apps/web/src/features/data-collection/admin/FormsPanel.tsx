@@ -1,15 +1,341 @@
-import { Table } from 'antd';
-import { useForms } from '../data-collection.api';
+import type { FormDirectoryNode } from '@zg/contract';
+import { COLLECTION_LIMITS, COLLECTION_MSG as M } from '@zg/contract';
+import {
+  App,
+  Button,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Row,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Tooltip,
+  Tree,
+  TreeSelect,
+  Typography,
+} from 'antd';
+import { useMemo, useState } from 'react';
+import { Route, Routes, useNavigate } from 'react-router-dom';
+import { ApiError } from '../../../api/errors';
+import { EmptyState } from '../../../components/EmptyState';
+import type { CollectionForm } from '../collection.logic';
+import { C } from '../collection-text';
+import {
+  useDeleteDirectory,
+  useDeleteForm,
+  useDirectoryTree,
+  useForms,
+  usePublishForm,
+  useSaveDirectory,
+} from '../data-collection.api';
+import { directoryOptions, findDirectory, subtreeIds } from '../directory.logic';
+import { FormDesigner } from './FormDesigner';
 
-/** 表单管理: the directory tree on the left, the forms of the chosen directory on the right, and the designer. */
-export function FormsPanel({ base: _base }: { base: string }) {
-  const forms = useForms({});
+/**
+ * 表单管理: the directory tree on the left, the forms of the chosen directory (and its subdirectories) on the right;
+ * 设计 opens the designer at <base>/<id>, 新增表单 at <base>/new?directoryId=<id>.
+ */
+export function FormsPanel({ base }: { base: string }) {
   return (
-    <Table
-      rowKey="id"
-      loading={forms.isLoading}
-      dataSource={forms.data ?? []}
-      columns={[{ title: '表单名称', dataIndex: 'name' }]}
-    />
+    <Routes>
+      <Route path="new" element={<FormDesigner base={base} formId={null} />} />
+      <Route path=":id" element={<FormDesigner base={base} />} />
+      <Route path="*" element={<FormsHome base={base} />} />
+    </Routes>
   );
+}
+
+/** Reports a failure the request client has not reported already. */
+export function useFail() {
+  const { message } = App.useApp();
+  return (error: Error) => {
+    if (!(error instanceof ApiError && error.handled)) message.error(error.message);
+  };
+}
+
+function FormsHome({ base }: { base: string }) {
+  const [directoryId, setDirectoryId] = useState<number | null>(null);
+  return (
+    <Row gutter={16} wrap={false}>
+      <Col flex="300px">
+        <DirectoryTree selected={directoryId} onSelect={setDirectoryId} />
+      </Col>
+      <Col flex="auto" style={{ minWidth: 0 }}>
+        <FormList base={base} directoryId={directoryId} />
+      </Col>
+    </Row>
+  );
+}
+
+// ---- the directory tree ----
+
+interface DirectoryTreeNode {
+  key: number;
+  title: string;
+  children: DirectoryTreeNode[];
+}
+
+interface DirectoryForm {
+  name: string;
+  parentId: number | null;
+  sortOrder: number;
+}
+
+function DirectoryTree({ selected, onSelect }: { selected: number | null; onSelect: (id: number | null) => void }) {
+  const { message } = App.useApp();
+  const fail = useFail();
+  const tree = useDirectoryTree();
+  const save = useSaveDirectory();
+  const remove = useDeleteDirectory();
+  const [editing, setEditing] = useState<{ id?: number } | null>(null);
+  const [form] = Form.useForm<DirectoryForm>();
+  const nodes = tree.data ?? [];
+  const current = selected === null ? null : findDirectory(nodes, selected);
+
+  const open = (id: number | undefined, values: DirectoryForm) => {
+    setEditing({ id });
+    form.resetFields();
+    form.setFieldsValue(values);
+  };
+
+  const treeData = useMemo(() => {
+    const toNode = (d: FormDirectoryNode): DirectoryTreeNode => ({
+      key: d.id,
+      title: `${d.name}（${d.forms}）`,
+      children: d.children.map(toNode),
+    });
+    return nodes.map(toNode);
+  }, [nodes]);
+
+  return (
+    <div>
+      <Space wrap style={{ marginBottom: 8 }}>
+        <Button type="primary" onClick={() => open(undefined, { name: '', parentId: null, sortOrder: 0 })}>
+          {C.addDirectory}
+        </Button>
+        <Button
+          disabled={!current}
+          onClick={() => current && open(undefined, { name: '', parentId: current.id, sortOrder: 0 })}
+        >
+          {C.addSubDirectory}
+        </Button>
+      </Space>
+      <Space wrap style={{ marginBottom: 8 }}>
+        <Button
+          disabled={!current}
+          onClick={() =>
+            current &&
+            open(current.id, { name: current.name, parentId: current.parentId, sortOrder: current.sortOrder })
+          }
+        >
+          {C.editDirectory}
+        </Button>
+        <Popconfirm
+          title={current ? C.deleteDirectoryConfirm(current.name) : ''}
+          okText={C.confirm}
+          cancelText={C.cancel}
+          disabled={!current}
+          onConfirm={() =>
+            current &&
+            remove.mutate(current.id, {
+              onSuccess: () => {
+                message.success(M.deleted);
+                onSelect(null);
+              },
+              onError: fail,
+            })
+          }
+        >
+          <Button danger disabled={!current}>
+            {C.delete}
+          </Button>
+        </Popconfirm>
+      </Space>
+      <Typography.Link onClick={() => onSelect(null)} strong={selected === null}>
+        {C.allForms}
+      </Typography.Link>
+      {tree.isLoading ? (
+        <Typography.Paragraph type="secondary">{C.loading}</Typography.Paragraph>
+      ) : nodes.length === 0 ? (
+        <EmptyState description={tree.error?.message ?? C.noDirectories} />
+      ) : (
+        <Tree
+          aria-label={C.directories}
+          blockNode
+          defaultExpandAll
+          selectedKeys={selected === null ? [] : [selected]}
+          treeData={treeData}
+          onSelect={(keys) => onSelect(keys.length ? Number(keys[0]) : null)}
+        />
+      )}
+      <Modal
+        open={editing !== null}
+        title={editing?.id ? C.editDirectory : C.addDirectory}
+        okText={C.confirm}
+        cancelText={C.cancel}
+        confirmLoading={save.isPending}
+        onCancel={() => setEditing(null)}
+        onOk={() => form.submit()}
+        forceRender
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={(v) => {
+            const body = { name: v.name, parentId: v.parentId ?? null, sortOrder: v.sortOrder ?? 0 };
+            save.mutate(editing?.id ? { ...body, id: editing.id } : body, {
+              onSuccess: (saved) => {
+                message.success(editing?.id ? M.saved : M.created);
+                setEditing(null);
+                onSelect(saved.id);
+              },
+              onError: fail,
+            });
+          }}
+        >
+          <Form.Item
+            name="name"
+            label={C.directoryName}
+            rules={[{ required: true, whitespace: true, message: C.nameRequiredShort }]}
+          >
+            <Input maxLength={COLLECTION_LIMITS.nameMax} />
+          </Form.Item>
+          <Form.Item name="parentId" label={C.parentDirectory}>
+            <TreeSelect
+              allowClear
+              placeholder={C.topLevel}
+              treeDefaultExpandAll
+              treeData={directoryOptions(nodes, editing?.id ? subtreeIds(nodes, editing.id) : [])}
+            />
+          </Form.Item>
+          <Form.Item name="sortOrder" label={C.order}>
+            <InputNumber min={0} precision={0} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </div>
+  );
+}
+
+// ---- the forms ----
+
+function FormList({ base, directoryId }: { base: string; directoryId: number | null }) {
+  const { message, modal } = App.useApp();
+  const fail = useFail();
+  const navigate = useNavigate();
+  const [keyword, setKeyword] = useState('');
+  const forms = useForms({ directoryId: directoryId ?? undefined, keyword });
+  const remove = useDeleteForm();
+  const publish = usePublishForm();
+
+  const confirmPublish = (f: CollectionForm) =>
+    modal.confirm({
+      title: C.publishConfirm(f.name, f.version + 1),
+      content: C.publishHint,
+      okText: C.publish,
+      cancelText: C.cancel,
+      onOk: () =>
+        publish.mutateAsync(f.id).then((p) => {
+          message.success(M.published(p.version));
+        }, fail),
+    });
+
+  const columns: TableColumnsType<CollectionForm> = [
+    { title: C.formName, dataIndex: 'name', ellipsis: true },
+    { title: C.table, dataIndex: 'tableName', ellipsis: true },
+    { title: C.tableType, dataIndex: 'tableType', width: 90, render: (t: 'fixed' | 'floating') => C.tableTypes[t] },
+    { title: C.fieldCount, key: 'fields', width: 80, render: (_v, f) => f.fields.length },
+    {
+      title: C.version,
+      key: 'version',
+      width: 190,
+      render: (_v, f) =>
+        f.version === 0 ? (
+          <Tag>{C.notPublished}</Tag>
+        ) : (
+          <Space size={4}>
+            <Tag color="green">{`第 ${f.version} 版`}</Tag>
+            {f.changedSincePublish && <Tag color="orange">{C.changedSincePublish}</Tag>}
+          </Space>
+        ),
+    },
+    {
+      title: C.actions,
+      key: 'actions',
+      width: 190,
+      render: (_v, f) => (
+        <Space size={0}>
+          <Button type="link" aria-label={`${C.design} ${f.name}`} onClick={() => navigate(`${base}/${f.id}`)}>
+            {C.design}
+          </Button>
+          <Tooltip title={f.abilities.publish ? undefined : publishBlocked(f)}>
+            <Button
+              type="link"
+              aria-label={`${C.publish} ${f.name}`}
+              disabled={!f.abilities.publish}
+              onClick={() => confirmPublish(f)}
+            >
+              {C.publish}
+            </Button>
+          </Tooltip>
+          <Popconfirm
+            title={C.deleteFormConfirm(f.name)}
+            okText={C.confirm}
+            cancelText={C.cancel}
+            disabled={!f.abilities.remove}
+            onConfirm={() => remove.mutate(f.id, { onSuccess: () => message.success(M.deleted), onError: fail })}
+          >
+            <Button type="link" danger aria-label={`${C.delete} ${f.name}`} disabled={!f.abilities.remove}>
+              {C.delete}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Input.Search
+          allowClear
+          aria-label={C.searchForms}
+          placeholder={C.searchForms}
+          style={{ width: 240 }}
+          onSearch={(v) => setKeyword(v.trim())}
+        />
+        <Tooltip title={directoryId === null ? C.directoryFirst : undefined}>
+          <Button
+            type="primary"
+            disabled={directoryId === null}
+            onClick={() => navigate(`${base}/new?directoryId=${directoryId}`)}
+          >
+            {C.addForm}
+          </Button>
+        </Tooltip>
+      </Space>
+      <Table
+        rowKey="id"
+        size="middle"
+        aria-label={C.forms}
+        loading={forms.isFetching}
+        dataSource={forms.data ?? []}
+        columns={columns}
+        locale={{ emptyText: <EmptyState description={forms.error?.message ?? C.noForms} /> }}
+        pagination={(forms.data?.length ?? 0) > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+      />
+    </div>
+  );
+}
+
+/** Why 发布 is greyed: no fields, or nothing changed since the last publication. */
+export function publishBlocked(f: Pick<CollectionForm, 'fields' | 'changedSincePublish'>): string {
+  if (f.fields.length === 0) return C.publishNoFields;
+  if (!f.changedSincePublish) return C.publishNoChange;
+  return '';
 }

@@ -1,15 +1,608 @@
-import { Table } from 'antd';
-import { useTasks } from '../data-collection.api';
+import { COLLECTION_LIMITS, FILL_STATE_NAMES, type FillState, COLLECTION_MSG as M } from '@zg/contract';
+import {
+  Alert,
+  App,
+  Button,
+  Col,
+  DatePicker,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Row,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
+import type { UserListItem } from '../../../api/user';
+import { EmptyState } from '../../../components/EmptyState';
+import { UserPicker, userLabel } from '../../../components/pickers';
+import type { CollectionTask, FillTask } from '../collection.logic';
+import { C } from '../collection-text';
+import {
+  exportAllocations,
+  useAllocations,
+  useBatchAudit,
+  useBatchRollback,
+  useCloseOutdated,
+  useCreateTask,
+  useCycleTypes,
+  useDeleteTask,
+  useDepartments,
+  useForms,
+  useSyncTask,
+  useTasks,
+  useUpdateTask,
+} from '../data-collection.api';
+import {
+  actionable,
+  hasUnsynced,
+  progressOf,
+  type TaskFormValues,
+  taskBody,
+  taskPhase,
+  taskProblems,
+} from '../task.logic';
+import { useFail } from './FormsPanel';
 
-/** 采集任务: collection tasks, their allocations, batch audit and rollback, and the Excel export. */
-export function TasksPanel({ base: _base }: { base: string }) {
-  const tasks = useTasks();
+const DAY = 'YYYY-MM-DD';
+const today = () => dayjs().format(DAY);
+/** A date field holds its YYYY-MM-DD string; the picker shows it as a day. */
+const dateItem = {
+  getValueProps: (v: string | undefined) => ({ value: v ? dayjs(v) : undefined }),
+  normalize: (d: Dayjs | null) => (d ? d.format(DAY) : undefined),
+};
+
+const PHASE_COLORS = { closed: 'default', notStarted: 'blue', open: 'green', overdue: 'orange' } as const;
+const STATE_COLORS: Record<FillState, string> = { uncommitted: 'default', waitAudit: 'gold', finished: 'green' };
+
+/**
+ * 采集任务: the collection tasks (a published form's version, a cycle, start and deadline, allocated to departments
+ * and users with their auditors), 关闭过期任务, and each task's 填报情况 at <base>/<id> with batch audit, rollback,
+ * Excel export and 写入数据仓库.
+ */
+export function TasksPanel({ base }: { base: string }) {
   return (
-    <Table
-      rowKey="id"
-      loading={tasks.isLoading}
-      dataSource={tasks.data ?? []}
-      columns={[{ title: '任务名称', dataIndex: 'name' }]}
-    />
+    <Routes>
+      <Route path=":id" element={<Allocations base={base} />} />
+      <Route path="*" element={<TaskList base={base} />} />
+    </Routes>
+  );
+}
+
+function TaskList({ base }: { base: string }) {
+  const { message, modal } = App.useApp();
+  const fail = useFail();
+  const navigate = useNavigate();
+  const tasks = useTasks();
+  const remove = useDeleteTask();
+  const close = useCloseOutdated();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<CollectionTask | null>(null);
+  const now = today();
+
+  const columns: TableColumnsType<CollectionTask> = [
+    { title: C.taskName, dataIndex: 'name', ellipsis: true },
+    {
+      title: C.form,
+      key: 'form',
+      ellipsis: true,
+      render: (_v, t) => `${t.formName}（第 ${t.formVersion} 版）`,
+    },
+    { title: C.cycle, dataIndex: 'cycle', width: 110 },
+    { title: C.startDate, dataIndex: 'startDate', width: 110 },
+    { title: C.deadline, dataIndex: 'deadline', width: 110 },
+    {
+      title: C.state,
+      key: 'phase',
+      width: 120,
+      render: (_v, t) => {
+        const phase = taskPhase(t, now);
+        return <Tag color={PHASE_COLORS[phase]}>{C.taskStates[phase]}</Tag>;
+      },
+    },
+    {
+      title: C.progress,
+      key: 'progress',
+      width: 230,
+      render: (_v, t) => {
+        const p = progressOf(t);
+        return (
+          <Typography.Text>{`${FILL_STATE_NAMES.uncommitted} ${p.uncommitted} · ${FILL_STATE_NAMES.waitAudit} ${p.waitAudit} · ${FILL_STATE_NAMES.finished} ${p.finished}`}</Typography.Text>
+        );
+      },
+    },
+    {
+      title: C.actions,
+      key: 'actions',
+      width: 200,
+      render: (_v, t) => (
+        <Space size={0}>
+          <Button type="link" aria-label={`${C.allocations} ${t.name}`} onClick={() => navigate(`${base}/${t.id}`)}>
+            {C.allocations}
+          </Button>
+          <Button type="link" aria-label={`${C.edit} ${t.name}`} onClick={() => setEditing(t)}>
+            {C.edit}
+          </Button>
+          <Popconfirm
+            title={C.deleteTaskConfirm(t.name)}
+            okText={C.confirm}
+            cancelText={C.cancel}
+            onConfirm={() => remove.mutate(t.id, { onSuccess: () => message.success(M.deleted), onError: fail })}
+          >
+            <Button type="link" danger aria-label={`${C.delete} ${t.name}`}>
+              {C.delete}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Button type="primary" onClick={() => setCreating(true)}>
+          {C.addTask}
+        </Button>
+        <Button
+          loading={close.isPending}
+          onClick={() =>
+            modal.confirm({
+              title: C.closeOutdated,
+              content: C.closeOutdatedConfirm,
+              okText: C.confirm,
+              cancelText: C.cancel,
+              onOk: () => close.mutateAsync().then((r) => message.success(M.closedCount(r.closed)), fail),
+            })
+          }
+        >
+          {C.closeOutdated}
+        </Button>
+      </Space>
+      <Table
+        rowKey="id"
+        size="middle"
+        aria-label={C.tabs.tasks}
+        loading={tasks.isFetching}
+        dataSource={tasks.data ?? []}
+        columns={columns}
+        scroll={{ x: 1100 }}
+        locale={{ emptyText: <EmptyState description={tasks.error?.message ?? C.noTasks} /> }}
+        pagination={(tasks.data?.length ?? 0) > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+      />
+      {creating && <TaskDialog onClose={() => setCreating(false)} />}
+      {editing && <EditTaskDialog task={editing} onClose={() => setEditing(null)} />}
+    </div>
+  );
+}
+
+// ---- 发起采集任务 ----
+
+function TaskDialog({ onClose }: { onClose: () => void }) {
+  const { message } = App.useApp();
+  const fail = useFail();
+  const [form] = Form.useForm<TaskFormValues & { cycleTypeId?: number }>();
+  const forms = useForms({});
+  const cycles = useCycleTypes();
+  const departments = useDepartments();
+  const create = useCreateTask();
+  const [known, setKnown] = useState<Map<string, UserListItem>>(new Map());
+  const [problems, setProblems] = useState<string[]>([]);
+  const cycleTypeId = Form.useWatch('cycleTypeId', form);
+  const departmentIds = Form.useWatch('departmentIds', form) ?? [];
+  const userIds = Form.useWatch('userIds', form) ?? [];
+
+  const published = (forms.data ?? []).filter((f) => f.version > 0);
+  const cycleValues = cycles.data?.find((t) => t.id === cycleTypeId)?.values ?? [];
+  const departmentName = (id: string) => departments.data?.find((d) => d.departmentId === id)?.departmentName ?? id;
+  const remember = (users: readonly UserListItem[]) =>
+    setKnown((m) => {
+      const next = new Map(m);
+      for (const u of users) next.set(u.userId, u);
+      return next;
+    });
+  const assignees = [
+    ...departmentIds.map((id) => ({ id, name: departmentName(id), kind: C.departments })),
+    ...userIds.map((id) => {
+      const u = known.get(id);
+      return { id, name: u ? userLabel(u) : id, kind: C.users };
+    }),
+  ];
+
+  const submit = (v: TaskFormValues) => {
+    const values = {
+      ...v,
+      departmentIds: v.departmentIds ?? [],
+      userIds: v.userIds ?? [],
+      auditorOf: v.auditorOf ?? {},
+    };
+    const found = taskProblems(values);
+    setProblems(found);
+    if (found.length) return;
+    create.mutate(taskBody(values), {
+      onSuccess: () => {
+        message.success(M.created);
+        onClose();
+      },
+      onError: fail,
+    });
+  };
+
+  return (
+    <Modal
+      open
+      title={C.addTask}
+      width={720}
+      okText={C.confirm}
+      cancelText={C.cancel}
+      confirmLoading={create.isPending}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{
+          name: '',
+          startDate: today(),
+          deadline: dayjs().add(14, 'day').format(DAY),
+          departmentIds: [],
+          userIds: [],
+          auditorOf: {},
+        }}
+        onFinish={submit}
+      >
+        <Form.Item
+          name="name"
+          label={C.taskName}
+          rules={[{ required: true, whitespace: true, message: C.taskNameRequired }]}
+        >
+          <Input maxLength={COLLECTION_LIMITS.nameMax} />
+        </Form.Item>
+        <Form.Item
+          name="formId"
+          label={C.form}
+          extra={C.formPublishedOnly}
+          rules={[{ required: true, message: C.formRequired }]}
+        >
+          <Select
+            loading={forms.isLoading}
+            showSearch={{ optionFilterProp: 'label' }}
+            options={published.map((f) => ({ value: f.id, label: `${f.name}（第 ${f.version} 版）` }))}
+          />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item name="cycleTypeId" label={C.cycleType}>
+              <Select
+                loading={cycles.isLoading}
+                options={(cycles.data ?? []).map((t) => ({ value: t.id, label: t.lxmc }))}
+                onChange={() => form.setFieldValue('cycle', undefined)}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="cycle" label={C.cycle} rules={[{ required: true, message: C.cycleRequired }]}>
+              <Select
+                disabled={cycleTypeId === undefined}
+                options={cycleValues.map((c) => ({ value: c.cycleNumber, label: c.cycleNumber }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="startDate"
+              label={C.startDate}
+              rules={[{ required: true, message: C.dateRequired }]}
+              {...dateItem}
+            >
+              <DatePicker style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="deadline"
+              label={C.deadline}
+              rules={[{ required: true, message: C.dateRequired }]}
+              {...dateItem}
+            >
+              <DatePicker style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="departmentIds" label={C.departments}>
+          <Select
+            mode="multiple"
+            allowClear
+            loading={departments.isLoading}
+            showSearch={{ optionFilterProp: 'label' }}
+            options={(departments.data ?? []).map((d) => ({ value: d.departmentId, label: d.departmentName }))}
+          />
+        </Form.Item>
+        <Form.Item name="userIds" label={C.users}>
+          <UserPicker multiple aria-label={C.users} onChange={(_ids, users) => remember(users)} />
+        </Form.Item>
+        <Form.Item name="auditorId" label={C.auditor} rules={[{ required: true, message: C.auditorRequired }]}>
+          <UserPicker aria-label={C.auditor} onChange={(_id, user) => user && remember([user])} />
+        </Form.Item>
+        {assignees.length > 0 && (
+          <Form.Item label={C.auditorOf} extra={C.auditorOfHint}>
+            <Table
+              rowKey="id"
+              size="small"
+              pagination={false}
+              dataSource={assignees}
+              columns={[
+                { title: C.assignee, dataIndex: 'name', ellipsis: true },
+                { title: '', dataIndex: 'kind', width: 90 },
+                {
+                  title: C.auditor,
+                  key: 'auditor',
+                  width: 240,
+                  render: (_v, a) => (
+                    <Form.Item name={['auditorOf', a.id]} noStyle>
+                      <UserPicker aria-label={`${C.auditor} ${a.name}`} placeholder={C.useDefaultAuditor} />
+                    </Form.Item>
+                  ),
+                },
+              ]}
+            />
+          </Form.Item>
+        )}
+        {problems.length > 0 && <Alert type="error" showIcon message={problems.join('；')} />}
+      </Form>
+    </Modal>
+  );
+}
+
+function EditTaskDialog({ task, onClose }: { task: CollectionTask; onClose: () => void }) {
+  const { message } = App.useApp();
+  const fail = useFail();
+  const [form] = Form.useForm<{ name: string; deadline: string }>();
+  const update = useUpdateTask();
+  return (
+    <Modal
+      open
+      title={C.editTask}
+      okText={C.confirm}
+      cancelText={C.cancel}
+      confirmLoading={update.isPending}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ name: task.name, deadline: task.deadline }}
+        onFinish={(v) =>
+          update.mutate(
+            { id: task.id, name: v.name.trim(), deadline: v.deadline },
+            {
+              onSuccess: () => {
+                message.success(M.saved);
+                onClose();
+              },
+              onError: fail,
+            },
+          )
+        }
+      >
+        <Form.Item
+          name="name"
+          label={C.taskName}
+          rules={[{ required: true, whitespace: true, message: C.taskNameRequired }]}
+        >
+          <Input maxLength={COLLECTION_LIMITS.nameMax} />
+        </Form.Item>
+        <Form.Item
+          name="deadline"
+          label={C.deadline}
+          extra={`${C.startDate}：${task.startDate}`}
+          rules={[{ required: true, message: C.dateRequired }]}
+          {...dateItem}
+        >
+          <DatePicker style={{ width: '100%' }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+// ---- 填报情况 ----
+
+function Allocations({ base }: { base: string }) {
+  const { message, modal } = App.useApp();
+  const fail = useFail();
+  const navigate = useNavigate();
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const tasks = useTasks();
+  const task = tasks.data?.find((t) => t.id === id);
+  const list = useAllocations(valid ? id : null);
+  const audit = useBatchAudit();
+  const rollback = useBatchRollback();
+  const sync = useSyncTask();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [reasonFor, setReasonFor] = useState<{ action: 'reject' | 'rollback'; ids: number[] } | null>(null);
+  const [reasonForm] = Form.useForm<{ opinion: string }>();
+  const rows = list.data ?? [];
+
+  if (!valid || (tasks.data && !task))
+    return (
+      <EmptyState description={M.taskNotFound}>
+        <Button onClick={() => navigate(base)}>{C.back}</Button>
+      </EmptyState>
+    );
+
+  /** The chosen ones this action fits, or a warning naming those it does not. */
+  const pick = (action: 'pass' | 'reject' | 'rollback', name: string): number[] | null => {
+    const { ids, blocked } = actionable(rows, selected, action);
+    if (blocked.length) {
+      message.warning(C.notActionable(name, blocked));
+      return null;
+    }
+    return ids;
+  };
+  const done = () => setSelected([]);
+
+  const passMany = () => {
+    const ids = pick('pass', C.pass);
+    if (!ids) return;
+    modal.confirm({
+      title: C.passConfirm(ids.length),
+      okText: C.pass,
+      cancelText: C.cancel,
+      onOk: () =>
+        audit.mutateAsync({ ids, pass: true }).then(() => {
+          message.success('审核通过');
+          done();
+        }, fail),
+    });
+  };
+  const askReason = (action: 'reject' | 'rollback') => {
+    const ids = pick(action, action === 'reject' ? C.reject : C.rollback);
+    if (!ids) return;
+    reasonForm.resetFields();
+    setReasonFor({ action, ids });
+  };
+
+  const columns: TableColumnsType<FillTask> = [
+    {
+      title: C.assignee,
+      key: 'assignee',
+      ellipsis: true,
+      render: (_v, f) => (
+        <Space size={4}>
+          <Tag>{f.departmentId ? C.departments : C.users}</Tag>
+          {f.assigneeName}
+        </Space>
+      ),
+    },
+    {
+      title: C.state,
+      dataIndex: 'state',
+      width: 100,
+      render: (s: FillState) => <Tag color={STATE_COLORS[s]}>{FILL_STATE_NAMES[s]}</Tag>,
+    },
+    { title: C.auditor, dataIndex: 'auditorId', width: 120 },
+    { title: C.opinion, dataIndex: 'opinion', ellipsis: true, render: (o: string | null) => o ?? '—' },
+    {
+      title: C.synced,
+      dataIndex: 'synced',
+      width: 120,
+      render: (s: boolean) => (s ? <Tag color="green">{C.synced}</Tag> : <Tag>{C.notSynced}</Tag>),
+    },
+  ];
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Space wrap>
+        <Button onClick={() => navigate(base)}>{C.back}</Button>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {C.allocationsOf(task?.name ?? '')}
+        </Typography.Title>
+        {task && (
+          <Typography.Text type="secondary">{`${task.formName}（第 ${task.formVersion} 版） · ${task.cycle} · ${task.startDate} 至 ${task.deadline}`}</Typography.Text>
+        )}
+      </Space>
+      <Space wrap>
+        <Button type="primary" disabled={!selected.length} loading={audit.isPending} onClick={passMany}>
+          {C.batchPass}
+        </Button>
+        <Button disabled={!selected.length} onClick={() => askReason('reject')}>
+          {C.batchReject}
+        </Button>
+        <Button danger disabled={!selected.length} loading={rollback.isPending} onClick={() => askReason('rollback')}>
+          {C.batchRollback}
+        </Button>
+        <Button disabled={!selected.length} onClick={() => exportAllocations(id, selected).catch(fail)}>
+          {C.exportSelected}
+        </Button>
+        <Button disabled={!rows.length} onClick={() => exportAllocations(id, []).catch(fail)}>
+          {C.exportAll}
+        </Button>
+        <Tooltip title={hasUnsynced(rows) ? undefined : M.notFinished}>
+          <Button
+            disabled={!hasUnsynced(rows)}
+            loading={sync.isPending}
+            onClick={() =>
+              modal.confirm({
+                title: C.syncConfirm,
+                content: C.syncHint,
+                okText: C.confirm,
+                cancelText: C.cancel,
+                onOk: () => sync.mutateAsync(id).then((r) => message.success(M.synced(r.rows)), fail),
+              })
+            }
+          >
+            {C.sync}
+          </Button>
+        </Tooltip>
+      </Space>
+      <Table
+        rowKey="id"
+        size="middle"
+        aria-label={C.allocations}
+        loading={list.isFetching}
+        dataSource={rows}
+        columns={columns}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys.map(Number)),
+          getCheckboxProps: (f) => ({ 'aria-label': `选择 ${f.assigneeName}` }),
+        }}
+        locale={{ emptyText: <EmptyState description={list.error?.message ?? C.noAllocations} /> }}
+        pagination={rows.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
+      />
+      <Modal
+        open={reasonFor !== null}
+        title={
+          reasonFor?.action === 'rollback'
+            ? C.rollbackTitle(reasonFor.ids.length)
+            : C.rejectTitle(reasonFor?.ids.length ?? 0)
+        }
+        okText={C.confirm}
+        cancelText={C.cancel}
+        confirmLoading={audit.isPending || rollback.isPending}
+        onCancel={() => setReasonFor(null)}
+        onOk={() => reasonForm.submit()}
+        forceRender
+      >
+        <Form
+          form={reasonForm}
+          layout="vertical"
+          onFinish={({ opinion }) => {
+            if (!reasonFor) return;
+            const after = {
+              onSuccess: () => {
+                message.success(reasonFor.action === 'rollback' ? '已回退' : '已退回');
+                setReasonFor(null);
+                done();
+              },
+              onError: fail,
+            };
+            if (reasonFor.action === 'rollback')
+              rollback.mutate({ ids: reasonFor.ids, opinion: opinion.trim() }, after);
+            else audit.mutate({ ids: reasonFor.ids, pass: false, opinion: opinion.trim() }, after);
+          }}
+        >
+          <Form.Item
+            name="opinion"
+            label={C.reason}
+            rules={[{ required: true, whitespace: true, message: C.reasonRequired }]}
+          >
+            <Input.TextArea maxLength={COLLECTION_LIMITS.opinionMax} rows={3} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Space>
   );
 }
