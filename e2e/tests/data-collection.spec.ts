@@ -6,7 +6,7 @@ import { account, type Credentials, keepScreenshot, signIn } from './support';
 // a warehouse table, publishes it and allocates a task to rwfzr01 with zgfb01 as its auditor; rwfzr01 fills three
 // rows (one invalid, then fixed) and commits; zgfb01 sends it back with a reason; rwfzr01 fixes and commits again;
 // zgfb01 passes it; the administrator writes it into the warehouse, and the rows are in the table's browse page.
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const WAREHOUSE = '采集演示仓库';
 const TABLE = { label: '教师企业实践记录', name: 'e2e_practice' };
@@ -29,7 +29,7 @@ async function choose(scope: Page | Locator, page: Page, label: string, option: 
 }
 
 async function pickUser(dialog: Locator, page: Page, label: string, userId: string) {
-  const box = dialog.getByRole('combobox', { name: label });
+  const box = dialog.getByRole('combobox', { name: label, exact: true });
   await box.click();
   await box.fill(userId);
   await page
@@ -54,7 +54,7 @@ async function asUser(browser: Browser, who: Credentials, fn: (page: Page) => Pr
 async function openCollection(page: Page, tab: string) {
   await page.locator('.zg-header').getByRole('menuitem', { name: '数据采集' }).click();
   await page.getByRole('tab', { name: tab }).click();
-  await expect(page).toHaveURL(/#\/dataCollection\//);
+  await expect(page).toHaveURL(/#\/dataCollection/);
 }
 
 const cell = (page: Page, row: number, label: string) => page.getByLabel(`第 ${row} 行${label}`, { exact: true });
@@ -86,9 +86,11 @@ test('a form designed and published, a task allocated, filled, sent back, fixed,
     await d.getByLabel('目录名称').fill(DIRECTORY);
     await d.getByRole('button', { name: named('确定') }).click();
     await expect(d).toBeHidden();
-    await page.getByRole('tree', { name: '表单目录' }).getByText(DIRECTORY).click();
+    // The new directory is the one selected.
+    await expect(page.getByRole('tree', { name: '表单目录' }).locator('.ant-tree-node-selected')).toHaveText(
+      `${DIRECTORY}（0）`,
+    );
     await page.getByRole('button', { name: '新增表单' }).click();
-    await page.getByLabel('表单名称').fill(FORM);
     await choose(page, page, '数据表', TABLE.label);
     await page.getByLabel('浮动表').check();
     // The table's required fields are bound already; 企业名称 and 天数 are bound here, 天数 at most 365.
@@ -96,13 +98,15 @@ test('a form designed and published, a task allocated, filled, sent back, fixed,
     await page.getByRole('checkbox', { name: '绑定 天数' }).check();
     await page.getByRole('checkbox', { name: '必填 企业名称' }).check();
     await page.getByRole('spinbutton', { name: '最大值 天数' }).fill('365');
+    await page.getByLabel('表单名称').fill(FORM);
+    await expect(page.getByLabel('表单名称')).toHaveValue(FORM);
     await page.getByRole('button', { name: named('保存') }).click();
-    await expect(page.getByText('新增成功').or(page.getByText('保存成功'))).toBeVisible();
+    await expect(page.getByText(`设计表单：${FORM}`)).toBeVisible();
     await page.getByRole('button', { name: named('发布') }).click();
     await page
       .getByRole('dialog')
       .filter({ hasText: '确定发布表单' })
-      .getByRole('button', { name: named('确定') })
+      .getByRole('button', { name: named('发布') })
       .click();
     await expect(page.getByText('发布成功（第 1 版）')).toBeVisible();
     await keepScreenshot(page, 'data-collection-designer');
@@ -118,7 +122,8 @@ test('a form designed and published, a task allocated, filled, sent back, fixed,
     await pickUser(d, page, '审核人', AUDITOR.userId);
     await d.getByRole('button', { name: named('确定') }).click();
     await expect(d).toBeHidden();
-    await expect(page.getByRole('cell', { name: TASK })).toBeVisible();
+    await expect(page.getByRole('cell', { name: TASK, exact: true })).toBeVisible();
+    await keepScreenshot(page, 'data-collection-tasks');
   });
 
   // 2. rwfzr01 fills three rows, one of them invalid, fixes it and commits.
