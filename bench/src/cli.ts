@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only api,upload,frontend,warehouse,algorithm,collection,crash,soak,profile] [--skip ...] [--scale school] [--keep]`
+ * `npm run bench [-- --quick] [--only api,upload,frontend,warehouse,algorithm,collection,standard,crash,soak,profile] [--skip ...] [--scale school] [--keep]`
  *
  * Builds the web app (while a throwaway PostgreSQL 15 cluster starts), generates the school-scale data into it and
  * into the embedded default (the npm-installed PostgreSQL under a DATA_DIR of its own), then measures
@@ -28,6 +28,7 @@ import { type CrashFigures, type CrashOptions, crashTest, embeddedAccess, postgr
 import { measureFrontend } from './phases/frontend';
 import { explainRoute, mainThreadProfile, resetStatements, summariseCpuProfile, topStatements } from './phases/profile';
 import { soak } from './phases/soak';
+import { measureStandards } from './phases/standard';
 import { makeTestFile, measureUpload } from './phases/upload';
 import { makeImportFile, measureWarehouse, WAREHOUSE_BENCH } from './phases/warehouse';
 import { carriedFindings, embeddedFactors, evaluateBudgets, LIMIT, renderResults } from './report';
@@ -42,6 +43,7 @@ const PHASES = [
   'warehouse',
   'algorithm',
   'collection',
+  'standard',
   'crash',
   'soak',
   'profile',
@@ -276,6 +278,12 @@ async function main() {
     await phase(
       'collection: a 2 000-row floating table saved, 10 000 audited rows into the warehouse, on PostgreSQL',
       () => collectionPhase(ctx, pg, results),
+    );
+  }
+
+  if (wants('standard')) {
+    await phase('standard systems: a ~500-node system read whole, a 1 000-row import on PostgreSQL', () =>
+      standardPhase(ctx, pg, results),
     );
   }
 
@@ -553,6 +561,27 @@ async function collectionPhase(ctx: RunContext, pg: PostgresCluster, results: Ru
       repeats: ctx.quick ? 10 : 30,
       syncs: 3,
       log: (line) => ctx.log(`postgres collection ${line}`),
+    });
+  } finally {
+    await stopServer(server);
+  }
+}
+
+/**
+ * Standard systems (issue 19) on PostgreSQL, alone: a database of its own at the small scale (data.ts loads the demo
+ * standard systems and the ~500-node bench system into every bench database), the product server, then
+ * phases/standard.ts signed in as the diagnosis publisher zgfb01.
+ */
+async function standardPhase(ctx: RunContext, pg: PostgresCluster, results: RunResults) {
+  const url = await pg.createDatabase('standard');
+  await generateData(ctx, 'standard-postgres', SCALES.small, { url });
+  const server = await productServer(ctx, 'postgres', { DATABASE_URL: url });
+  try {
+    const publisher = await Session.login(server.base, 'zgfb01');
+    results.standard.postgres = await measureStandards(publisher, {
+      repeats: ctx.quick ? 30 : 100,
+      imports: ctx.quick ? 2 : 3,
+      log: (line) => ctx.log(`postgres standard ${line}`),
     });
   } finally {
     await stopServer(server);

@@ -6,7 +6,8 @@
  * --warehouse adds the data warehouse: the demo school's 教学数据仓库 and the bench's tables (a 1 000 000-row table to
  * browse, an empty one to import into; phases/warehouse.ts); --demo-warehouse the demo school's warehouse alone, with its
  * diagnosis indicators (phases/algorithm.ts); --collection the demo data collection (forms, constants, tasks and the
- * warehouse tables the forms write into; phases/collection.ts).
+ * warehouse tables the forms write into; phases/collection.ts). Every database also gets the standard systems: the
+ * demo's five and a ~500-node one (phases/standard.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,6 +20,7 @@ import { generate } from '@zg/server/src/db/seed/story';
 import { scaleOf } from '@zg/server/src/db/seed/story/scale';
 import { seedDemoWarehouse } from '@zg/server/src/db/seed/warehouse';
 import { parseArgs, stringFlag } from './lib/args';
+import { prepareStandards } from './phases/standard';
 import { prepareWarehouse } from './phases/warehouse';
 
 const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,6 +41,14 @@ async function main() {
       seed,
       log: (line) => process.stdout.write(`  [${((Date.now() - started) / 1000).toFixed(1)} s] ${line}\n`),
     });
+    // After the demo warehouse's algorithms when there is one (the demo systems bind their points to them).
+    const loadStandards = async () => {
+      const t = Date.now();
+      const made = await prepareStandards(database.db);
+      process.stdout.write(
+        `  ${made} standard systems (the demo's and a ~500-node one) in ${((Date.now() - t) / 1000).toFixed(1)} s\n`,
+      );
+    };
     if (flags.has('warehouse'))
       await prepareWarehouse(database.db, new Date().toISOString().slice(0, 10), (line) =>
         process.stdout.write(`  [${((Date.now() - started) / 1000).toFixed(1)} s] ${line}\n`),
@@ -52,6 +62,7 @@ async function main() {
       await seedDemoCollection(database.db, new Date().toISOString().slice(0, 10));
       process.stdout.write(`  demo collection in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
     }
+    await loadStandards();
     const where = url ? new URL(url).pathname.slice(1) : dataDir;
     const fixturesPath = stringFlag(flags, 'fixtures') ?? (url ? undefined : path.join(dataDir, 'bench-fixtures.json'));
     if (fixturesPath) fs.writeFileSync(fixturesPath, JSON.stringify(fixtures, null, 1));

@@ -32,6 +32,9 @@ export const LIMIT = {
   /** Issue 20: a 2 000-row floating table saved (p95), and 10 000 audited rows written into the warehouse. */
   collectionSaveP95Ms: 500,
   collectionSyncMs: 5000,
+  /** Issue 19: a ~500-node standard system read whole (getTargetFull), a 1 000-row sheet imported (PostgreSQL). */
+  standardFullP95Ms: 100,
+  standardImportSeconds: 3,
 };
 
 const ms = (v: number) => `${v < 10 ? v.toFixed(1) : v.toFixed(0)} ms`;
@@ -198,6 +201,24 @@ export function evaluateBudgets(r: RunResults): Budget[] {
           withIt.errors + withIt.non2xx === 0
         : null,
   });
+  const std = r.standard.postgres;
+  out.push({
+    budget: `A standard system of ~500 nodes read whole (getTargetFull) p95 ≤ ${LIMIT.standardFullP95Ms} ms (PostgreSQL)`,
+    measured: std
+      ? `${std.nodes} nodes: p50 ${ms(std.full.latency.p50)}, p95 ${ms(std.full.latency.p95)} (${kib(std.full.bytes)})`
+      : '–',
+    met: std ? std.full.latency.p95 <= LIMIT.standardFullP95Ms : null,
+  });
+  out.push({
+    budget: `A 1 000-row standard sheet imported (persistQuality) ≤ ${LIMIT.standardImportSeconds} s (PostgreSQL)`,
+    measured: std
+      ? std.imports.map((x) => `${(x.ms / 1000).toFixed(2)} s (HTTP ${x.status}, ${x.nodes} nodes)`).join('; ')
+      : '–',
+    met: std
+      ? std.imports.length > 0 &&
+        std.imports.every((x) => x.status === 200 && x.nodes === x.rows && x.ms <= LIMIT.standardImportSeconds * 1000)
+      : null,
+  });
   return out;
 }
 
@@ -288,7 +309,7 @@ export function renderResults(r: RunResults, findings: string | null): string {
   );
   L.push('');
 
-  L.push('## Budgets (issues 9, 17 and 18)', '');
+  L.push('## Budgets (issues 9, 17, 18 and 19)', '');
   L.push('| budget | measured | |', '|---|---|---|');
   for (const b of evaluateBudgets(r)) L.push(`| ${b.budget} | ${b.measured} | ${mark(b.met)} |`);
   L.push('');
@@ -434,6 +455,29 @@ export function renderResults(r: RunResults, findings: string | null): string {
       L.push('', '| runaway | answer | after |', '|--:|---|--:|');
       for (const [i, s] of a.runaway.stops.entries())
         L.push(`| ${i + 1} | ${s.status} ${s.message.replace(/\|/g, '/')} | ${(s.ms / 1000).toFixed(2)} s |`);
+      L.push('');
+    }
+  }
+
+  const standards = Object.entries(r.standard);
+  if (standards.length) {
+    L.push('## Standard systems (issue 19)', '');
+    L.push(
+      'A database of its own at the small scale; `bench/src/data.ts` loads the five demo standard systems and a bench system of about 500 nodes (5 dimensions × 10 QCPs, each with 3 first-level and 6 second-level indicators; every QCP with thresholds and a warning rule). Signed in as the diagnosis publisher zgfb01: `getTargetFull` of the large system one request at a time (3 warm-up, then the rest measured), its export to Excel, and `persistQuality` of a 1 000-row sheet (10 dimensions, 11 QCPs each with 8 indicators) as a new system, all or nothing.',
+      '',
+    );
+    for (const [db, x] of standards) {
+      L.push(
+        '| database | nodes | getTargetFull p50 | p95 | p99 | reply | requests |',
+        '|---|--:|--:|--:|--:|--:|--:|',
+        `| ${db} | ${x.nodes} | ${ms(x.full.latency.p50)} | ${ms(x.full.latency.p95)} | ${ms(x.full.latency.p99)} | ${kib(x.full.bytes)} | ${x.full.requests} |`,
+        '',
+        '| operation | rows / nodes | time | status |',
+        '|---|--:|--:|--:|',
+      );
+      for (const e of x.exports) L.push(`| export | ${x.nodes} | ${ms(e.ms)} | ${e.status} |`);
+      for (const i of x.imports)
+        L.push(`| import (persistQuality) | ${i.rows} → ${i.nodes} | ${(i.ms / 1000).toFixed(2)} s | ${i.status} |`);
       L.push('');
     }
   }

@@ -5,6 +5,7 @@ import type { CrashFigures } from './phases/crash';
 import type { FrontendFigures } from './phases/frontend';
 import type { CpuProfile, Plan, Statement } from './phases/profile';
 import type { SoakFigures } from './phases/soak';
+import type { StandardFigures } from './phases/standard';
 import type { UploadFigures } from './phases/upload';
 import type { WarehouseFigures } from './phases/warehouse';
 
@@ -48,6 +49,8 @@ export interface RunResults {
   algorithm: Partial<Record<DbKind, AlgorithmFigures>>;
   /** Data collection (issue 20): a floating table saved, audited rows into the warehouse. */
   collection: Partial<Record<DbKind, CollectionFigures>>;
+  /** Standard systems (issue 19): a ~500-node system read whole, a 1 000-row import. */
+  standard: Partial<Record<DbKind, StandardFigures>>;
   crash: Partial<Record<DbKind, CrashFigures>>;
   /** `withCrashTest`: the crash test ran at the same time (on servers and databases of its own). */
   soak: (SoakFigures & { db: DbKind; withCrashTest?: boolean }) | null;
@@ -77,6 +80,7 @@ export function emptyResults(startedAt: Date, quick: boolean): RunResults {
     warehouse: {},
     algorithm: {},
     collection: {},
+    standard: {},
     crash: {},
     soak: null,
     profile: null,

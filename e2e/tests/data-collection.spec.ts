@@ -106,7 +106,7 @@ test('a form designed and published, a task allocated, filled, sent back, fixed,
     await page
       .getByRole('dialog')
       .filter({ hasText: '确定发布表单' })
-      .getByRole('button', { name: named('发布') })
+      .getByRole('button', { name: named('确定') })
       .click();
     await expect(page.getByText('发布成功（第 1 版）')).toBeVisible();
     await keepScreenshot(page, 'data-collection-designer');

@@ -21,6 +21,7 @@ import { performancePlugin } from './modules/performance';
 import { progressPlugin } from './modules/progress';
 import { referencePlugin } from './modules/reference';
 import { reportPlugin } from './modules/report';
+import { standardPlugin } from './modules/standard';
 import { systemPlugin } from './modules/system';
 import { tableConfigPlugin } from './modules/table-config';
 import { targetTaskPlugin } from './modules/target-task';
@@ -147,6 +148,7 @@ export async function buildApp({ config, database, logger, extraRoutes, startJob
     dataManagePlugin,
     dataCollectionPlugin,
     algorithmPlugin,
+    standardPlugin,
   ]) {
     await app.register(plugin, { prefix: '/api' });
   }

@@ -80,6 +80,13 @@ const ALGORITHMS = not(
   'shared setting: algorithms (groups, algorithms, versions, tests and stored results) are one school catalogue kept by administrators and the data office (route roles zyadmin, dataOffice); tests and results only read the warehouse',
 );
 
+const STANDARD = not(
+  "authority-scoped per system: only its creator, the administrators and the roles or users a write grant names change a system, its tree, its grants or its recycle batches; anyone else gets 403 on every such route (standard.api.test.ts 'authority per route')",
+);
+const STANDARD_DEPOT = not(
+  'shared library: the task depot of reusable QCPs is kept together by the roles that create standard systems (zyadmin, 2020006, 2020003); using an item needs write on the system it goes into',
+);
+
 const COLLECTION = not(
   'shared setting: form directories, forms and their versions, constants and collection tasks are one school catalogue kept by administrators and the data office (route roles zyadmin, dataOffice)',
 );
@@ -212,6 +219,25 @@ const WRITES: Record<string, Ownership> = {
   'POST /api/herm-sjcj/fillTasks/rollback': owner('fillTask'),
   'POST /api/herm-sjcj/taskAllocations/audit': owner('fillTask'),
   'POST /api/herm-sjcj/taskAllocations/rollback': owner('fillTask'),
+  'POST /api/herm-mbbz/target/insert': CREATES,
+  'POST /api/herm-mbbz/target/update': STANDARD,
+  'POST /api/herm-mbbz/target/:id/publish': STANDARD,
+  'POST /api/herm-mbbz/target/:id/delete': STANDARD,
+  'POST /api/herm-mbbz/target/:id/copyTargetFull': CREATES,
+  'POST /api/herm-mbbz/targetAuthority/insert': STANDARD,
+  'POST /api/herm-mbbz/targetAuthority/update': STANDARD,
+  'POST /api/herm-mbbz/targetAuthority/:id/delete': STANDARD,
+  'POST /api/herm-mbbz/catalog/insert': STANDARD,
+  'POST /api/herm-mbbz/catalog/update': STANDARD,
+  'POST /api/herm-mbbz/catalog/move': STANDARD,
+  'POST /api/herm-mbbz/catalog/:id/delete': STANDARD,
+  'POST /api/herm-mbbz/quality/import': STANDARD,
+  'POST /api/herm-mbbz/quality/persistQuality': STANDARD,
+  'POST /api/herm-mbbz/taskDepot/insert': STANDARD_DEPOT,
+  'POST /api/herm-mbbz/taskDepot/use': STANDARD,
+  'POST /api/herm-mbbz/taskDepot/:id/delete': STANDARD_DEPOT,
+  'POST /api/herm-mbbz/recycle/recovery': STANDARD,
+  'POST /api/herm-mbbz/recycle/purge': STANDARD,
   'POST /api/herm-sjgl/ck/insert': WAREHOUSE,
   'POST /api/herm-sjgl/ck/update': WAREHOUSE,
   'POST /api/herm-sjgl/ck/ids/delete': WAREHOUSE,

@@ -37,6 +37,8 @@ export * from './reference-api';
 export * from './report';
 export * from './report-api';
 export * from './report-ui';
+export * from './standard';
+export * from './standard-api';
 export * from './system';
 export * from './system-api';
 export * from './table-config';

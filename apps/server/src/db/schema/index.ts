@@ -10,5 +10,6 @@ export * from './platform';
 export * from './progress';
 export * from './reference';
 export * from './report';
+export * from './standard';
 export * from './table-config';
 export * from './target-task';

@@ -48,6 +48,17 @@ const openWarnings = async (me: TestSession, scope: string) =>
   (await get(me, `${W}/Task/${scope}`)) as { totalWarningCount: number; expiredWarningCount: number };
 
 describe('the demo school on a first start', () => {
+  it('holds the five demo standard systems, their points bound to the indicators, kept by zgfb01', async () => {
+    const keeper = await server.login('zgfb01');
+    const page = await get(keeper, '/api/herm-mbbz/target/selectPage?size=50');
+    expect(page.total).toBe(5);
+    const major = page.records.find((r: { dimension: string }) => r.dimension === 'major');
+    const full = await get(keeper, `/api/herm-mbbz/target/getTargetFull?id=${major.id}`);
+    const flat = (nodes: { calRuleName: string | null; children: never[] }[]): { calRuleName: string | null }[] =>
+      nodes.flatMap((n) => [n, ...flat(n.children)]);
+    expect(flat(full.tree).filter((n) => n.calRuleName).length).toBeGreaterThan(3);
+  });
+
   it('is loaded in one seed, quickly, with every kind of record the home pages count', async () => {
     // Reported by the run (the issue asks for the figure); generous bound for a loaded 2-core machine.
     console.info(`demo seed (accounts + story + warehouse) on an empty database: ${Math.round(seedMs)} ms`);
@@ -59,7 +70,7 @@ describe('the demo school on a first start', () => {
     expect(await rows(urges)).toBeGreaterThan(0);
     expect(await rows(targetReports)).toBeGreaterThan(0);
     // Only the demo accounts and the administrator: the story adds nobody.
-    expect(await rows(users)).toBe(22);
+    expect(await rows(users)).toBe(23);
     // The warning job, run now, finds the story as it would have left it.
     expect(await evaluateWarnings(server.database.db, server.app.clock)).toEqual({ raised: 0, closed: 0, overdue: 0 });
   });
@@ -184,7 +195,7 @@ describe('without the story', () => {
       const started = performance.now();
       await seedDatabase(database.db, { demo: true, story: false, now: NOW });
       console.info(`demo seed (accounts alone) on an empty database: ${Math.round(performance.now() - started)} ms`);
-      expect(Number((await database.db.select({ n: count() }).from(users))[0]?.n)).toBe(22);
+      expect(Number((await database.db.select({ n: count() }).from(users))[0]?.n)).toBe(23);
       expect(Number((await database.db.select({ n: count() }).from(targetTasks))[0]?.n)).toBe(0);
     } finally {
       await drop();

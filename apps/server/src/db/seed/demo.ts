@@ -68,6 +68,8 @@ export const DEMO_USERS: DemoUser[] = [
     roles: [ROLE.publisher, ROLE.diagnosisAdmin],
   },
   { id: 'sjgl01', name: '孟晓燕', sex: 2, departmentId: 'D04', userTypeId: 'manager', roles: [ROLE.dataOffice] },
+  // 专业负责人 of a major of 信息工程学院: a diagnosis object who reads the major level's standard system (story/standards.ts).
+  { id: 'zyfzr01', name: '林志华', sex: 1, departmentId: 'D07', userTypeId: 'staff', roles: [ROLE.diagnosisObject] },
 ];
 
 export const ADMIN_USER: DemoUser = {

@@ -33,6 +33,7 @@ import {
   WARNING_TYPE_ROWS,
 } from './reference';
 import { SAMPLE_SCHOOLS } from './schools';
+import { seedDemoStandards } from './standards';
 import { generate } from './story';
 import { SCALES } from './story/scale';
 import { seedDemoWarehouse } from './warehouse';
@@ -80,6 +81,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions) {
     if (opts.demo && opts.warehouse) await seedDemoWarehouse(tx, localDay(now));
     // 数据采集: forms writing into the warehouse, with fill tasks in every state for the demo accounts.
     if (opts.demo && opts.story && opts.warehouse) await seedDemoCollection(tx, localDay(now));
+    // After the algorithms: the demo standard systems bind their points to the indicators' current versions.
+    if (opts.demo && opts.story) await seedDemoStandards(tx);
   });
 }
 

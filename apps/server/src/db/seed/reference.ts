@@ -4,8 +4,8 @@ import { DIMENSIONS, MENUS, type MenuKey, PERIODS, ROLE, ROLE_NAMES, type RoleId
 export const DEFAULT_ROLE_MENUS: Record<RoleId, readonly MenuKey[] | 'all'> = {
   [ROLE.admin]: 'all',
   [ROLE.publisher]: ['homePage', 'dashboards', 'standard', 'improvement', 'qualityReport', 'intelligentAnalysis'],
-  [ROLE.diagnosisObject]: ['homePage', 'dashboards', 'improvement', 'qualityReport', 'dataCollection'],
-  [ROLE.diagnosisAuditor]: ['homePage', 'dashboards', 'improvement', 'qualityReport'],
+  [ROLE.diagnosisObject]: ['homePage', 'dashboards', 'standard', 'improvement', 'qualityReport', 'dataCollection'],
+  [ROLE.diagnosisAuditor]: ['homePage', 'dashboards', 'standard', 'improvement', 'qualityReport'],
   [ROLE.diagnosisAdmin]: [
     'homePage',
     'dashboards',

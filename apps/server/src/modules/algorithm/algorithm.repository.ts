@@ -446,3 +446,31 @@ export async function currentOnDataSource(db: Db, dataSourceId: number) {
     .orderBy(asc(algorithms.name));
   return rows.map((r) => r.name);
 }
+
+/**
+ * Versions with their algorithm's name and kind, by version id or by algorithm name (every version of each): what
+ * another module shows or checks of a version it names (standard systems' calculation rules).
+ */
+export async function versionHeads(db: Db, q: { ids?: number[]; names?: string[] }) {
+  const ids = q.ids ?? [];
+  const names = q.names ?? [];
+  if (!ids.length && !names.length) return [];
+  return db
+    .select({
+      versionId: algorithmVersions.id,
+      algorithmId: algorithms.id,
+      name: algorithms.name,
+      kind: algorithms.kind,
+      number: algorithmVersions.number,
+      current: sql<boolean>`${algorithms.currentVersionId} = ${algorithmVersions.id}`,
+    })
+    .from(algorithmVersions)
+    .innerJoin(algorithms, eq(algorithms.id, algorithmVersions.algorithmId))
+    .where(
+      ids.length && names.length
+        ? sql`${inArray(algorithmVersions.id, ids)} or ${inArray(algorithms.name, names)}`
+        : ids.length
+          ? inArray(algorithmVersions.id, ids)
+          : inArray(algorithms.name, names),
+    );
+}

@@ -60,6 +60,7 @@ import {
   type VersionRow,
   versionByNumber,
   versionHasRuns,
+  versionHeads,
   versionsOf,
 } from './algorithm.repository';
 import {
@@ -953,4 +954,23 @@ export async function removeVersion(db: Db, actor: Actor, versionId: number) {
     await deleteVersion(tx, v.id);
     await audit(tx, actor, 'algorithmVersion.delete', 'algorithmVersion', v.id, { number: v.number });
   });
+}
+
+/** A version as other modules name it: its algorithm's name and kind, its number, whether it is current. */
+export interface AlgorithmVersionHead {
+  versionId: number;
+  algorithmId: number;
+  name: string;
+  kind: AlgorithmKind;
+  number: number;
+  current: boolean;
+}
+
+/** Versions by id, or every version of the algorithms named (one query). */
+export async function algorithmVersionHeads(
+  db: Db,
+  q: { ids?: number[]; names?: string[] },
+): Promise<AlgorithmVersionHead[]> {
+  const rows = await versionHeads(db, q);
+  return rows.map((r) => ({ ...r, kind: r.kind as AlgorithmKind, current: Boolean(r.current) }));
 }

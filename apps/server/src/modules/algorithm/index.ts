@@ -6,6 +6,8 @@
 export { algorithmPlugin } from './algorithm.plugin';
 export {
   type AlgorithmPackage,
+  type AlgorithmVersionHead,
+  algorithmVersionHeads,
   computeResult,
   installAlgorithms,
   type RunContext,

@@ -14,11 +14,12 @@ import {
   Col,
   Form,
   Input,
-  List,
   Modal,
+  Pagination,
   Row,
   Skeleton,
   Space,
+  Spin,
   Tag,
   Tree,
   Typography,
@@ -169,36 +170,44 @@ export function AlgorithmsPanel() {
               setPage(1);
             }}
           />
-          <List
-            className="zg-algorithm-list"
-            size="small"
-            loading={algorithms.isPending}
-            dataSource={algorithms.data?.records ?? []}
-            locale={{ emptyText: <EmptyState description={name ? '没有名称匹配的算法' : '该组还没有算法'} /> }}
-            pagination={
-              (algorithms.data?.total ?? 0) > 10
-                ? { current: page, total: algorithms.data?.total, pageSize: 10, onChange: setPage, size: 'small' }
-                : false
-            }
-            renderItem={(a: Algorithm) => (
-              <List.Item key={a.id} style={{ paddingInline: 0 }}>
-                <Button
-                  type={chosen === a.id ? 'primary' : 'text'}
-                  ghost={chosen === a.id}
-                  block
-                  style={{ textAlign: 'left', height: 'auto', whiteSpace: 'normal' }}
-                  onClick={() => setChosen(a.id)}
-                  aria-pressed={chosen === a.id}
-                >
-                  <Space size={4} wrap>
-                    <span>{a.sfmc}</span>
-                    <Tag>{ALGORITHM_KIND_NAMES[a.sflx]}</Tag>
-                    <Tag color="blue">V{a.sfbb}</Tag>
-                  </Space>
-                </Button>
-              </List.Item>
+          {/* A plain list (antd 6.6 deprecates List): the group's algorithms, ten a page. */}
+          <Spin spinning={algorithms.isPending}>
+            {(algorithms.data?.records.length ?? 0) === 0 ? (
+              <EmptyState description={name ? '没有名称匹配的算法' : '该组还没有算法'} />
+            ) : (
+              <ul className="zg-algorithm-list" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                {algorithms.data?.records.map((a: Algorithm) => (
+                  <li key={a.id} style={{ padding: '4px 0' }}>
+                    <Button
+                      type={chosen === a.id ? 'primary' : 'text'}
+                      ghost={chosen === a.id}
+                      block
+                      style={{ textAlign: 'left', height: 'auto', whiteSpace: 'normal' }}
+                      onClick={() => setChosen(a.id)}
+                      aria-pressed={chosen === a.id}
+                    >
+                      <Space size={4} wrap>
+                        <span>{a.sfmc}</span>
+                        <Tag>{ALGORITHM_KIND_NAMES[a.sflx]}</Tag>
+                        <Tag color="blue">V{a.sfbb}</Tag>
+                      </Space>
+                    </Button>
+                  </li>
+                ))}
+              </ul>
             )}
-          />
+            {(algorithms.data?.total ?? 0) > 10 && (
+              <Pagination
+                size="small"
+                style={{ marginTop: 8, textAlign: 'right' }}
+                current={page}
+                total={algorithms.data?.total}
+                pageSize={10}
+                onChange={setPage}
+                showSizeChanger={false}
+              />
+            )}
+          </Spin>
         </Card>
       </Col>
       <Col xs={24} lg={17} xl={18}>

@@ -55,8 +55,6 @@ export const C = {
   publishConfirm: (name: string, next: number) => `确定发布表单“${name}”为第 ${next} 版吗？`,
   publishHint: '发布后该版本冻结；已发起的采集任务仍使用它们开始时的版本，不受之后修改的影响。',
   publishUnsaved: '有未保存的修改，请先保存再发布',
-  publishNoChange: '表单自上次发布后没有修改',
-  publishNoFields: '表单至少需要 1 个字段才能发布',
   deleteFormConfirm: (name: string) => `确定删除表单“${name}”吗？`,
   noForms: '暂无表单',
 
@@ -70,6 +68,7 @@ export const C = {
   createLayout: '新建布局',
   layoutHint: '布局在新窗口中打开，保存后回到这里选择它。',
   layoutCreated: '已新建布局，请在新窗口中配置',
+  layoutTypeDiffers: (type: string) => `所选布局是${type}，与表格类型不一致；填报按表格类型进行`,
   pickTable: '请选择数据表（已创建物理表的）',
   tableFirst: '请先选择数据表',
   fields: '字段',
@@ -122,6 +121,7 @@ export const C = {
   importFailedTitle: '导入失败',
   imported: (n: number) => `已导入 ${n} 个常量`,
   codeRequired: '请输入编码',
+  codePattern: '编码只能包含字母、数字、下划线和减号，且以字母开头',
   valueRequired: '请输入常量值',
   labelRequired: '请输入显示名称',
   nameRequiredShort: '请输入名称',
@@ -144,6 +144,8 @@ export const C = {
   auditor: '审核人',
   auditorOf: '个别审核人',
   auditorOfHint: '不指定时由上面的审核人审核。',
+  /** The name of one allocation's own auditor picker (not containing 审核人, which names the task's). */
+  auditorFor: (who: string) => `指定审核：${who}`,
   assignee: '填报对象',
   useDefaultAuditor: '（使用默认审核人）',
   closeOutdated: '关闭过期任务',

@@ -44,6 +44,9 @@ export function useForm(id: number | null) {
     queryKey: [COLLECTION_KEY, 'form', id],
     queryFn: ({ signal }) => call(API.formGet, { params: { id: id! } }, { signal }),
     enabled: id !== null,
+    // The designer says in place that the form is gone, with 返回 to the list.
+    throwOnError: false,
+    retry: false,
   });
 }
 
@@ -169,10 +172,18 @@ export const useBatchRollback = () =>
 export const useSyncTask = () => useCollectionMutation((taskId: number) => call(API.dataSync, { body: { taskId } }));
 
 /** 新建布局: a table configuration named after the form, of its type; opened in a new window to be laid out. */
-export const useCreateLayout = () =>
-  useCollectionMutation((input: { name: string; tableType: TableType }) =>
-    call(TABLE_CONFIG_API.insert, { body: input }),
-  );
+export function useCreateLayout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { name: string; tableType: TableType }) => call(TABLE_CONFIG_API.insert, { body: input }),
+    // The layouts listed here and in 数据管理's 表格配置; nothing else changed.
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: [COLLECTION_KEY, 'layouts'] }),
+        client.invalidateQueries({ queryKey: ['tableConfig', 'list'] }),
+      ]),
+  });
+}
 
 /** 下载模板 of the constants. */
 export const downloadConstantTemplate = () => downloadFrom(API.constantTemplate, {});

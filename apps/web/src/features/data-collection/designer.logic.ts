@@ -217,3 +217,10 @@ export function versionText(form: { version: number; changedSincePublish: boolea
   if (form.version === 0) return '未发布';
   return form.changedSincePublish ? `第 ${form.version} 版（有未发布的修改）` : `第 ${form.version} 版`;
 }
+
+/** Why 发布 is greyed: no fields, or nothing changed since the last publication ('' when it is not). */
+export function publishBlocked(f: { fields: readonly unknown[]; changedSincePublish: boolean }): string {
+  if (f.fields.length === 0) return '表单至少需要 1 个字段才能发布';
+  if (!f.changedSincePublish) return '表单自上次发布后没有修改';
+  return '';
+}

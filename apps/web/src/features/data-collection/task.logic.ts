@@ -1,4 +1,4 @@
-import type { FillAction } from '@zg/contract';
+import { COLLECTION_MSG, type FillAction } from '@zg/contract';
 import type { CollectionTask, FillTask } from './collection.logic';
 
 /** Where a collection task stands today: closed, not started, open for filling, or past its deadline (not closed). */
@@ -59,12 +59,14 @@ export function taskBody(v: TaskFormValues) {
   };
 }
 
-/** What the client can say before sending the task (the server says the rest). */
-export function taskProblems(v: TaskFormValues): string[] {
-  const out: string[] = [];
-  if (v.departmentIds.length === 0 && v.userIds.length === 0) out.push('请至少选择一个填报部门或填报人');
-  if (v.startDate && v.deadline && v.startDate > v.deadline) out.push('截止日期不能早于开始日期');
-  return out;
+/** Why the chosen fillers cannot do (nobody chosen), or null: the task dialog checks it before sending. */
+export function assigneesProblem(departmentIds: readonly string[] | undefined, userIds: readonly string[] | undefined) {
+  return (departmentIds?.length ?? 0) + (userIds?.length ?? 0) === 0 ? COLLECTION_MSG.taskNoAssignees : null;
+}
+
+/** Why the deadline cannot be (before the start), or null. */
+export function deadlineProblem(startDate: string | undefined, deadline: string | undefined) {
+  return startDate && deadline && deadline < startDate ? COLLECTION_MSG.taskDates : null;
 }
 
 /**

@@ -6,7 +6,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
   Popconfirm,
   Select,
   Space,
@@ -18,7 +17,7 @@ import {
 import { useState } from 'react';
 import { ApiError } from '../../api/errors';
 import { EmptyState } from '../../components/EmptyState';
-import { EnterSubmits } from '../../components/EnterSubmits';
+import { FormDialog } from '../../components/FormDialog';
 import { pagination } from '../../components/pagination';
 import { useLoginRecord } from '../../session/login-record';
 import {
@@ -61,14 +60,11 @@ export function CyclesPanel() {
 
   const openDialog = (row: CycleValue | null) => {
     setEditing(row);
-    form.resetFields();
-    form.setFieldsValue(
-      row
-        ? { cycleTypeId: row.cycleTypeId, cycleNumber: row.cycleNumber, px: row.px }
-        : { cycleTypeId: typeId === '' ? undefined : typeId, cycleNumber: '', px: null },
-    );
     setOpen(true);
   };
+  const initialValues: Partial<CycleForm> = editing
+    ? { cycleTypeId: editing.cycleTypeId, cycleNumber: editing.cycleNumber, px: editing.px }
+    : { cycleTypeId: typeId === '' ? undefined : typeId, cycleNumber: '', px: null };
   /** A value target tasks name keeps its name and type: the dialog changes only its order. */
   const locked = editing && editing.usedBy > 0 ? editing.usedBy : 0;
   const typeName = (id: number | undefined) => types.data?.find((t) => t.id === id)?.lxmc ?? '';
@@ -238,55 +234,39 @@ export function CyclesPanel() {
         locale={{ emptyText: <EmptyState description={page.error?.message ?? X.empty} /> }}
         pagination={pagination({ current, total: page.data?.total ?? 0, onChange: setCurrent })}
       />
-      <Modal
+      <FormDialog<CycleForm>
         open={open}
         title={editing ? X.edit : X.add}
-        okText={T.confirm}
-        cancelText={T.cancel}
-        confirmLoading={save.isPending}
-        onCancel={() => setOpen(false)}
-        forceRender
-        onOk={() => form.submit()}
+        form={form}
+        pending={save.isPending}
+        onClose={() => setOpen(false)}
+        onSubmit={(values) => save.mutateAsync(cycleBody(values, editing) as Parameters<typeof save.mutate>[0])}
+        success={editing ? M.saved : M.created}
+        initialValues={initialValues}
       >
-        <Form<CycleForm>
-          form={form}
-          layout="vertical"
-          onFinish={(values) => {
-            if (save.isPending) return;
-            save.mutate(cycleBody(values, editing) as Parameters<typeof save.mutate>[0], {
-              onSuccess: () => {
-                message.success(editing ? M.saved : M.created);
-                setOpen(false);
-              },
-              onError: fail,
-            });
-          }}
-        >
-          {locked && <Alert type="info" showIcon message={X.lockedHint(locked)} style={{ marginBottom: 16 }} />}
-          <Form.Item name="cycleTypeId" label={X.type} rules={[{ required: true, message: M.typeRequired }]}>
-            <Select disabled={!!locked} options={(types.data ?? []).map((t) => ({ value: t.id, label: t.lxmc }))} />
-          </Form.Item>
-          <Form.Item noStyle shouldUpdate={(a, b) => a.cycleTypeId !== b.cycleTypeId}>
-            {({ getFieldValue }) => (
-              <Form.Item
-                name="cycleNumber"
-                label={X.value}
-                rules={[{ required: true, whitespace: true, message: M.valueRequired }]}
-              >
-                <Input
-                  disabled={!!locked}
-                  maxLength={CYCLE_LIMITS.valueMax}
-                  placeholder={X.valuePlaceholder(typeName(getFieldValue('cycleTypeId')))}
-                />
-              </Form.Item>
-            )}
-          </Form.Item>
-          <Form.Item name="px" label={X.sort} extra={X.sortHint}>
-            <InputNumber min={0} max={CYCLE_LIMITS.sortMax} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <EnterSubmits />
-        </Form>
-      </Modal>
+        {locked && <Alert type="info" showIcon message={X.lockedHint(locked)} style={{ marginBottom: 16 }} />}
+        <Form.Item name="cycleTypeId" label={X.type} rules={[{ required: true, message: M.typeRequired }]}>
+          <Select disabled={!!locked} options={(types.data ?? []).map((t) => ({ value: t.id, label: t.lxmc }))} />
+        </Form.Item>
+        <Form.Item noStyle shouldUpdate={(a, b) => a.cycleTypeId !== b.cycleTypeId}>
+          {({ getFieldValue }) => (
+            <Form.Item
+              name="cycleNumber"
+              label={X.value}
+              rules={[{ required: true, whitespace: true, message: M.valueRequired }]}
+            >
+              <Input
+                disabled={!!locked}
+                maxLength={CYCLE_LIMITS.valueMax}
+                placeholder={X.valuePlaceholder(typeName(getFieldValue('cycleTypeId')))}
+              />
+            </Form.Item>
+          )}
+        </Form.Item>
+        <Form.Item name="px" label={X.sort} extra={X.sortHint}>
+          <InputNumber min={0} max={CYCLE_LIMITS.sortMax} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+      </FormDialog>
     </div>
   );
 }

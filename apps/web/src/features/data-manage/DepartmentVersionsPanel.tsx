@@ -24,7 +24,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { ApiError } from '../../api/errors';
 import { EmptyState } from '../../components/EmptyState';
-import { EnterSubmits } from '../../components/EnterSubmits';
+import { FormDialog } from '../../components/FormDialog';
 import { pagination } from '../../components/pagination';
 import { useLoginRecord } from '../../session/login-record';
 import { keepsData } from './cycles';
@@ -66,11 +66,17 @@ export function DepartmentVersionsPanel() {
 
   const openDialog = (row: DepartmentVersion | null) => {
     setEditing(row);
-    form.resetFields();
-    form.setFieldsValue(
-      row ? { bbmc: row.bbmc, sxrq: dayjs(row.sxrq), bz: row.bz ?? '' } : { bbmc: '', sxrq: dayjs(), bz: '' },
-    );
     setOpen(true);
+  };
+  const submit = async (values: VersionForm) => {
+    const body = {
+      bbmc: (values.bbmc ?? '').trim(),
+      sxrq: values.sxrq ? values.sxrq.format('YYYY-MM-DD') : '',
+      bz: values.bz?.trim() || null,
+      ...(editing ? { id: editing.id } : {}),
+    };
+    const v = await save.mutateAsync(body);
+    message.success(editing ? M.saved : M.created(v.bms));
   };
 
   const confirmEnable = (row: DepartmentVersion) =>
@@ -171,49 +177,30 @@ export function DepartmentVersionsPanel() {
         locale={{ emptyText: <EmptyState description={page.error?.message ?? X.empty} /> }}
         pagination={pagination({ current, total: page.data?.total ?? 0, onChange: setCurrent })}
       />
-      <Modal
+      <FormDialog<VersionForm>
         open={open}
         title={editing ? X.edit : X.add}
-        okText={T.confirm}
-        cancelText={T.cancel}
-        confirmLoading={save.isPending}
-        onCancel={() => setOpen(false)}
-        forceRender
-        onOk={() => form.submit()}
+        form={form}
+        pending={save.isPending}
+        onClose={() => setOpen(false)}
+        onSubmit={submit}
+        initialValues={
+          editing
+            ? { bbmc: editing.bbmc, sxrq: dayjs(editing.sxrq), bz: editing.bz ?? '' }
+            : { bbmc: '', sxrq: dayjs(), bz: '' }
+        }
       >
         {!editing && <Alert type="info" showIcon message={X.addHint} style={{ marginBottom: 16 }} />}
-        <Form<VersionForm>
-          form={form}
-          layout="vertical"
-          onFinish={(values) => {
-            if (save.isPending) return;
-            const body = {
-              bbmc: (values.bbmc ?? '').trim(),
-              sxrq: values.sxrq ? values.sxrq.format('YYYY-MM-DD') : '',
-              bz: values.bz?.trim() || null,
-              ...(editing ? { id: editing.id } : {}),
-            };
-            save.mutate(body, {
-              onSuccess: (v) => {
-                message.success(editing ? M.saved : M.created(v.bms));
-                setOpen(false);
-              },
-              onError: fail,
-            });
-          }}
-        >
-          <Form.Item name="bbmc" label={X.name} rules={[{ required: true, whitespace: true, message: M.nameRequired }]}>
-            <Input maxLength={L.nameMax} />
-          </Form.Item>
-          <Form.Item name="sxrq" label={X.effectiveDate} rules={[{ required: true, message: M.dateRequired }]}>
-            <DatePicker style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="bz" label={X.note}>
-            <Input.TextArea maxLength={L.noteMax} rows={3} />
-          </Form.Item>
-          <EnterSubmits />
-        </Form>
-      </Modal>
+        <Form.Item name="bbmc" label={X.name} rules={[{ required: true, whitespace: true, message: M.nameRequired }]}>
+          <Input maxLength={L.nameMax} />
+        </Form.Item>
+        <Form.Item name="sxrq" label={X.effectiveDate} rules={[{ required: true, message: M.dateRequired }]}>
+          <DatePicker style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="bz" label={X.note}>
+          <Input.TextArea maxLength={L.noteMax} rows={3} />
+        </Form.Item>
+      </FormDialog>
       <Modal
         open={viewing !== null}
         title={viewing ? X.departmentsOf(viewing.bbmc) : ''}

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import {
   DATA_MANAGE_API as API,
   DATA_MANAGE_MSG as M,
@@ -5,13 +6,13 @@ import {
   WAREHOUSE_LIMITS,
   type Warehouse,
 } from '@zg/contract';
-import { Button, Form, Input, InputNumber, Modal, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Form, Input, InputNumber, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { call } from '../../api/endpoint';
 import { EmptyState } from '../../components/EmptyState';
-import { EnterSubmits } from '../../components/EnterSubmits';
+import { FormDialog } from '../../components/FormDialog';
 import { pagination } from '../../components/pagination';
 import { useWarehouseActions, useWarehousePage } from './warehouse.api';
 import { W } from './warehouse-text';
@@ -25,29 +26,16 @@ export function WarehouseList({ base }: { base: string }) {
   const [keyword, setKeyword] = useState('');
   const list = useWarehousePage(page, keyword);
   const [editing, setEditing] = useState<Warehouse | 'new' | null>(null);
-  const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<Draft>();
-  // Each opening starts from what is edited now (the form outlives the dialog: forceRender).
-  useEffect(() => {
-    if (editing !== null) form.resetFields();
-  }, [editing, form]);
-
-  const save = async (values: Draft) => {
-    if (saving) return;
-    setSaving(true);
-    try {
+  const save = useMutation({
+    mutationFn: async (values: Draft) => {
       const body = { ckmc: values.ckmc, bz: values.bz || undefined, px: values.px ?? 0 };
       if (editing === 'new') await call(API.warehouseInsert, { body });
       else if (editing) await call(API.warehouseUpdate, { body: { ...body, id: editing.id } });
-      message.success(editing === 'new' ? M.created : M.saved);
-      setEditing(null);
       await refresh();
-    } catch (error) {
-      fail(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
+
   const remove = async (w: Warehouse) => {
     try {
       await call(API.warehousesDelete, { body: { ids: [w.id] } });
@@ -122,42 +110,32 @@ export function WarehouseList({ base }: { base: string }) {
         locale={{ emptyText: <EmptyState description={list.error?.message ?? W.noWarehouses} /> }}
         pagination={pagination({ current: page, total: list.data?.total ?? 0, onChange: setPage })}
       />
-      <Modal
+      <FormDialog<Draft>
         open={editing !== null}
         title={editing === 'new' ? W.addWarehouse : W.editWarehouse}
-        okText={T.confirm}
-        cancelText={T.cancel}
-        confirmLoading={saving}
-        onCancel={() => setEditing(null)}
-        destroyOnHidden
-        forceRender
-        onOk={() => form.submit()}
+        form={form}
+        pending={save.isPending}
+        onClose={() => setEditing(null)}
+        onSubmit={save.mutateAsync}
+        success={editing === 'new' ? M.created : M.saved}
+        initialValues={
+          editing && editing !== 'new' ? { ckmc: editing.ckmc, bz: editing.bz ?? '', px: editing.px } : { px: 0 }
+        }
       >
-        <Form<Draft>
-          form={form}
-          layout="vertical"
-          preserve={false}
-          initialValues={
-            editing && editing !== 'new' ? { ckmc: editing.ckmc, bz: editing.bz ?? '', px: editing.px } : { px: 0 }
-          }
-          onFinish={save}
+        <Form.Item
+          name="ckmc"
+          label={W.warehouseName}
+          rules={[{ required: true, whitespace: true, message: M.nameRequired }]}
         >
-          <Form.Item
-            name="ckmc"
-            label={W.warehouseName}
-            rules={[{ required: true, whitespace: true, message: M.nameRequired }]}
-          >
-            <Input maxLength={WAREHOUSE_LIMITS.nameMax} />
-          </Form.Item>
-          <Form.Item name="bz" label={W.remark}>
-            <Input.TextArea maxLength={WAREHOUSE_LIMITS.remarkMax} rows={3} />
-          </Form.Item>
-          <Form.Item name="px" label={W.order}>
-            <InputNumber min={0} precision={0} style={{ width: 160 }} />
-          </Form.Item>
-          <EnterSubmits />
-        </Form>
-      </Modal>
+          <Input maxLength={WAREHOUSE_LIMITS.nameMax} />
+        </Form.Item>
+        <Form.Item name="bz" label={W.remark}>
+          <Input.TextArea maxLength={WAREHOUSE_LIMITS.remarkMax} rows={3} />
+        </Form.Item>
+        <Form.Item name="px" label={W.order}>
+          <InputNumber min={0} precision={0} style={{ width: 160 }} />
+        </Form.Item>
+      </FormDialog>
     </Space>
   );
 }

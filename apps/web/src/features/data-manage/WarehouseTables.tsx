@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import {
   DATA_MANAGE_API as API,
   DATA_MANAGE_MSG as M,
@@ -5,12 +6,12 @@ import {
   WAREHOUSE_LIMITS,
   type WarehouseTable,
 } from '@zg/contract';
-import { Breadcrumb, Button, Form, Input, Modal, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
-import { useEffect, useState } from 'react';
+import { Breadcrumb, Button, Form, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { call } from '../../api/endpoint';
 import { EmptyState } from '../../components/EmptyState';
-import { EnterSubmits } from '../../components/EnterSubmits';
+import { FormDialog } from '../../components/FormDialog';
 import { pagination } from '../../components/pagination';
 import { identifierRule } from './FieldDialog';
 import { PhysicalState } from './TableDesigner';
@@ -28,30 +29,17 @@ export function WarehouseTables({ base, ckid }: { base: string; ckid: number }) 
   const [keyword, setKeyword] = useState('');
   const list = useTablePage(ckid, page, keyword);
   const [editing, setEditing] = useState<WarehouseTable | 'new' | null>(null);
-  const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<Draft>();
-  // Each opening starts from what is edited now (the form outlives the dialog: forceRender).
-  useEffect(() => {
-    if (editing !== null) form.resetFields();
-  }, [editing, form]);
   const here = `${base}/${ckid}`;
 
-  const save = async (values: Draft) => {
-    if (saving) return;
-    setSaving(true);
-    try {
+  const save = useMutation({
+    mutationFn: async (values: Draft) => {
       const body = { ckid, bm: values.bm, bzwm: values.bzwm, bz: values.bz || undefined };
       if (editing === 'new') await call(API.tableInsert, { body });
       else if (editing) await call(API.tableUpdate, { body: { ...body, id: editing.id } });
-      message.success(editing === 'new' ? M.created : M.saved);
-      setEditing(null);
       await refresh();
-    } catch (error) {
-      fail(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
   const remove = async (t: WarehouseTable) => {
     try {
       await call(API.tablesDelete, { body: { ids: [t.id] } });
@@ -141,42 +129,30 @@ export function WarehouseTables({ base, ckid }: { base: string; ckid: number }) 
         locale={{ emptyText: <EmptyState description={list.error?.message ?? W.noTables} /> }}
         pagination={pagination({ current: page, total: list.data?.total ?? 0, onChange: setPage })}
       />
-      <Modal
+      <FormDialog<Draft>
         open={editing !== null}
         title={editing === 'new' ? W.addTable : W.editTable}
-        okText={T.confirm}
-        cancelText={T.cancel}
-        confirmLoading={saving}
-        onCancel={() => setEditing(null)}
-        destroyOnHidden
-        forceRender
-        onOk={() => form.submit()}
+        form={form}
+        pending={save.isPending}
+        onClose={() => setEditing(null)}
+        onSubmit={save.mutateAsync}
+        success={editing === 'new' ? M.created : M.saved}
+        initialValues={editing && editing !== 'new' ? { bm: editing.bm, bzwm: editing.bzwm, bz: editing.bz ?? '' } : {}}
       >
-        <Form<Draft>
-          form={form}
-          layout="vertical"
-          preserve={false}
-          initialValues={
-            editing && editing !== 'new' ? { bm: editing.bm, bzwm: editing.bzwm, bz: editing.bz ?? '' } : {}
-          }
-          onFinish={save}
+        <Form.Item
+          name="bzwm"
+          label={W.tableLabel}
+          rules={[{ required: true, whitespace: true, message: M.labelRequired }]}
         >
-          <Form.Item
-            name="bzwm"
-            label={W.tableLabel}
-            rules={[{ required: true, whitespace: true, message: M.labelRequired }]}
-          >
-            <Input maxLength={WAREHOUSE_LIMITS.nameMax} />
-          </Form.Item>
-          <Form.Item name="bm" label={W.tableName} extra={W.identifierHint} rules={[identifierRule('table')]}>
-            <Input maxLength={WAREHOUSE_LIMITS.identifierMax} />
-          </Form.Item>
-          <Form.Item name="bz" label={W.remark}>
-            <Input.TextArea maxLength={WAREHOUSE_LIMITS.remarkMax} rows={3} />
-          </Form.Item>
-          <EnterSubmits />
-        </Form>
-      </Modal>
+          <Input maxLength={WAREHOUSE_LIMITS.nameMax} />
+        </Form.Item>
+        <Form.Item name="bm" label={W.tableName} extra={W.identifierHint} rules={[identifierRule('table')]}>
+          <Input maxLength={WAREHOUSE_LIMITS.identifierMax} />
+        </Form.Item>
+        <Form.Item name="bz" label={W.remark}>
+          <Input.TextArea maxLength={WAREHOUSE_LIMITS.remarkMax} rows={3} />
+        </Form.Item>
+      </FormDialog>
     </Space>
   );
 }

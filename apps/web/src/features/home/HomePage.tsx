@@ -2,6 +2,7 @@ import { MODULE_INTRO, SHELL_TEXT as T, UI_TEXT as TEXT, WEB_MSG, welcomeText } 
 import { App, Avatar, Button, Card, Descriptions, List, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router-dom';
+import { toastFailure } from '../../api/feedback';
 import { CardList } from '../../components/CardList';
 import { EmptyState } from '../../components/EmptyState';
 import { BellIcon, LockIcon, LogoutIcon, MENU_ICONS, UserIcon } from '../../components/icons';
@@ -13,7 +14,6 @@ import { useProfile } from '../profile/profile.api';
 import { useAvatarSrc } from '../profile/use-avatar-src';
 import { useShellDialogs } from '../shell/shell-dialogs';
 import { useSignOut } from '../shell/use-sign-out';
-import { toastFailure } from '../target-task/progress/feedback';
 import { UrgeSubject } from '../target-task/warning/UrgePage';
 import { useWarningCountScopes, WarningCountsPanel } from '../target-task/warning/WarningCountsPanel';
 import { useAcceptUrge, usePendingUrges } from '../target-task/warning/warning.api';

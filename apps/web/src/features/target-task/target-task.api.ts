@@ -20,7 +20,7 @@ import { App } from 'antd';
 import type { z } from 'zod';
 import { ApiError } from '../../api/client';
 import { call, downloadFrom, uploadTo } from '../../api/endpoint';
-import { toastFailure } from './progress/feedback';
+import { toastFailure } from '../../api/feedback';
 
 export type TaskCard = z.infer<typeof TaskCardSchema>;
 export type YearTarget = z.infer<typeof YearTargetSchema>;

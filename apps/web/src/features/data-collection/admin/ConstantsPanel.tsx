@@ -7,7 +7,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
   Popconfirm,
   Row,
   Space,
@@ -18,6 +17,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
+import { FormDialog } from '../../../components/FormDialog';
 import type { Constant, ConstantType } from '../collection.logic';
 import { C } from '../collection-text';
 import {
@@ -32,7 +32,7 @@ import {
   useSaveConstantType,
 } from '../data-collection.api';
 import { ExcelImportButton } from './ExcelImportButton';
-import { useFail } from './FormsPanel';
+import { useFail } from './use-fail';
 
 interface TypeForm {
   code: string;
@@ -59,13 +59,15 @@ export function ConstantsPanel() {
   const saveType = useSaveConstantType();
   const removeType = useDeleteConstantType();
   const [editingType, setEditingType] = useState<ConstantType | 'new' | null>(null);
+  const typeInitial: TypeForm | undefined =
+    editingType === null
+      ? undefined
+      : editingType === 'new'
+        ? { code: '', name: '', remark: '' }
+        : { code: editingType.code, name: editingType.name, remark: editingType.remark ?? '' };
   const [typeForm] = Form.useForm<TypeForm>();
 
-  const openType = (t: ConstantType | 'new') => {
-    setEditingType(t);
-    typeForm.resetFields();
-    typeForm.setFieldsValue(t === 'new' ? { code: '', name: '', remark: '' } : { ...t, remark: t.remark ?? '' });
-  };
+  const openType = (t: ConstantType | 'new') => setEditingType(t);
 
   const typeColumns: TableColumnsType<ConstantType> = [
     { title: C.code, dataIndex: 'code', ellipsis: true },
@@ -163,54 +165,43 @@ export function ConstantsPanel() {
           {type ? <ConstantList type={type} /> : <EmptyState description={C.pickConstantType} />}
         </Col>
       </Row>
-      <Modal
+      <FormDialog<TypeForm>
         open={editingType !== null}
         title={editingType === 'new' ? C.addConstantType : C.editConstantType}
-        okText={C.confirm}
-        cancelText={C.cancel}
-        confirmLoading={saveType.isPending}
-        onCancel={() => setEditingType(null)}
-        onOk={() => typeForm.submit()}
-        forceRender
+        form={typeForm}
+        pending={saveType.isPending}
+        initialValues={typeInitial}
+        success={editingType === 'new' ? M.created : M.saved}
+        onClose={() => setEditingType(null)}
+        onSubmit={(v) => {
+          const body = { code: v.code.trim(), name: v.name.trim(), remark: v.remark?.trim() || null };
+          const editing = editingType;
+          return saveType
+            .mutateAsync(editing && editing !== 'new' ? { ...body, id: editing.id } : body)
+            .then((saved) => setTypeId(saved.id));
+        }}
       >
-        <Form
-          form={typeForm}
-          layout="vertical"
-          onFinish={(v) => {
-            const body = { code: v.code.trim(), name: v.name.trim(), remark: v.remark?.trim() || null };
-            const editing = editingType;
-            saveType.mutate(editing && editing !== 'new' ? { ...body, id: editing.id } : body, {
-              onSuccess: (saved) => {
-                message.success(editing === 'new' ? M.created : M.saved);
-                setEditingType(null);
-                setTypeId(saved.id);
-              },
-              onError: fail,
-            });
-          }}
+        <Form.Item
+          name="code"
+          label={C.code}
+          rules={[
+            { required: true, whitespace: true, message: C.codeRequired },
+            { pattern: /^[A-Za-z][\w-]*$/, message: C.codePattern },
+          ]}
         >
-          <Form.Item
-            name="code"
-            label={C.code}
-            rules={[
-              { required: true, whitespace: true, message: C.codeRequired },
-              { pattern: /^[A-Za-z][\w-]*$/, message: '编码只能包含字母、数字、下划线和减号，且以字母开头' },
-            ]}
-          >
-            <Input maxLength={40} />
-          </Form.Item>
-          <Form.Item
-            name="name"
-            label={C.name}
-            rules={[{ required: true, whitespace: true, message: C.nameRequiredShort }]}
-          >
-            <Input maxLength={COLLECTION_LIMITS.nameMax} />
-          </Form.Item>
-          <Form.Item name="remark" label={C.remark}>
-            <Input.TextArea maxLength={COLLECTION_LIMITS.remarkMax} autoSize={{ minRows: 1, maxRows: 3 }} />
-          </Form.Item>
-        </Form>
-      </Modal>
+          <Input maxLength={40} />
+        </Form.Item>
+        <Form.Item
+          name="name"
+          label={C.name}
+          rules={[{ required: true, whitespace: true, message: C.nameRequiredShort }]}
+        >
+          <Input maxLength={COLLECTION_LIMITS.nameMax} />
+        </Form.Item>
+        <Form.Item name="remark" label={C.remark}>
+          <Input.TextArea maxLength={COLLECTION_LIMITS.remarkMax} autoSize={{ minRows: 1, maxRows: 3 }} />
+        </Form.Item>
+      </FormDialog>
     </div>
   );
 }
@@ -226,11 +217,13 @@ function ConstantList({ type }: { type: ConstantType }) {
   const [editing, setEditing] = useState<Constant | 'new' | null>(null);
   const [form] = Form.useForm<ConstantForm>();
 
-  const open = (c: Constant | 'new') => {
-    setEditing(c);
-    form.resetFields();
-    form.setFieldsValue(c === 'new' ? { value: '', label: '', sortOrder: null } : c);
-  };
+  const open = (c: Constant | 'new') => setEditing(c);
+  const initial: ConstantForm | undefined =
+    editing === null
+      ? undefined
+      : editing === 'new'
+        ? { value: '', label: '', sortOrder: null }
+        : { value: editing.value, label: editing.label, sortOrder: editing.sortOrder };
   const deleteIds = (ids: number[]) =>
     remove.mutateAsync(ids).then(() => {
       message.success(M.deleted);
@@ -301,50 +294,37 @@ function ConstantList({ type }: { type: ConstantType }) {
         pagination={(constants.data?.length ?? 0) > 20 ? { pageSize: 20, showSizeChanger: false } : false}
         locale={{ emptyText: <EmptyState description={constants.error?.message ?? C.noConstants} /> }}
       />
-      <Modal
+      <FormDialog<ConstantForm>
         open={editing !== null}
         title={editing === 'new' ? C.addConstant : C.editConstant}
-        okText={C.confirm}
-        cancelText={C.cancel}
-        confirmLoading={save.isPending}
-        onCancel={() => setEditing(null)}
-        onOk={() => form.submit()}
-        forceRender
+        form={form}
+        pending={save.isPending}
+        initialValues={initial}
+        success={editing === 'new' ? M.created : M.saved}
+        onClose={() => setEditing(null)}
+        onSubmit={(v) => {
+          const body = { typeId: type.id, value: v.value.trim(), label: v.label.trim(), sortOrder: v.sortOrder ?? 0 };
+          return save.mutateAsync(editing && editing !== 'new' ? { ...body, id: editing.id } : body);
+        }}
       >
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={(v) => {
-            const body = { typeId: type.id, value: v.value.trim(), label: v.label.trim(), sortOrder: v.sortOrder ?? 0 };
-            const current = editing;
-            save.mutate(current && current !== 'new' ? { ...body, id: current.id } : body, {
-              onSuccess: () => {
-                message.success(current === 'new' ? M.created : M.saved);
-                setEditing(null);
-              },
-              onError: fail,
-            });
-          }}
+        <Form.Item
+          name="value"
+          label={C.value}
+          rules={[{ required: true, whitespace: true, message: C.valueRequired }]}
         >
-          <Form.Item
-            name="value"
-            label={C.value}
-            rules={[{ required: true, whitespace: true, message: C.valueRequired }]}
-          >
-            <Input maxLength={COLLECTION_LIMITS.constantValueMax} />
-          </Form.Item>
-          <Form.Item
-            name="label"
-            label={C.constantLabel}
-            rules={[{ required: true, whitespace: true, message: C.labelRequired }]}
-          >
-            <Input maxLength={COLLECTION_LIMITS.constantValueMax} />
-          </Form.Item>
-          <Form.Item name="sortOrder" label={C.order}>
-            <InputNumber min={0} precision={0} />
-          </Form.Item>
-        </Form>
-      </Modal>
+          <Input maxLength={COLLECTION_LIMITS.constantValueMax} />
+        </Form.Item>
+        <Form.Item
+          name="label"
+          label={C.constantLabel}
+          rules={[{ required: true, whitespace: true, message: C.labelRequired }]}
+        >
+          <Input maxLength={COLLECTION_LIMITS.constantValueMax} />
+        </Form.Item>
+        <Form.Item name="sortOrder" label={C.order}>
+          <InputNumber min={0} precision={0} />
+        </Form.Item>
+      </FormDialog>
     </div>
   );
 }

@@ -44,13 +44,15 @@ import {
   isChoice,
   kindsFor,
   moveRow,
+  publishBlocked,
   rowsOf,
   toggleBound,
   versionText,
   withKind,
 } from '../designer.logic';
 import { directoryOptions } from '../directory.logic';
-import { publishBlocked, useFail } from './FormsPanel';
+import '../data-collection.css';
+import { useFail } from './use-fail';
 
 interface Basics {
   name: string;
@@ -176,7 +178,7 @@ function Designer({ base, form }: { base: string; form: ReturnType<typeof useCol
     modal.confirm({
       title: C.publishConfirm(form.name, form.version + 1),
       content: C.publishHint,
-      okText: C.publish,
+      okText: C.confirm,
       cancelText: C.cancel,
       onOk: () => publish.mutateAsync(form.id).then((p) => message.success(M.published(p.version)), fail),
     });
@@ -207,6 +209,7 @@ function Designer({ base, form }: { base: string; form: ReturnType<typeof useCol
         : publishBlocked(form);
   const constantOptions = (constantTypes.data ?? []).map((t) => ({ value: t.id, label: `${t.name}（${t.code}）` }));
   const bound = rows?.filter((r) => r.bound).length ?? 0;
+  const layoutType = layouts.data?.find((l) => l.id === tableConfigId)?.tableType;
 
   const columns: TableColumnsType<DesignerRow> = [
     {
@@ -418,7 +421,12 @@ function Designer({ base, form }: { base: string; form: ReturnType<typeof useCol
         </Col>
         <Col>
           <Space>
-            <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
+            <Button
+              type="primary"
+              loading={save.isPending}
+              disabled={!!form && !form.abilities.edit}
+              onClick={() => void submit()}
+            >
               {C.save}
             </Button>
             <Tooltip title={publishTip}>
@@ -481,7 +489,14 @@ function Designer({ base, form }: { base: string; form: ReturnType<typeof useCol
               </Form.Item>
             </Col>
             <Col xs={24} md={16}>
-              <Form.Item label={C.layout} extra={C.layoutHint}>
+              <Form.Item
+                label={C.layout}
+                extra={C.layoutHint}
+                help={
+                  layoutType && layoutType !== tableType ? C.layoutTypeDiffers(C.tableTypes[layoutType]) : undefined
+                }
+                validateStatus={layoutType && layoutType !== tableType ? 'warning' : undefined}
+              >
                 <Space wrap>
                   <Form.Item name="tableConfigId" noStyle>
                     <Select

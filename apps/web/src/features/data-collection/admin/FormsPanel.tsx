@@ -7,7 +7,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
   Popconfirm,
   Row,
   Space,
@@ -21,8 +20,8 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { Route, Routes, useNavigate } from 'react-router-dom';
-import { ApiError } from '../../../api/errors';
 import { EmptyState } from '../../../components/EmptyState';
+import { FormDialog } from '../../../components/FormDialog';
 import type { CollectionForm } from '../collection.logic';
 import { C } from '../collection-text';
 import {
@@ -33,11 +32,13 @@ import {
   usePublishForm,
   useSaveDirectory,
 } from '../data-collection.api';
-import { directoryOptions, findDirectory, subtreeIds } from '../directory.logic';
+import { publishBlocked } from '../designer.logic';
+import { directoryOptions, directoryPath, findDirectory, subtreeIds } from '../directory.logic';
 import { FormDesigner } from './FormDesigner';
+import { useFail } from './use-fail';
 
 /**
- * 表单管理: the directory tree on the left, the forms of the chosen directory (and its subdirectories) on the right;
+ * 表单管理: the directory tree on the left, the forms of the chosen directory (or all of them) on the right;
  * 设计 opens the designer at <base>/<id>, 新增表单 at <base>/new?directoryId=<id>.
  */
 export function FormsPanel({ base }: { base: string }) {
@@ -48,14 +49,6 @@ export function FormsPanel({ base }: { base: string }) {
       <Route path="*" element={<FormsHome base={base} />} />
     </Routes>
   );
-}
-
-/** Reports a failure the request client has not reported already. */
-export function useFail() {
-  const { message } = App.useApp();
-  return (error: Error) => {
-    if (!(error instanceof ApiError && error.handled)) message.error(error.message);
-  };
 }
 
 function FormsHome({ base }: { base: string }) {
@@ -92,16 +85,12 @@ function DirectoryTree({ selected, onSelect }: { selected: number | null; onSele
   const tree = useDirectoryTree();
   const save = useSaveDirectory();
   const remove = useDeleteDirectory();
-  const [editing, setEditing] = useState<{ id?: number } | null>(null);
+  const [editing, setEditing] = useState<{ id?: number; values: DirectoryForm } | null>(null);
   const [form] = Form.useForm<DirectoryForm>();
   const nodes = tree.data ?? [];
   const current = selected === null ? null : findDirectory(nodes, selected);
 
-  const open = (id: number | undefined, values: DirectoryForm) => {
-    setEditing({ id });
-    form.resetFields();
-    form.setFieldsValue(values);
-  };
+  const open = (id: number | undefined, values: DirectoryForm) => setEditing({ id, values });
 
   const treeData = useMemo(() => {
     const toNode = (d: FormDirectoryNode): DirectoryTreeNode => ({
@@ -173,51 +162,38 @@ function DirectoryTree({ selected, onSelect }: { selected: number | null; onSele
           onSelect={(keys) => onSelect(keys.length ? Number(keys[0]) : null)}
         />
       )}
-      <Modal
+      <FormDialog<DirectoryForm>
         open={editing !== null}
         title={editing?.id ? C.editDirectory : C.addDirectory}
-        okText={C.confirm}
-        cancelText={C.cancel}
-        confirmLoading={save.isPending}
-        onCancel={() => setEditing(null)}
-        onOk={() => form.submit()}
-        forceRender
+        form={form}
+        pending={save.isPending}
+        initialValues={editing?.values}
+        success={editing?.id ? M.saved : M.created}
+        onClose={() => setEditing(null)}
+        onSubmit={(v) => {
+          const body = { name: v.name, parentId: v.parentId ?? null, sortOrder: v.sortOrder ?? 0 };
+          return save.mutateAsync(editing?.id ? { ...body, id: editing.id } : body).then((saved) => onSelect(saved.id));
+        }}
       >
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={(v) => {
-            const body = { name: v.name, parentId: v.parentId ?? null, sortOrder: v.sortOrder ?? 0 };
-            save.mutate(editing?.id ? { ...body, id: editing.id } : body, {
-              onSuccess: (saved) => {
-                message.success(editing?.id ? M.saved : M.created);
-                setEditing(null);
-                onSelect(saved.id);
-              },
-              onError: fail,
-            });
-          }}
+        <Form.Item
+          name="name"
+          label={C.directoryName}
+          rules={[{ required: true, whitespace: true, message: C.nameRequiredShort }]}
         >
-          <Form.Item
-            name="name"
-            label={C.directoryName}
-            rules={[{ required: true, whitespace: true, message: C.nameRequiredShort }]}
-          >
-            <Input maxLength={COLLECTION_LIMITS.nameMax} />
-          </Form.Item>
-          <Form.Item name="parentId" label={C.parentDirectory}>
-            <TreeSelect
-              allowClear
-              placeholder={C.topLevel}
-              treeDefaultExpandAll
-              treeData={directoryOptions(nodes, editing?.id ? subtreeIds(nodes, editing.id) : [])}
-            />
-          </Form.Item>
-          <Form.Item name="sortOrder" label={C.order}>
-            <InputNumber min={0} precision={0} />
-          </Form.Item>
-        </Form>
-      </Modal>
+          <Input maxLength={COLLECTION_LIMITS.nameMax} />
+        </Form.Item>
+        <Form.Item name="parentId" label={C.parentDirectory}>
+          <TreeSelect
+            allowClear
+            placeholder={C.topLevel}
+            treeDefaultExpandAll
+            treeData={directoryOptions(nodes, editing?.id ? subtreeIds(nodes, editing.id) : [])}
+          />
+        </Form.Item>
+        <Form.Item name="sortOrder" label={C.order}>
+          <InputNumber min={0} precision={0} />
+        </Form.Item>
+      </FormDialog>
     </div>
   );
 }
@@ -230,6 +206,7 @@ function FormList({ base, directoryId }: { base: string; directoryId: number | n
   const navigate = useNavigate();
   const [keyword, setKeyword] = useState('');
   const forms = useForms({ directoryId: directoryId ?? undefined, keyword });
+  const tree = useDirectoryTree();
   const remove = useDeleteForm();
   const publish = usePublishForm();
 
@@ -237,7 +214,7 @@ function FormList({ base, directoryId }: { base: string; directoryId: number | n
     modal.confirm({
       title: C.publishConfirm(f.name, f.version + 1),
       content: C.publishHint,
-      okText: C.publish,
+      okText: C.confirm,
       cancelText: C.cancel,
       onOk: () =>
         publish.mutateAsync(f.id).then((p) => {
@@ -247,6 +224,12 @@ function FormList({ base, directoryId }: { base: string; directoryId: number | n
 
   const columns: TableColumnsType<CollectionForm> = [
     { title: C.formName, dataIndex: 'name', ellipsis: true },
+    {
+      title: C.formDirectory,
+      key: 'directory',
+      ellipsis: true,
+      render: (_v, f) => directoryPath(tree.data ?? [], f.directoryId),
+    },
     { title: C.table, dataIndex: 'tableName', ellipsis: true },
     { title: C.tableType, dataIndex: 'tableType', width: 90, render: (t: 'fixed' | 'floating') => C.tableTypes[t] },
     { title: C.fieldCount, key: 'fields', width: 80, render: (_v, f) => f.fields.length },
@@ -331,11 +314,4 @@ function FormList({ base, directoryId }: { base: string; directoryId: number | n
       />
     </div>
   );
-}
-
-/** Why 发布 is greyed: no fields, or nothing changed since the last publication. */
-export function publishBlocked(f: Pick<CollectionForm, 'fields' | 'changedSincePublish'>): string {
-  if (f.fields.length === 0) return C.publishNoFields;
-  if (!f.changedSincePublish) return C.publishNoChange;
-  return '';
 }

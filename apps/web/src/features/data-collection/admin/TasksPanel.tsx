@@ -1,13 +1,11 @@
 import { COLLECTION_LIMITS, FILL_STATE_NAMES, type FillState, COLLECTION_MSG as M } from '@zg/contract';
 import {
-  Alert,
   App,
   Button,
   Col,
   DatePicker,
   Form,
   Input,
-  Modal,
   Popconfirm,
   Row,
   Select,
@@ -23,6 +21,7 @@ import { useState } from 'react';
 import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import type { UserListItem } from '../../../api/user';
 import { EmptyState } from '../../../components/EmptyState';
+import { FormDialog } from '../../../components/FormDialog';
 import { UserPicker, userLabel } from '../../../components/pickers';
 import type { CollectionTask, FillTask } from '../collection.logic';
 import { C } from '../collection-text';
@@ -43,14 +42,15 @@ import {
 } from '../data-collection.api';
 import {
   actionable,
+  assigneesProblem,
+  deadlineProblem,
   hasUnsynced,
   progressOf,
   type TaskFormValues,
   taskBody,
   taskPhase,
-  taskProblems,
 } from '../task.logic';
-import { useFail } from './FormsPanel';
+import { useFail } from './use-fail';
 
 const DAY = 'YYYY-MM-DD';
 const today = () => dayjs().format(DAY);
@@ -187,15 +187,12 @@ function TaskList({ base }: { base: string }) {
 // ---- 发起采集任务 ----
 
 function TaskDialog({ onClose }: { onClose: () => void }) {
-  const { message } = App.useApp();
-  const fail = useFail();
   const [form] = Form.useForm<TaskFormValues & { cycleTypeId?: number }>();
   const forms = useForms({});
   const cycles = useCycleTypes();
   const departments = useDepartments();
   const create = useCreateTask();
   const [known, setKnown] = useState<Map<string, UserListItem>>(new Map());
-  const [problems, setProblems] = useState<string[]>([]);
   const cycleTypeId = Form.useWatch('cycleTypeId', form);
   const departmentIds = Form.useWatch('departmentIds', form) ?? [];
   const userIds = Form.useWatch('userIds', form) ?? [];
@@ -217,202 +214,179 @@ function TaskDialog({ onClose }: { onClose: () => void }) {
     }),
   ];
 
-  const submit = (v: TaskFormValues) => {
-    const values = {
-      ...v,
-      departmentIds: v.departmentIds ?? [],
-      userIds: v.userIds ?? [],
-      auditorOf: v.auditorOf ?? {},
-    };
-    const found = taskProblems(values);
-    setProblems(found);
-    if (found.length) return;
-    create.mutate(taskBody(values), {
-      onSuccess: () => {
-        message.success(M.created);
-        onClose();
-      },
-      onError: fail,
-    });
-  };
-
   return (
-    <Modal
+    <FormDialog<TaskFormValues & { cycleTypeId?: number }>
       open
       title={C.addTask}
       width={720}
-      okText={C.confirm}
-      cancelText={C.cancel}
-      confirmLoading={create.isPending}
-      onCancel={onClose}
-      onOk={() => form.submit()}
+      form={form}
+      pending={create.isPending}
+      success={M.created}
+      onClose={onClose}
+      initialValues={{
+        name: '',
+        startDate: today(),
+        deadline: dayjs().add(14, 'day').format(DAY),
+        departmentIds: [],
+        userIds: [],
+        auditorOf: {},
+      }}
+      onSubmit={(v) =>
+        create.mutateAsync(
+          taskBody({
+            ...v,
+            departmentIds: v.departmentIds ?? [],
+            userIds: v.userIds ?? [],
+            auditorOf: v.auditorOf ?? {},
+          }),
+        )
+      }
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{
-          name: '',
-          startDate: today(),
-          deadline: dayjs().add(14, 'day').format(DAY),
-          departmentIds: [],
-          userIds: [],
-          auditorOf: {},
-        }}
-        onFinish={submit}
+      <Form.Item
+        name="name"
+        label={C.taskName}
+        rules={[{ required: true, whitespace: true, message: C.taskNameRequired }]}
       >
-        <Form.Item
-          name="name"
-          label={C.taskName}
-          rules={[{ required: true, whitespace: true, message: C.taskNameRequired }]}
-        >
-          <Input maxLength={COLLECTION_LIMITS.nameMax} />
-        </Form.Item>
-        <Form.Item
-          name="formId"
-          label={C.form}
-          extra={C.formPublishedOnly}
-          rules={[{ required: true, message: C.formRequired }]}
-        >
-          <Select
-            loading={forms.isLoading}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={published.map((f) => ({ value: f.id, label: `${f.name}（第 ${f.version} 版）` }))}
-          />
-        </Form.Item>
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item name="cycleTypeId" label={C.cycleType}>
-              <Select
-                loading={cycles.isLoading}
-                options={(cycles.data ?? []).map((t) => ({ value: t.id, label: t.lxmc }))}
-                onChange={() => form.setFieldValue('cycle', undefined)}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="cycle" label={C.cycle} rules={[{ required: true, message: C.cycleRequired }]}>
-              <Select
-                disabled={cycleTypeId === undefined}
-                options={cycleValues.map((c) => ({ value: c.cycleNumber, label: c.cycleNumber }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="startDate"
-              label={C.startDate}
-              rules={[{ required: true, message: C.dateRequired }]}
-              {...dateItem}
-            >
-              <DatePicker style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="deadline"
-              label={C.deadline}
-              rules={[{ required: true, message: C.dateRequired }]}
-              {...dateItem}
-            >
-              <DatePicker style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item name="departmentIds" label={C.departments}>
-          <Select
-            mode="multiple"
-            allowClear
-            loading={departments.isLoading}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={(departments.data ?? []).map((d) => ({ value: d.departmentId, label: d.departmentName }))}
-          />
-        </Form.Item>
-        <Form.Item name="userIds" label={C.users}>
-          <UserPicker multiple aria-label={C.users} onChange={(_ids, users) => remember(users)} />
-        </Form.Item>
-        <Form.Item name="auditorId" label={C.auditor} rules={[{ required: true, message: C.auditorRequired }]}>
-          <UserPicker aria-label={C.auditor} onChange={(_id, user) => user && remember([user])} />
-        </Form.Item>
-        {assignees.length > 0 && (
-          <Form.Item label={C.auditorOf} extra={C.auditorOfHint}>
-            <Table
-              rowKey="id"
-              size="small"
-              pagination={false}
-              dataSource={assignees}
-              columns={[
-                { title: C.assignee, dataIndex: 'name', ellipsis: true },
-                { title: '', dataIndex: 'kind', width: 90 },
-                {
-                  title: C.auditor,
-                  key: 'auditor',
-                  width: 240,
-                  render: (_v, a) => (
-                    <Form.Item name={['auditorOf', a.id]} noStyle>
-                      <UserPicker aria-label={`${C.auditor} ${a.name}`} placeholder={C.useDefaultAuditor} />
-                    </Form.Item>
-                  ),
-                },
-              ]}
+        <Input maxLength={COLLECTION_LIMITS.nameMax} />
+      </Form.Item>
+      <Form.Item
+        name="formId"
+        label={C.form}
+        extra={C.formPublishedOnly}
+        rules={[{ required: true, message: C.formRequired }]}
+      >
+        <Select
+          loading={forms.isLoading}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={published.map((f) => ({ value: f.id, label: `${f.name}（第 ${f.version} 版）` }))}
+        />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item name="cycleTypeId" label={C.cycleType}>
+            <Select
+              loading={cycles.isLoading}
+              options={(cycles.data ?? []).map((t) => ({ value: t.id, label: t.lxmc }))}
+              onChange={() => form.setFieldValue('cycle', undefined)}
             />
           </Form.Item>
-        )}
-        {problems.length > 0 && <Alert type="error" showIcon message={problems.join('；')} />}
-      </Form>
-    </Modal>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="cycle" label={C.cycle} rules={[{ required: true, message: C.cycleRequired }]}>
+            <Select
+              disabled={cycleTypeId === undefined}
+              options={cycleValues.map((c) => ({ value: c.cycleNumber, label: c.cycleNumber }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="startDate"
+            label={C.startDate}
+            rules={[{ required: true, message: C.dateRequired }]}
+            {...dateItem}
+          >
+            <DatePicker style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="deadline"
+            label={C.deadline}
+            rules={[{ required: true, message: C.dateRequired }]}
+            {...dateItem}
+          >
+            <DatePicker style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item
+        name="departmentIds"
+        label={C.departments}
+        dependencies={['userIds']}
+        rules={[
+          ({ getFieldValue }) => ({ validator: (_r, v) => check(assigneesProblem(v, getFieldValue('userIds'))) }),
+        ]}
+      >
+        <Select
+          mode="multiple"
+          allowClear
+          loading={departments.isLoading}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={(departments.data ?? []).map((d) => ({ value: d.departmentId, label: d.departmentName }))}
+        />
+      </Form.Item>
+      <Form.Item name="userIds" label={C.users}>
+        <UserPicker multiple aria-label={C.users} onChange={(_ids, users) => remember(users)} />
+      </Form.Item>
+      <Form.Item name="auditorId" label={C.auditor} rules={[{ required: true, message: C.auditorRequired }]}>
+        <UserPicker aria-label={C.auditor} onChange={(_id, user) => user && remember([user])} />
+      </Form.Item>
+      {assignees.length > 0 && (
+        <Form.Item label={C.auditorOf} extra={C.auditorOfHint}>
+          <Table
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={assignees}
+            columns={[
+              { title: C.assignee, dataIndex: 'name', ellipsis: true },
+              { title: '', dataIndex: 'kind', width: 90 },
+              {
+                title: C.auditor,
+                key: 'auditor',
+                width: 240,
+                render: (_v, a) => (
+                  <Form.Item name={['auditorOf', a.id]} noStyle>
+                    <UserPicker aria-label={C.auditorFor(a.name)} placeholder={C.useDefaultAuditor} />
+                  </Form.Item>
+                ),
+              },
+            ]}
+          />
+        </Form.Item>
+      )}
+    </FormDialog>
   );
 }
 
+/** A validator's answer from a problem text (null: fine). */
+const check = (problem: string | null) => (problem ? Promise.reject(new Error(problem)) : Promise.resolve());
+
 function EditTaskDialog({ task, onClose }: { task: CollectionTask; onClose: () => void }) {
-  const { message } = App.useApp();
-  const fail = useFail();
   const [form] = Form.useForm<{ name: string; deadline: string }>();
   const update = useUpdateTask();
   return (
-    <Modal
+    <FormDialog<{ name: string; deadline: string }>
       open
       title={C.editTask}
-      okText={C.confirm}
-      cancelText={C.cancel}
-      confirmLoading={update.isPending}
-      onCancel={onClose}
-      onOk={() => form.submit()}
+      form={form}
+      pending={update.isPending}
+      success={M.saved}
+      onClose={onClose}
+      initialValues={{ name: task.name, deadline: task.deadline }}
+      onSubmit={(v) => update.mutateAsync({ id: task.id, name: v.name.trim(), deadline: v.deadline })}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ name: task.name, deadline: task.deadline }}
-        onFinish={(v) =>
-          update.mutate(
-            { id: task.id, name: v.name.trim(), deadline: v.deadline },
-            {
-              onSuccess: () => {
-                message.success(M.saved);
-                onClose();
-              },
-              onError: fail,
-            },
-          )
-        }
+      <Form.Item
+        name="name"
+        label={C.taskName}
+        rules={[{ required: true, whitespace: true, message: C.taskNameRequired }]}
       >
-        <Form.Item
-          name="name"
-          label={C.taskName}
-          rules={[{ required: true, whitespace: true, message: C.taskNameRequired }]}
-        >
-          <Input maxLength={COLLECTION_LIMITS.nameMax} />
-        </Form.Item>
-        <Form.Item
-          name="deadline"
-          label={C.deadline}
-          extra={`${C.startDate}：${task.startDate}`}
-          rules={[{ required: true, message: C.dateRequired }]}
-          {...dateItem}
-        >
-          <DatePicker style={{ width: '100%' }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input maxLength={COLLECTION_LIMITS.nameMax} />
+      </Form.Item>
+      <Form.Item
+        name="deadline"
+        label={C.deadline}
+        extra={`${C.startDate}：${task.startDate}`}
+        rules={[
+          { required: true, message: C.dateRequired },
+          { validator: (_r, v) => check(deadlineProblem(task.startDate, v)) },
+        ]}
+        {...dateItem}
+      >
+        <DatePicker style={{ width: '100%' }} />
+      </Form.Item>
+    </FormDialog>
   );
 }
 
@@ -458,7 +432,7 @@ function Allocations({ base }: { base: string }) {
     if (!ids) return;
     modal.confirm({
       title: C.passConfirm(ids.length),
-      okText: C.pass,
+      okText: C.confirm,
       cancelText: C.cancel,
       onOk: () =>
         audit.mutateAsync({ ids, pass: true }).then(() => {
@@ -470,7 +444,6 @@ function Allocations({ base }: { base: string }) {
   const askReason = (action: 'reject' | 'rollback') => {
     const ids = pick(action, action === 'reject' ? C.reject : C.rollback);
     if (!ids) return;
-    reasonForm.resetFields();
     setReasonFor({ action, ids });
   };
 
@@ -562,47 +535,33 @@ function Allocations({ base }: { base: string }) {
         locale={{ emptyText: <EmptyState description={list.error?.message ?? C.noAllocations} /> }}
         pagination={rows.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
       />
-      <Modal
+      <FormDialog<{ opinion: string }>
         open={reasonFor !== null}
         title={
           reasonFor?.action === 'rollback'
             ? C.rollbackTitle(reasonFor.ids.length)
             : C.rejectTitle(reasonFor?.ids.length ?? 0)
         }
-        okText={C.confirm}
-        cancelText={C.cancel}
-        confirmLoading={audit.isPending || rollback.isPending}
-        onCancel={() => setReasonFor(null)}
-        onOk={() => reasonForm.submit()}
-        forceRender
+        form={reasonForm}
+        pending={audit.isPending || rollback.isPending}
+        success={reasonFor?.action === 'rollback' ? '已回退' : '已退回'}
+        onClose={() => setReasonFor(null)}
+        onSubmit={async ({ opinion }) => {
+          if (!reasonFor) return;
+          if (reasonFor.action === 'rollback')
+            await rollback.mutateAsync({ ids: reasonFor.ids, opinion: opinion.trim() });
+          else await audit.mutateAsync({ ids: reasonFor.ids, pass: false, opinion: opinion.trim() });
+          done();
+        }}
       >
-        <Form
-          form={reasonForm}
-          layout="vertical"
-          onFinish={({ opinion }) => {
-            if (!reasonFor) return;
-            const after = {
-              onSuccess: () => {
-                message.success(reasonFor.action === 'rollback' ? '已回退' : '已退回');
-                setReasonFor(null);
-                done();
-              },
-              onError: fail,
-            };
-            if (reasonFor.action === 'rollback')
-              rollback.mutate({ ids: reasonFor.ids, opinion: opinion.trim() }, after);
-            else audit.mutate({ ids: reasonFor.ids, pass: false, opinion: opinion.trim() }, after);
-          }}
+        <Form.Item
+          name="opinion"
+          label={C.reason}
+          rules={[{ required: true, whitespace: true, message: C.reasonRequired }]}
         >
-          <Form.Item
-            name="opinion"
-            label={C.reason}
-            rules={[{ required: true, whitespace: true, message: C.reasonRequired }]}
-          >
-            <Input.TextArea maxLength={COLLECTION_LIMITS.opinionMax} rows={3} />
-          </Form.Item>
-        </Form>
-      </Modal>
+          <Input.TextArea maxLength={COLLECTION_LIMITS.opinionMax} rows={3} />
+        </Form.Item>
+      </FormDialog>
     </Space>
   );
 }

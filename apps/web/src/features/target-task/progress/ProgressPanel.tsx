@@ -11,10 +11,10 @@ import {
 import { App, Button, Card, Popconfirm, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { toastFailure } from '../../../api/feedback';
 import { AttachmentDialog } from '../../../components/attachments/AttachmentDialog';
 import { EmptyState } from '../../../components/EmptyState';
 import { useLoginRecord } from '../../../session/login-record';
-import { toastFailure } from './feedback';
 import { useDelays, usePeriods, useReports, useWithdrawReport } from './progress.api';
 import { AuditDialog, DelayAuditDialog, DelayDialog, ReportDialog } from './ReportDialogs';
 import { ScheduleCircles } from './ScheduleCircles';

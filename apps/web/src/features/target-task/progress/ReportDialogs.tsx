@@ -11,9 +11,9 @@ import {
 import { Button, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { FormDialog } from '../../../components/FormDialog';
 import { FileUpload } from '../../../components/upload/FileUpload';
 import type { UploadedFile } from '../../../components/upload/upload-file';
-import { FormModal } from './FormModal';
 import { useAuditDelay, useAuditReport, useRequestDelay, useReviseReport, useSubmitReport } from './progress.api';
 import { auditNeedsReason, reportablePeriods, suggestedPeriod } from './schedule';
 
@@ -83,7 +83,7 @@ export function ReportDialog({
   };
 
   return (
-    <FormModal
+    <FormDialog
       open={open}
       title={title}
       width={640}
@@ -131,7 +131,7 @@ export function ReportDialog({
           ))}
         </Space>
       </Form.Item>
-    </FormModal>
+    </FormDialog>
   );
 }
 
@@ -141,7 +141,7 @@ export function AuditDialog({ report, onClose }: { report: Report | null; onClos
   const result = Form.useWatch('result', form);
   const audit = useAuditReport();
   return (
-    <FormModal
+    <FormDialog
       open={report !== null}
       title={T.auditTitle}
       form={form}
@@ -177,7 +177,7 @@ export function AuditDialog({ report, onClose }: { report: Report | null; onClos
           </Form.Item>
         </>
       )}
-    </FormModal>
+    </FormDialog>
   );
 }
 
@@ -196,7 +196,7 @@ export function DelayDialog({
   const [form] = Form.useForm<{ newEndDate: Dayjs; reason: string }>();
   const request = useRequestDelay();
   return (
-    <FormModal
+    <FormDialog
       open={open}
       title={T.requestDelay}
       form={form}
@@ -216,7 +216,7 @@ export function DelayDialog({
       >
         <Input.TextArea rows={3} maxLength={LIMITS.maxLength.audit} showCount placeholder={T.input} />
       </Form.Item>
-    </FormModal>
+    </FormDialog>
   );
 }
 
@@ -226,7 +226,7 @@ export function DelayAuditDialog({ delayId, onClose }: { delayId: number | null;
   const pass = Form.useWatch('pass', form);
   const audit = useAuditDelay();
   return (
-    <FormModal
+    <FormDialog
       open={delayId !== null}
       title={T.auditDelay}
       form={form}
@@ -254,6 +254,6 @@ export function DelayAuditDialog({ delayId, onClose }: { delayId: number | null;
       >
         <Input.TextArea rows={3} maxLength={LIMITS.maxLength.audit} showCount placeholder={T.input} />
       </Form.Item>
-    </FormModal>
+    </FormDialog>
   );
 }

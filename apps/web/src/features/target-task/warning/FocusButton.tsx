@@ -1,6 +1,6 @@
 import { PROGRESS_MSG, PROGRESS_TEXT as T } from '@zg/contract';
 import { App, Button } from 'antd';
-import { toastFailure } from '../progress/feedback';
+import { toastFailure } from '../../../api/feedback';
 import { useFocusList, useToggleFocus } from './warning.api';
 
 /** A star outline, filled when the task is followed. */

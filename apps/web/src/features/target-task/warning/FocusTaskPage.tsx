@@ -1,9 +1,9 @@
 import { LIMITS, PROGRESS_MSG, PROGRESS_TEXT as T, type TaskCard } from '@zg/contract';
 import { App, Button, Card, Progress, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
+import { toastFailure } from '../../../api/feedback';
 import { EmptyState } from '../../../components/EmptyState';
 import { pagination } from '../../../components/pagination';
-import { toastFailure } from '../progress/feedback';
 import { taskNameColumn, warningCountColumns } from './task-columns';
 import { useFocusPage, useToggleFocus } from './warning.api';
 import '../progress/progress.css';

@@ -1,9 +1,9 @@
 import { PROGRESS_MSG, PROGRESS_TEXT as T, WARNING_KIND, type WarningKind } from '@zg/contract';
 import { App, Button, List, Popconfirm, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { toastFailure } from '../../../api/feedback';
 import { EmptyState } from '../../../components/EmptyState';
 import { useLoginRecord } from '../../../session/login-record';
-import { toastFailure } from '../progress/feedback';
 import { isPublisher } from './counts';
 import { useDeleteWarning, useTaskWarnings } from './warning.api';
 

@@ -10,11 +10,11 @@ import {
 import { App, Button, Card, Form, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { toastFailure } from '../../../api/feedback';
 import { EmptyState } from '../../../components/EmptyState';
+import { FormDialog } from '../../../components/FormDialog';
 import { pagination } from '../../../components/pagination';
 import { useLoginRecord } from '../../../session/login-record';
-import { FormModal } from '../progress/FormModal';
-import { toastFailure } from '../progress/feedback';
 import { isPublisher, urgeable } from './counts';
 import { useAcceptUrge, useBatchUrge, useUrgeDepartments, useUrges, useYearTargetOptions } from './warning.api';
 import '../progress/progress.css';
@@ -134,7 +134,7 @@ function UrgeDepartments() {
           },
         ]}
       />
-      <FormModal
+      <FormDialog
         open={urging !== null}
         title={T.urgeTitle}
         form={form}
@@ -152,7 +152,7 @@ function UrgeDepartments() {
         <Form.Item name="content" label={T.urgeContent}>
           <Input.TextArea rows={3} maxLength={LIMITS.maxLength.audit} showCount placeholder={T.input} />
         </Form.Item>
-      </FormModal>
+      </FormDialog>
     </>
   );
 }

@@ -30,10 +30,10 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { toastFailure } from '../../../api/feedback';
 import { EmptyState } from '../../../components/EmptyState';
 import { pagination } from '../../../components/pagination';
 import { hasRole, useLoginRecord } from '../../../session/login-record';
-import { toastFailure } from '../progress/feedback';
 import {
   useBatchConfig,
   useConfigHistory,

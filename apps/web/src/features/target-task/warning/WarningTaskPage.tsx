@@ -2,9 +2,9 @@ import { LIMITS, PROGRESS_MSG, PROGRESS_TEXT as T, type TaskCard } from '@zg/con
 import { Button, Card, Drawer, Form, Input, Select, Space, Statistic, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
+import { FormDialog } from '../../../components/FormDialog';
 import { pagination } from '../../../components/pagination';
 import { useLoginRecord } from '../../../session/login-record';
-import { FormModal } from '../progress/FormModal';
 import { isPublisher } from './counts';
 import { FocusButton } from './FocusButton';
 import { TaskWarnings } from './TaskWarnings';
@@ -152,7 +152,7 @@ export default function WarningTaskPage({ onOpenTask }: { onOpenTask?: (task: Ta
           </QueryBoundary>
         )}
       </Drawer>
-      <FormModal
+      <FormDialog
         open={urging !== null}
         title={urging ? `${T.urgeTaskTitle}：${urging.rwmc}` : ''}
         form={urgeForm}
@@ -169,7 +169,7 @@ export default function WarningTaskPage({ onOpenTask }: { onOpenTask?: (task: Ta
         <Form.Item name="content" label={T.urgeContent}>
           <Input.TextArea rows={3} maxLength={LIMITS.maxLength.audit} showCount placeholder={T.input} />
         </Form.Item>
-      </FormModal>
+      </FormDialog>
     </Card>
   );
 }

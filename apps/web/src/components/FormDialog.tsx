@@ -1,13 +1,15 @@
-import { PROGRESS_TEXT as T } from '@zg/contract';
+import { SHELL_TEXT as T } from '@zg/contract';
 import { App, Form, type FormInstance, Modal } from 'antd';
 import type { ReactNode } from 'react';
-import { toastFailure } from './feedback';
+import { toastFailure } from '../api/feedback';
+import { EnterSubmits } from './EnterSubmits';
 
 /**
- * A dialog holding one vertical form: 确定 validates and sends it, the button spins while it is sent, and the dialog
- * closes with `success` once the server agrees; a failure shows the server's Chinese message and keeps what was typed.
+ * A dialog holding one vertical form: 确定 (or Enter in a single-line field) validates and sends it, the button spins
+ * while it is sent, and the dialog closes with `success` once the server agrees; a failure shows the server's Chinese
+ * message and keeps what was typed. Each opening starts from `initialValues` (the form is destroyed when hidden).
  */
-export function FormModal<V>({
+export function FormDialog<V>({
   open,
   title,
   form,
@@ -62,6 +64,7 @@ export function FormModal<V>({
         }
       >
         {children}
+        <EnterSubmits />
       </Form>
     </Modal>
   );

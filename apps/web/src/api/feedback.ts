@@ -1,6 +1,6 @@
 import { MSG } from '@zg/contract';
 import type { MessageInstance } from 'antd/es/message/interface';
-import { ApiError } from '../../../api/client';
+import { ApiError } from './client';
 
 /** Tells the user why a call failed (the server's Chinese message), unless the request catalogue already did. */
 export function toastFailure(message: MessageInstance, error: unknown) {

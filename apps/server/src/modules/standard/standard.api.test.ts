@@ -1,0 +1,556 @@
+import { STANDARD_MSG as M, STANDARD_EXCEL_COLUMNS, type StandardNode } from '@zg/contract';
+import ExcelJS from 'exceljs';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
+import { multipartBody } from '../../test/zip';
+import { registerStandardUser, unregisterStandardUser } from './index';
+
+let s: TestServer;
+let admin: TestSession;
+let publisher: TestSession;
+let stranger: TestSession;
+let auditor: TestSession;
+let office: TestSession;
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = await s.login('zyadmin');
+  publisher = await s.login('zgfb01');
+  stranger = await s.login('rwfzr01');
+  auditor = await s.login('shr01');
+  office = await s.login('sjgl01');
+});
+afterAll(async () => {
+  unregisterStandardUser('test-diagnosis');
+  await s?.close();
+});
+
+const B = '/api/herm-mbbz';
+const G = '/api/herm-sjgl';
+const post = (me: TestSession, url: string, payload: object = {}) =>
+  me.request({ method: 'POST', url: url.startsWith('/api') ? url : `${B}${url}`, payload });
+const get = (me: TestSession, url: string) => me.request({ method: 'GET', url: `${B}${url}` });
+const data = async (res: Promise<LightMyRequestResponse>) => {
+  const r = await res;
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json().data;
+};
+const refused = async (res: Promise<LightMyRequestResponse>, status: number, message?: string) => {
+  const r = await res;
+  expect(r.statusCode, r.body).toBe(status);
+  const body = r.json();
+  expect(body.meta.success).toBe(false);
+  if (message) expect(body.meta.message).toContain(message);
+  return body.meta.message as string;
+};
+
+type Row = Partial<Record<(typeof STANDARD_EXCEL_COLUMNS)[number]['key'], string>>;
+async function xlsx(rows: Row[]) {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('目标标准');
+  ws.addRow(STANDARD_EXCEL_COLUMNS.map((c) => c.header));
+  for (const r of rows) ws.addRow(STANDARD_EXCEL_COLUMNS.map((c) => r[c.key] ?? ''));
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+const upload = (me: TestSession, url: string, fields: Record<string, string>, content: Buffer) =>
+  me.request({ method: 'POST', url: `${B}${url}`, ...multipartBody(fields, { name: '目标标准.xlsx', content }) });
+
+let seq = 0;
+/** A value algorithm and a detail algorithm (their current versions' ids and names). */
+async function algorithms() {
+  const group = await data(post(admin, `${G}/algorithmGroup/insert`, { zmc: `标准测试组${++seq}` }));
+  const make = async (name: string, kind: string) =>
+    data(
+      post(admin, `${G}/algorithmContent/insert`, {
+        sfzid: group.id,
+        sfmc: name,
+        sflx: kind,
+        sql: 'select count(*) as value from warehouse.t where major = :objectId',
+      }),
+    );
+  const value = await make(`双师比例算法${seq}`, 'value');
+  const detail = await make(`双师明细算法${seq}`, 'detail');
+  return {
+    value: { id: value.bbid as number, name: value.sfmc as string },
+    detail: { id: detail.bbid as number, name: detail.sfmc as string },
+  };
+}
+
+const SHEET = (valueAlgorithm: string): Row[] => [
+  { dimension: '人才培养', nh: '人才培养质量' },
+  {
+    dimension: '人才培养',
+    qcp: '双师素质教师比例',
+    nh: '双师素质专任教师占比',
+    zdbz: '不低于 60%',
+    bzz: '60',
+    zlx: '百分比',
+    fsdl: '是',
+    calRule: `${valueAlgorithm}/V1`,
+    direction: '越高越好',
+    gradeRule: 'A=80;B=70;C=60',
+    warningMode: '按值',
+    warningOperator: '<',
+    warningValue: '60',
+    warningCycle: '每月',
+  },
+  { dimension: '计分卡', qcp: '双师素质教师比例', level1: '企业实践教师数', zlx: '数值', fsdl: '是' },
+  { dimension: '计分卡', qcp: '双师素质教师比例', level1: '企业实践教师数', level2: '半年以上', zlx: '数值', bzz: '5' },
+  { dimension: '计分卡', qcp: '人才培养方案', bzz: '1', zlx: '有无', fsdl: '否' },
+  { dimension: '教学条件' },
+  {
+    dimension: '教学条件',
+    qcp: '专业评估',
+    bzz: '合格',
+    zlx: '等级',
+    gradeRule: '优秀=A;良好=B;合格=C;不合格=D',
+    warningMode: '按等级',
+    warningOperator: '=',
+    warningValue: 'D',
+    warningCycle: '无',
+  },
+];
+
+/** The tree without ids, for comparing two systems. */
+const shape = (tree: StandardNode[]): unknown =>
+  tree.map(({ id: _i, parentId: _p, children, ...rest }) => ({ ...rest, children: shape(children) }));
+const find = (tree: StandardNode[], name: string): StandardNode | undefined => {
+  for (const n of tree) {
+    if (n.name === name) return n;
+    const inner = find(n.children, name);
+    if (inner) return inner;
+  }
+  return undefined;
+};
+
+async function importNew(me: TestSession, rows: Row[], name = `专业诊改标准${++seq}`) {
+  const change = await data(
+    upload(
+      me,
+      '/quality/persistQuality',
+      { name, dimension: 'major', startYear: '2025', endYear: '2026' },
+      await xlsx(rows),
+    ),
+  );
+  return change.systemId as number;
+}
+const full = async (me: TestSession, id: number) => data(get(me, `/target/getTargetFull?id=${id}`));
+
+let algo: Awaited<ReturnType<typeof algorithms>>;
+beforeAll(async () => {
+  algo = await algorithms();
+});
+
+describe('import, copy, edit, export', () => {
+  it('imports a system from the sheet (old category names renamed), copies it for next year, edits the copy and leaves the original as it was', async () => {
+    const id = await importNew(publisher, SHEET(algo.value.name), '2025-2026专业诊改标准');
+    const original = await full(publisher, id);
+    expect(original.system).toMatchObject({
+      state: 'draft',
+      version: 1,
+      nodeCount: 7,
+      qcpCount: 3,
+      dimension: 'major',
+    });
+    expect(original.tree.map((n: StandardNode) => n.name)).toEqual(['计分卡', '资源表']);
+    const qcp = find(original.tree, '双师素质教师比例')!;
+    expect(qcp).toMatchObject({
+      kind: 'qcp',
+      depth: 2,
+      zlx: 'percent',
+      bzz: '60',
+      fsdl: true,
+      calRule: algo.value.id,
+      calRuleName: `${algo.value.name}/V1`,
+      direction: 'higher',
+      gradeRule: { type: 'thresholds', A: 80, B: 70, C: 60 },
+      warningRule: { mode: 'value', operator: '<', value: 60, cycle: 'month' },
+    });
+    expect(find(original.tree, '半年以上')).toMatchObject({ kind: 'indicator', depth: 4 });
+
+    const copy = await data(post(publisher, `/target/${id}/copyTargetFull`));
+    expect(copy).toMatchObject({
+      name: '2026-2027专业诊改标准',
+      startYear: 2026,
+      endYear: 2027,
+      state: 'draft',
+      version: 1,
+    });
+    const copied = await full(publisher, copy.id);
+    expect(shape(copied.tree)).toEqual(shape(original.tree));
+
+    const copyQcp = find(copied.tree, '双师素质教师比例')!;
+    const edited = await data(
+      post(publisher, '/catalog/update', {
+        id: copyQcp.id,
+        name: '双师素质教师比例',
+        bzz: '65',
+        zlx: 'percent',
+        fsdl: true,
+        calRule: algo.value.id,
+        direction: 'higher',
+        gradeRule: { type: 'thresholds', A: 85, B: 75, C: 65 },
+        warningRule: { mode: 'level', operator: '=', grade: 'D', cycle: 'week' },
+      }),
+    );
+    expect(edited).toMatchObject({ systemId: copy.id, versioned: false, nodeId: copyQcp.id });
+    await data(post(publisher, `/catalog/${find(copied.tree, '人才培养方案')!.id}/delete`));
+    const after = await full(publisher, copy.id);
+    expect(find(after.tree, '双师素质教师比例')).toMatchObject({
+      bzz: '65',
+      warningRule: { mode: 'level', grade: 'D' },
+    });
+    expect(find(after.tree, '人才培养方案')).toBeUndefined();
+    // The original is untouched.
+    expect(await full(publisher, id)).toEqual(original);
+  });
+
+  it('exports a system that reimports to the same tree; the template imports as it is', async () => {
+    const id = await importNew(publisher, SHEET(algo.value.name));
+    const before = await full(publisher, id);
+    const file = await get(publisher, `/quality/export?systemId=${id}`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+    const again = await data(
+      upload(
+        publisher,
+        '/quality/persistQuality',
+        { name: '再导入', dimension: 'major', startYear: '2025', endYear: '2026' },
+        file.rawPayload,
+      ),
+    );
+    expect(shape((await full(publisher, again.systemId)).tree)).toEqual(shape(before.tree));
+    // Importing into the system replaces its tree with the same one (the old nodes go to the recycle bin).
+    const into = await data(upload(publisher, '/quality/persistQuality', { systemId: String(id) }, file.rawPayload));
+    expect(into).toMatchObject({ systemId: id, versioned: false });
+    expect(shape((await full(publisher, id)).tree)).toEqual(shape(before.tree));
+
+    const template = await get(publisher, '/quality/template');
+    expect(template.statusCode).toBe(200);
+    const checked = await data(
+      upload(
+        publisher,
+        '/quality/import',
+        { name: '模板', dimension: 'major', startYear: '2025', endYear: '2025' },
+        template.rawPayload,
+      ),
+    );
+    expect(checked.count).toBeGreaterThan(3);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['目标标准', '说明']);
+  });
+});
+
+describe('bad input is refused in Chinese, naming the row or the field', () => {
+  it('an import: unknown parents, a missing standard value, thresholds out of order, a detail algorithm; nothing stored', async () => {
+    const rows: Row[] = [
+      { dimension: '专业建设' },
+      { dimension: '专业建设', qcp: '不存在的质控点', level1: '指标' },
+      { dimension: '专业建设', qcp: '缺标准值', zlx: '百分比' },
+      { dimension: '专业建设', qcp: '分数线颠倒', zlx: '数值', direction: '越高越好', gradeRule: 'A=60;B=70;C=80' },
+      { dimension: '专业建设', qcp: '详情算法', zlx: '数值', calRule: algo.detail.name },
+    ];
+    const message = await refused(
+      upload(
+        publisher,
+        '/quality/persistQuality',
+        { name: '坏表', dimension: 'major', startYear: '2025', endYear: '2025' },
+        await xlsx(rows),
+      ),
+      400,
+    );
+    expect(message).toContain(`第3行：${M.excelUnknownParent('专业建设 / 不存在的质控点')}`);
+    expect(message).toContain(`第4行：${M.bzzMissing('百分比')}`);
+    expect(message).toContain(`第5行：${M.gradeOrderHigher}`);
+    expect(message).toContain(`第6行「计算规则」：${M.calRuleWrongKind('详情算法')}`);
+    const list = await data(get(publisher, '/target/selectPage?name=坏表'));
+    expect(list.total).toBe(0);
+  });
+
+  it('the form: a cycle, a missing standard value, thresholds out of order, a detail algorithm, a misplaced kind', async () => {
+    const id = await importNew(publisher, SHEET(algo.value.name));
+    const { tree } = await full(publisher, id);
+    const qcp = find(tree, '双师素质教师比例')!;
+    const deep = find(tree, '半年以上')!;
+    await refused(post(publisher, '/catalog/move', { id: qcp.id, parentId: deep.id, sort: 0 }), 400);
+    await refused(
+      post(publisher, '/catalog/move', { id: find(tree, '企业实践教师数')!.id, parentId: deep.id, sort: 0 }),
+      400,
+      M.cycle,
+    );
+    const fields = { name: '新质控点', zlx: 'percent', fsdl: true };
+    const dim = tree[0]!.id;
+    await refused(
+      post(publisher, '/catalog/insert', { systemId: id, parentId: dim, kind: 'qcp', ...fields }),
+      400,
+      M.bzzMissing('百分比'),
+    );
+    await refused(
+      post(publisher, '/catalog/insert', {
+        systemId: id,
+        parentId: dim,
+        kind: 'qcp',
+        ...fields,
+        bzz: '50',
+        direction: 'lower',
+        gradeRule: { type: 'thresholds', A: 90, B: 80, C: 60 },
+      }),
+      400,
+      M.gradeOrderLower,
+    );
+    await refused(
+      post(publisher, '/catalog/insert', {
+        systemId: id,
+        parentId: dim,
+        kind: 'qcp',
+        ...fields,
+        bzz: '50',
+        calRule: algo.detail.id,
+      }),
+      400,
+      M.calRuleWrongKind('详情算法'),
+    );
+    await refused(
+      post(publisher, '/catalog/insert', {
+        systemId: id,
+        parentId: dim,
+        kind: 'qcp',
+        ...fields,
+        bzz: '50',
+        calRule: 99999,
+      }),
+      400,
+      M.calRuleNotFound,
+    );
+    await refused(
+      post(publisher, '/catalog/insert', { systemId: id, parentId: null, kind: 'qcp', name: '顶层质控点' }),
+      400,
+      M.kindTop,
+    );
+    await refused(
+      post(publisher, '/catalog/insert', { systemId: id, parentId: dim, kind: 'qcp', name: '双师素质教师比例' }),
+      400,
+      M.siblingTaken('双师素质教师比例'),
+    );
+    // A dimension saved under an old category name is stored under the new one.
+    const added = await data(
+      post(publisher, '/catalog/insert', { systemId: id, parentId: null, kind: 'dimension', name: '社会服务' }),
+    );
+    expect((await data(get(publisher, `/catalog/selectById?id=${added.nodeId}`))).name).toBe('服务贡献表');
+    // A good move reorders.
+    const second = find(tree, '人才培养方案')!;
+    await data(post(publisher, '/catalog/move', { id: second.id, parentId: dim, sort: 0 }));
+    expect((await full(publisher, id)).tree[0].children.map((n: StandardNode) => n.name)).toEqual([
+      '人才培养方案',
+      '双师素质教师比例',
+    ]);
+  });
+});
+
+describe('authority', () => {
+  it('a user without authority gets 403 on every read and write route that takes the system; a grant lets them read, then write', async () => {
+    const id = await importNew(publisher, SHEET(algo.value.name));
+    const { tree } = await full(publisher, id);
+    const node = find(tree, '双师素质教师比例')!;
+    const dim = tree[0]!;
+    const file = await xlsx(SHEET(algo.value.name));
+    const grant = await data(
+      post(publisher, '/targetAuthority/insert', {
+        systemId: id,
+        subjectKind: 'role',
+        subjectId: '2020004',
+        access: 'read',
+      }),
+    );
+    const depot = await data(post(publisher, '/taskDepot/insert', { nodeId: node.id }));
+    const other = await importNew(publisher, SHEET(algo.value.name));
+    await data(post(publisher, `/catalog/${find((await full(publisher, other)).tree, '人才培养方案')!.id}/delete`));
+    const batch = (await data(get(publisher, `/recycle/list?systemId=${other}`)))[0].batchId as string;
+    const reads = [
+      `/target/selectById?id=${id}`,
+      `/target/getTargetFull?id=${id}`,
+      `/target/usage?id=${id}`,
+      `/targetAuthority/list?systemId=${id}`,
+      `/catalog/selectById?id=${node.id}`,
+      `/quality/export?systemId=${id}`,
+      `/recycle/list?systemId=${other}`,
+    ];
+    const writes: [string, object][] = [
+      ['/target/update', { id, name: '改名', startYear: 2025, endYear: 2026 }],
+      [`/target/${id}/publish`, {}],
+      [`/target/${id}/delete`, {}],
+      [`/target/${id}/copyTargetFull`, {}],
+      ['/targetAuthority/insert', { systemId: id, subjectKind: 'user', subjectId: 'rwfzr01', access: 'write' }],
+      ['/targetAuthority/update', { id: grant.id, access: 'write' }],
+      [`/targetAuthority/${grant.id}/delete`, {}],
+      ['/catalog/insert', { systemId: id, parentId: dim.id, kind: 'qcp', name: '越权' }],
+      ['/catalog/update', { id: node.id, name: '越权' }],
+      ['/catalog/move', { id: node.id, parentId: dim.id, sort: 1 }],
+      [`/catalog/${node.id}/delete`, {}],
+      ['/taskDepot/insert', { nodeId: node.id }],
+      ['/taskDepot/use', { depotId: depot.id, parentId: dim.id }],
+      ['/recycle/recovery', { batchId: batch }],
+      ['/recycle/purge', { batchId: batch }],
+    ];
+    for (const url of reads) await refused(get(stranger, url), 403, M.noRead.slice(0, 2));
+    for (const [url, body] of writes) expect((await post(stranger, url, body)).statusCode, url).toBe(403);
+    await refused(upload(stranger, '/quality/persistQuality', { systemId: String(id) }, file), 403, M.noWrite);
+    await refused(upload(stranger, '/quality/import', { systemId: String(id) }, file), 403, M.noWrite);
+    expect((await data(get(stranger, '/target/selectPage'))).records.map((r: { id: number }) => r.id)).not.toContain(
+      id,
+    );
+    // Without the menu at all: refused by the route.
+    expect((await get(office, `/target/getTargetFull?id=${id}`)).statusCode).toBe(403);
+
+    // The auditor role was granted read: reads pass, writes are refused.
+    expect((await data(get(auditor, `/target/getTargetFull?id=${id}`))).system.abilities).toEqual({
+      read: true,
+      write: false,
+      authority: false,
+      remove: false,
+    });
+    const page = await data(get(auditor, '/target/selectPage'));
+    expect(page.records.map((r: { id: number }) => r.id)).toContain(id);
+    expect(page.total).toBe(page.records.length);
+    expect((await data(get(stranger, '/target/selectPage'))).total).toBe(0);
+    await refused(post(auditor, '/catalog/update', { id: node.id, name: '越权' }), 403, M.noWrite);
+    await refused(
+      post(auditor, '/target/insert', { name: '审核者新建', dimension: 'major', startYear: 2025, endYear: 2025 }),
+      403,
+      M.noCreate,
+    );
+
+    // A user write grant: the stranger edits.
+    await data(
+      post(publisher, '/targetAuthority/insert', {
+        systemId: id,
+        subjectKind: 'user',
+        subjectId: 'rwfzr01',
+        access: 'write',
+      }),
+    );
+    await data(
+      post(stranger, '/catalog/update', {
+        id: find(tree, '企业实践教师数')!.id,
+        name: '企业实践教师人数',
+        zlx: 'others',
+      }),
+    );
+    await refused(
+      post(publisher, '/targetAuthority/insert', {
+        systemId: id,
+        subjectKind: 'user',
+        subjectId: 'nobody',
+        access: 'read',
+      }),
+      400,
+      '用户不存在',
+    );
+    // The administrator writes everything.
+    await data(post(admin, `/target/${id}/publish`));
+    expect((await data(get(publisher, `/target/selectById?id=${id}`))).state).toBe('published');
+  });
+});
+
+describe('in use, depot, recycle bin', () => {
+  it('a change to a system a diagnosis task uses goes to a new version; the used one stays; deleting it is refused', async () => {
+    const id = await importNew(publisher, SHEET(algo.value.name));
+    const used = new Set<number>([id]);
+    registerStandardUser('test-diagnosis', async (systemId) => (used.has(systemId) ? '诊改任务“2026专业诊改”' : null));
+    const before = await full(publisher, id);
+    const qcp = find(before.tree, '双师素质教师比例')!;
+    const change = await data(
+      post(publisher, '/catalog/update', {
+        id: qcp.id,
+        name: '双师素质教师比例',
+        zlx: 'percent',
+        bzz: '70',
+        fsdl: true,
+      }),
+    );
+    expect(change).toMatchObject({ versioned: true, version: 2, message: M.newVersion(2) });
+    expect(change.systemId).not.toBe(id);
+    const v2 = await full(publisher, change.systemId);
+    expect(v2.system).toMatchObject({ version: 2, previousVersionId: id, state: 'draft' });
+    expect(find(v2.tree, '双师素质教师比例')).toMatchObject({ id: change.nodeId, bzz: '70' });
+    // A second change goes to the same new version.
+    const second = await data(post(publisher, `/catalog/${find(before.tree, '人才培养方案')!.id}/delete`));
+    expect(second).toMatchObject({ systemId: change.systemId, versioned: true });
+    expect(find((await full(publisher, change.systemId)).tree, '人才培养方案')).toBeUndefined();
+    // A move and an import into the used system go to the same new version too.
+    const moved = await data(
+      post(publisher, '/catalog/move', { id: find(before.tree, '专业评估')!.id, parentId: before.tree[0].id, sort: 0 }),
+    );
+    expect(moved).toMatchObject({ systemId: change.systemId, versioned: true });
+    expect((await full(publisher, change.systemId)).tree[0].children[0].name).toBe('专业评估');
+    const imported = await data(
+      upload(publisher, '/quality/persistQuality', { systemId: String(id) }, await xlsx([{ dimension: '专业建设' }])),
+    );
+    expect(imported).toMatchObject({ systemId: change.systemId, versioned: true, message: M.newVersion(2) });
+    expect((await full(publisher, change.systemId)).tree.map((n: StandardNode) => n.name)).toEqual(['专业建设']);
+    expect(await full(publisher, id)).toEqual(before);
+    expect(await data(get(publisher, `/target/usage?id=${id}`))).toEqual({
+      inUse: true,
+      users: ['诊改任务“2026专业诊改”'],
+    });
+    await refused(post(publisher, `/target/${id}/delete`), 400, '诊改任务“2026专业诊改”');
+    used.clear();
+  });
+
+  it('keeps a QCP in the task depot and puts a copy under a dimension of another system', async () => {
+    const id = await importNew(publisher, SHEET(algo.value.name));
+    const target = await importNew(publisher, [{ dimension: '专业建设' }]);
+    const { tree } = await full(publisher, id);
+    const saved = await data(post(publisher, '/taskDepot/insert', { nodeId: find(tree, '双师素质教师比例')!.id }));
+    expect(saved).toMatchObject({ name: '双师素质教师比例', dimension: 'major', nodeCount: 3 });
+    await refused(post(publisher, '/taskDepot/insert', { nodeId: tree[0].id }), 400, M.depotOnlyQcp);
+    expect((await data(get(stranger, '/taskDepot/list?dimension=major'))).map((d: { id: number }) => d.id)).toContain(
+      saved.id,
+    );
+    const dim = (await full(publisher, target)).tree[0];
+    const used = await data(post(publisher, '/taskDepot/use', { depotId: saved.id, parentId: dim.id }));
+    const after = await full(publisher, target);
+    expect(shape(after.tree[0].children)).toEqual(shape([find(tree, '双师素质教师比例')!]));
+    expect(used.nodeId).toBe(after.tree[0].children[0].id);
+    await refused(
+      post(publisher, '/taskDepot/use', { depotId: saved.id, parentId: dim.id }),
+      400,
+      M.siblingTaken('双师素质教师比例'),
+    );
+    await refused(post(stranger, `/taskDepot/${saved.id}/delete`), 403, M.noDepot);
+    await data(post(publisher, `/taskDepot/${saved.id}/delete`));
+  });
+
+  it('deleted subtrees and systems go to the recycle bin, recover whole, or are purged', async () => {
+    const id = await importNew(publisher, SHEET(algo.value.name));
+    const before = await full(publisher, id);
+    const dimension = before.tree[0];
+    await data(post(publisher, `/catalog/${dimension.id}/delete`));
+    expect((await full(publisher, id)).tree.map((n: StandardNode) => n.name)).toEqual(['资源表']);
+    const [entry] = await data(get(publisher, `/recycle/list?systemId=${id}`));
+    expect(entry).toMatchObject({ kind: 'nodes', name: '计分卡', nodeCount: 5, systemId: id });
+    await data(post(publisher, '/recycle/recovery', { batchId: entry.batchId }));
+    expect(await full(publisher, id)).toEqual({
+      ...before,
+      system: { ...before.system, updatedAt: expect.any(String) },
+    });
+    await refused(post(publisher, '/recycle/recovery', { batchId: entry.batchId }), 404, M.recycleNotFound);
+
+    await data(post(publisher, `/target/${id}/delete`));
+    await refused(get(publisher, `/target/getTargetFull?id=${id}`), 404, M.systemNotFound);
+    const systems = await data(get(publisher, '/recycle/list'));
+    const gone = systems.find((e: { systemId: number; kind: string }) => e.systemId === id && e.kind === 'system');
+    expect(gone).toMatchObject({ nodeCount: 7 });
+    await data(post(publisher, '/recycle/recovery', { batchId: gone.batchId }));
+    expect((await full(publisher, id)).system.nodeCount).toBe(7);
+    await data(post(publisher, `/target/${id}/delete`));
+    const again = (await data(get(publisher, '/recycle/list'))).find(
+      (e: { systemId: number; kind: string }) => e.systemId === id && e.kind === 'system',
+    );
+    await refused(post(stranger, '/recycle/purge', { batchId: again.batchId }), 403, M.noWrite);
+    await data(post(publisher, '/recycle/purge', { batchId: again.batchId }));
+    await refused(post(publisher, '/recycle/recovery', { batchId: again.batchId }), 404);
+    await refused(post(publisher, '/recycle/purge', { batchId: 'not-a-uuid' }), 400);
+  });
+});

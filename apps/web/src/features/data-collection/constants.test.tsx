@@ -1,0 +1,155 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { DATA_COLLECTION_API as API, EXCEL_MSG } from '@zg/contract';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { renderUi, stubXhr } from '../../test/attachments';
+import { failed, loginRecord, ok } from '../../test/fixtures';
+import { btn, catchSavedFiles, stubApi } from '../../test/pages';
+import { at } from './collection-test-data';
+import DataCollectionPage from './DataCollectionPage';
+
+const atPath = (path: string, ui: ReactNode) => (
+  <MemoryRouter initialEntries={[path]}>
+    <Routes>
+      <Route path="/dataCollection/*" element={ui} />
+    </Routes>
+  </MemoryRouter>
+);
+const json = (init: RequestInit) => JSON.parse(String(init.body));
+
+async function dialogWith(text: string) {
+  const titles = await screen.findAllByText(text, { selector: '.ant-modal-title, .ant-modal-confirm-title' });
+  return titles[0]!.closest('.ant-modal') as HTMLElement;
+}
+
+const TYPES = [
+  { id: 7, code: 'zylb', name: '专业类别', remark: null, constants: 2 },
+  { id: 8, code: 'xl', name: '学历', remark: '最高学历', constants: 0 },
+];
+const CONSTANTS = [
+  { id: 71, typeId: 7, value: '01', label: '工科', sortOrder: 1 },
+  { id: 72, typeId: 7, value: '02', label: '文科', sortOrder: 2 },
+];
+
+describe('常量管理', () => {
+  it('shows the values of the chosen type, adds one, and deletes the ticked ones after confirming', async () => {
+    const added: unknown[] = [];
+    const deleted: unknown[] = [];
+    stubApi({
+      [at(API.constantTypeList)]: () => ok(TYPES),
+      [at(API.constantList)]: (_i, url) => ok(url.searchParams.get('typeId') === '7' ? CONSTANTS : []),
+      [at(API.constantInsert)]: (init) => {
+        added.push(json(init));
+        return ok({ id: 73, ...json(init) });
+      },
+      [at(API.constantsDelete)]: (init) => {
+        deleted.push(json(init));
+        return ok(null);
+      },
+    });
+    renderUi(atPath('/dataCollection/constants', <DataCollectionPage />), loginRecord);
+    expect(await screen.findByText('请先在左侧选择一个常量类型')).toBeTruthy();
+    fireEvent.click(await screen.findByText('专业类别'));
+    expect(await screen.findByText('工科')).toBeTruthy();
+    expect(screen.getByText('常量：专业类别')).toBeTruthy();
+
+    fireEvent.click(btn('新增常量'));
+    const dialog = await dialogWith('新增常量');
+    fireEvent.click(btn('确定', dialog));
+    expect(await within(dialog).findByText('请输入常量值')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('常量值'), { target: { value: '03' } });
+    fireEvent.change(within(dialog).getByLabelText('显示名称'), { target: { value: '医学' } });
+    fireEvent.click(btn('确定', dialog));
+    await waitFor(() => expect(added).toEqual([{ typeId: 7, value: '03', label: '医学', sortOrder: 0 }]));
+
+    const rows = Array.from(document.querySelectorAll('table[aria-label="常量"] tbody tr.ant-table-row'));
+    for (const row of rows) fireEvent.click(row.querySelector('input[type="checkbox"]')!);
+    fireEvent.click(btn('批量删除'));
+    const confirm = await dialogWith('确定删除选中的 2 个常量吗？');
+    expect(deleted).toEqual([]);
+    fireEvent.click(btn('确定', confirm));
+    await waitFor(() => expect(deleted).toEqual([{ ids: [71, 72] }]));
+  });
+
+  it('adds a constant type, refusing a code that is not one', async () => {
+    const sent: unknown[] = [];
+    stubApi({
+      [at(API.constantTypeList)]: () => ok(TYPES),
+      [at(API.constantList)]: () => ok([]),
+      [at(API.constantTypeInsert)]: (init) => {
+        sent.push(json(init));
+        return ok({ id: 9, constants: 0, ...json(init) });
+      },
+    });
+    renderUi(atPath('/dataCollection/constants', <DataCollectionPage />), loginRecord);
+    fireEvent.click(await waitFor(() => btn('新增类型')));
+    const dialog = await dialogWith('新增类型');
+    fireEvent.change(within(dialog).getByLabelText('编码'), { target: { value: '1类' } });
+    fireEvent.change(within(dialog).getByLabelText('名称'), { target: { value: '职称' } });
+    fireEvent.click(btn('确定', dialog));
+    expect(await within(dialog).findByText('编码只能包含字母、数字、下划线和减号，且以字母开头')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('编码'), { target: { value: 'zc' } });
+    fireEvent.click(btn('确定', dialog));
+    await waitFor(() => expect(sent).toEqual([{ code: 'zc', name: '职称', remark: null }]));
+  });
+
+  it('downloads the template, and lists every bad row of a refused import', async () => {
+    const saved = catchSavedFiles();
+    stubApi(
+      { [at(API.constantTypeList)]: () => ok(TYPES) },
+      {
+        [at(API.constantTemplate)]: () => ({
+          name: '常量导入模板.xlsx',
+          bytes: new Uint8Array([80, 75]),
+          type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        }),
+      },
+    );
+    const uploads = stubXhr(() =>
+      failed(
+        400,
+        `${EXCEL_MSG.importFailed(2)}${[
+          EXCEL_MSG.cell(3, '常量类型编码', '常量类型不存在', 'nope'),
+          EXCEL_MSG.cell(4, '常量值', '不能为空'),
+        ].join('；')}`,
+      ),
+    );
+    renderUi(atPath('/dataCollection/constants', <DataCollectionPage />), loginRecord);
+    fireEvent.click(await waitFor(() => btn('下载模板')));
+    await waitFor(() => expect(saved.map((f) => f.name)).toEqual(['常量导入模板.xlsx']));
+
+    fireEvent.click(btn('导入常量'));
+    const file = new File(['x'], '常量.xlsx', {
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
+    fireEvent.change(await screen.findByTestId('single-file-input'), { target: { files: [file] } });
+    fireEvent.click(btn('确定', await dialogWith('导入常量')));
+    const report = await dialogWith('导入失败');
+    expect(uploads).toHaveLength(1);
+    expect(within(report).getByText('导入失败，共2处错误，未导入任何数据')).toBeTruthy();
+    const lines = Array.from(report.querySelectorAll('.ant-list-item')).map((li) => li.textContent);
+    expect(lines).toEqual([
+      EXCEL_MSG.cell(3, '常量类型编码', '常量类型不存在', 'nope'),
+      EXCEL_MSG.cell(4, '常量值', '不能为空'),
+    ]);
+  });
+
+  it('reports a good import and refreshes the types', async () => {
+    let listed = 0;
+    stubApi({
+      [at(API.constantTypeList)]: () => {
+        listed += 1;
+        return ok(TYPES);
+      },
+    });
+    stubXhr(() => ok({ count: 12 }, '已导入 12 个常量'));
+    renderUi(atPath('/dataCollection/constants', <DataCollectionPage />), loginRecord);
+    fireEvent.click(await waitFor(() => btn('导入常量')));
+    const file = new File(['x'], '常量.xlsx');
+    fireEvent.change(await screen.findByTestId('single-file-input'), { target: { files: [file] } });
+    fireEvent.click(btn('确定', await dialogWith('导入常量')));
+    expect(await screen.findByText('已导入 12 个常量')).toBeTruthy();
+    await waitFor(() => expect(listed).toBe(2));
+  });
+});
