@@ -6,6 +6,8 @@ import {
   AuthorityQuerySchema,
   AuthoritySchema,
   AuthorityUpdateSchema,
+  CalRuleOptionSchema,
+  CalRuleQuerySchema,
   DepotItemSchema,
   DepotQuerySchema,
   DepotSaveSchema,
@@ -213,6 +215,14 @@ export const STANDARD_API = {
   }),
 
   // ---- task depot (taskDepot) ----
+  calRules: endpointOf({
+    method: 'GET',
+    path: `${S}/catalog/calRules`,
+    summary:
+      '可选的计算规则：值算法的当前版本（至多200个） / the value algorithms at their current version, 200 at most',
+    query: CalRuleQuerySchema,
+    response: z.array(CalRuleOptionSchema),
+  }),
   depotList: endpointOf({
     method: 'GET',
     path: `${S}/taskDepot/list`,

@@ -476,6 +476,19 @@ export const DepotUseSchema = z.object({
   parentId: Id.describe('放入的诊断维度节点 / the dimension node to put it under'),
 });
 
+/** A 计算规则 choice: a value algorithm at its current version (what a node's calRule holds is the version id). */
+export const CalRuleOptionSchema = z.object({
+  id: z.number().int().describe('算法版本id（节点的 calRule） / the version id a node keeps'),
+  label: z.string().describe('算法名称/V版本号 / "name/Vn"'),
+  algorithmName: z.string(),
+  version: z.number().int(),
+  group: z.string().describe('算法分组 / the algorithm group'),
+});
+export type CalRuleOption = z.infer<typeof CalRuleOptionSchema>;
+export const CalRuleQuerySchema = z.object({
+  name: text(60).trim().optional().describe('算法名称关键字 / name contains'),
+});
+
 export const RECYCLE_KINDS = ['system', 'nodes'] as const;
 export const RecycleEntrySchema = z.object({
   batchId: z.string().describe('删除批次 / the deletion batch'),

@@ -451,6 +451,25 @@ export async function currentOnDataSource(db: Db, dataSourceId: number) {
  * Versions with their algorithm's name and kind, by version id or by algorithm name (every version of each): what
  * another module shows or checks of a version it names (standard systems' calculation rules).
  */
+/** The current versions of the algorithms of a kind, by name, those whose name holds `name` first 200 (one query). */
+export async function currentVersionsOfKind(db: Db, kind: string, name: string | undefined, limit: number) {
+  return db
+    .select({
+      versionId: algorithmVersions.id,
+      algorithmId: algorithms.id,
+      name: algorithms.name,
+      kind: algorithms.kind,
+      number: algorithmVersions.number,
+      group: algorithmGroups.name,
+    })
+    .from(algorithms)
+    .innerJoin(algorithmVersions, eq(algorithmVersions.id, algorithms.currentVersionId))
+    .innerJoin(algorithmGroups, eq(algorithmGroups.id, algorithms.groupId))
+    .where(and(eq(algorithms.kind, kind), name ? ilike(algorithms.name, `%${escapeLike(name)}%`) : undefined))
+    .orderBy(asc(algorithmGroups.name), asc(algorithms.name))
+    .limit(limit);
+}
+
 export async function versionHeads(db: Db, q: { ids?: number[]; names?: string[] }) {
   const ids = q.ids ?? [];
   const names = q.names ?? [];

@@ -26,6 +26,7 @@ import {
   changedOutsideSnapshot,
   currentOnDataSource,
   currentTextsMentioning,
+  currentVersionsOfKind,
   deleteAlgorithm,
   deleteGroup,
   deleteVersion,
@@ -973,4 +974,13 @@ export async function algorithmVersionHeads(
 ): Promise<AlgorithmVersionHead[]> {
   const rows = await versionHeads(db, q);
   return rows.map((r) => ({ ...r, kind: r.kind as AlgorithmKind, current: Boolean(r.current) }));
+}
+
+/**
+ * The value algorithms' current versions that a quality control point may be computed by (the 计算规则 choices of
+ * 目标标准), with their group: whoever edits standards picks from it without 数据管理's rights.
+ */
+export async function currentValueVersions(db: Db, name?: string, limit = 200) {
+  const rows = await currentVersionsOfKind(db, 'value', name, limit);
+  return rows.map((r) => ({ ...r, kind: r.kind as AlgorithmKind, current: true }));
 }

@@ -9,6 +9,7 @@ export {
   type AlgorithmVersionHead,
   algorithmVersionHeads,
   computeResult,
+  currentValueVersions,
   installAlgorithms,
   type RunContext,
   RunGate,

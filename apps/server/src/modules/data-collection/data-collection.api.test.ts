@@ -667,7 +667,7 @@ describe('taskAllocations: batch export', () => {
 });
 
 describe('synDataByTaskId: audited rows into the warehouse', () => {
-  it('writes the finished rows in one transaction, replaces them when the same cycle and person is collected again, and refuses a duplicate whole', async () => {
+  it('the final audit writes the rows in its transaction; collecting the same cycle and person again replaces them; a duplicate refuses the audit whole', async () => {
     const { form, table: t } = await publishedForm();
     const { id, taskId } = await fillTask(form.id);
     await data(
@@ -678,41 +678,47 @@ describe('synDataByTaskId: audited rows into the warehouse', () => {
     );
     await refused(post(admin, '/datas/synDataByTaskId', { taskId }), 409, M.notFinished);
     await data(post(filler, `/fillTasks/${id}/commit`));
+    expect(await warehouseRows(t.name)).toEqual([]);
     await data(post(auditor, `/fillTasks/${id}/audit`, { pass: true, opinion: '同意' }));
-    await refused(post(filler, '/datas/synDataByTaskId', { taskId }), 403);
-    expect(await data(post(admin, '/datas/synDataByTaskId', { taskId }))).toEqual({ rows: 2 });
-    // The algorithms' invalidation hook saw the table change (cached results that read it are dropped).
-    const changed = rowsOf<{ n: number }>(
-      await s.database.db.execute(
-        sql`select count(*)::int as n from algorithm_table_changes where table_name = ${t.name}`,
-      ),
-    );
-    expect(changed[0]!.n).toBe(1);
     expect((await warehouseRows(t.name)).map((r) => [r.gh, r.xm, r.ts, r.sfwc])).toEqual([
       ['T001', '张伟', '20', true],
       ['T002', '李娜', '20', true],
     ]);
-    // Rolled back, fixed and approved again: the sync replaces the two rows instead of adding to them.
+    // The algorithms' invalidation hook saw the table change (cached results that read it are dropped).
+    const changes = async () =>
+      rowsOf<{ n: number }>(
+        await s.database.db.execute(
+          sql`select count(*)::int as n from algorithm_table_changes where table_name = ${t.name}`,
+        ),
+      )[0]!.n;
+    expect(await changes()).toBe(1);
+    // synDataByTaskId writes them all again (the administrator's 写入数据仓库): replaced, not added.
+    await refused(post(filler, '/datas/synDataByTaskId', { taskId }), 403);
+    expect(await data(post(admin, '/datas/synDataByTaskId', { taskId }))).toEqual({ rows: 2 });
+    expect((await warehouseRows(t.name)).map((r) => r.gh)).toEqual(['T001', 'T002']);
+    // Rolled back, fixed and approved again: the audit replaces the two rows instead of adding to them.
     await data(post(auditor, '/fillTasks/rollback', { id, opinion: '姓名有误' }));
     await data(post(filler, '/datas/updateOrInsert', { fillTaskId: id, rows: [{ ...GOOD, xm: '张伟伟' }] }));
     await data(post(filler, `/fillTasks/${id}/commit`));
     await data(post(auditor, `/fillTasks/${id}/audit`, { pass: true }));
-    expect(await data(post(admin, '/datas/synDataByTaskId', { taskId }))).toEqual({ rows: 1 });
     expect((await warehouseRows(t.name)).map((r) => r.xm)).toEqual(['张伟伟']);
     // A new task for the same cycle and the same person replaces too.
     const again = await fillTask(form.id);
     await data(post(filler, '/datas/updateOrInsert', { fillTaskId: again.id, rows: [{ ...GOOD, xm: '新' }] }));
     await data(post(filler, `/fillTasks/${again.id}/commit`));
     await data(post(auditor, `/fillTasks/${again.id}/audit`, { pass: true }));
-    await data(post(admin, '/datas/synDataByTaskId', { taskId: again.taskId }));
     expect((await warehouseRows(t.name)).map((r) => r.xm)).toEqual(['新']);
-    // Another cycle whose row collides with a unique value already in the table: refused whole, naming the field.
+    // Another cycle whose row collides with a unique value already in the table: the audit is refused whole, naming
+    // the field; the fill task waits for audit still and the table is as it was.
     const clash = await fillTask(form.id, { cycle: '2027' });
     await data(post(filler, '/datas/updateOrInsert', { fillTaskId: clash.id, rows: [{ ...GOOD, gh: 'T100' }, GOOD] }));
     await data(post(filler, `/fillTasks/${clash.id}/commit`));
-    await data(post(auditor, `/fillTasks/${clash.id}/audit`, { pass: true }));
-    await refused(post(admin, '/datas/synDataByTaskId', { taskId: clash.taskId }), 409, '字段“工号”的值“T001”已存在');
+    await refused(post(auditor, `/fillTasks/${clash.id}/audit`, { pass: true }), 409, '字段“工号”的值“T001”已存在');
     expect((await warehouseRows(t.name)).map((r) => r.xm)).toEqual(['新']);
+    const [still] = rowsOf<{ state: string }>(
+      await s.database.db.execute(sql`select state from collection_fill_tasks where id = ${clash.id}`),
+    );
+    expect(still?.state).toBe('waitAudit');
     const lineage = rowsOf<{ fill_task_id: number }>(
       await s.database.db.execute(sql`select fill_task_id from collection_synced_rows where table_id = ${t.id}`),
     );

@@ -436,12 +436,14 @@ export async function replaceRows(db: Db, fillTaskId: number, rows: Record<strin
 }
 
 /** The fill tasks with their rows (values by column) of a task: those that are finished. */
-export async function finishedRowsOfTask(db: Db, taskId: number) {
+/** The rows of the finished fill tasks named, in fill-task then row order. */
+export async function finishedRowsOf(db: Db, fillTaskIds: number[]) {
+  if (fillTaskIds.length === 0) return [];
   return db
     .select({ fillTaskId: fillTasks.id, values: fillRows.values, rowNo: fillRows.rowNo })
     .from(fillTasks)
     .innerJoin(fillRows, eq(fillRows.fillTaskId, fillTasks.id))
-    .where(and(eq(fillTasks.taskId, taskId), eq(fillTasks.state, 'finished')))
+    .where(and(inArray(fillTasks.id, fillTaskIds), eq(fillTasks.state, 'finished')))
     .orderBy(asc(fillTasks.id), asc(fillRows.rowNo));
 }
 

@@ -308,6 +308,10 @@ async function transition(
     to: d.state,
     ...(opinion ? { opinion } : {}),
   });
+  // The final audit writes the rows into the warehouse table in the same transaction (issue 20 item 5).
+  if (d.state === 'finished') {
+    await writeFills(tx, actor, { taskId: r.task.id, tableId: r.version.tableId, cycle: r.task.cycle }, [r.fill]);
+  }
 }
 
 /** One action on one fill task (commit, withdraw, audit pass or reject, rollback). */
@@ -551,9 +555,54 @@ export async function checkUnique(db: Db, actor: Actor, q: { fillTaskId: number;
 }
 
 /**
- * synDataByTaskId: writes the rows of the task's finished fill tasks into the warehouse table in one transaction,
- * replacing what any fill task of the same table, cycle and allocation wrote before (collecting the same cycle and
- * object again replaces, never duplicates), and remembering which fill task each warehouse row came from.
+ * Writes the rows of finished fill tasks of one collection task into its warehouse table, in the caller's
+ * transaction: replacing what any fill task of the same table, cycle and allocation wrote before (collecting the same
+ * cycle and object again replaces, never duplicates), and remembering which fill task each warehouse row came from.
+ * writeWarehouseRows tells the modules above the warehouse (the algorithms' cache) in the same transaction.
+ */
+async function writeFills(
+  tx: Db,
+  actor: Actor,
+  at: { taskId: number; tableId: number; cycle: string },
+  fills: { id: number; assigneeId: string | null; departmentId: string | null }[],
+) {
+  const old = await repo.rowsToReplace(tx, { tableId: at.tableId, cycle: at.cycle, fills });
+  const rows = await repo.finishedRowsOf(
+    tx,
+    fills.map((f) => f.id),
+  );
+  const ids = await writeWarehouseRows(
+    tx,
+    at.tableId,
+    rows.map((r) => r.values),
+    {
+      replace: old.map((o) => o.rowId),
+      rowLabel: (i) => `填报任务 ${rows[i]!.fillTaskId} 第 ${rows[i]!.rowNo} 行：`,
+    },
+  );
+  await repo.forgetSynced(
+    tx,
+    old.map((o) => o.id),
+  );
+  await repo.recordSynced(
+    tx,
+    ids.map((rowId, i) => ({ fillTaskId: rows[i]!.fillTaskId, tableId: at.tableId, rowId })),
+  );
+  await repo.markSynced(
+    tx,
+    fills.map((f) => f.id),
+  );
+  await audit(tx, actor, 'collectionTask.sync', 'collectionTask', at.taskId, {
+    fillTasks: fills.map((f) => f.id),
+    rows: ids.length,
+    replaced: old.length,
+  });
+  return ids.length;
+}
+
+/**
+ * synDataByTaskId: writes the rows of all the task's finished fill tasks into the warehouse table again, in one
+ * transaction (the final audit already wrote each; this rewrites them all, e.g. after the table was edited by hand).
  */
 export async function syncTask(db: Db, actor: Actor, taskId: number) {
   mustManage(actor);
@@ -562,37 +611,12 @@ export async function syncTask(db: Db, actor: Actor, taskId: number) {
     if (!task) throw notFound(M.taskNotFound);
     const fills = (await repo.listFillTasks(tx, { taskId })).filter((f) => f.fill.state === 'finished');
     if (fills.length === 0) throw conflict(M.notFinished);
-    const tableId = task.version.tableId;
-    const old = await repo.rowsToReplace(tx, {
-      tableId,
-      cycle: task.task.cycle,
-      fills: fills.map((f) => ({ assigneeId: f.fill.assigneeId, departmentId: f.fill.departmentId })),
-    });
-    const rows = await repo.finishedRowsOfTask(tx, taskId);
-    const ids = await writeWarehouseRows(
+    return writeFills(
       tx,
-      tableId,
-      rows.map((r) => r.values),
-      {
-        replace: old.map((o) => o.rowId),
-        rowLabel: (i) => `填报任务 ${rows[i]!.fillTaskId} 第 ${rows[i]!.rowNo} 行：`,
-      },
+      actor,
+      { taskId, tableId: task.version.tableId, cycle: task.task.cycle },
+      fills.map((f) => f.fill),
     );
-    await repo.forgetSynced(
-      tx,
-      old.map((o) => o.id),
-    );
-    await repo.recordSynced(
-      tx,
-      ids.map((rowId, i) => ({ fillTaskId: rows[i]!.fillTaskId, tableId, rowId })),
-    );
-    // writeWarehouseRows told the modules above the warehouse (the algorithms' cache) in this transaction.
-    await repo.markSynced(
-      tx,
-      fills.map((f) => f.fill.id),
-    );
-    await audit(tx, actor, 'collectionTask.sync', 'collectionTask', taskId, { rows: ids.length, replaced: old.length });
-    return ids.length;
   });
 }
 

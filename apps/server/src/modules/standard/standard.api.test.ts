@@ -240,6 +240,23 @@ describe('import, copy, edit, export', () => {
     await wb.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
     expect(wb.worksheets.map((w) => w.name)).toEqual(['目标标准', '说明']);
   });
+
+  it('offers the value algorithms at their current version as 计算规则 to whoever has the menu, not detail ones', async () => {
+    // The auditor reads 目标标准 without 数据管理's rights: the algorithm catalogue refuses them, this list does not.
+    const catalogue = await auditor.request({
+      method: 'GET',
+      url: `${G}/algorithmContent/selectlikename?current=1&size=10`,
+    });
+    expect(catalogue.statusCode).toBe(403);
+    const options = await data(get(auditor, `/catalog/calRules?name=${encodeURIComponent(algo.value.name)}`));
+    expect(options).toEqual([
+      expect.objectContaining({ id: algo.value.id, label: `${algo.value.name}/V1`, version: 1 }),
+    ]);
+    const details = await data(get(publisher, `/catalog/calRules?name=${encodeURIComponent(algo.detail.name)}`));
+    expect(details).toEqual([]);
+    // The data office has no 目标标准 menu.
+    expect((await get(office, '/catalog/calRules')).statusCode).toBe(403);
+  });
 });
 
 describe('bad input is refused in Chinese, naming the row or the field', () => {

@@ -80,6 +80,7 @@ export const standardRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // ---- the catalogue ----
+  serve(app, API.calRules, MENU, async (req) => ok(await svc.calRuleOptions(db(), req.query.name)));
   serve(app, API.catalogGet, MENU, async (req) => ok(await svc.getNode(db(), actorOf(req), req.query.id)));
   serve(app, API.catalogInsert, MENU, async (req) => {
     const change = await svc.insertNode(db(), actorOf(req), req.body);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ALGORITHM_KIND_NAMES,
+  type CalRuleOption,
   type DepotNode,
   type Direction,
   type GradeRule,
@@ -22,7 +23,7 @@ import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, notFound } from '../../platform/errors';
 import { type ExcelUpload, ImportErrors, readSheet } from '../../platform/excel';
-import { algorithmVersionHeads } from '../algorithm';
+import { algorithmVersionHeads, currentValueVersions } from '../algorithm';
 import {
   globalAbilities,
   mustCreate,
@@ -899,4 +900,16 @@ export async function purge(db: Db, actor: Actor, batch: string) {
     else await repo.purgeNodes(tx, batch);
     await audit(tx, actor, 'purge', systemId, { batch });
   });
+}
+
+/** The 计算规则 choices: value algorithms at their current version (anyone with the 目标标准 menu may pick). */
+export async function calRuleOptions(db: Db, name?: string): Promise<CalRuleOption[]> {
+  const rows = await currentValueVersions(db, name);
+  return rows.map((r) => ({
+    id: r.versionId,
+    label: `${r.name}/V${r.number}`,
+    algorithmName: r.name,
+    version: r.number,
+    group: r.group,
+  }));
 }
