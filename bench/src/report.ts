@@ -175,13 +175,13 @@ export function evaluateBudgets(r: RunResults): Budget[] {
   });
   const slowestSync = col?.syncs.length ? Math.max(...col.syncs.map((x) => x.ms)) : null;
   out.push({
-    budget: `10 000 audited rows written into the warehouse ≤ ${LIMIT.collectionSyncMs / 1000} s (PostgreSQL, synDataByTaskId)`,
+    budget: `10 000 audited rows written into the warehouse ≤ ${LIMIT.collectionSyncMs / 1000} s (PostgreSQL: the batch pass, then synDataByTaskId)`,
     measured: col?.syncs.length
-      ? `${col.syncs.map((x) => `${x.rows} rows ${(x.ms / 1000).toFixed(2)} s`).join('; ')}`
+      ? `pass ${col.audit.rows} rows ${(col.audit.ms / 1000).toFixed(2)} s; sync ${col.syncs.map((x) => `${x.rows} rows ${(x.ms / 1000).toFixed(2)} s`).join('; ')}`
       : '–',
     met:
       col && slowestSync !== null
-        ? slowestSync <= LIMIT.collectionSyncMs && col.syncs.every((x) => x.rows >= 10_000)
+        ? Math.max(slowestSync, col.audit.ms) <= LIMIT.collectionSyncMs && col.syncs.every((x) => x.rows >= 10_000)
         : null,
   });
   const without = algo?.runaway.plain.find((p) => !p.withRunaway);
@@ -406,7 +406,7 @@ export function renderResults(r: RunResults, findings: string | null): string {
   if (collections.length) {
     L.push('## Data collection (issue 20)', '');
     L.push(
-      "A database of its own holds the accounts and the demo data collection (`bench/src/data.ts --collection`: the floating form 教师企业实践, 8 fields, writing into the warehouse table `cj_teacher_practice`). A collection task allocates it to five fillers. Save: one filler's `datas/updateOrInsert` of the whole 2 000-row table (every cell checked by the form's and the warehouse's rules, the rows replaced in one transaction), one request at a time, 3 warm-up then the rest measured. Sync: each filler saves 2 000 rows and commits, the administrator passes all five at once (`taskAllocations/audit`), then `datas/synDataByTaskId` writes the 10 000 rows into the warehouse in one transaction, three times (each replaces what the previous wrote).",
+      "A database of its own holds the accounts and the demo data collection (`bench/src/data.ts --collection`: the floating form 教师企业实践, 8 fields, writing into the warehouse table `cj_teacher_practice`). A collection task allocates it to five fillers. Save: one filler's `datas/updateOrInsert` of the whole 2 000-row table (every cell checked by the form's and the warehouse's rules, the rows replaced in one transaction), one request at a time, 3 warm-up then the rest measured. Sync: each filler saves 2 000 rows and commits, the administrator passes all five at once (`taskAllocations/audit`; the final audit writes each fill task's rows into the warehouse), then `datas/synDataByTaskId` writes the 10 000 rows again in one transaction, three times (each replaces what the previous wrote).",
       '',
     );
     for (const [db, c] of collections) {
@@ -414,8 +414,10 @@ export function renderResults(r: RunResults, findings: string | null): string {
       L.push(
         `| save ${c.rowsPerSave} rows × ${c.fields} fields | ${c.save.runs} | ${ms(c.save.p50)} | ${ms(c.save.p95)} | ${ms(c.save.p99)} | ${ms(c.save.max)} |`,
       );
-      L.push('', '| sync | rows | time |', '|--:|--:|--:|');
-      for (const [i, x] of c.syncs.entries()) L.push(`| ${i + 1} | ${x.rows} | ${(x.ms / 1000).toFixed(2)} s |`);
+      L.push('', '| into the warehouse | rows | time |', '|---|--:|--:|');
+      L.push(`| batch pass (taskAllocations/audit) | ${c.audit.rows} | ${(c.audit.ms / 1000).toFixed(2)} s |`);
+      for (const [i, x] of c.syncs.entries())
+        L.push(`| synDataByTaskId ${i + 1} | ${x.rows} | ${(x.ms / 1000).toFixed(2)} s |`);
       L.push('');
     }
   }

@@ -103,12 +103,10 @@ test('a form designed and published, a task allocated, filled, sent back, fixed,
     await page.getByRole('button', { name: named('保存') }).click();
     await expect(page.getByText(`设计表单：${FORM}`)).toBeVisible();
     await page.getByRole('button', { name: named('发布') }).click();
-    await page
-      .getByRole('dialog')
-      .filter({ hasText: '确定发布表单' })
-      .getByRole('button', { name: named('确定') })
-      .click();
+    const publish = page.getByRole('dialog').filter({ hasText: '确定发布表单' });
+    await publish.getByRole('button', { name: named('确定') }).click();
     await expect(page.getByText('发布成功（第 1 版）')).toBeVisible();
+    await expect(publish).toBeHidden();
     await keepScreenshot(page, 'data-collection-designer');
 
     await page.getByRole('tab', { name: '采集任务' }).click();
