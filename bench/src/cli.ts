@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only api,upload,frontend,warehouse,algorithm,standard,crash,soak,profile] [--skip ...] [--scale school] [--workers 1] [--keep]`
+ * `npm run bench [-- --quick] [--only api,upload,frontend,warehouse,algorithm,collection,standard,crash,soak,profile] [--skip ...] [--scale school] [--workers 1] [--keep]`
  *
  * Builds the web app (while a throwaway PostgreSQL 15 cluster starts), generates the school-scale data into it and
  * into the embedded default (the npm-installed PostgreSQL under a DATA_DIR of its own), then measures
@@ -32,6 +32,7 @@ import {
 } from './lib/server';
 import { measureAlgorithms } from './phases/algorithm';
 import { apiRoutes, checkRoutes, listQuery, runApiBenchmarks, signIn } from './phases/api';
+import { COLLECTION_FILLERS, measureCollection } from './phases/collection';
 import { type CrashFigures, type CrashOptions, crashTest, embeddedAccess, postgresAccess } from './phases/crash';
 import { measureFrontend } from './phases/frontend';
 import { explainRoute, mainThreadProfile, resetStatements, summariseCpuProfile, topStatements } from './phases/profile';
@@ -45,7 +46,18 @@ import { type DbKind, emptyResults, type RunResults } from './results';
 
 const run = promisify(execFile);
 type CrashOptionsQuery = CrashOptions['query'];
-const PHASES = ['api', 'upload', 'frontend', 'warehouse', 'algorithm', 'standard', 'crash', 'soak', 'profile'] as const;
+const PHASES = [
+  'api',
+  'upload',
+  'frontend',
+  'warehouse',
+  'algorithm',
+  'collection',
+  'standard',
+  'crash',
+  'soak',
+  'profile',
+] as const;
 type Phase = (typeof PHASES)[number];
 
 interface Plan {
@@ -352,6 +364,13 @@ async function main() {
     );
   }
 
+  if (wants('collection')) {
+    await phase(
+      'collection: a 2 000-row floating table saved, 10 000 audited rows into the warehouse, on PostgreSQL',
+      () => collectionPhase(ctx, pg, results),
+    );
+  }
+
   if (wants('standard')) {
     await phase('standard systems: a ~500-node system read whole, a 1 000-row import on PostgreSQL', () =>
       standardPhase(ctx, pg, results),
@@ -606,6 +625,33 @@ async function algorithmPhase(ctx: RunContext, pg: PostgresCluster, plan: Plan, 
       warmupSeconds: plan.warmupSeconds,
       connections: WAREHOUSE_CONNECTIONS,
       log: (line) => ctx.log(`postgres algorithm ${line}`),
+    });
+  } finally {
+    await stopServer(server);
+  }
+}
+
+/**
+ * Data collection (issue 20) on PostgreSQL, alone: a database of its own with the accounts and the demo collection
+ * (data.ts --collection: the forms 专业基本情况 and 教师企业实践 and their warehouse tables), the product server, then
+ * phases/collection.ts.
+ */
+async function collectionPhase(ctx: RunContext, pg: PostgresCluster, results: RunResults) {
+  const url = await pg.createDatabase('collection');
+  await generateData(ctx, 'collection-postgres', SCALES.small, { url }, ['--collection']);
+  const server = await productServer(ctx, 'postgres', { DATABASE_URL: url });
+  try {
+    const admin = await Session.login(server.base, 'zyadmin', 'Admin@2026');
+    const fillers = await Promise.all(COLLECTION_FILLERS.map((u) => Session.login(server.base, u)));
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    const now = new Date();
+    results.collection.postgres = await measureCollection(admin, fillers, {
+      // Yesterday to next month: the task is open whatever the server's time zone.
+      today: day(new Date(now.getTime() - 86_400_000)),
+      deadline: day(new Date(now.getTime() + 30 * 86_400_000)),
+      repeats: ctx.quick ? 10 : 30,
+      syncs: 3,
+      log: (line) => ctx.log(`postgres collection ${line}`),
     });
   } finally {
     await stopServer(server);

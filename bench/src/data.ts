@@ -5,8 +5,9 @@
  * `DATA_DIR=<dir> npm run serve` opens it; with --database-url (or DATABASE_URL) it fills that PostgreSQL database.
  * --warehouse adds the data warehouse: the demo school's 教学数据仓库 and the bench's tables (a 1 000 000-row table to
  * browse, an empty one to import into; phases/warehouse.ts); --demo-warehouse the demo school's warehouse alone, with its
- * diagnosis indicators (phases/algorithm.ts). Every database also gets the standard systems: the demo's five and a
- * ~500-node one (phases/standard.ts).
+ * diagnosis indicators (phases/algorithm.ts); --collection the demo data collection (forms, constants, tasks and the
+ * warehouse tables the forms write into; phases/collection.ts). Every database also gets the standard systems: the
+ * demo's five and a ~500-node one (phases/standard.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@zg/server/src/db/client';
 import { startEmbeddedPostgres } from '@zg/server/src/db/embedded-postgres';
 import { seedDatabase } from '@zg/server/src/db/seed';
+import { seedDemoCollection } from '@zg/server/src/db/seed/collection';
 import { generate } from '@zg/server/src/db/seed/story';
 import { scaleOf } from '@zg/server/src/db/seed/story/scale';
 import { seedDemoWarehouse } from '@zg/server/src/db/seed/warehouse';
@@ -24,7 +26,7 @@ import { prepareWarehouse } from './phases/warehouse';
 const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main() {
-  const { flags } = parseArgs(process.argv.slice(2), ['warehouse', 'demo-warehouse']);
+  const { flags } = parseArgs(process.argv.slice(2), ['warehouse', 'demo-warehouse', 'collection']);
   const scale = scaleOf(stringFlag(flags, 'scale') ?? 'school');
   const url = stringFlag(flags, 'database-url') ?? process.env.DATABASE_URL;
   const dataDir = path.resolve(stringFlag(flags, 'data-dir') ?? path.join(benchDir, '.data', scale.name));
@@ -55,6 +57,10 @@ async function main() {
       const t = Date.now();
       await seedDemoWarehouse(database.db, new Date().toISOString().slice(0, 10));
       process.stdout.write(`  demo warehouse and its indicators in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
+    } else if (flags.has('collection')) {
+      const t = Date.now();
+      await seedDemoCollection(database.db, new Date().toISOString().slice(0, 10));
+      process.stdout.write(`  demo collection in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
     }
     await loadStandards();
     const where = url ? new URL(url).pathname.slice(1) : dataDir;

@@ -1,5 +1,6 @@
 import type { AlgorithmFigures } from './phases/algorithm';
 import type { RouteFigures } from './phases/api';
+import type { CollectionFigures } from './phases/collection';
 import type { CrashFigures } from './phases/crash';
 import type { FrontendFigures } from './phases/frontend';
 import type { CpuProfile, Plan, Statement } from './phases/profile';
@@ -56,6 +57,8 @@ export interface RunResults {
   warehouse: Partial<Record<DbKind, WarehouseFigures>>;
   /** Algorithms (issue 18): the demo indicators and a runaway query. */
   algorithm: Partial<Record<DbKind, AlgorithmFigures>>;
+  /** Data collection (issue 20): a floating table saved, audited rows into the warehouse. */
+  collection: Partial<Record<DbKind, CollectionFigures>>;
   /** Standard systems (issue 19): a ~500-node system read whole, a 1 000-row import. */
   standard: Partial<Record<DbKind, StandardFigures>>;
   crash: Partial<Record<DbKind, CrashFigures>>;
@@ -86,6 +89,7 @@ export function emptyResults(startedAt: Date, quick: boolean): RunResults {
     frontend: null,
     warehouse: {},
     algorithm: {},
+    collection: {},
     standard: {},
     crash: {},
     soak: null,

@@ -132,6 +132,8 @@ export const COLLECTION_MSG = {
   aboveMax: (max: number) => `不能大于 ${max}`,
   decimals: (n: number) => `最多 ${n} 位小数`,
   fieldNotInForm: '表单中没有这个字段',
+  /** A file field's value that is no file of the filler's (or of this fill task's). */
+  notOwnFile: '附件不存在或不是您上传的，请重新上传',
   valueTaken: (label: string, value: string) => `“${label}”的值“${value}”在数据表中已存在`,
   exportName: (task: string) => `${task}填报数据.xlsx`,
   notFinished: '只有已完成（审核通过）的填报任务才能同步到数据仓库',
@@ -340,6 +342,7 @@ export const DataSaveSchema = z.object({
   rows: z.array(DataRowSchema).max(COLLECTION_LIMITS.rowsMax),
 });
 export const DataRowsSchema = z.object({
+  tableType: z.enum(FORM_TABLE_TYPES).describe('固定表（一行）或浮动表 / fixed (one row) or floating'),
   fields: z.array(FormFieldSchema.extend({ name: z.string().describe('列名 / column') })),
   rows: z.array(z.record(z.string(), z.unknown())),
 });

@@ -107,6 +107,7 @@ export const FILE_OWNER_TYPES = [
   'TaskProgress',
   'Quality',
   'DocRepo',
+  'FillTask',
   'UserAvatar',
   'SystemLogo',
   'Unattached',

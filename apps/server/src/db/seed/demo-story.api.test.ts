@@ -131,6 +131,62 @@ describe('the demo school on a first start', () => {
   });
 });
 
+describe('数据采集 on a first start', () => {
+  const C = '/api/herm-sjcj';
+  type Fill = { id: number; taskName: string; formName: string; state: string; opinion: string | null };
+
+  it('has two published forms, a fixed one and a floating one, writing into the warehouse', async () => {
+    const me = await server.login('sjgl01');
+    const forms = (await get(me, `${C}/forms/list`)) as { name: string; tableType: string; version: number }[];
+    expect(forms.map((f) => [f.name, f.tableType, f.version]).sort()).toEqual([
+      ['专业基本情况', 'fixed', 1],
+      ['教师企业实践', 'floating', 1],
+    ]);
+    const types = (await get(me, `${C}/constantTypes/list`)) as { name: string; constants: number }[];
+    expect(types).toEqual([expect.objectContaining({ name: '实践类型', constants: 4 })]);
+  });
+
+  it('rwfzr01 (filler) has a draft to finish, one committed and last year’s passed, in every state', async () => {
+    const me = await server.login('rwfzr01');
+    expect(await get(me, `${C}/fillTasks/counts?scope=mine`)).toEqual({ uncommitted: 1, waitAudit: 1, finished: 1 });
+    const mine = (await get(me, `${C}/fillTasks/list?scope=mine`)) as (Fill & { abilities: Record<string, boolean> })[];
+    const draft = mine.find((f) => f.state === 'uncommitted')!;
+    expect(draft).toMatchObject({ formName: '专业基本情况', abilities: { save: true, commit: true } });
+    const rows = await get(me, `${C}/datas/queryDatasByParam?fillTaskId=${draft.id}`);
+    expect(rows).toMatchObject({ tableType: 'fixed', rows: [expect.objectContaining({ zymc: '计算机应用技术' })] });
+    expect(mine.find((f) => f.state === 'waitAudit')).toMatchObject({ formName: '教师企业实践' });
+    expect(mine.find((f) => f.state === 'finished')?.taskName).toBe(`${YEAR - 1}年教师企业实践采集`);
+  });
+
+  it('zgfb01 (auditor) has two to audit; rwfzr04 has one sent back with a reason', async () => {
+    const auditor = await server.login('zgfb01');
+    // Not committed: rwfzr01's draft, rwfzr04's sent back, rwfzr05's draft and rwfzr06's untouched.
+    expect(await get(auditor, `${C}/fillTasks/counts?scope=audit`)).toEqual({
+      uncommitted: 4,
+      waitAudit: 2,
+      finished: 3,
+    });
+    const back = ((await get(await server.login('rwfzr04'), `${C}/fillTasks/list?scope=mine`)) as Fill[])[0]!;
+    expect(back).toMatchObject({ state: 'uncommitted', formName: '专业基本情况' });
+    expect(back.opinion).toContain('请核对后重新提交');
+  });
+
+  it('the passed fill tasks are in the warehouse tables, each row remembering where it came from', async () => {
+    const me = await server.login('sjgl01');
+    const warehouses = (await get(me, '/api/herm-sjgl/ck/selectAll')) as { id: number; ckmc: string }[];
+    const ck = warehouses.find((w) => w.ckmc === '数据采集仓库')!;
+    const tables = (await get(me, `/api/herm-sjgl/ckb/selectAll?ckid=${ck.id}`)) as { id: number; bm: string }[];
+    const rowsOf = async (bm: string) =>
+      Number(
+        (await get(me, `/api/herm-sjgl/ckb/selectbsj?id=${tables.find((t) => t.bm === bm)!.id}&current=1&size=1`))
+          .total,
+      );
+    // Last year's two passed practice tasks (3 + 2 rows) and this year's one passed major.
+    expect(await rowsOf('cj_teacher_practice')).toBe(5);
+    expect(await rowsOf('cj_major_basic')).toBe(1);
+  });
+});
+
 describe('without the story', () => {
   it('SEED_DEMO_STORY=false: the demo accounts alone, as the test templates have them', async () => {
     const { database, drop } = await openTestDatabase('migrated');

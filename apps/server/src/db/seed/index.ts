@@ -19,6 +19,7 @@ import {
   userTypes,
   warningTypes,
 } from '../schema';
+import { seedDemoCollection } from './collection';
 import { ADMIN_PASSWORD, ADMIN_USER, DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_USERS } from './demo';
 import {
   CYCLE_TYPE_ROWS,
@@ -78,6 +79,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions) {
     const now = opts.now ?? new Date();
     if (opts.demo && opts.story) await generate(tx, SCALES.demo, { now, today: localDay(now) });
     if (opts.demo && opts.warehouse) await seedDemoWarehouse(tx, localDay(now));
+    // 数据采集: forms writing into the warehouse, with fill tasks in every state for the demo accounts.
+    if (opts.demo && opts.story && opts.warehouse) await seedDemoCollection(tx, localDay(now));
     // After the algorithms: the demo standard systems bind their points to the indicators' current versions.
     if (opts.demo && opts.story) await seedDemoStandards(tx);
   });

@@ -222,7 +222,10 @@ describe('forms bound to a warehouse table', () => {
       post(admin, '/forms/update', { ...base, id: form.id, name: '教师企业实践（修订）', fields: fields.slice(0, 2) }),
     );
     expect(edited).toMatchObject({ version: 1, changedSincePublish: true });
-    expect((await data(get(filler, `/datas/queryDatasByParam?fillTaskId=${id}`))).fields).toHaveLength(7);
+    const filled = await data(get(filler, `/datas/queryDatasByParam?fillTaskId=${id}`));
+    expect(filled.fields).toHaveLength(7);
+    // The grid learns whether it may add rows.
+    expect(filled.tableType).toBe('floating');
     expect((await post(admin, `/forms/${form.id}/publishById`)).json().meta.message).toBe(M.published(2));
     await refused(post(admin, `/forms/${form.id}/delete`), 409, '已有采集任务');
     await refused(post(filler, `/forms/${form.id}/publishById`), 403);
@@ -720,5 +723,73 @@ describe('synDataByTaskId: audited rows into the warehouse', () => {
       await s.database.db.execute(sql`select fill_task_id from collection_synced_rows where table_id = ${t.id}`),
     );
     expect(lineage.map((r) => r.fill_task_id)).toEqual([again.id]);
+  });
+});
+
+describe('attachments of file fields (through the file store)', () => {
+  it("attaches the filler's own upload to the fill task so its auditor reads it; another's file or no file is refused", async () => {
+    const ck = await data(post(admin, `${G}/ck/insert`, { ckmc: '附件采集仓库' }));
+    const t = await data(post(admin, `${G}/ckb/insert`, { ckid: ck.id, bm: 'cj_files', bzwm: '附件采集表' }));
+    const field = async (zdm: string, zdzwm: string, cd: number) =>
+      (await data(post(admin, `${G}/ckbzd/insert`, { ckbid: t.id, zdm, zdzwm, zdlx: 'text', cd }))).id as number;
+    const gh = await field('gh', '工号', 10);
+    const zm = await field('zm', '证明材料', 64);
+    await data(post(admin, `${G}/ckb/cjwlb`, { id: t.id }));
+    const form = await data(
+      post(admin, '/forms/insert', {
+        directoryId: await directory(),
+        name: '附件表单',
+        tableId: t.id,
+        fields: [
+          { fieldId: gh, label: '工号', kind: 'text' },
+          { fieldId: zm, label: '证明材料', kind: 'file' },
+        ],
+      }),
+    );
+    await data(post(admin, `/forms/${form.id}/publishById`));
+    const { id } = await fillTask(form.id);
+    const uploadAs = async (me: TestSession, name: string) => {
+      const up = await me.request({
+        method: 'POST',
+        url: '/api/herm-zdgj/rest/file/upload',
+        ...multipartBody({}, { name, content: Buffer.from(`%PDF-1.4 ${name}`) }),
+      });
+      expect(up.statusCode, up.body).toBe(200);
+      return up.json().data.fileId as string;
+    };
+    const mine = await uploadAs(filler, '企业证明.pdf');
+    const theirs = await uploadAs(other, '别人的证明.pdf');
+    const download = (me: TestSession, fileId: string) =>
+      me.request({ method: 'GET', url: `/api/herm-zdgj/rest/file/files/download?id=${fileId}` });
+    // Before the save the auditor cannot read the filler's upload.
+    expect((await download(auditor, mine)).statusCode).toBe(404);
+
+    // Someone else's upload, or no file at all: refused naming the cell, nothing saved.
+    await refused(
+      post(filler, '/datas/updateOrInsert', {
+        fillTaskId: id,
+        rows: [
+          { gh: 'T1', zm: mine },
+          { gh: 'T2', zm: theirs },
+        ],
+      }),
+      400,
+      M.cellRefused(2, '证明材料', M.notOwnFile),
+    );
+    await refused(
+      post(filler, '/datas/updateOrInsert', { fillTaskId: id, rows: [{ gh: 'T1', zm: 'not-a-file' }] }),
+      400,
+      M.cellRefused(1, '证明材料', M.notOwnFile),
+    );
+    expect((await download(auditor, mine)).statusCode).toBe(404);
+
+    // The filler's own: attached to the fill task (saved again, it stays), and its auditor downloads it.
+    await data(post(filler, '/datas/updateOrInsert', { fillTaskId: id, rows: [{ gh: 'T1', zm: mine }] }));
+    await data(post(filler, '/datas/updateOrInsert', { fillTaskId: id, rows: [{ gh: 'T1', zm: mine }] }));
+    const got = await download(auditor, mine);
+    expect(got.statusCode).toBe(200);
+    expect(got.body).toContain('企业证明.pdf');
+    // Someone who neither fills nor audits it still cannot.
+    expect((await download(other, mine)).statusCode).toBe(404);
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerWarehouseTableUser, type WarehouseTableUser } from '../data-manage';
 import { formsOnTable } from './data-collection.repository';
 import { dataCollectionRoutes } from './data-collection.routes';
+import { registerFillTaskFilePolicy } from './fill.service';
 
 /** Why a warehouse table's physical table may not be dropped: a collection form writes into it. */
 const formsWriting: WarehouseTableUser = async (tx, table) => {
@@ -13,5 +14,6 @@ const formsWriting: WarehouseTableUser = async (tx, table) => {
 /** Registered by app.ts under `/api`: data collection under `/api/herm-sjcj`. */
 export const dataCollectionPlugin: FastifyPluginAsyncZod = async (app) => {
   registerWarehouseTableUser(formsWriting);
+  registerFillTaskFilePolicy();
   await app.register(dataCollectionRoutes, { prefix: '/herm-sjcj' });
 };

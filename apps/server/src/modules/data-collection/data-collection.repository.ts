@@ -5,6 +5,7 @@ import {
   constants,
   constantTypes,
   departments,
+  files,
   fillRows,
   fillTasks,
   formDirectories,
@@ -501,4 +502,14 @@ export async function formsOnTable(db: Db, tableId: number) {
     .where(eq(forms.tableId, tableId))
     .orderBy(asc(forms.name));
   return rows.map((r) => r.name);
+}
+
+/** The ids among `ids` of the files already attached to a fill task. */
+export async function filesOfFillTask(db: Db, fillTaskId: number, ids: string[]) {
+  if (!ids.length) return new Set<string>();
+  const rows = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.ownerType, 'FillTask'), eq(files.ownerId, String(fillTaskId)), inArray(files.id, ids)));
+  return new Set(rows.map((r) => r.id));
 }

@@ -7,6 +7,7 @@ import {
   type FillAction,
   type FillState,
   type FormField,
+  type FormTableType,
   INPUT_KIND_NAMES,
   COLLECTION_MSG as M,
 } from '@zg/contract';
@@ -25,6 +26,7 @@ import {
   warehouseTable,
   writeWarehouseRows,
 } from '../data-manage';
+import { attachOwnFiles, registerOwnerPolicy } from '../files';
 import {
   decideFill,
   type FillFacts,
@@ -371,7 +373,7 @@ export async function queryRows(db: Db, actor: Actor, fillTaskId: number) {
   const r = await visibleFill(db, actor, fillTaskId);
   const cols = await columnsOf(db, r);
   const rows = await repo.rowsOfFillTask(db, fillTaskId);
-  return { fields: fieldsOut(cols), rows: rows.map((x) => x.values) };
+  return { tableType: r.version.tableType as FormTableType, fields: fieldsOut(cols), rows: rows.map((x) => x.values) };
 }
 
 const countDecimals = (s: string) => (s.includes('.') ? s.split('.')[1]!.replace(/0+$/, '').length : 0);
@@ -475,10 +477,66 @@ export async function saveRows(
     const { r, cols } = await fillable(tx, clock, actor, v.fillTaskId);
     if (r.version.tableType === 'fixed' && v.rows.length > 1) throw badRequest(M.fixedOneRow);
     const rows = await readRows(tx, cols, v.rows);
+    await attachFiles(tx, actor, r.fill.id, cols, rows);
     await repo.replaceRows(tx, r.fill.id, rows);
     await audit(tx, actor, 'fillTask.save', 'fillTask', r.fill.id, { rows: rows.length });
   });
   return queryRows(db, actor, v.fillTaskId);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The files of the file fields go to the fill task (owner FillTask), so its auditor can read them: each must be
+ * attached to it already or be an unattached upload of the filler's; anything else is refused, naming the cell.
+ */
+async function attachFiles(
+  tx: Db,
+  actor: Actor,
+  fillTaskId: number,
+  cols: Column[],
+  rows: Record<string, CellValue>[],
+) {
+  const fileCols = cols.filter((c) => c.form.kind === 'file');
+  if (!fileCols.length) return;
+  const cells = rows.flatMap((row, i) =>
+    fileCols.flatMap((c) => {
+      const v = row[c.field.name];
+      return typeof v === 'string' && v !== '' ? [{ row: i + 1, label: c.form.label, id: v }] : [];
+    }),
+  );
+  const bad = cells.find((x) => !UUID.test(x.id));
+  if (bad) throw badRequest(M.cellRefused(bad.row, bad.label, M.notOwnFile));
+  const ids = [...new Set(cells.map((x) => x.id))];
+  const owned = await repo.filesOfFillTask(tx, fillTaskId, ids);
+  const fresh = ids.filter((id) => !owned.has(id));
+  if (!(await attachOwnFiles(tx, fresh, actor.userId, 'FillTask', String(fillTaskId)))) {
+    const taken = await repo.filesOfFillTask(tx, fillTaskId, fresh);
+    // Name the first cell whose file could not be attached (the update left the others as they were: it is rolled back).
+    const first = cells.find((x) => fresh.includes(x.id) && !taken.has(x.id)) ?? cells[0]!;
+    throw badRequest(M.cellRefused(first.row, first.label, M.notOwnFile));
+  }
+}
+
+const isFillId = (n: number) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647;
+
+/** The file owner policy of fill-task attachments: read by whoever sees the fill task, changed by its filler. */
+export function registerFillTaskFilePolicy() {
+  registerOwnerPolicy('FillTask', {
+    readable: async (tx, actor, ids) => {
+      const seen = new Set<string>();
+      for (const id of ids.map(Number).filter(isFillId)) {
+        const r = await repo.findFillTask(tx, id);
+        if (r && sees(actor, r)) seen.add(String(id));
+      }
+      return seen;
+    },
+    writable: async (tx, actor, id) => {
+      if (!isFillId(Number(id))) return false;
+      const r = await repo.findFillTask(tx, Number(id));
+      return r !== null && r.fill.state === 'uncommitted' && isFiller(actor, r.fill);
+    },
+  });
 }
 
 /** checkDataUnique: whether a value of a unique field is free in the warehouse table (the grid asks as you type). */

@@ -8,6 +8,7 @@ import { FormsPanel } from './admin/FormsPanel';
 import { TasksPanel } from './admin/TasksPanel';
 import { managesCollection } from './collection.logic';
 import { C } from './collection-text';
+import { FillTasksPanel } from './fill/FillTasksPanel';
 
 /** The page's own address (/dataCollection); each tab lives below it at /dataCollection/<key>. */
 export const DATA_COLLECTION_BASE = MENUS.find((m) => m.key === 'dataCollection')?.path ?? '/dataCollection';
@@ -24,7 +25,8 @@ interface DataCollectionTab {
 
 /** The tabs of 数据采集, in order: add a tab with one line. */
 const TABS: DataCollectionTab[] = [
-  // ---- i20-fill: 我的填报 (key 'fill', C.tabs.fill) and 审核 (key 'audit', C.tabs.audit) go here, one line each ----
+  { key: 'fill', label: C.tabs.fill, render: (base) => <FillTasksPanel scope="mine" base={base} /> },
+  { key: 'audit', label: C.tabs.audit, render: (base) => <FillTasksPanel scope="audit" base={base} /> },
   // The collection administrator's tabs (administrators and the data office; the server refuses anyone else).
   { key: 'forms', label: C.tabs.forms, render: (base) => <FormsPanel base={base} />, shownTo: managesCollection },
   { key: 'constants', label: C.tabs.constants, render: () => <ConstantsPanel />, shownTo: managesCollection },

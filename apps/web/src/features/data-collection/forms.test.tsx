@@ -54,23 +54,26 @@ function formsApi(over: Record<string, Parameters<typeof mockApi>[0][string]> = 
       ok([warehouseTable(), warehouseTable({ id: 6, bzwm: '未建表', bm: 'wjb', sfcj: false })]),
     [DATA_MANAGE_API.fieldAll.path]: () => ok(TABLE_FIELDS),
     [TABLE_CONFIG_API.list.path]: () => ok({ list: [], total: 0, pageNum: 1, pageSize: 1000 }),
+    // 我的填报, the first tab: nothing to fill.
+    [at(API.fillTaskCounts)]: () => ok({ uncommitted: 0, waitAudit: 0, finished: 0 }),
+    [at(API.fillTaskList)]: () => ok([]),
     ...over,
   });
 }
 
 describe('the 数据采集 page', () => {
-  it('shows the administrator tabs to the data office, starting at 表单管理', async () => {
+  it('starts at 我的填报 and shows the data office the administrator tabs after 审核', async () => {
     formsApi();
     renderUi(atPath('/dataCollection', <DataCollectionPage />), dataOffice);
-    expect(await screen.findByText('专业基本情况')).toBeTruthy();
-    expect(tabNames()).toEqual(['表单管理', '常量管理', '采集任务']);
-    expect(document.querySelector('[role="tab"][aria-selected="true"]')?.textContent).toBe('表单管理');
+    expect(await screen.findByText('暂无填报任务')).toBeTruthy();
+    expect(tabNames()).toEqual(['我的填报', '审核', '表单管理', '常量管理', '采集任务']);
+    expect(document.querySelector('[role="tab"][aria-selected="true"]')?.textContent).toBe('我的填报');
   });
 
   it('hides them from someone who only fills in', async () => {
     formsApi();
     renderUi(atPath('/dataCollection/forms', <DataCollectionPage />), teacher);
-    await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => expect(tabNames()).toEqual(['我的填报', '审核']));
     expect(tabNames()).not.toContain('表单管理');
     expect(tabNames()).not.toContain('常量管理');
     expect(tabNames()).not.toContain('采集任务');
