@@ -194,17 +194,25 @@ export async function statusCounts(db: Db, scope: SQL) {
   return new Map(rowsOf<{ status: string; n: number }>(res).map((r) => [r.status, Number(r.n)]));
 }
 
-/** Issued and finished task counts per department over the scope, in department order. */
+/**
+ * Issued and finished task counts per department over the scope, in department order. The tasks are counted per
+ * department first (from target_tasks_leaf_idx alone with a year) and only the counts meet the departments: at province
+ * scale a year has ~26 000 leaves in ~1 800 departments (EXPLAIN ANALYZE 150 ms with the anti-join over children,
+ * 20-24 ms with the flag, 13-20 ms counting before the join).
+ */
 export async function departmentFinishCounts(db: Db, scope: SQL) {
   const res = await db.execute(sql`
-    select ${departments.id} as bmid, ${departments.name} as bmmc,
-      count(*) filter (where ${ISSUED})::int as issued,
-      count(*) filter (where ${FINISHED})::int as finished
-    from ${targetTasks}
-    join ${yearTargets} on ${yearTargets.id} = ${targetTasks.yearTargetId}
-    join ${departments} on ${departments.id} = ${targetTasks.departmentId}
-    where ${scope}
-    group by ${departments.id}, ${departments.name}, ${departments.sortOrder}
+    select ${departments.id} as bmid, ${departments.name} as bmmc, c.issued, c.finished
+    from (
+      select ${targetTasks.departmentId} as department_id,
+        count(*) filter (where ${ISSUED})::int as issued,
+        count(*) filter (where ${FINISHED})::int as finished
+      from ${targetTasks}
+      join ${yearTargets} on ${yearTargets.id} = ${targetTasks.yearTargetId}
+      where ${scope}
+      group by ${targetTasks.departmentId}
+    ) c
+    join ${departments} on ${departments.id} = c.department_id
     order by ${departments.sortOrder}`);
   return rowsOf<{ bmid: string; bmmc: string; issued: number; finished: number }>(res);
 }
