@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, workerCount } from './config';
 
 describe('loadConfig', () => {
   it('uses the defaults when nothing is set', () => {
@@ -29,6 +29,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOGIN_WINDOW_MINUTES: '1.5' })).toThrow(/LOGIN_WINDOW_MINUTES/);
     expect(() => loadConfig({ LOGIN_MAX_FAILURES_PER_IP: '50' })).toThrow(/LOGIN_DELAY_AFTER_FAILURES_PER_IP/);
     expect(() => loadConfig({ LOGIN_MAX_FAILURES_PER_USER: '10' })).toThrow(/LOGIN_MAX_FAILURES_PER_PAIR/);
+  });
+
+  it('starts a worker per core unless WORKERS says otherwise, and one with TEST_HOOKS', () => {
+    expect(workerCount(loadConfig({}), 6)).toBe(6);
+    expect(workerCount(loadConfig({ WORKERS: '3' }), 6)).toBe(3);
+    expect(workerCount(loadConfig({ TEST_HOOKS: 'true' }), 6)).toBe(1);
+    expect(workerCount(loadConfig({ TEST_HOOKS: 'true', WORKERS: '1' }), 6)).toBe(1);
+    expect(() => loadConfig({ TEST_HOOKS: 'true', WORKERS: '2' })).toThrow(/WORKERS/);
+    expect(() => loadConfig({ WORKERS: '0' })).toThrow(/环境变量 WORKERS/);
+    expect(() => loadConfig({ WORKERS: 'two' })).toThrow(/环境变量 WORKERS/);
   });
 
   it('validates the Excel import limits', () => {

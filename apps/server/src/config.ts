@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -67,6 +68,11 @@ const EnvSchema = z.object({
   CHUNK_TTL_HOURS: z.coerce.number().positive().default(24),
   JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
   JOB_LOCK_SECONDS: z.coerce.number().int().min(1).default(120),
+  /**
+   * Worker processes serving requests (node:cluster; main.ts). Unset: one per core (os.availableParallelism()), or one
+   * with TEST_HOOKS (the moved clock lives in a process). 1 runs the server in a single process, as before.
+   */
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Browser tests only: lets an administrator move the server clock (POST /api/test/clock). Never in production. */
   TEST_HOOKS: bool.default(false),
   BODY_LIMIT_BYTES: z.coerce
@@ -124,5 +130,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.CAS_ENABLED && (!c.CAS_SERVER_URL || !c.CAS_SERVICE_URL)) {
     throw new ConfigError('环境变量 CAS_SERVER_URL 和 CAS_SERVICE_URL 在 CAS_ENABLED=true 时必须设置');
   }
+  if (c.TEST_HOOKS && c.WORKERS !== undefined && c.WORKERS > 1) {
+    throw new ConfigError('环境变量 WORKERS 在 TEST_HOOKS=true 时只能为 1：测试时钟只在一个进程里生效');
+  }
   return { ...c, DATA_DIR: path.resolve(c.DATA_DIR) };
+}
+
+/** The worker processes to start: WORKERS, or one per core (one with TEST_HOOKS). */
+export function workerCount(c: Pick<Config, 'WORKERS' | 'TEST_HOOKS'>, cores = os.availableParallelism()): number {
+  return c.WORKERS ?? (c.TEST_HOOKS ? 1 : Math.max(1, cores));
 }

@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from './test/harness';
 
@@ -22,11 +24,15 @@ function start(env: Record<string, string>) {
   });
   children.add(child);
   let stderr = '';
+  let stdout = '';
   child.stderr?.on('data', (d) => {
     stderr += String(d);
   });
+  child.stdout?.on('data', (d) => {
+    stdout += String(d);
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, stderr: () => stderr };
+  return { child, exited, stderr: () => stderr, stdout: () => stdout };
 }
 
 async function freePort(): Promise<number> {
@@ -111,8 +117,10 @@ describe('npm start (the server process)', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zg-lock-'));
     try {
       const port = await freePort();
+      // The default WORKERS (one per core): a first start creates the cluster, seeds the story, and compiles the app in
+      // each worker, which takes most of a minute on 2 busy cores.
       const first = start({ DATA_DIR: dataDir, PORT: String(port) });
-      await waitHealthy(port, first);
+      await waitHealthy(port, first, 100_000);
       const second = start({ DATA_DIR: dataDir, PORT: String(await freePort()) });
       expect(await second.exited).toBe(1);
       expect(second.stderr()).toContain('DATA_DIR');
@@ -120,6 +128,88 @@ describe('npm start (the server process)', () => {
       expect(await first.exited).toBe(0);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('serves from WORKERS workers, runs each job once across them, and stops them all on SIGTERM', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zg-workers-'));
+    const testDb = await openTestDatabase('seeded');
+    const rows = async <T>(q: ReturnType<typeof sql>) =>
+      ((await testDb.database.db.execute(q)) as unknown as { rows: T[] }).rows;
+    /** The JSON log lines of the server's workers (pino writes one object a line). */
+    const logLines = (p: ReturnType<typeof start>) =>
+      p
+        .stdout()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { pid: number; msg: string; jobId?: string });
+    try {
+      const port = await freePort();
+      const p = start({
+        DATABASE_URL: testDb.url,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        WORKERS: '2',
+        LOG_LEVEL: 'info',
+        JOB_POLL_MS: '50',
+      });
+      await waitHealthy(port, p);
+      // Each request on a connection of its own: the primary hands connections to the workers in turn.
+      const served = async () => {
+        for (let i = 0; i < 12; i++) {
+          await new Promise<void>((resolve, reject) => {
+            http
+              .get({ host: '127.0.0.1', port, path: '/api/authc/tryLogin', agent: false }, (res) => {
+                res.resume();
+                res.on('end', resolve);
+              })
+              .on('error', reject);
+          });
+        }
+        await new Promise((r) => setTimeout(r, 300));
+        return new Set(
+          logLines(p)
+            .filter((l) => l.msg === 'request completed')
+            .map((l) => l.pid),
+        );
+      };
+      let pids = await served();
+      // The second worker may still be starting when the first answers the health check.
+      for (let i = 0; i < 20 && pids.size < 2; i++) pids = await served();
+      expect(pids.size).toBe(2);
+      expect(pids.has(p.child.pid!)).toBe(false);
+
+      // A job tick in two workers polling every 50 ms: each of 40 jobs runs once (one "job done" line, one attempt).
+      await testDb.database.db.execute(sql`insert into jobs (kind, payload, run_at, max_attempts)
+        select 'file.cleanup', '{}'::jsonb, now(), 1 from generate_series(1, 40)`);
+      const until = Date.now() + 30_000;
+      while (Date.now() < until) {
+        const [left] = await rows<{ n: number }>(sql`select count(*)::int as n from jobs where status <> 'done'`);
+        if (left?.n === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      const jobs = await rows<{ id: number; attempts: number; unique_key: string | null }>(
+        sql`select id, attempts, unique_key from jobs order by id`,
+      );
+      // The three hourly jobs (file cleanup, warnings, outdated collection tasks) were enqueued by both workers for
+      // the current hour under one key each, plus the 40 above; every one done once.
+      expect(jobs.length).toBeGreaterThanOrEqual(43);
+      expect(jobs.every((j) => j.attempts === 1)).toBe(true);
+      const keys = jobs.flatMap((j) => (j.unique_key ? [j.unique_key] : []));
+      expect(new Set(keys).size).toBe(keys.length);
+      const runs = new Map<string, number>();
+      for (const l of logLines(p)) if (l.msg === 'job done') runs.set(l.jobId!, (runs.get(l.jobId!) ?? 0) + 1);
+      expect(runs.size).toBe(jobs.length);
+      expect([...runs.values()].every((n) => n === 1)).toBe(true);
+
+      // SIGTERM to the primary: the workers finish and exit, then the primary, with 0.
+      p.child.kill('SIGTERM');
+      expect(await p.exited).toBe(0);
+      for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await testDb.drop();
     }
   }, 120_000);
 });

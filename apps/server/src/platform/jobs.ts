@@ -128,6 +128,8 @@ export class JobRunner {
       await this.db.execute(
         sql`update jobs set status = 'done', locked_until = null, updated_at = now() where id = ${job.id}`,
       );
+      // One line per run: with several workers (main.ts) it shows which process ran a job, and that it ran once.
+      this.log.info({ jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job done');
     } catch (err) {
       this.log.warn({ err, jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job failed');
       const message = err instanceof Error ? err.message : String(err);

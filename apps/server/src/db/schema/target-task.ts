@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -51,6 +52,12 @@ export const targetTasks = pgTable(
       .references(() => yearTargets.id),
     parentId: integer('parent_id'),
     depth: smallint('depth').notNull().default(1),
+    /**
+     * No child task (末级任务): what the analyses, the performance list and the warning job count. Kept by every write
+     * that adds or removes a child (insertTask/deleteTask in target-task.repository.ts; the story's bulk insert), so
+     * those readers test a column instead of an anti-join over the children.
+     */
+    isLeaf: boolean('is_leaf').notNull().default(true),
     name: varchar('name', { length: 300 }).notNull(),
     taskType: varchar('task_type', { length: 1 }).notNull(),
     departmentId: varchar('department_id', { length: 32 }).references(() => departments.id),
@@ -80,6 +87,8 @@ export const targetTasks = pgTable(
     index('target_tasks_owner_idx').on(t.ownerId, t.status),
     index('target_tasks_auditor_idx').on(t.auditorId, t.auditStatus),
     index('target_tasks_parent_idx').on(t.parentId),
+    // The last-level tasks of a year target (the analyses read a year's leaves by department and state).
+    index('target_tasks_leaf_idx').on(t.yearTargetId, t.departmentId, t.status).where(sql`${t.isLeaf}`),
     index('target_tasks_end_idx').on(t.endDate),
     // The task lists walk the matching tasks in page order and stop after one page instead of sorting every match:
     // a state's tasks (the publisher filtering a year and a state; time descending, a backward scan serves

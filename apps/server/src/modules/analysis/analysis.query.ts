@@ -169,18 +169,13 @@ export function analysisScope(s: {
   departmentId?: string;
   visible?: SQL;
 }): SQL {
-  const parts: SQL[] = [];
+  // Last-level tasks by their flag (target_tasks.is_leaf, kept by insertTask/deleteTask): with a year, the year's
+  // targets are computed once (an InitPlan) and its leaves read through target_tasks_leaf_idx, a partial index of the
+  // leaves by year target, department and state, instead of an anti-join over every task's children.
+  const parts: SQL[] = [sql`${targetTasks.isLeaf}`];
   if (s.year) {
-    // The year's targets, computed once (an InitPlan), so both the tasks and the children that make a task not
-    // last-level are read through target_tasks_year_target_idx for that year only, not the whole table. A child
-    // always belongs to its parent's year target (createTask checks it), so the narrower anti-join is the same test.
     const ids = sql`any(array(select ${yearTargets.id} from ${yearTargets} where ${yearTargets.cycleYear} = ${s.year}))`;
-    parts.push(
-      sql`${targetTasks.yearTargetId} = ${ids}`,
-      sql`not exists (select 1 from ${targetTasks} c where c.parent_id = ${targetTasks.id} and c.year_target_id = ${ids})`,
-    );
-  } else {
-    parts.push(sql`not exists (select 1 from ${targetTasks} c where c.parent_id = ${targetTasks.id})`);
+    parts.push(sql`${targetTasks.yearTargetId} = ${ids}`);
   }
   if (s.ownerId) parts.push(sql`${targetTasks.ownerId} = ${s.ownerId}`);
   if (s.departmentId) parts.push(sql`${targetTasks.departmentId} = ${s.departmentId}`);
@@ -199,17 +194,25 @@ export async function statusCounts(db: Db, scope: SQL) {
   return new Map(rowsOf<{ status: string; n: number }>(res).map((r) => [r.status, Number(r.n)]));
 }
 
-/** Issued and finished task counts per department over the scope, in department order. */
+/**
+ * Issued and finished task counts per department over the scope, in department order. The tasks are counted per
+ * department first (from target_tasks_leaf_idx alone with a year) and only the counts meet the departments: at province
+ * scale a year has ~26 000 leaves in ~1 800 departments (EXPLAIN ANALYZE 150 ms with the anti-join over children,
+ * 20-24 ms with the flag, 13-20 ms counting before the join).
+ */
 export async function departmentFinishCounts(db: Db, scope: SQL) {
   const res = await db.execute(sql`
-    select ${departments.id} as bmid, ${departments.name} as bmmc,
-      count(*) filter (where ${ISSUED})::int as issued,
-      count(*) filter (where ${FINISHED})::int as finished
-    from ${targetTasks}
-    join ${yearTargets} on ${yearTargets.id} = ${targetTasks.yearTargetId}
-    join ${departments} on ${departments.id} = ${targetTasks.departmentId}
-    where ${scope}
-    group by ${departments.id}, ${departments.name}, ${departments.sortOrder}
+    select ${departments.id} as bmid, ${departments.name} as bmmc, c.issued, c.finished
+    from (
+      select ${targetTasks.departmentId} as department_id,
+        count(*) filter (where ${ISSUED})::int as issued,
+        count(*) filter (where ${FINISHED})::int as finished
+      from ${targetTasks}
+      join ${yearTargets} on ${yearTargets.id} = ${targetTasks.yearTargetId}
+      where ${scope}
+      group by ${targetTasks.departmentId}
+    ) c
+    join ${departments} on ${departments.id} = c.department_id
     order by ${departments.sortOrder}`);
   return rowsOf<{ bmid: string; bmmc: string; issued: number; finished: number }>(res);
 }
@@ -233,7 +236,7 @@ export function figureWhere(scope: SQL, f: { figure: AnalysisFigure; rwzt?: stri
 
 /** Last-level tasks of a year, year target and type that `visible` lets through (the annual-wbs analysis). */
 export function ndScope(s: { year?: number; yearTargetId?: number; rwlx?: string; visible?: SQL }): SQL {
-  const parts: SQL[] = [sql`not exists (select 1 from ${targetTasks} c where c.parent_id = ${targetTasks.id})`];
+  const parts: SQL[] = [sql`${targetTasks.isLeaf}`];
   if (s.visible) parts.push(s.visible);
   if (s.year) parts.push(sql`${yearTargets.cycleYear} = ${s.year}`);
   if (s.yearTargetId) parts.push(sql`${targetTasks.yearTargetId} = ${s.yearTargetId}`);

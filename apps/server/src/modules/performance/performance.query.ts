@@ -20,10 +20,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * The scope is SQL over target_tasks; null means every task.
  */
 export function performanceWhere(scope: SQL | null, f: PerformanceFilter): SQL {
-  const parts: SQL[] = [
-    sql`${targetTasks.status} in ('hasDone', 'delayDone')`,
-    sql`not exists (select 1 from ${targetTasks} c where c.parent_id = ${targetTasks.id})`,
-  ];
+  const parts: SQL[] = [sql`${targetTasks.status} in ('hasDone', 'delayDone')`, sql`${targetTasks.isLeaf}`];
   if (scope) parts.push(scope);
   if (f.year) parts.push(sql`${yearTargets.cycleYear} = ${f.year}`);
   if (f.bmid) parts.push(sql`${targetTasks.departmentId} = ${f.bmid}`);

@@ -46,8 +46,16 @@ export function visibleTaskWhere(v: View): SQL | undefined {
  */
 export const hasChildrenSql = sql<boolean>`(select 1 from ${targetTasks} c where c.parent_id = ${targetTasks.id} limit 1) is not null`;
 
+/**
+ * Adds a task; its parent stops being a leaf (target_tasks.is_leaf). The parent's row is updated whatever its flag, so
+ * its lock orders this against a concurrent deleteTask of a sibling (which then sees this child once it commits).
+ */
 export async function insertTask(db: Db, row: typeof targetTasks.$inferInsert, coop: string[]) {
-  const [r] = await db.insert(targetTasks).values(row).returning();
+  const [r] = await db
+    .insert(targetTasks)
+    .values({ ...row, isLeaf: true })
+    .returning();
+  if (row.parentId != null) await db.update(targetTasks).set({ isLeaf: false }).where(eq(targetTasks.id, row.parentId));
   if (coop.length)
     await db.insert(taskCoopDepartments).values(coop.map((departmentId) => ({ taskId: r!.id, departmentId })));
   return r!;
@@ -92,8 +100,21 @@ export async function updateTask(db: Db, id: number, version: number, set: Parti
   return rows.length === 1;
 }
 
+/**
+ * Deletes a task (without children); its parent becomes a leaf again when it was the last child. The parent is locked
+ * before its children are looked at, in a statement of its own: the look then sees every sibling added or removed by
+ * a transaction that held the lock before (READ COMMITTED takes a snapshot per statement).
+ */
 export async function deleteTask(db: Db, id: number) {
-  await db.delete(targetTasks).where(eq(targetTasks.id, id));
+  const [gone] = await db
+    .delete(targetTasks)
+    .where(eq(targetTasks.id, id))
+    .returning({ parentId: targetTasks.parentId });
+  const parentId = gone?.parentId;
+  if (parentId == null) return;
+  await db.select({ id: targetTasks.id }).from(targetTasks).where(eq(targetTasks.id, parentId)).for('update');
+  await db.execute(sql`update ${targetTasks} p set is_leaf = not exists (
+      select 1 from ${targetTasks} c where c.parent_id = p.id) where p.id = ${parentId}`);
 }
 
 export async function countChildren(db: Db, id: number) {

@@ -358,7 +358,7 @@ export async function pageLastLevelTasks(
   visible: SQL | undefined,
   actor: { userId: string; chargeDepartmentIds: readonly string[] },
 ) {
-  const conds: SQL[] = [sql`not exists (select 1 from ${targetTasks} c where c.parent_id = ${targetTasks.id})`];
+  const conds: SQL[] = [sql`${targetTasks.isLeaf}`];
   if (visible) conds.push(visible);
   if (f.scope === 'department') {
     conds.push(

@@ -158,7 +158,7 @@ export async function recomputeYearTargetStatus(db: Db, yearTargetId: number) {
   await db.execute(sql`
     with t as (
       select tt.status, tt.parent_id is null as top,
-             not exists (select 1 from ${targetTasks} c where c.parent_id = tt.id) as leaf
+             tt.is_leaf as leaf
       from ${targetTasks} tt where tt.year_target_id = ${yearTargetId}
     )
     update ${yearTargets} set status = coalesce((

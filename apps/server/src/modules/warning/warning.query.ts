@@ -27,7 +27,7 @@ export async function tasksToEvaluate(db: Db, taskIds?: readonly number[]) {
       coalesce((select array_agg(c.warning_type_id) from ${taskWarningConditions} c where c.task_id = t.id), '{}') as conditions
     from ${targetTasks} t
     where t.status in ('executeing', 'delayNotDone', 'hasDone', 'delayDone')
-      and not exists (select 1 from ${targetTasks} c where c.parent_id = t.id)
+      and t.is_leaf
       ${taskIds ? sql`and t.id in ${[...taskIds]}` : sql``}`);
   return rowsOf<{
     id: number;

@@ -505,6 +505,8 @@ export function simulate(target: YearTargetPlan, roots: readonly TaskPlan[], ref
     }
   }
 
+  // A task with a child among the written rows is not a leaf (what insertTask keeps through the API).
+  const parents = new Set(states.map((s) => s.plan.parentId).filter((id) => id !== null));
   const tasks: TaskRow[] = states.map((s) => {
     const p = s.plan;
     const cycle = p.cycle ? refs.cycle(p.cycle) : { cycleTypeId: null, cycleValues: '' };
@@ -513,6 +515,7 @@ export function simulate(target: YearTargetPlan, roots: readonly TaskPlan[], ref
       yearTargetId: p.yearTargetId,
       parentId: p.parentId,
       depth: p.depth,
+      isLeaf: !parents.has(p.id),
       name: p.name,
       taskType: p.taskType,
       departmentId: p.departmentId,
