@@ -90,6 +90,7 @@ export const TOP_MENUS = [
  */
 export const KEYS_WITH_PAGES: readonly string[] = [
   'homePage',
+  'standard',
   'dataCollection',
   'dataManagement',
   'annualWbs',
