@@ -8,10 +8,7 @@ import {
   MENUS,
   TABLE_CONFIG_TEXT,
 } from '@zg/contract';
-import { Card, Tabs } from 'antd';
-import type { ReactNode } from 'react';
-import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { useLoginRecord } from '../../session/login-record';
+import { type RoutedTab, RoutedTabs, routedTabOf } from '../../components/RoutedTabs';
 import { AlgorithmsPanel } from '../algorithm/AlgorithmsPanel';
 import { TableConfigList } from '../table-config/TableConfigList';
 import { CyclesPanel } from './CyclesPanel';
@@ -27,18 +24,8 @@ import { W } from './warehouse-text';
 /** The page's own address (/dataManage); each tab lives below it at /dataManage/<key>. */
 export const DATA_MANAGE_BASE = MENUS.find((m) => m.key === 'dataManagement')?.path ?? '/dataManage';
 
-interface DataManageTab {
-  /** The tab's address below the page (/dataManage/<key>); the first tab is also the page's own address. */
-  key: string;
-  label: string;
-  /** The tab's content; it routes the addresses below its own itself (base: its address). */
-  render: (base: string) => ReactNode;
-  /** Shown only to whom this answers true (default: everyone with the menu). */
-  shownTo?: (record: ReturnType<typeof useLoginRecord>) => boolean;
-}
-
 /** The tabs of 数据管理, in order: add a catalogue's tab with one line. */
-const TABS: DataManageTab[] = [
+const TABS: RoutedTab[] = [
   { key: 'library', label: FILE_MSG.libraryTab, render: () => <FileLibrary /> },
   { key: 'tables', label: TABLE_CONFIG_TEXT.listTab, render: () => <TableConfigList /> },
   { key: 'warehouse', label: W.tab, render: (base) => <WarehouseSection base={base} /> },
@@ -53,9 +40,7 @@ const TABS: DataManageTab[] = [
 
 /** The tab an address shows: its first segment below the page, or the first tab. */
 export function tabOf(pathname: string, keys: readonly string[] = TABS.map((t) => t.key)): string {
-  const rest = pathname.startsWith(DATA_MANAGE_BASE) ? pathname.slice(DATA_MANAGE_BASE.length) : '';
-  const first = rest.split('/').find(Boolean);
-  return first && keys.includes(first) ? first : keys[0]!;
+  return routedTabOf(DATA_MANAGE_BASE, pathname, keys)!;
 }
 
 /**
@@ -63,35 +48,7 @@ export function tabOf(pathname: string, keys: readonly string[] = TABS.map((t) =
  * dimensions and department duties, department versions and (for their keepers) the data sources.
  */
 export default function DataManagePage() {
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const record = useLoginRecord();
-  const tabs = TABS.filter((t) => !t.shownTo || t.shownTo(record));
-  const active = tabOf(
-    pathname,
-    tabs.map((t) => t.key),
-  );
-  return (
-    <Card variant="borderless">
-      <Tabs
-        activeKey={active}
-        destroyOnHidden
-        onChange={(key) => navigate(`${DATA_MANAGE_BASE}/${key}`)}
-        items={tabs.map((t) => ({
-          key: t.key,
-          label: t.label,
-          children:
-            t.key === active ? (
-              // The tab's own routes are relative to its address (the first tab also shows at the page's).
-              <Routes>
-                <Route path={`${t.key}/*`} element={t.render(`${DATA_MANAGE_BASE}/${t.key}`)} />
-                <Route path="*" element={t.render(`${DATA_MANAGE_BASE}/${t.key}`)} />
-              </Routes>
-            ) : null,
-        }))}
-      />
-    </Card>
-  );
+  return <RoutedTabs base={DATA_MANAGE_BASE} tabs={TABS} />;
 }
 
 export { DataManagePage };

@@ -1,0 +1,60 @@
+import { Card, Empty, Tabs } from 'antd';
+import type { ReactNode } from 'react';
+import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { useLoginRecord } from '../session/login-record';
+
+/** A tab of a page whose tabs have addresses of their own (数据管理, 数据采集). */
+export interface RoutedTab {
+  /** The tab's address below the page (<base>/<key>); the first tab shown is also the page's own address. */
+  key: string;
+  label: string;
+  /** The tab's content; it routes the addresses below its own itself (base: its address). */
+  render: (base: string) => ReactNode;
+  /** Shown only to whom this answers true (default: everyone with the menu). */
+  shownTo?: (record: ReturnType<typeof useLoginRecord>) => boolean;
+}
+
+/** The tab an address shows: its first segment below the page, or the first tab. */
+export function routedTabOf(base: string, pathname: string, keys: readonly string[]): string | undefined {
+  const rest = pathname.startsWith(base) ? pathname.slice(base.length) : '';
+  const first = rest.split('/').find(Boolean);
+  return first && keys.includes(first) ? first : keys[0];
+}
+
+/**
+ * The page's tabs, each at <base>/<key>: the address chooses the tab, choosing a tab changes the address, and only
+ * the active tab renders (with its own routes below its address). `empty` shows when no tab is the user's.
+ */
+export function RoutedTabs({ base, tabs, empty }: { base: string; tabs: readonly RoutedTab[]; empty?: string }) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const record = useLoginRecord();
+  const shown = tabs.filter((t) => !t.shownTo || t.shownTo(record));
+  const active = routedTabOf(
+    base,
+    pathname,
+    shown.map((t) => t.key),
+  );
+  if (shown.length === 0 && empty) return <Empty description={empty} />;
+  return (
+    <Card variant="borderless">
+      <Tabs
+        activeKey={active}
+        destroyOnHidden
+        onChange={(key) => navigate(`${base}/${key}`)}
+        items={shown.map((t) => ({
+          key: t.key,
+          label: t.label,
+          children:
+            t.key === active ? (
+              // The tab's own routes are relative to its address (the first tab also shows at the page's).
+              <Routes>
+                <Route path={`${t.key}/*`} element={t.render(`${base}/${t.key}`)} />
+                <Route path="*" element={t.render(`${base}/${t.key}`)} />
+              </Routes>
+            ) : null,
+        }))}
+      />
+    </Card>
+  );
+}
