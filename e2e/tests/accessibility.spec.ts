@@ -22,9 +22,14 @@ async function settle(page: Page) {
 /** Opens a header module: from the bar, or from 更多 when the bar has folded it (an administrator has many). */
 async function openModule(page: Page, module: string) {
   const item = page.locator('.zg-header').getByRole('menuitem', { name: module, exact: true });
-  if (await item.isVisible()) return item.click();
-  await page.locator('.zg-header .ant-menu-overflow-item-rest').hover();
-  await page.locator('.ant-menu-submenu-popup').getByRole('menuitem', { name: module, exact: true }).click();
+  if (await item.isVisible()) await item.click();
+  else {
+    await page.locator('.zg-header .ant-menu-overflow-item-rest').hover();
+    await page.locator('.ant-menu-submenu-popup').getByRole('menuitem', { name: module, exact: true }).click();
+  }
+  // The sidebar is redrawn with the module's route: read its lines only once the header marks the module selected
+  // (reading them earlier may catch the previous module's sidebar, a longer list than the one to be clicked).
+  await expect(page.locator('.zg-header li.ant-menu-item-selected [data-menu-key]')).toHaveText(module);
 }
 
 async function audit(page: Page, where: string, findings: Finding[]) {
@@ -55,7 +60,10 @@ for (const who of ACCOUNTS) {
       const items = page.locator('.zg-sider .ant-menu-item');
       const lines = await items.allTextContents();
       for (const [i, line] of (lines.length > 0 ? lines : [module]).entries()) {
-        if (lines.length > 0) await items.nth(i).click();
+        if (lines.length > 0) {
+          await items.nth(i).click();
+          await expect(items.nth(i)).toHaveClass(/ant-menu-item-selected/);
+        }
         const path = new URL(page.url()).hash;
         if (seen.has(path)) continue;
         seen.add(path);
