@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AUTH_MSG, CSRF, DERIVED_ROLE_TARGET_TASK_DEPART, type MenuKey, ROLE } from '@zg/contract';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { AppError, forbidden, sessionExpired, unauthorized } from './errors';
+import { AppError, forbidden, noSession, sessionExpired, unauthorized } from './errors';
 import type { SessionInfo } from './session';
+import { insideCheck } from './session-fold';
 
 /**
  * What a route requires, declared on every `/api` route as `config.access` (deny by default: a route without one
@@ -116,10 +117,12 @@ export function registerAccessControl(app: FastifyInstance) {
     if (isPublic(access)) return;
     const checkCsrfToken = !('session' in access && access.csrf === false);
     const guard = async (req: FastifyRequest) => {
+      // A remembered session is checked by the route's first statement, or here when the route's code no longer runs
+      // in the request's context (session-fold.ts).
+      const check = req.sessionCheck;
+      if (check && check.state === 'pending' && !insideCheck(check)) await check.verify();
       const s = req.session;
-      // A client that still sends its login headers believes it is signed in: its session ended (idle, logout
-      // elsewhere, password change), so it gets the session-expired answer that re-syncs the tab.
-      if (!s) throw req.headers.loginuserid ? sessionExpired() : unauthorized();
+      if (!s) throw noSession(req.headers.loginuserid !== undefined);
       if (headersDisagree(req, s)) throw sessionExpired();
       if (checkCsrfToken && !checkCsrf(s.csrfSecret, req.query)) throw new AppError(403, AUTH_MSG.csrfInvalid);
       const actor = actorOfSession(s);

@@ -14,6 +14,11 @@ export class AppError extends Error {
 export const badRequest = (message: string = MSG.invalidInput) => new AppError(400, message);
 export const unauthorized = (message: string = MSG.notSignedIn) => new AppError(401, message);
 export const sessionExpired = () => new AppError(401, MSG.sessionExpired, ERROR_CODE.sessionExpired);
+/**
+ * A request without a live session: a client that still sends its login headers believes it is signed in (its
+ * session ended: idle, logout elsewhere, password change), so it gets the session-expired answer that re-syncs the tab.
+ */
+export const noSession = (sendsLoginHeaders: boolean) => (sendsLoginHeaders ? sessionExpired() : unauthorized());
 export const forbidden = (message: string = MSG.noPermission) => new AppError(403, message);
 export const notFound = (message: string = MSG.notFound) => new AppError(404, message);
 export const conflict = (message: string = MSG.conflict) => new AppError(409, message);

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { LIMITS } from '@zg/contract';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { departmentChargers, departments, roleMenus, sessions, userRoles, users } from '../db/schema';
+import { departmentChargers, departments, roleMenus, sessionEpoch, sessions, userRoles, users } from '../db/schema';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_LIFETIME_MS = LIMITS.sessionLifetimeDays * 24 * 3600 * 1000;
@@ -21,6 +21,8 @@ export interface SessionInfo {
   grants: readonly { roleId: string; menuKey: string | null }[];
   /** Departments the user heads (enabled ones) or is registered as a charger for, sorted. */
   chargeDepartmentIds: readonly string[];
+  /** session_epoch's value when this was read (session-fold.ts checks it has not moved). */
+  epoch: string;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -76,6 +78,7 @@ function sessionStatement(db: Db) {
           union
           select ${departmentChargers.departmentId} from ${departmentChargers}
           where ${departmentChargers.userId} = ${sessions.userId}) c)`,
+      epoch: sql<string>`(select ${sessionEpoch.value} from ${sessionEpoch} where ${sessionEpoch.id} = 1)`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -108,10 +111,12 @@ export async function findSession(db: Db, token: string, idleMs: number): Promis
   }
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+    row.lastSeenAt = now;
   }
-  const { enabled: _enabled, grants, charged, ...info } = row;
+  const { enabled: _enabled, grants, charged, epoch, ...info } = row;
   return {
     ...info,
+    epoch: String(epoch),
     grants: (fromJson(grants) ?? []).map(([roleId, menuKey]) => ({ roleId, menuKey })),
     chargeDepartmentIds: fromJson(charged) ?? [],
   };

@@ -137,6 +137,17 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * One row: a counter that every change to what a session carries (a user's name, department or enabled flag, roles,
+ * role menus, department heads and chargers) raises in the same transaction, through statement triggers (migration
+ * 0022). A worker that keeps a session in memory checks the counter within the request's first statement: a change
+ * committed before that statement is seen, and the session is read again.
+ */
+export const sessionEpoch = pgTable('session_epoch', {
+  id: smallint('id').primaryKey().default(1),
+  value: bigint('value', { mode: 'number' }).notNull().default(0),
+});
+
 /** One row per state change or security-relevant action. */
 export const auditLog = pgTable(
   'audit_log',
