@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsFolder } from '../../db/client';
 import { targetTasks } from '../../db/schema';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
 
@@ -132,6 +135,20 @@ describe('the leaf flag of target tasks', () => {
     expect((await post(fbr, `/targetTask/${parentId}/delete`, {})).statusCode).not.toBe(200);
     expect(await isLeaf(parentId)).toBe(false);
     expect((await removeChild(a)).statusCode).toBe(200);
+    expect(await wrongFlags()).toEqual([]);
+  });
+
+  it("migration 0021's backfill marks exactly the tasks with children, from a table where every flag is wrong", async () => {
+    const file = readFileSync(join(migrationsFolder, '0021_target_task_leaf.sql'), 'utf8');
+    const backfill = file
+      .split('--> statement-breakpoint')
+      .map((st) => st.replace(/^\s*--.*$/gm, '').trim())
+      .find((st) => st.startsWith('UPDATE'));
+    expect(backfill).toBeDefined();
+    await addChild('回填检查');
+    await s.database.db.execute(sql`update target_tasks set is_leaf = true`);
+    expect((await wrongFlags()).length).toBeGreaterThan(0);
+    await s.database.db.execute(sql.raw(backfill!));
     expect(await wrongFlags()).toEqual([]);
   });
 });

@@ -40,11 +40,10 @@ export function visibleTaskWhere(v: View): SQL | undefined {
 }
 
 /**
- * Whether the task has children, for the rows of an outer query on target_tasks: a scalar sub-select with LIMIT,
- * which PostgreSQL runs through target_tasks_parent_idx for each row it returns (an EXISTS in a select list may be
- * planned as a hashed sub-plan that reads the whole table on every page).
+ * Whether the task has children, for the rows of an outer query on target_tasks: the leaf flag (migration 0021), kept
+ * by insertTask and deleteTask (target-task.leaf.api.test.ts), instead of a sub-select per row.
  */
-export const hasChildrenSql = sql<boolean>`(select 1 from ${targetTasks} c where c.parent_id = ${targetTasks.id} limit 1) is not null`;
+export const hasChildrenSql = sql<boolean>`(not ${targetTasks.isLeaf})`;
 
 /**
  * Adds a task; its parent stops being a leaf (target_tasks.is_leaf). The parent's row is updated whatever its flag, so
