@@ -119,7 +119,7 @@ async function main() {
   if (workers > 1) {
     // The workers open their own pools; the primary only supervises.
     await database.close();
-    const pool = startWorkers(workers, url);
+    const pool = startWorkers(workers, url, embedded !== null);
     stopWorkers = pool.stop;
     const shutdown = async () => {
       if (closing) return;
@@ -187,7 +187,7 @@ function listenError(config: Config, err: unknown) {
  * start does not spin); `stop` asks each to finish its requests (SIGTERM) and kills those still running after
  * WORKER_STOP_MS.
  */
-function startWorkers(count: number, url: string) {
+function startWorkers(count: number, url: string, databaseOfPrimary: boolean) {
   let supervising = false;
   let isClosing = () => false;
   let settle: { resolve(): void; reject(err: unknown): void };
@@ -196,7 +196,8 @@ function startWorkers(count: number, url: string) {
   });
   let readyCount = 0;
   const fork = () => {
-    const worker = cluster.fork({ DATABASE_URL: url });
+    // A worker of a primary that owns the embedded PostgreSQL stops at once if the primary dies (below).
+    const worker = cluster.fork({ DATABASE_URL: url, ZG_DATABASE_OF_PRIMARY: databaseOfPrimary ? '1' : '' });
     worker.on('message', (m: WorkerMessage) => {
       if (m.type === 'ready' && ++readyCount === count) settle.resolve();
       if (m.type === 'failed' && !supervising)
@@ -270,7 +271,14 @@ async function runWorker(config: Config) {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('disconnect', () => void shutdown('disconnect'));
+  // The primary gone without stopping its workers first died itself: when it owned the embedded PostgreSQL, the
+  // database goes with it (the next start stops what is left of it), so the requests under way cannot finish and the
+  // worker stops as the primary did, at once, rather than answer them with errors; on DATABASE_URL it finishes them.
+  process.on('disconnect', () => {
+    if (closing) return;
+    if (process.env.ZG_DATABASE_OF_PRIMARY === '1') process.exit(1);
+    void shutdown('disconnect');
+  });
   try {
     await app.listen({ host: config.HOST, port: config.PORT });
   } catch (err) {

@@ -203,6 +203,14 @@ export async function crashTest(o: CrashOptions): Promise<CrashFigures> {
   let running = false;
   /** The writers with a write acknowledged since the load started. */
   const ackedNow = new Set<Updater | Reporter>();
+  /**
+   * A write answered 503 (数据库不可用) once the kill has begun was cut by it: a worker still finishing the request
+   * when the database that went with its primary stopped. It is in doubt like a cut connection (its commit may have
+   * landed), not a problem; a 503 while the server is up still is one.
+   */
+  const cutByKill = (status: number) => {
+    if (status === 503 && !running) throw new Error('cut by the kill');
+  };
   const updaterLoop = async (base: string, u: Updater) => {
     const fbr = await sessionOf(base, 'fbr01');
     while (running) {
@@ -213,6 +221,7 @@ export async function crashTest(o: CrashOptions): Promise<CrashFigures> {
           { ...u.input, id: u.taskId, version: u.version, rwmc: name },
           10_000,
         );
+        cutByKill(res.status);
         if (res.status === 200) {
           u.version += 1;
           u.acked = { version: u.version, name };
@@ -243,6 +252,7 @@ export async function crashTest(o: CrashOptions): Promise<CrashFigures> {
             { id, version: 1, result: 'reject', reason: '压测：请补充材料' },
             10_000,
           );
+          cutByKill(res.status);
           if (res.status !== 200) {
             problem(`reject of report ${id} answered ${res.status} ${res.body.slice(0, 120)}`);
             return;
@@ -260,6 +270,7 @@ export async function crashTest(o: CrashOptions): Promise<CrashFigures> {
             { taskId: r.taskId, periodKey: r.periodKey, kind: 'process', content },
             10_000,
           );
+          cutByKill(res.status);
           if (res.status !== 200) {
             problem(`report on task ${r.taskId} answered ${res.status} ${res.body.slice(0, 120)}`);
             return;

@@ -1,6 +1,6 @@
 import { MSG } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
-import { describeValidation, inputRefusal, isDiskFull, isMalformedMultipart } from './error-handler';
+import { describeValidation, inputRefusal, isDatabaseGone, isDiskFull, isMalformedMultipart } from './error-handler';
 
 describe('describeValidation', () => {
   it('names the field and keeps the schema message', () => {
@@ -49,5 +49,18 @@ describe('inputRefusal', () => {
     expect(inputRefusal(pg('57014'))).toBeNull(); // statement timeout
     expect(inputRefusal(pg('53100'))).toBeNull(); // disk full has its own answer
     expect(inputRefusal(Object.assign(new Error('reset'), { code: 'ECONNRESET' }))).toBeNull();
+  });
+});
+
+describe('isDatabaseGone', () => {
+  it('knows a database shut down or a connection lost, wrapped or not, and nothing else', () => {
+    const shutdown = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    expect(isDatabaseGone(new Error('Failed query: begin', { cause: shutdown }))).toBe(true);
+    const lost = new Error('Client has encountered a connection error and is not queryable');
+    expect(isDatabaseGone(new Error('Failed query: rollback', { cause: lost }))).toBe(true);
+    expect(isDatabaseGone(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isDatabaseGone(Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }))).toBe(true);
+    expect(isDatabaseGone(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+    expect(isDatabaseGone(new Error('something else'))).toBe(false);
   });
 });

@@ -43,6 +43,27 @@ export function isDiskFull(err: unknown): boolean {
 }
 
 /**
+ * The database went away under the request (restarted, stopped, the connection cut): PostgreSQL's shutdown codes,
+ * node's connection errors and node-postgres's messages for a connection it lost. Answered 503 数据库不可用, not 500.
+ */
+const DB_GONE_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE']);
+const DB_GONE_MESSAGES = [
+  /^Connection terminated/,
+  /is not queryable$/,
+  /^timeout exceeded when trying to connect$/,
+  /^Client was closed and is not queryable$/,
+];
+
+export function isDatabaseGone(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && DB_GONE_CODES.has(code)) return true;
+    if (typeof message === 'string' && DB_GONE_MESSAGES.some((re) => re.test(message))) return true;
+  }
+  return false;
+}
+
+/**
  * PostgreSQL refusals that come from what a request sent (a reference to a record that is not there, a duplicate, a
  * value too long or out of range): answered as the client's error with a Chinese message. Services check what they
  * can first; this is the net under them, so no input ever becomes a 500.
@@ -124,6 +145,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (isDiskFull(err)) {
       req.log.error({ err }, 'disk full');
       return reply.code(507).send(fail(MSG.diskFull));
+    }
+    if (isDatabaseGone(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      return reply.code(503).send(fail(MSG.dbUnavailable));
     }
     if (isMalformedMultipart(err)) return reply.code(400).send(fail(MSG.malformedBody));
     const refusal = inputRefusal(err);
