@@ -36,6 +36,8 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: process.env.ZG_E2E_DEMO_DATA_DIR as string,
       NODE_ENV: 'production',
+      // The server's day is the browser's (timezoneId): a journey run between 16:00 and 24:00 UTC crosses the date.
+      TZ: 'Asia/Shanghai',
       SEED_DEMO: 'true',
       SEED_DEMO_STORY: 'true',
     },

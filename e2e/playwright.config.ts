@@ -74,6 +74,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
       TEST_HOOKS: 'true',
+      // The server's day is the browser's (timezoneId): a journey run between 16:00 and 24:00 UTC crosses the date.
+      TZ: 'Asia/Shanghai',
       SEED_DEMO_STORY: 'false',
     },
     timeout: 120_000,

@@ -22,6 +22,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ COOKIE_SECURE: 'maybe' })).toThrow(/COOKIE_SECURE/);
   });
 
+  it("takes the school's time zone, Asia/Shanghai unless TZ names another, and refuses an unknown one", () => {
+    expect(loadConfig({}).TZ).toBe('Asia/Shanghai');
+    expect(loadConfig({ TZ: 'Asia/Urumqi' }).TZ).toBe('Asia/Urumqi');
+    expect(() => loadConfig({ TZ: 'Mars/Olympus' })).toThrow(/环境变量 TZ/);
+  });
+
   it('validates the sign-in limits and refuses the settings they replaced, naming the new ones', () => {
     const c = loadConfig({});
     expect([c.LOGIN_WINDOW_MINUTES, c.LOGIN_MAX_FAILURES_PER_PAIR, c.LOGIN_MAX_DELAY_SECONDS]).toEqual([15, 10, 60]);

@@ -35,6 +35,21 @@ const EnvSchema = z.object({
   COOKIE_SECURE: bool.default(false),
   TRUST_PROXY: bool.default(false),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(10080).default(120),
+  /**
+   * The school's time zone: "today" (filling windows, deadlines, the warning job's days and hours) is the school's day,
+   * whatever zone the machine runs in. main.ts sets the process's TZ from it.
+   */
+  TZ: z
+    .string()
+    .default('Asia/Shanghai')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'unknown time zone (an IANA name such as Asia/Shanghai)'),
   SEED_DEMO: bool.default(true),
   /** With SEED_DEMO: the demo school's story too (tasks, reports, warnings...); false gives the accounts alone. */
   SEED_DEMO_STORY: bool.default(true),

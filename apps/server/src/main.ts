@@ -60,6 +60,8 @@ const WORKER_STOP_MS = 15_000;
  */
 async function main() {
   const config = loadConfig();
+  // Every date the server reads or writes in local time is the school's (config.TZ); the workers inherit it.
+  process.env.TZ = config.TZ;
   const workers = cluster.isWorker ? 1 : workerCount(config);
   if (workers === 1) {
     appModule = loadApp();
