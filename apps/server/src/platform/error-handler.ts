@@ -2,7 +2,7 @@ import { FIELD_ISSUE, MSG } from '@zg/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { fail } from './envelope';
-import { AppError, noSession } from './errors';
+import { AppError, causes, noSession } from './errors';
 import { SessionChanged, SessionEnded } from './session-fold';
 
 const WHERE: Record<string, string> = {
@@ -35,8 +35,8 @@ const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', '53100']);
 
 /** True when the error, or an error it wraps (drizzle wraps the driver's), says the disk is full. */
 export function isDiskFull(err: unknown): boolean {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
+  for (const e of causes(err)) {
+    const code = e.code;
     if (typeof code === 'string' && DISK_FULL_CODES.has(code)) return true;
   }
   return false;
@@ -55,8 +55,8 @@ const DB_GONE_MESSAGES = [
 ];
 
 export function isDatabaseGone(err: unknown): boolean {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
+  for (const e of causes(err)) {
+    const { code, message } = e;
     if (typeof code === 'string' && DB_GONE_CODES.has(code)) return true;
     if (typeof message === 'string' && DB_GONE_MESSAGES.some((re) => re.test(message))) return true;
   }
@@ -84,8 +84,8 @@ const INPUT_REFUSALS: Record<string, { status: number; message: string }> = {
 
 /** The client-error answer for a database refusal of the request's values, or null for anything else. */
 export function inputRefusal(err: unknown): { status: number; message: string } | null {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
+  for (const e of causes(err)) {
+    const code = e.code;
     // SQLSTATEs are five characters; Node's own codes (ECONNRESET ...) are not.
     if (typeof code === 'string' && code.length === 5 && INPUT_REFUSALS[code]) return INPUT_REFUSALS[code];
   }
@@ -110,7 +110,7 @@ export function isMalformedMultipart(err: { message?: string; statusCode?: numbe
 }
 
 function sessionOutcome(err: unknown): 'changed' | 'ended' | null {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (const e of causes(err)) {
     if (e instanceof SessionChanged) return 'changed';
     if (e instanceof SessionEnded) return 'ended';
   }

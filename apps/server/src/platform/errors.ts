@@ -29,3 +29,10 @@ export const isUniqueViolation = (err: unknown) => {
   const e = err as { code?: string; cause?: { code?: string } } | null;
   return (e?.code ?? e?.cause?.code) === '23505';
 };
+
+/** The error and the errors it wraps (drizzle wraps the driver's as its cause), at most five deep. */
+export function* causes(err: unknown): Generator<object & { code?: unknown; message?: unknown }> {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    yield e as object & { code?: unknown; message?: unknown };
+  }
+}

@@ -154,11 +154,6 @@ function foldInto(pool: pg.Pool) {
   }
 }
 
-interface Remembered {
-  info: SessionInfo;
-  at: number;
-}
-
 export interface SessionFold {
   /**
    * onRequest: the request's session, remembered or read; when remembered, `next` runs inside the request's check
@@ -174,20 +169,18 @@ export interface SessionFold {
 
 /** Installs the fold on the database's pool (its query and connect) and returns what the session hooks use. */
 export function installSessionFold(db: Db, idleMs: number): SessionFold {
-  const remembered = new Map<string, Remembered>();
+  /** The sessions this worker has read, oldest first (a Map keeps insertion order). */
+  const remembered = new Map<string, SessionInfo>();
   const pool = (db as unknown as { $client?: pg.Pool }).$client;
   const window = Math.min(REMEMBER_MS, idleMs);
   const remember = (info: SessionInfo | null, idHash: string) => {
-    if (!info) {
-      remembered.delete(idHash);
-      return;
-    }
     remembered.delete(idHash);
+    if (!info) return;
     if (remembered.size >= MAX_REMEMBERED) {
       const oldest = remembered.keys().next().value;
       if (oldest !== undefined) remembered.delete(oldest);
     }
-    remembered.set(idHash, { info, at: info.lastSeenAt.getTime() });
+    remembered.set(idHash, info);
   };
 
   /** The session read again on its own: gone, changed or the same. */
@@ -217,16 +210,21 @@ export function installSessionFold(db: Db, idleMs: number): SessionFold {
       if (!token || token.length > 100) return next(null, null);
       const idHash = hashToken(token);
       const known = remembered.get(idHash);
-      if (known && (method === 'GET' || method === 'HEAD') && Date.now() - known.at < window && pool) {
+      if (
+        known &&
+        (method === 'GET' || method === 'HEAD') &&
+        Date.now() - known.lastSeenAt.getTime() < window &&
+        pool
+      ) {
         const check: SessionCheck = {
           token,
           idHash,
-          info: known.info,
+          info: known,
           state: 'pending',
           running: null,
           verify: () => standalone(check),
         };
-        return store.run(check, () => next(known.info, check));
+        return store.run(check, () => next(known, check));
       }
       findSession(db, token, idleMs).then((info) => {
         remember(info, idHash);

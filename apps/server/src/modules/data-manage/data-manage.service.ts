@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { badRequest, causes, conflict, forbidden, notFound } from '../../platform/errors';
 import { keepsWarehouse, tableAbilities } from './data-manage.policy';
 import {
   allDimensions,
@@ -125,9 +125,8 @@ export const fieldDef = (f: FieldRow): FieldDef => ({
 
 /** The SQLSTATE of a database error (drizzle wraps the driver's error as its cause). */
 export function sqlState(err: unknown): string | null {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && code.length === 5) return code;
+  for (const e of causes(err)) {
+    if (typeof e.code === 'string' && e.code.length === 5) return e.code;
   }
   return null;
 }
