@@ -127,30 +127,37 @@ function foldInto(pool: pg.Pool) {
     args: unknown[],
   ) {
     const values = [...(config.values ?? [])];
+    // Always read as arrays: the rows are rebuilt without the check's two columns anyway, and building each object
+    // once here is cheaper than pg building it and a rest spread copying it (4 % of the server's time on a
+    // 1 300-row reply).
     const wrapped: pg.QueryConfig & { rowMode?: string; name?: string } = {
       ...config,
+      rowMode: 'array',
       text: wrapStatement(config.text, values.length),
       values: [...values, check.idHash, new Date(), check.info.epoch],
     };
     if (config.name) wrapped.name = `${config.name.slice(0, 60)}_s`;
     const res = await query(wrapped);
-    const arrays = config.rowMode === 'array';
-    const first = res.rows[0] as unknown[] | Record<string, unknown> | undefined;
-    const okFlag = arrays
-      ? (first as unknown[] | undefined)?.[0]
-      : (first as Record<string, unknown> | undefined)?.__ok;
-    if (okFlag !== true) {
+    const all = res.rows as unknown as unknown[][];
+    if (all[0]?.[0] !== true) {
       // Another request of this one may have settled it meanwhile; otherwise read the session again.
       await check.verify();
       return query(...args);
     }
     check.state = 'valid';
-    const rows = arrays
-      ? (res.rows as unknown[][]).filter((r) => r[1] !== null).map((r) => r.slice(2))
-      : (res.rows as Record<string, unknown>[])
-          .filter((r) => r.__row !== null)
-          .map(({ __ok: _ok, __row: _row, ...rest }) => rest);
-    return Object.assign(res, { rows, rowCount: rows.length, fields: res.fields.slice(2) });
+    const fields = res.fields.slice(2);
+    const kept = all[0]?.[1] === null ? [] : all;
+    let rows: unknown[];
+    if (config.rowMode === 'array') rows = kept.map((r) => r.slice(2));
+    else {
+      const names = fields.map((f) => f.name);
+      rows = kept.map((r) => {
+        const row: Record<string, unknown> = {};
+        for (let i = 0; i < names.length; i++) row[names[i]!] = r[i + 2];
+        return row;
+      });
+    }
+    return Object.assign(res, { rows, rowCount: rows.length, fields });
   }
 }
 

@@ -309,4 +309,30 @@ describe('a returned task (已退回)', () => {
       { bmid: 'D02', taskCount: 3, finished: 1, rate: 50 },
     ]);
   });
+
+  it('ranks ties alike (1, 1, 3) and rounds the rate to two decimals, by rate then finished count', async () => {
+    s.app.clock.set('2026-05-01T10:00:00');
+    const target = await fx.yearTarget(s, '并列排名', 2030);
+    await taskIn(target, 'D07', 'hasDone');
+    await taskIn(target, 'D07', 'executeing');
+    await taskIn(target, 'D07', 'executeing');
+    await taskIn(target, 'D03', 'delayDone');
+    await taskIn(target, 'D03', 'executeing');
+    await taskIn(target, 'D02', 'hasDone');
+    await taskIn(target, 'D02', 'executeing');
+    const leader = await s.login('xld01');
+    const q = 'scope=globalSummaryAnalysis&year=2030';
+    const rates = (await get(leader, `/targetTaskSummaryAnalysis/departmentTaskFinishRate?${q}`)).data;
+    expect(rates).toEqual([
+      { bmid: 'D02', bmmc: '教务处', issued: 2, finished: 1, rate: 50, rank: 1 },
+      { bmid: 'D03', bmmc: '学生工作处', issued: 2, finished: 1, rate: 50, rank: 1 },
+      { bmid: 'D07', bmmc: '信息工程学院', issued: 3, finished: 1, rate: 33.33, rank: 3 },
+    ]);
+    const ranking = (await get(leader, `/targetTaskSummaryAnalysis/finishRankRate?${q}`)).data;
+    expect(ranking.map((r: { bmid: string; rank: number }) => [r.bmid, r.rank])).toEqual([
+      ['D02', 1],
+      ['D03', 1],
+      ['D07', 3],
+    ]);
+  });
 });

@@ -55,30 +55,13 @@ export async function taskStatusAnalysis(db: Db, actor: Actor, q: AnalysisQuery)
 }
 
 /** Finish rate per department: finished (on time or late) over issued (everything but unpushed or withdrawn). */
-export async function departmentFinishRates(db: Db, actor: Actor, q: AnalysisQuery) {
-  const rows = (await departmentFinishCounts(db, scopeWhere(actor, q))).map((r) => {
-    const issued = Number(r.issued);
-    const finished = Number(r.finished);
-    return {
-      bmid: r.bmid,
-      bmmc: r.bmmc,
-      issued,
-      finished,
-      rate: issued ? Math.round((finished / issued) * 10000) / 100 : 0,
-    };
-  });
-  // Competition ranking (1, 2, 2, 4) by rate, then by finished count.
-  const sorted = [...rows].sort((a, b) => b.rate - a.rate || b.finished - a.finished || a.bmid.localeCompare(b.bmid));
-  const rankOf = new Map<string, number>();
-  sorted.forEach((r, i) => {
-    const prev = sorted[i - 1];
-    rankOf.set(r.bmid, prev && prev.rate === r.rate && prev.finished === r.finished ? rankOf.get(prev.bmid)! : i + 1);
-  });
-  return rows.map((r) => ({ ...r, rank: rankOf.get(r.bmid)! }));
+export async function departmentFinishRates(db: Db, actor: Actor, q: AnalysisQuery, ranked = false) {
+  return departmentFinishCounts(db, scopeWhere(actor, q), ranked);
 }
 
+/** The same rows by competition rank (1, 2, 2, 4), ties in department id order. */
 export async function finishRanking(db: Db, actor: Actor, q: AnalysisQuery) {
-  return (await departmentFinishRates(db, actor, q)).sort((a, b) => a.rank - b.rank || a.bmid.localeCompare(b.bmid));
+  return departmentFinishRates(db, actor, q, true);
 }
 
 /**

@@ -25,7 +25,9 @@ export type View = {
 /**
  * The visibility of tasks for an actor, as SQL: nothing unless one of the relations holds. Heads see their
  * departments' tasks and the tasks their departments cooperate on; members of a cooperating department see those
- * tasks too (read-only: no rule lets them act).
+ * tasks too (read-only: no rule lets them act). The year targets the actor created are read in a sub-select (one
+ * InitPlan), not from a joined year_targets, so a query that needs no other column of the year target (the summary
+ * analyses) need not join it.
  */
 export function visibleTaskWhere(v: View): SQL | undefined {
   if (v.all) return undefined;
@@ -36,7 +38,7 @@ export function visibleTaskWhere(v: View): SQL | undefined {
   const coop = coopDepartments.length
     ? sql`exists (select 1 from ${taskCoopDepartments} c where c.task_id = ${targetTasks.id} and c.department_id in ${coopDepartments})`
     : sql`false`;
-  return sql`(${charge} or ${coop} or ${targetTasks.ownerId} = ${v.userId} or ${targetTasks.auditorId} = ${v.userId} or ${targetTasks.creatorId} = ${v.userId} or ${yearTargets.creatorId} = ${v.userId})`;
+  return sql`(${charge} or ${coop} or ${targetTasks.ownerId} = ${v.userId} or ${targetTasks.auditorId} = ${v.userId} or ${targetTasks.creatorId} = ${v.userId} or ${targetTasks.yearTargetId} = any(array(select yt.id from ${yearTargets} yt where yt.creator_id = ${v.userId})))`;
 }
 
 /**
