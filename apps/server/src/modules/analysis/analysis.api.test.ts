@@ -313,13 +313,16 @@ describe('a returned task (已退回)', () => {
   it('ranks ties alike (1, 1, 3) and rounds the rate to two decimals, by rate then finished count', async () => {
     s.app.clock.set('2026-05-01T10:00:00');
     const target = await fx.yearTarget(s, '并列排名', 2030);
-    await taskIn(target, 'D07', 'hasDone');
-    await taskIn(target, 'D07', 'executeing');
-    await taskIn(target, 'D07', 'executeing');
-    await taskIn(target, 'D03', 'delayDone');
-    await taskIn(target, 'D03', 'executeing');
-    await taskIn(target, 'D02', 'hasDone');
-    await taskIn(target, 'D02', 'executeing');
+    const tasks = [
+      ['D07', 'hasDone'],
+      ['D07', 'executeing'],
+      ['D07', 'executeing'],
+      ['D03', 'delayDone'],
+      ['D03', 'executeing'],
+      ['D02', 'hasDone'],
+      ['D02', 'executeing'],
+    ] as const;
+    for (const [dep, goal] of tasks) await taskIn(target, dep, goal);
     const leader = await s.login('xld01');
     const q = 'scope=globalSummaryAnalysis&year=2030';
     const rates = (await get(leader, `/targetTaskSummaryAnalysis/departmentTaskFinishRate?${q}`)).data;
