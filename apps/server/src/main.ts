@@ -103,7 +103,7 @@ async function main() {
 
   let database: Database;
   try {
-    database = await openDatabase({ url });
+    database = await openDatabase({ url, timeZone: config.TZ });
     await database.migrate();
     // The demo warehouse (教学数据仓库) comes with the story: both are the demo school's data (README, SEED_DEMO_STORY).
     await seedDatabase(database.db, {
@@ -255,7 +255,7 @@ async function runWorker(config: Config) {
   const send = (m: WorkerMessage) => process.send?.(m);
   let database: Database;
   try {
-    database = await openDatabase({ url: config.DATABASE_URL! });
+    database = await openDatabase({ url: config.DATABASE_URL!, timeZone: config.TZ });
   } catch (err) {
     send({ type: 'failed', message: `无法连接数据库：${(err as Error).message}`, config: false });
     process.exit(1);

@@ -25,13 +25,14 @@ function workersOf(config: Config): number {
 async function main() {
   const config = loadConfig();
   // A worker: the primary has migrated and seeded, and hands it the database's URL.
-  if (cluster.isWorker) return serve(config, await openDatabase({ url: config.DATABASE_URL! }), async () => {});
+  if (cluster.isWorker)
+    return serve(config, await openDatabase({ url: config.DATABASE_URL!, timeZone: config.TZ }), async () => {});
   // As main.ts: DATABASE_URL, or the embedded PostgreSQL of DATA_DIR (stopped by its guard when this process dies).
   const embedded = config.DATABASE_URL
     ? null
     : await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT });
   const url = config.DATABASE_URL ?? embedded!.url;
-  const database: Database = await openDatabase({ url });
+  const database: Database = await openDatabase({ url, timeZone: config.TZ });
   await database.migrate();
   await seedDatabase(database.db, { demo: config.SEED_DEMO });
   const workers = workersOf(config);

@@ -25,15 +25,21 @@ const MIGRATION_LOCK = 727_274_001;
 
 /**
  * Opens a pool on a PostgreSQL server (the embedded one or DATABASE_URL's: the application does not know which) and
- * checks it answers.
+ * checks it answers. With `timeZone` (the school's, config.TZ) every connection's session runs in that zone, so what
+ * SQL takes for today (current_date, now()::date, date_trunc in an algorithm) is the school's day, as it is for the
+ * server's own code, whatever zone the database server was set up with.
  */
-export async function openDatabase(opts: { url: string }): Promise<Database> {
-  return openPostgres(opts.url);
+export async function openDatabase(opts: { url: string; timeZone?: string }): Promise<Database> {
+  return openPostgres(opts.url, opts.timeZone);
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, timeZone?: string): Promise<Database> {
+  if (timeZone !== undefined && !/^[A-Za-z0-9_+\-/]+$/.test(timeZone))
+    throw new Error(`unusable time zone ${timeZone}`);
   const pool = new pg.Pool({
     connectionString: url,
+    // Sent in each connection's start-up packet (no extra round trip); an IANA name has no space to escape.
+    options: timeZone ? `-c TimeZone=${timeZone}` : undefined,
     max: 20,
     connectionTimeoutMillis: 5000,
     // Connections live long: each keeps its prepared statements and their plans, which a new one parses and plans
