@@ -1,5 +1,6 @@
 import type { EChartsCoreOption, EChartsType } from 'echarts/core';
 import { useEffect, useRef, useState } from 'react';
+import { prefersReducedMotion } from '../../session/theme';
 
 /** What a click on a chart item reports. */
 export interface ChartClick {
@@ -18,7 +19,8 @@ export function loadECharts() {
 
 /**
  * One ECharts instance in a box of the given height, drawn as SVG, following the box's width.
- * ECharts is imported when the first chart mounts, never with the page.
+ * ECharts is imported when the first chart mounts, never with the page. For a user whose system asks for reduced
+ * motion (prefers-reduced-motion, as antd's motion follows it) the chart is drawn at once, without its grow animation.
  */
 export function EChart({
   option,
@@ -75,7 +77,9 @@ export function EChart({
   }, [height]);
 
   useEffect(() => {
-    if (ready) chart.current?.setOption({ backgroundColor: 'transparent', ...option }, { notMerge: true });
+    if (!ready) return;
+    const still = prefersReducedMotion() ? { animation: false } : {};
+    chart.current?.setOption({ backgroundColor: 'transparent', ...option, ...still }, { notMerge: true });
   }, [ready, option]);
 
   return (

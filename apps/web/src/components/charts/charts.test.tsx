@@ -1,4 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
+import { getInstanceByDom } from 'echarts/core';
 import { describe, expect, it, vi } from 'vitest';
 import { CircularGauge } from './CircularGauge';
 import { BarChart, LineChart, PieChart, RadarChart, StackedAreaChart } from './charts';
@@ -48,6 +49,14 @@ describe('CircularGauge', () => {
     // The arc covers two thirds of the circle.
     const circumference = 2 * Math.PI * 80;
     expect(Number(bar.getAttribute('stroke-dashoffset'))).toBeCloseTo(circumference * (1 - 0.6667), 1);
+  });
+
+  it('shows its value at once, without counting up, when the system asks for reduced motion', () => {
+    vi.useFakeTimers();
+    reduceMotion();
+    render(<CircularGauge part={1} total={4} />);
+    expect(screen.getByText('25.00%')).toBeTruthy();
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('takes a direct percentage and another caption', () => {
@@ -100,6 +109,13 @@ describe('chart options', () => {
   });
 });
 
+/** The system asks for reduced motion (restored after each test by the setup's vi.restoreAllMocks). */
+function reduceMotion() {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) => ({ matches: query === '(prefers-reduced-motion: reduce)' }) as MediaQueryList,
+  );
+}
+
 describe('chart wrappers', () => {
   it('show 暂无数据 without data and do not load ECharts for it', () => {
     render(
@@ -124,6 +140,17 @@ describe('chart wrappers', () => {
     expect(screen.getByRole('img', { name: '部门任务数' })).toBeTruthy();
     await waitFor(() => expect(container.querySelector('svg')).toBeTruthy(), { timeout: 10_000 });
     await waitFor(() => expect(container.textContent).toContain('教务处'));
+  });
+
+  it.each([false, true])('animate unless the system asks for reduced motion (reduced: %s)', async (reduced) => {
+    if (reduced) reduceMotion();
+    render(<BarChart label="部门任务数" data={{ categories: ['教务处'], series: [{ name: '任务数', data: [4] }] }} />);
+    const box = screen.getByRole('img', { name: '部门任务数' }) as HTMLDivElement;
+    await waitFor(() => expect(box.textContent).toContain('教务处'), { timeout: 10_000 });
+    const option = getInstanceByDom(box)?.getOption() as { animation?: boolean | string } | undefined;
+    // ECharts' own default is 'auto' (animate); reduced motion turns it off.
+    if (reduced) expect(option?.animation).toBe(false);
+    else expect(option?.animation).toBe('auto');
   });
 });
 
