@@ -23,7 +23,7 @@ for (const userId of ['fbr01', 'bmfzr01', 'rwfzr01', 'shr01', 'xld01'] as const)
     await expect.poll(async () => Math.max(0, ...(await homeCounts(page))), { timeout: 20_000 }).toBeGreaterThan(0);
     if (userId === 'bmfzr01') {
       // The urge of the publisher waits on the department head's home page.
-      await expect(page.locator('.zg-home__urges .ant-list-item').first()).toBeVisible();
+      await expect(page.locator('.zg-home__urges').getByRole('listitem').first()).toBeVisible();
     }
     await expect(page.locator('.ant-message-error')).toHaveCount(0);
     await keepScreenshot(page, `home-${userId}`);

@@ -168,12 +168,12 @@ test('fbr01 urges 教务处 about a target not set, and bmfzr01 accepts it on th
 
   await signIn(page, account('bmfzr01'));
   const urges = page.locator('.zg-home__urges');
-  const item = urges.locator('.ant-list-item').filter({ hasText: URGE_TARGET });
+  const item = urges.getByRole('listitem').filter({ hasText: URGE_TARGET });
   await expect(item).toContainText('请于本周内接收并分解任务');
   await expect(item).toContainText('目标未设定');
   await keepScreenshot(page, 'urge-home');
   await item.getByRole('button', { name: '接收督办' }).click();
-  await expect(urges.locator('.ant-list-item').filter({ hasText: URGE_TARGET })).toHaveCount(0);
+  await expect(urges.getByRole('listitem').filter({ hasText: URGE_TARGET })).toHaveCount(0);
 
   await signIn(page, account('fbr01'));
   await openPage(page, '督办管理');

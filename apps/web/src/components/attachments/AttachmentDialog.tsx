@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FILE_MSG } from '@zg/contract';
-import { App, Button, Empty, List, Modal, Space } from 'antd';
+import { App, Button, Modal, Space } from 'antd';
 import { useEffect, useState } from 'react';
+import { ItemList } from '../ItemList';
 import { LoadError } from '../LoadError';
 import { type PreviewFile, PreviewModal, previewKind } from '../preview/PreviewModal';
 import { FileUpload } from '../upload/FileUpload';
@@ -108,21 +109,18 @@ export function AttachmentDialog({ open, onClose, owner, name, editable, title, 
         <Button disabled={savedIds(saved.data).length === 0} loading={zip.isPending} onClick={() => zip.mutate()}>
           {FILE_MSG.downloadAll}
         </Button>
-        <List<ListedFile>
-          size="small"
-          bordered
-          loading={saved.isLoading}
-          dataSource={files}
-          locale={{
-            emptyText: saved.isError ? (
-              <LoadError error={saved.error} onRetry={() => void saved.refetch()} />
-            ) : (
-              <Empty description={FILE_MSG.noFiles} />
-            ),
-          }}
-          renderItem={(file) => (
-            <List.Item
-              actions={[
+        {saved.isError && files.length === 0 ? (
+          <LoadError error={saved.error} onRetry={() => void saved.refetch()} />
+        ) : (
+          <ItemList
+            size="small"
+            bordered
+            loading={saved.isLoading}
+            empty={FILE_MSG.noFiles}
+            items={files.map((file) => ({
+              key: file.fileId,
+              title: file.fileName,
+              actions: [
                 <Button
                   key="download"
                   type="link"
@@ -151,12 +149,10 @@ export function AttachmentDialog({ open, onClose, owner, name, editable, title, 
                     {FILE_MSG.delete}
                   </Button>
                 ) : null,
-              ].filter(Boolean)}
-            >
-              {file.fileName}
-            </List.Item>
-          )}
-        />
+              ],
+            }))}
+          />
+        )}
       </Space>
       <PreviewModal file={preview} onClose={() => setPreview(null)} />
     </Modal>

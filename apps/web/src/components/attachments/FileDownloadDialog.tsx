@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type Attachment, FILE_MSG, STAGE_GROUPS } from '@zg/contract';
-import { App, Button, Empty, List, Modal, Spin, Typography } from 'antd';
+import { App, Button, Modal, Spin, Typography } from 'antd';
+import { ItemList } from '../ItemList';
 import { LoadError } from '../LoadError';
 import { type AttachmentOwner, downloadAll, downloadAttachment, fetchAttachments } from './files.api';
 
@@ -59,31 +60,28 @@ export function FileDownloadDialog({ open, onClose, owner, name }: FileDownloadD
         {groupByStage(all).map((group) => (
           <section key={group.key} style={{ marginBottom: 12 }}>
             <Typography.Title level={5}>{group.label}</Typography.Title>
-            <List<Attachment>
+            <ItemList
               size="small"
               bordered
-              dataSource={group.files}
-              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={FILE_MSG.noFiles} /> }}
-              renderItem={(file) => (
-                <List.Item
-                  actions={[
-                    <Button
-                      key="download"
-                      type="link"
-                      size="small"
-                      onClick={() =>
-                        downloadAttachment(file).catch((e: unknown) =>
-                          message.error(e instanceof Error && e.message ? e.message : FILE_MSG.downloadFailed),
-                        )
-                      }
-                    >
-                      {FILE_MSG.download}
-                    </Button>,
-                  ]}
-                >
-                  {file.fileName}
-                </List.Item>
-              )}
+              empty={FILE_MSG.noFiles}
+              items={group.files.map((file) => ({
+                key: file.fileId,
+                title: file.fileName,
+                actions: [
+                  <Button
+                    key="download"
+                    type="link"
+                    size="small"
+                    onClick={() =>
+                      downloadAttachment(file).catch((e: unknown) =>
+                        message.error(e instanceof Error && e.message ? e.message : FILE_MSG.downloadFailed),
+                      )
+                    }
+                  >
+                    {FILE_MSG.download}
+                  </Button>,
+                ],
+              }))}
             />
           </section>
         ))}

@@ -128,7 +128,10 @@ describe('常量管理', () => {
     const report = await dialogWith('导入失败');
     expect(uploads).toHaveLength(1);
     expect(within(report).getByText('导入失败，共2处错误，未导入任何数据')).toBeTruthy();
-    const lines = Array.from(report.querySelectorAll('.ant-list-item')).map((li) => li.textContent);
+    const rows = within(report).getByRole('list', { name: '导入失败' });
+    const lines = within(rows)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(lines).toEqual([
       EXCEL_MSG.cell(3, '常量类型编码', '常量类型不存在', 'nope'),
       EXCEL_MSG.cell(4, '常量值', '不能为空'),

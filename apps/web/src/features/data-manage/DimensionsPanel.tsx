@@ -8,7 +8,6 @@ import {
   Form,
   Input,
   InputNumber,
-  List,
   Modal,
   Popconfirm,
   Row,
@@ -22,6 +21,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../api/errors';
+import { ItemList } from '../../components/ItemList';
 import { pagination } from '../../components/pagination';
 import {
   DIMENSION_KEYS,
@@ -166,7 +166,7 @@ export function DimensionsPanel() {
   return (
     <Row gutter={16}>
       <Col flex="220px">
-        <List<DimensionTypeRow>
+        <ItemList
           size="small"
           bordered
           header={<strong>{T.types}</strong>}
@@ -193,14 +193,10 @@ export function DimensionsPanel() {
             </Space>
           }
           loading={types.isLoading}
-          dataSource={types.data ?? []}
-          renderItem={(t) => (
-            <List.Item
-              style={{
-                cursor: 'pointer',
-                background: t.id === type?.id ? 'rgba(51,113,216,0.1)' : undefined,
-              }}
-            >
+          items={(types.data ?? []).map((t) => ({
+            key: t.id,
+            selected: t.id === type?.id,
+            title: (
               <Button
                 type="text"
                 size="small"
@@ -211,8 +207,8 @@ export function DimensionsPanel() {
                 {t.wdmc}
                 <span style={{ float: 'right', color: 'rgba(0,0,0,0.65)' }}>{T.objectCount(t.dxs)}</span>
               </Button>
-            </List.Item>
-          )}
+            ),
+          }))}
         />
       </Col>
       <Col flex="auto">

@@ -1,10 +1,10 @@
 import { MODULE_INTRO, SHELL_TEXT as T, UI_TEXT as TEXT, WEB_MSG, welcomeText } from '@zg/contract';
-import { App, Avatar, Button, Card, Descriptions, List, Typography } from 'antd';
+import { App, Avatar, Button, Card, Descriptions, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router-dom';
 import { toastFailure } from '../../api/feedback';
 import { CardList } from '../../components/CardList';
-import { EmptyState } from '../../components/EmptyState';
+import { ItemList } from '../../components/ItemList';
 import { BellIcon, LockIcon, LogoutIcon, MENU_ICONS, UserIcon } from '../../components/icons';
 import { QueryBoundary } from '../../components/QueryBoundary';
 import { useLoginRecord } from '../../session/login-record';
@@ -148,43 +148,35 @@ function UrgeCard() {
       variant="borderless"
       loading={urges.isPending}
     >
-      {pending.length === 0 ? (
-        <EmptyState description={T.noUrges} />
-      ) : (
-        <List
-          dataSource={pending}
-          renderItem={(urge) => (
-            <List.Item
-              actions={[
-                <Button
-                  key="accept"
-                  type="primary"
-                  size="small"
-                  loading={accept.isPending && accept.variables === urge.id}
-                  onClick={() =>
-                    accept.mutate(urge.id, {
-                      onSuccess: () => message.success(`${T.acceptUrge}：${urge.bmmc}`),
-                      onError: (e) => toastFailure(message, e),
-                    })
-                  }
-                >
-                  {T.acceptUrge}
-                </Button>,
-              ]}
+      <ItemList
+        empty={T.noUrges}
+        items={pending.map((urge) => ({
+          key: urge.id,
+          title: (
+            <span>
+              <UrgeSubject urge={urge} />
+              {`（${urge.bmmc}）`}
+            </span>
+          ),
+          description: `${urge.urgerName ?? ''} ${dayjs(urge.urgedAt).format('YYYY-MM-DD HH:mm')}${urge.content ? ` · ${urge.content}` : ''}`,
+          actions: [
+            <Button
+              key="accept"
+              type="primary"
+              size="small"
+              loading={accept.isPending && accept.variables === urge.id}
+              onClick={() =>
+                accept.mutate(urge.id, {
+                  onSuccess: () => message.success(`${T.acceptUrge}：${urge.bmmc}`),
+                  onError: (e) => toastFailure(message, e),
+                })
+              }
             >
-              <List.Item.Meta
-                title={
-                  <span>
-                    <UrgeSubject urge={urge} />
-                    {`（${urge.bmmc}）`}
-                  </span>
-                }
-                description={`${urge.urgerName ?? ''} ${dayjs(urge.urgedAt).format('YYYY-MM-DD HH:mm')}${urge.content ? ` · ${urge.content}` : ''}`}
-              />
-            </List.Item>
-          )}
-        />
-      )}
+              {T.acceptUrge}
+            </Button>,
+          ],
+        }))}
+      />
     </Card>
   );
 }

@@ -1,15 +1,7 @@
 import { TASK_MSG } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
 import { taskCard } from '../../test/target-task-data';
-import {
-  buildTree,
-  cardActions,
-  dateProblem,
-  filtersFromSearch,
-  importProblems,
-  searchOfFilters,
-  stateOptions,
-} from './task-logic';
+import { buildTree, cardActions, dateProblem, filtersFromSearch, searchOfFilters, stateOptions } from './task-logic';
 
 describe('the task state options', () => {
   it('are the six filter states, without 待分解 on the my-task page', () => {
@@ -101,20 +93,5 @@ describe('the date rules', () => {
     );
     expect(dateProblem('2026-02-01', '2026-11-30', { kssj: '2026-01-01', jssj: '2026-12-31' })).toBeNull();
     expect(dateProblem(undefined, '2026-11-30')).toBeNull();
-  });
-});
-
-describe('the import report', () => {
-  it('splits the server refusal into its summary and one line per row', () => {
-    expect(
-      importProblems('导入失败，共2处错误，未导入任何数据：第3行：任务名称不能为空；第4行：结束时间不能早于开始时间'),
-    ).toEqual({
-      summary: '导入失败，共2处错误，未导入任何数据',
-      rows: ['第3行：任务名称不能为空', '第4行：结束时间不能早于开始时间'],
-    });
-    expect(importProblems('表头与模板不一致，请下载最新模板')).toEqual({
-      summary: '表头与模板不一致，请下载最新模板',
-      rows: [],
-    });
   });
 });

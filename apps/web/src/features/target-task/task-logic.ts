@@ -165,23 +165,6 @@ export function dateProblem(
   return null;
 }
 
-/**
- * Splits the server's import refusal ('导入失败，共N处错误，未导入任何数据：第2行：…；第3行：…') into its summary and one
- * line per row problem.
- */
-export function importProblems(message: string): { summary: string; rows: string[] } {
-  const i = message.indexOf('：');
-  if (i < 0 || !message.includes('第')) return { summary: message, rows: [] };
-  return {
-    summary: message.slice(0, i),
-    rows: message
-      .slice(i + 1)
-      .split('；')
-      .map((r) => r.trim())
-      .filter(Boolean),
-  };
-}
-
 /** Task type label: '双高任务' for A (from the server's list when loaded). */
 export function typeLabel(code: string, types: readonly { code: string; rwlxmc: string }[] | undefined) {
   return types?.find((t) => t.code === code)?.rwlxmc ?? code;

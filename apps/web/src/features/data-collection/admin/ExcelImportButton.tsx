@@ -1,8 +1,5 @@
-import { App, Button, List, Modal, Typography } from 'antd';
-import { useState } from 'react';
-import { ApiError } from '../../../api/errors';
-import { ImportDialog } from '../../../components/upload/SingleFileModal';
-import { importProblems } from '../../target-task/task-logic';
+import { App } from 'antd';
+import { ExcelImportControl } from '../../../components/upload/ExcelImportControl';
 import { C } from '../collection-text';
 
 export interface ExcelImportButtonProps {
@@ -23,47 +20,18 @@ export interface ExcelImportButtonProps {
  */
 export function ExcelImportButton({ title, send, done, onDone, disabled }: ExcelImportButtonProps) {
   const { message } = App.useApp();
-  const [open, setOpen] = useState(false);
-  const [problems, setProblems] = useState<{ summary: string; rows: string[] } | null>(null);
-
-  const submit = async (file: File, onProgress: (p: number) => void) => {
-    try {
-      const { count } = await send(file, onProgress);
-      message.success(done(count));
-      await onDone?.();
-    } catch (error) {
-      if (error instanceof ApiError && error.reason === 'server') {
-        error.handled = true;
-        setProblems(importProblems(error.message));
-      }
-      throw error;
-    }
-  };
-
   return (
-    <>
-      <Button onClick={() => setOpen(true)} disabled={disabled}>
-        {title}
-      </Button>
-      <ImportDialog open={open} title={title} onClose={() => setOpen(false)} onSubmit={submit} accept={['xlsx']} />
-      <Modal
-        open={problems !== null}
-        title={C.importFailedTitle}
-        onCancel={() => setProblems(null)}
-        footer={<Button onClick={() => setProblems(null)}>{C.close}</Button>}
-        width={640}
-      >
-        <Typography.Paragraph type="danger">{problems?.summary}</Typography.Paragraph>
-        {problems && problems.rows.length > 0 && (
-          <List
-            size="small"
-            bordered
-            aria-label={C.importFailedTitle}
-            dataSource={problems.rows}
-            renderItem={(row) => <List.Item>{row}</List.Item>}
-          />
-        )}
-      </Modal>
-    </>
+    <ExcelImportControl
+      label={title}
+      title={title}
+      send={send}
+      onImported={async (count) => {
+        message.success(done(count));
+        await onDone?.();
+      }}
+      reportTitle={C.importFailedTitle}
+      closeText={C.close}
+      disabled={disabled}
+    />
   );
 }

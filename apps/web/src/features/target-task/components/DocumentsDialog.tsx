@@ -1,6 +1,7 @@
 import { confirmDelete, TASK_UI as T } from '@zg/contract';
-import { App, Button, List, Modal, Popconfirm, Space, Spin, Tabs, Typography } from 'antd';
+import { App, Button, Modal, Popconfirm, Space, Spin, Tabs, Typography } from 'antd';
 import { downloadAttachment } from '../../../components/attachments/files.api';
+import { ItemList } from '../../../components/ItemList';
 import { FileUpload } from '../../../components/upload/FileUpload';
 import { useDocuments, useSaveDocuments } from '../target-task.api';
 
@@ -49,47 +50,48 @@ export function DocumentsDialog({ owner, onClose }: { owner: DocumentOwner | nul
                     onUploaded={(f) => saveType(g.fileTypeId, [...g.files.map((x) => x.fileId), f.fileId])}
                   />
                 )}
-                <List
+                <ItemList
                   size="small"
-                  locale={{ emptyText: T.noDocuments }}
-                  dataSource={g.files}
-                  renderItem={(f) => (
-                    <List.Item
-                      actions={[
-                        <Button
-                          key="download"
-                          type="link"
-                          size="small"
-                          onClick={() => downloadAttachment(f).catch((e: Error) => message.error(e.message))}
-                        >
-                          {T.download}
-                        </Button>,
-                        ...(data.canEdit
-                          ? [
-                              <Popconfirm
-                                key="remove"
-                                title={confirmDelete('', f.fileName)}
-                                onConfirm={() =>
-                                  saveType(
-                                    g.fileTypeId,
-                                    g.files.filter((x) => x.fileId !== f.fileId).map((x) => x.fileId),
-                                  ).then(() => message.success(T.deleted))
-                                }
-                              >
-                                <Button type="link" size="small" danger>
-                                  {T.delete}
-                                </Button>
-                              </Popconfirm>,
-                            ]
-                          : []),
-                      ]}
-                    >
-                      <Typography.Text>{f.fileName}</Typography.Text>
-                      <Typography.Text type="secondary" style={{ marginLeft: 12 }}>
-                        {f.uploaderName ?? ''}
-                      </Typography.Text>
-                    </List.Item>
-                  )}
+                  empty={T.noDocuments}
+                  items={g.files.map((f) => ({
+                    key: f.fileId,
+                    title: (
+                      <>
+                        <Typography.Text>{f.fileName}</Typography.Text>
+                        <Typography.Text type="secondary" style={{ marginLeft: 12 }}>
+                          {f.uploaderName ?? ''}
+                        </Typography.Text>
+                      </>
+                    ),
+                    actions: [
+                      <Button
+                        key="download"
+                        type="link"
+                        size="small"
+                        onClick={() => downloadAttachment(f).catch((e: Error) => message.error(e.message))}
+                      >
+                        {T.download}
+                      </Button>,
+                      ...(data.canEdit
+                        ? [
+                            <Popconfirm
+                              key="remove"
+                              title={confirmDelete('', f.fileName)}
+                              onConfirm={() =>
+                                saveType(
+                                  g.fileTypeId,
+                                  g.files.filter((x) => x.fileId !== f.fileId).map((x) => x.fileId),
+                                ).then(() => message.success(T.deleted))
+                              }
+                            >
+                              <Button type="link" size="small" danger>
+                                {T.delete}
+                              </Button>
+                            </Popconfirm>,
+                          ]
+                        : []),
+                    ],
+                  }))}
                 />
               </Space>
             ),
