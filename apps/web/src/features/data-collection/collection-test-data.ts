@@ -1,5 +1,5 @@
 import { type DATA_COLLECTION_API as API, pathOf, type WarehouseField, type WarehouseTable } from '@zg/contract';
-import type { CollectionForm, CollectionTask, FillTask } from './collection.logic';
+import type { CollectionForm, CollectionTask, Constant, ConstantType, FillTask } from './collection.logic';
 
 /** Test data of the 数据采集 web tests (the shapes the server sends). */
 
@@ -85,6 +85,16 @@ export const TABLE_FIELDS: WarehouseField[] = [
   warehouseField({ id: 41, zdm: 'zydm', zdzwm: '专业代码', sfbt: true, sfwy: true }),
   warehouseField({ id: 42, zdm: 'zymc', zdzwm: '专业名称' }),
   warehouseField({ id: 43, zdm: 'zsrs', zdzwm: '招生人数', zdlx: 'integer', cd: null }),
+];
+
+/** Two constant types; 专业类别 has CONSTANTS. */
+export const CONSTANT_TYPES: ConstantType[] = [
+  { id: 7, code: 'zylb', name: '专业类别', remark: null, constants: 2 },
+  { id: 8, code: 'xl', name: '学历', remark: '最高学历', constants: 0 },
+];
+export const CONSTANTS: Constant[] = [
+  { id: 71, typeId: 7, value: '01', label: '工科', sortOrder: 1 },
+  { id: 72, typeId: 7, value: '02', label: '文科', sortOrder: 2 },
 ];
 
 export function collectionTask(over: Partial<CollectionTask> = {}): CollectionTask {

@@ -166,6 +166,14 @@ export const C = {
   reason: '原因',
   reasonRequired: '请填写退回或回退的原因',
   passConfirm: (n: number) => `确定审核通过选中的 ${n} 个填报吗？`,
+  passed: '审核通过',
+  rejected: '已退回',
+  rolledBack: '已回退',
+  /** A form's published version (第 2 版), and a form or task named with its version. */
+  versionNo: (v: number) => `第 ${v} 版`,
+  withVersion: (name: string, v: number) => `${name}（第 ${v} 版）`,
+  selectRow: (name: string) => `选择 ${name}`,
+  dateRange: (from: string, to: string) => `${from} 至 ${to}`,
   rejectTitle: (n: number) => `退回选中的 ${n} 个填报`,
   rollbackTitle: (n: number) => `回退选中的 ${n} 个填报`,
   notActionable: (action: string, names: string[]) =>

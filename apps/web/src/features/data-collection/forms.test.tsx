@@ -152,6 +152,45 @@ describe('表单管理', () => {
     fireEvent.click(await screen.findByText('专业建设（1）'));
     await waitFor(() => expect(add.disabled).toBe(false));
   });
+
+  it('edits the chosen directory on its values, and deletes only a form the server lets go, after confirming', async () => {
+    const updated: unknown[] = [];
+    let deleted = 0;
+    formsApi({
+      [at(API.formList)]: () =>
+        ok([
+          collectionForm(),
+          collectionForm({ id: 6, name: '教师企业实践', abilities: { edit: true, publish: false, remove: false } }),
+        ]),
+      [at(API.directoryUpdate)]: (init) => {
+        const body = JSON.parse(String(init.body));
+        updated.push(body);
+        return ok({ forms: 1, children: [], ...body });
+      },
+      [at(API.formDelete, 5)]: () => {
+        deleted += 1;
+        return ok(null);
+      },
+    });
+    renderUi(atPath('/dataCollection/forms', <DataCollectionPage />), loginRecord);
+    fireEvent.click(await screen.findByText('专业建设（1）'));
+    fireEvent.click(btn('修改目录'));
+    const dialog = await dialogWith('修改目录');
+    const name = within(dialog).getByLabelText('目录名称') as HTMLInputElement;
+    expect(name.value).toBe('专业建设');
+    fireEvent.change(name, { target: { value: '专业与课程' } });
+    fireEvent.click(btn('确定', dialog));
+    await waitFor(() => expect(updated).toEqual([{ name: '专业与课程', parentId: 1, sortOrder: 0, id: 2 }]));
+    expect(await screen.findByText('保存成功')).toBeTruthy();
+
+    expect(btn('删除 教师企业实践').disabled).toBe(true);
+    fireEvent.click(btn('删除 专业基本情况'));
+    expect(await screen.findByText('确定删除表单“专业基本情况”吗？')).toBeTruthy();
+    expect(deleted).toBe(0);
+    await confirmPop();
+    await waitFor(() => expect(deleted).toBe(1));
+    expect(await screen.findByText('删除成功')).toBeTruthy();
+  });
 });
 
 describe('the form designer', () => {

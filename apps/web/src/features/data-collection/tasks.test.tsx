@@ -131,6 +131,38 @@ describe('采集任务', () => {
       auditorOf: {},
     });
   });
+
+  it('edits a task on its name and deadline, and deletes one after confirming', async () => {
+    const updated: unknown[] = [];
+    let deleted = 0;
+    tasksApi({
+      [at(API.taskList)]: () => ok([collectionTask()]),
+      [at(API.taskUpdate)]: (init) => {
+        updated.push(json(init));
+        return ok(collectionTask(json(init)));
+      },
+      [at(API.taskDelete, 9)]: () => {
+        deleted += 1;
+        return ok(null);
+      },
+    });
+    renderUi(atPath('/dataCollection/tasks', <DataCollectionPage />), loginRecord);
+    fireEvent.click(await waitFor(() => btn('修改 2025 专业基本情况采集')));
+    const dialog = await dialogWith('修改采集任务');
+    expect((within(dialog).getByLabelText('任务名称') as HTMLInputElement).value).toBe('2025 专业基本情况采集');
+    expect((within(dialog).getByLabelText('截止日期') as HTMLInputElement).value).toBe('2099-12-31');
+    expect(within(dialog).getByText('开始日期：2025-01-01')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('任务名称'), { target: { value: '2025 专业情况采集 ' } });
+    fireEvent.click(btn('确定', dialog));
+    await waitFor(() => expect(updated).toEqual([{ id: 9, name: '2025 专业情况采集', deadline: '2099-12-31' }]));
+
+    fireEvent.click(await waitFor(() => btn('删除 2025 专业基本情况采集')));
+    expect(await screen.findByText('确定删除采集任务“2025 专业基本情况采集”吗？')).toBeTruthy();
+    expect(deleted).toBe(0);
+    fireEvent.click(btn('确定', document.querySelector('.ant-popover') as HTMLElement));
+    await waitFor(() => expect(deleted).toBe(1));
+    expect(await screen.findByText('删除成功')).toBeTruthy();
+  });
 });
 
 describe('填报情况', () => {

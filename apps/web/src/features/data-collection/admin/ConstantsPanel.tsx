@@ -1,20 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { COLLECTION_LIMITS, COLLECTION_MSG as M } from '@zg/contract';
-import {
-  App,
-  Button,
-  Col,
-  Form,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Row,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Button, Col, Form, Input, InputNumber, Row, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
 import { FormDialog } from '../../../components/FormDialog';
@@ -31,8 +17,10 @@ import {
   useSaveConstant,
   useSaveConstantType,
 } from '../data-collection.api';
+import { AdminTable, actionsColumn, RowDelete, RowLink } from './AdminTable';
 import { ExcelImportButton } from './ExcelImportButton';
-import { useFail } from './use-fail';
+import { useAdminActions } from './use-admin-actions';
+import { useEditDialog } from './use-edit-dialog';
 
 interface TypeForm {
   code: string;
@@ -50,73 +38,48 @@ interface ConstantForm {
  * right; 下载模板 and 导入常量 (all rows or none, each bad row reported).
  */
 export function ConstantsPanel() {
-  const { message } = App.useApp();
-  const fail = useFail();
+  const { fail, report } = useAdminActions();
   const client = useQueryClient();
   const types = useConstantTypes();
   const [typeId, setTypeId] = useState<number | null>(null);
   const type = types.data?.find((t) => t.id === typeId) ?? null;
   const saveType = useSaveConstantType();
   const removeType = useDeleteConstantType();
-  const [editingType, setEditingType] = useState<ConstantType | 'new' | null>(null);
-  const typeInitial: TypeForm | undefined =
-    editingType === null
-      ? undefined
-      : editingType === 'new'
-        ? { code: '', name: '', remark: '' }
-        : { code: editingType.code, name: editingType.name, remark: editingType.remark ?? '' };
-  const [typeForm] = Form.useForm<TypeForm>();
+  const typeDialog = useEditDialog<TypeForm>();
 
-  const openType = (t: ConstantType | 'new') => setEditingType(t);
+  const openType = (t: ConstantType | 'new') =>
+    t === 'new'
+      ? typeDialog.open({ code: '', name: '', remark: '' })
+      : typeDialog.open({ code: t.code, name: t.name, remark: t.remark ?? '' }, t.id);
 
   const typeColumns: TableColumnsType<ConstantType> = [
     { title: C.code, dataIndex: 'code', ellipsis: true },
     { title: C.name, dataIndex: 'name', ellipsis: true },
     { title: C.constantCount, dataIndex: 'constants', width: 70 },
-    {
-      title: C.actions,
-      key: 'actions',
-      width: 110,
-      render: (_v, t) => (
-        <Space size={0}>
-          <Button
-            type="link"
-            size="small"
-            aria-label={`${C.edit} ${t.name}`}
-            onClick={(e) => {
-              e.stopPropagation();
-              openType(t);
-            }}
-          >
-            {C.edit}
-          </Button>
-          <Popconfirm
-            title={C.deleteConstantTypeConfirm(t.name)}
-            okText={C.confirm}
-            cancelText={C.cancel}
-            onConfirm={() =>
-              removeType.mutate(t.id, {
-                onSuccess: () => {
-                  message.success(M.deleted);
-                  if (typeId === t.id) setTypeId(null);
-                },
-                onError: fail,
-              })
-            }
-          >
-            <Button
-              type="link"
-              size="small"
-              danger
-              aria-label={`${C.delete} ${t.name}`}
-              onClick={(e) => e.stopPropagation()}
-            >
-              {C.delete}
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
+    actionsColumn(110, (t) => (
+      <>
+        <RowLink
+          label={C.edit}
+          name={t.name}
+          size="small"
+          onClick={(e) => {
+            e.stopPropagation();
+            openType(t);
+          }}
+        />
+        <RowDelete
+          name={t.name}
+          confirm={C.deleteConstantTypeConfirm(t.name)}
+          size="small"
+          stopPropagation
+          onDelete={() =>
+            void report(removeType.mutateAsync(t.id), M.deleted, () => {
+              if (typeId === t.id) setTypeId(null);
+            })
+          }
+        />
+      </>
+    )),
   ];
 
   return (
@@ -141,14 +104,13 @@ export function ConstantsPanel() {
               {C.addConstantType}
             </Button>
           </Space>
-          <Table
-            rowKey="id"
+          <AdminTable
             size="small"
             aria-label={C.constantTypes}
+            query={types}
             loading={types.isLoading}
-            dataSource={types.data ?? []}
+            empty={C.noConstantTypes}
             columns={typeColumns}
-            pagination={false}
             rowClassName={(t) => (t.id === typeId ? 'ant-table-row-selected' : '')}
             onRow={(t) => ({ onClick: () => setTypeId(t.id), style: { cursor: 'pointer' } })}
             rowSelection={{
@@ -158,7 +120,6 @@ export function ConstantsPanel() {
               columnWidth: 32,
               getCheckboxProps: (t) => ({ 'aria-label': `${C.constantType} ${t.name}` }),
             }}
-            locale={{ emptyText: <EmptyState description={types.error?.message ?? C.noConstantTypes} /> }}
           />
         </Col>
         <Col flex="auto" style={{ minWidth: 0 }}>
@@ -166,19 +127,12 @@ export function ConstantsPanel() {
         </Col>
       </Row>
       <FormDialog<TypeForm>
-        open={editingType !== null}
-        title={editingType === 'new' ? C.addConstantType : C.editConstantType}
-        form={typeForm}
+        {...typeDialog.dialog}
+        title={typeDialog.isNew ? C.addConstantType : C.editConstantType}
         pending={saveType.isPending}
-        initialValues={typeInitial}
-        success={editingType === 'new' ? M.created : M.saved}
-        onClose={() => setEditingType(null)}
         onSubmit={(v) => {
           const body = { code: v.code.trim(), name: v.name.trim(), remark: v.remark?.trim() || null };
-          const editing = editingType;
-          return saveType
-            .mutateAsync(editing && editing !== 'new' ? { ...body, id: editing.id } : body)
-            .then((saved) => setTypeId(saved.id));
+          return saveType.mutateAsync(typeDialog.withId(body)).then((saved) => setTypeId(saved.id));
         }}
       >
         <Form.Item
@@ -208,54 +162,35 @@ export function ConstantsPanel() {
 
 /** The values of one constant type: add, edit, delete one or the ticked ones. */
 function ConstantList({ type }: { type: ConstantType }) {
-  const { message, modal } = App.useApp();
-  const fail = useFail();
+  const { confirm, report } = useAdminActions();
   const constants = useConstants(type.id);
   const save = useSaveConstant();
   const remove = useDeleteConstants();
   const [selected, setSelected] = useState<number[]>([]);
-  const [editing, setEditing] = useState<Constant | 'new' | null>(null);
-  const [form] = Form.useForm<ConstantForm>();
+  const dialog = useEditDialog<ConstantForm>();
 
-  const open = (c: Constant | 'new') => setEditing(c);
-  const initial: ConstantForm | undefined =
-    editing === null
-      ? undefined
-      : editing === 'new'
-        ? { value: '', label: '', sortOrder: null }
-        : { value: editing.value, label: editing.label, sortOrder: editing.sortOrder };
+  const open = (c: Constant | 'new') =>
+    c === 'new'
+      ? dialog.open({ value: '', label: '', sortOrder: null })
+      : dialog.open({ value: c.value, label: c.label, sortOrder: c.sortOrder }, c.id);
   const deleteIds = (ids: number[]) =>
-    remove.mutateAsync(ids).then(() => {
-      message.success(M.deleted);
-      setSelected((s) => s.filter((id) => !ids.includes(id)));
-    }, fail);
+    report(remove.mutateAsync(ids), M.deleted, () => setSelected((s) => s.filter((id) => !ids.includes(id))));
 
   const columns: TableColumnsType<Constant> = [
     { title: C.value, dataIndex: 'value', ellipsis: true },
     { title: C.constantLabel, dataIndex: 'label', ellipsis: true },
     { title: C.order, dataIndex: 'sortOrder', width: 70 },
-    {
-      title: C.actions,
-      key: 'actions',
-      width: 120,
-      render: (_v, c) => (
-        <Space size={0}>
-          <Button type="link" size="small" aria-label={`${C.edit} ${c.label}`} onClick={() => open(c)}>
-            {C.edit}
-          </Button>
-          <Popconfirm
-            title={C.deleteConstantConfirm(c.value)}
-            okText={C.confirm}
-            cancelText={C.cancel}
-            onConfirm={() => deleteIds([c.id])}
-          >
-            <Button type="link" size="small" danger aria-label={`${C.delete} ${c.label}`}>
-              {C.delete}
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
+    actionsColumn(120, (c) => (
+      <>
+        <RowLink label={C.edit} name={c.label} size="small" onClick={() => open(c)} />
+        <RowDelete
+          name={c.label}
+          confirm={C.deleteConstantConfirm(c.value)}
+          size="small"
+          onDelete={() => deleteIds([c.id])}
+        />
+      </>
+    )),
   ];
 
   return (
@@ -270,10 +205,8 @@ function ConstantList({ type }: { type: ConstantType }) {
             danger
             disabled={!selected.length}
             onClick={() =>
-              modal.confirm({
+              confirm({
                 title: C.deleteConstantsConfirm(selected.length),
-                okText: C.confirm,
-                cancelText: C.cancel,
                 okButtonProps: { danger: true },
                 onOk: () => deleteIds(selected),
               })
@@ -283,28 +216,23 @@ function ConstantList({ type }: { type: ConstantType }) {
           </Button>
         </Tooltip>
       </Space>
-      <Table
-        rowKey="id"
+      <AdminTable
         size="small"
         aria-label={C.constants}
+        query={constants}
         loading={constants.isLoading}
-        dataSource={constants.data ?? []}
+        empty={C.noConstants}
+        pageSize={20}
         columns={columns}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
-        pagination={(constants.data?.length ?? 0) > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-        locale={{ emptyText: <EmptyState description={constants.error?.message ?? C.noConstants} /> }}
       />
       <FormDialog<ConstantForm>
-        open={editing !== null}
-        title={editing === 'new' ? C.addConstant : C.editConstant}
-        form={form}
+        {...dialog.dialog}
+        title={dialog.isNew ? C.addConstant : C.editConstant}
         pending={save.isPending}
-        initialValues={initial}
-        success={editing === 'new' ? M.created : M.saved}
-        onClose={() => setEditing(null)}
         onSubmit={(v) => {
           const body = { typeId: type.id, value: v.value.trim(), label: v.label.trim(), sortOrder: v.sortOrder ?? 0 };
-          return save.mutateAsync(editing && editing !== 'new' ? { ...body, id: editing.id } : body);
+          return save.mutateAsync(dialog.withId(body));
         }}
       >
         <Form.Item

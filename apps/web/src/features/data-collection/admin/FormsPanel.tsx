@@ -1,7 +1,6 @@
 import type { FormDirectoryNode } from '@zg/contract';
 import { COLLECTION_LIMITS, COLLECTION_MSG as M } from '@zg/contract';
 import {
-  App,
   Button,
   Col,
   Form,
@@ -10,7 +9,6 @@ import {
   Popconfirm,
   Row,
   Space,
-  Table,
   type TableColumnsType,
   Tag,
   Tooltip,
@@ -34,8 +32,10 @@ import {
 } from '../data-collection.api';
 import { publishBlocked } from '../designer.logic';
 import { directoryOptions, directoryPath, findDirectory, subtreeIds } from '../directory.logic';
+import { AdminTable, actionsColumn, RowDelete, RowLink } from './AdminTable';
 import { FormDesigner } from './FormDesigner';
-import { useFail } from './use-fail';
+import { useAdminActions } from './use-admin-actions';
+import { useEditDialog } from './use-edit-dialog';
 
 /**
  * 表单管理: the directory tree on the left, the forms of the chosen directory (or all of them) on the right;
@@ -80,17 +80,13 @@ interface DirectoryForm {
 }
 
 function DirectoryTree({ selected, onSelect }: { selected: number | null; onSelect: (id: number | null) => void }) {
-  const { message } = App.useApp();
-  const fail = useFail();
+  const { report } = useAdminActions();
   const tree = useDirectoryTree();
   const save = useSaveDirectory();
   const remove = useDeleteDirectory();
-  const [editing, setEditing] = useState<{ id?: number; values: DirectoryForm } | null>(null);
-  const [form] = Form.useForm<DirectoryForm>();
+  const dialog = useEditDialog<DirectoryForm>();
   const nodes = tree.data ?? [];
   const current = selected === null ? null : findDirectory(nodes, selected);
-
-  const open = (id: number | undefined, values: DirectoryForm) => setEditing({ id, values });
 
   const treeData = useMemo(() => {
     const toNode = (d: FormDirectoryNode): DirectoryTreeNode => ({
@@ -104,12 +100,12 @@ function DirectoryTree({ selected, onSelect }: { selected: number | null; onSele
   return (
     <div>
       <Space wrap style={{ marginBottom: 8 }}>
-        <Button type="primary" onClick={() => open(undefined, { name: '', parentId: null, sortOrder: 0 })}>
+        <Button type="primary" onClick={() => dialog.open({ name: '', parentId: null, sortOrder: 0 })}>
           {C.addDirectory}
         </Button>
         <Button
           disabled={!current}
-          onClick={() => current && open(undefined, { name: '', parentId: current.id, sortOrder: 0 })}
+          onClick={() => current && dialog.open({ name: '', parentId: current.id, sortOrder: 0 })}
         >
           {C.addSubDirectory}
         </Button>
@@ -119,7 +115,7 @@ function DirectoryTree({ selected, onSelect }: { selected: number | null; onSele
           disabled={!current}
           onClick={() =>
             current &&
-            open(current.id, { name: current.name, parentId: current.parentId, sortOrder: current.sortOrder })
+            dialog.open({ name: current.name, parentId: current.parentId, sortOrder: current.sortOrder }, current.id)
           }
         >
           {C.editDirectory}
@@ -129,16 +125,7 @@ function DirectoryTree({ selected, onSelect }: { selected: number | null; onSele
           okText={C.confirm}
           cancelText={C.cancel}
           disabled={!current}
-          onConfirm={() =>
-            current &&
-            remove.mutate(current.id, {
-              onSuccess: () => {
-                message.success(M.deleted);
-                onSelect(null);
-              },
-              onError: fail,
-            })
-          }
+          onConfirm={() => current && void report(remove.mutateAsync(current.id), M.deleted, () => onSelect(null))}
         >
           <Button danger disabled={!current}>
             {C.delete}
@@ -163,16 +150,12 @@ function DirectoryTree({ selected, onSelect }: { selected: number | null; onSele
         />
       )}
       <FormDialog<DirectoryForm>
-        open={editing !== null}
-        title={editing?.id ? C.editDirectory : C.addDirectory}
-        form={form}
+        {...dialog.dialog}
+        title={dialog.isNew ? C.addDirectory : C.editDirectory}
         pending={save.isPending}
-        initialValues={editing?.values}
-        success={editing?.id ? M.saved : M.created}
-        onClose={() => setEditing(null)}
         onSubmit={(v) => {
           const body = { name: v.name, parentId: v.parentId ?? null, sortOrder: v.sortOrder ?? 0 };
-          return save.mutateAsync(editing?.id ? { ...body, id: editing.id } : body).then((saved) => onSelect(saved.id));
+          return save.mutateAsync(dialog.withId(body)).then((saved) => onSelect(saved.id));
         }}
       >
         <Form.Item
@@ -187,7 +170,7 @@ function DirectoryTree({ selected, onSelect }: { selected: number | null; onSele
             allowClear
             placeholder={C.topLevel}
             treeDefaultExpandAll
-            treeData={directoryOptions(nodes, editing?.id ? subtreeIds(nodes, editing.id) : [])}
+            treeData={directoryOptions(nodes, dialog.editingId ? subtreeIds(nodes, dialog.editingId) : [])}
           />
         </Form.Item>
         <Form.Item name="sortOrder" label={C.order}>
@@ -201,8 +184,7 @@ function DirectoryTree({ selected, onSelect }: { selected: number | null; onSele
 // ---- the forms ----
 
 function FormList({ base, directoryId }: { base: string; directoryId: number | null }) {
-  const { message, modal } = App.useApp();
-  const fail = useFail();
+  const { confirm, report } = useAdminActions();
   const navigate = useNavigate();
   const [keyword, setKeyword] = useState('');
   const forms = useForms({ directoryId: directoryId ?? undefined, keyword });
@@ -211,15 +193,10 @@ function FormList({ base, directoryId }: { base: string; directoryId: number | n
   const publish = usePublishForm();
 
   const confirmPublish = (f: CollectionForm) =>
-    modal.confirm({
+    confirm({
       title: C.publishConfirm(f.name, f.version + 1),
       content: C.publishHint,
-      okText: C.confirm,
-      cancelText: C.cancel,
-      onOk: () =>
-        publish.mutateAsync(f.id).then((p) => {
-          message.success(M.published(p.version));
-        }, fail),
+      onOk: () => report(publish.mutateAsync(f.id), (p) => M.published(p.version)),
     });
 
   const columns: TableColumnsType<CollectionForm> = [
@@ -242,44 +219,32 @@ function FormList({ base, directoryId }: { base: string; directoryId: number | n
           <Tag>{C.notPublished}</Tag>
         ) : (
           <Space size={4}>
-            <Tag color="green">{`第 ${f.version} 版`}</Tag>
+            <Tag color="green">{C.versionNo(f.version)}</Tag>
             {f.changedSincePublish && <Tag color="orange">{C.changedSincePublish}</Tag>}
           </Space>
         ),
     },
-    {
-      title: C.actions,
-      key: 'actions',
-      width: 190,
-      render: (_v, f) => (
-        <Space size={0}>
-          <Button type="link" aria-label={`${C.design} ${f.name}`} onClick={() => navigate(`${base}/${f.id}`)}>
-            {C.design}
-          </Button>
-          <Tooltip title={f.abilities.publish ? undefined : publishBlocked(f)}>
-            <Button
-              type="link"
-              aria-label={`${C.publish} ${f.name}`}
-              disabled={!f.abilities.publish}
-              onClick={() => confirmPublish(f)}
-            >
-              {C.publish}
-            </Button>
-          </Tooltip>
-          <Popconfirm
-            title={C.deleteFormConfirm(f.name)}
-            okText={C.confirm}
-            cancelText={C.cancel}
-            disabled={!f.abilities.remove}
-            onConfirm={() => remove.mutate(f.id, { onSuccess: () => message.success(M.deleted), onError: fail })}
+    actionsColumn(190, (f) => (
+      <>
+        <RowLink label={C.design} name={f.name} onClick={() => navigate(`${base}/${f.id}`)} />
+        <Tooltip title={f.abilities.publish ? undefined : publishBlocked(f)}>
+          <Button
+            type="link"
+            aria-label={`${C.publish} ${f.name}`}
+            disabled={!f.abilities.publish}
+            onClick={() => confirmPublish(f)}
           >
-            <Button type="link" danger aria-label={`${C.delete} ${f.name}`} disabled={!f.abilities.remove}>
-              {C.delete}
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
+            {C.publish}
+          </Button>
+        </Tooltip>
+        <RowDelete
+          name={f.name}
+          confirm={C.deleteFormConfirm(f.name)}
+          disabled={!f.abilities.remove}
+          onDelete={() => void report(remove.mutateAsync(f.id), M.deleted)}
+        />
+      </>
+    )),
   ];
 
   return (
@@ -302,16 +267,7 @@ function FormList({ base, directoryId }: { base: string; directoryId: number | n
           </Button>
         </Tooltip>
       </Space>
-      <Table
-        rowKey="id"
-        size="middle"
-        aria-label={C.forms}
-        loading={forms.isFetching}
-        dataSource={forms.data ?? []}
-        columns={columns}
-        locale={{ emptyText: <EmptyState description={forms.error?.message ?? C.noForms} /> }}
-        pagination={(forms.data?.length ?? 0) > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-      />
+      <AdminTable size="middle" aria-label={C.forms} query={forms} empty={C.noForms} pageSize={10} columns={columns} />
     </div>
   );
 }

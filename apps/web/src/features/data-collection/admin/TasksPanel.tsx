@@ -1,12 +1,11 @@
 import { COLLECTION_LIMITS, FILL_STATE_NAMES, type FillState, COLLECTION_MSG as M } from '@zg/contract';
 import {
-  App,
   Button,
   Col,
   DatePicker,
   Form,
+  type FormItemProps,
   Input,
-  Popconfirm,
   Row,
   Select,
   Space,
@@ -50,15 +49,37 @@ import {
   taskBody,
   taskPhase,
 } from '../task.logic';
-import { useFail } from './use-fail';
+import { AdminTable, actionsColumn, RowDelete, RowLink } from './AdminTable';
+import { useAdminActions } from './use-admin-actions';
 
 const DAY = 'YYYY-MM-DD';
 const today = () => dayjs().format(DAY);
-/** A date field holds its YYYY-MM-DD string; the picker shows it as a day. */
-const dateItem = {
-  getValueProps: (v: string | undefined) => ({ value: v ? dayjs(v) : undefined }),
-  normalize: (d: Dayjs | null) => (d ? d.format(DAY) : undefined),
-};
+/** A date field: the form holds its YYYY-MM-DD string, the picker shows it as a day. */
+function DateItem(props: FormItemProps) {
+  return (
+    <Form.Item
+      {...props}
+      getValueProps={(v: string | undefined) => ({ value: v ? dayjs(v) : undefined })}
+      normalize={(d: Dayjs | null) => (d ? d.format(DAY) : undefined)}
+    >
+      <DatePicker style={{ width: '100%' }} />
+    </Form.Item>
+  );
+}
+const dateRequired = { required: true, message: C.dateRequired };
+
+/** The task's name, the same field when it is started and when it is edited. */
+function TaskNameItem() {
+  return (
+    <Form.Item
+      name="name"
+      label={C.taskName}
+      rules={[{ required: true, whitespace: true, message: C.taskNameRequired }]}
+    >
+      <Input maxLength={COLLECTION_LIMITS.nameMax} />
+    </Form.Item>
+  );
+}
 
 const PHASE_COLORS = { closed: 'default', notStarted: 'blue', open: 'green', overdue: 'orange' } as const;
 const STATE_COLORS: Record<FillState, string> = { uncommitted: 'default', waitAudit: 'gold', finished: 'green' };
@@ -78,8 +99,7 @@ export function TasksPanel({ base }: { base: string }) {
 }
 
 function TaskList({ base }: { base: string }) {
-  const { message, modal } = App.useApp();
-  const fail = useFail();
+  const { confirm, report } = useAdminActions();
   const navigate = useNavigate();
   const tasks = useTasks();
   const remove = useDeleteTask();
@@ -94,7 +114,7 @@ function TaskList({ base }: { base: string }) {
       title: C.form,
       key: 'form',
       ellipsis: true,
-      render: (_v, t) => `${t.formName}（第 ${t.formVersion} 版）`,
+      render: (_v, t) => C.withVersion(t.formName, t.formVersion),
     },
     { title: C.cycle, dataIndex: 'cycle', width: 110 },
     { title: C.startDate, dataIndex: 'startDate', width: 110 },
@@ -119,31 +139,17 @@ function TaskList({ base }: { base: string }) {
         );
       },
     },
-    {
-      title: C.actions,
-      key: 'actions',
-      width: 200,
-      render: (_v, t) => (
-        <Space size={0}>
-          <Button type="link" aria-label={`${C.allocations} ${t.name}`} onClick={() => navigate(`${base}/${t.id}`)}>
-            {C.allocations}
-          </Button>
-          <Button type="link" aria-label={`${C.edit} ${t.name}`} onClick={() => setEditing(t)}>
-            {C.edit}
-          </Button>
-          <Popconfirm
-            title={C.deleteTaskConfirm(t.name)}
-            okText={C.confirm}
-            cancelText={C.cancel}
-            onConfirm={() => remove.mutate(t.id, { onSuccess: () => message.success(M.deleted), onError: fail })}
-          >
-            <Button type="link" danger aria-label={`${C.delete} ${t.name}`}>
-              {C.delete}
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
+    actionsColumn(200, (t) => (
+      <>
+        <RowLink label={C.allocations} name={t.name} onClick={() => navigate(`${base}/${t.id}`)} />
+        <RowLink label={C.edit} name={t.name} onClick={() => setEditing(t)} />
+        <RowDelete
+          name={t.name}
+          confirm={C.deleteTaskConfirm(t.name)}
+          onDelete={() => void report(remove.mutateAsync(t.id), M.deleted)}
+        />
+      </>
+    )),
   ];
 
   return (
@@ -155,28 +161,24 @@ function TaskList({ base }: { base: string }) {
         <Button
           loading={close.isPending}
           onClick={() =>
-            modal.confirm({
+            confirm({
               title: C.closeOutdated,
               content: C.closeOutdatedConfirm,
-              okText: C.confirm,
-              cancelText: C.cancel,
-              onOk: () => close.mutateAsync().then((r) => message.success(M.closedCount(r.closed)), fail),
+              onOk: () => report(close.mutateAsync(), (r) => M.closedCount(r.closed)),
             })
           }
         >
           {C.closeOutdated}
         </Button>
       </Space>
-      <Table
-        rowKey="id"
+      <AdminTable
         size="middle"
         aria-label={C.tabs.tasks}
-        loading={tasks.isFetching}
-        dataSource={tasks.data ?? []}
+        query={tasks}
+        empty={C.noTasks}
+        pageSize={10}
         columns={columns}
         scroll={{ x: 1100 }}
-        locale={{ emptyText: <EmptyState description={tasks.error?.message ?? C.noTasks} /> }}
-        pagination={(tasks.data?.length ?? 0) > 10 ? { pageSize: 10, showSizeChanger: false } : false}
       />
       {creating && <TaskDialog onClose={() => setCreating(false)} />}
       {editing && <EditTaskDialog task={editing} onClose={() => setEditing(null)} />}
@@ -242,13 +244,7 @@ function TaskDialog({ onClose }: { onClose: () => void }) {
         )
       }
     >
-      <Form.Item
-        name="name"
-        label={C.taskName}
-        rules={[{ required: true, whitespace: true, message: C.taskNameRequired }]}
-      >
-        <Input maxLength={COLLECTION_LIMITS.nameMax} />
-      </Form.Item>
+      <TaskNameItem />
       <Form.Item
         name="formId"
         label={C.form}
@@ -258,7 +254,7 @@ function TaskDialog({ onClose }: { onClose: () => void }) {
         <Select
           loading={forms.isLoading}
           showSearch={{ optionFilterProp: 'label' }}
-          options={published.map((f) => ({ value: f.id, label: `${f.name}（第 ${f.version} 版）` }))}
+          options={published.map((f) => ({ value: f.id, label: C.withVersion(f.name, f.version) }))}
         />
       </Form.Item>
       <Row gutter={16}>
@@ -280,24 +276,10 @@ function TaskDialog({ onClose }: { onClose: () => void }) {
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item
-            name="startDate"
-            label={C.startDate}
-            rules={[{ required: true, message: C.dateRequired }]}
-            {...dateItem}
-          >
-            <DatePicker style={{ width: '100%' }} />
-          </Form.Item>
+          <DateItem name="startDate" label={C.startDate} rules={[dateRequired]} />
         </Col>
         <Col span={12}>
-          <Form.Item
-            name="deadline"
-            label={C.deadline}
-            rules={[{ required: true, message: C.dateRequired }]}
-            {...dateItem}
-          >
-            <DatePicker style={{ width: '100%' }} />
-          </Form.Item>
+          <DateItem name="deadline" label={C.deadline} rules={[dateRequired]} />
         </Col>
       </Row>
       <Form.Item
@@ -367,25 +349,13 @@ function EditTaskDialog({ task, onClose }: { task: CollectionTask; onClose: () =
       initialValues={{ name: task.name, deadline: task.deadline }}
       onSubmit={(v) => update.mutateAsync({ id: task.id, name: v.name.trim(), deadline: v.deadline })}
     >
-      <Form.Item
-        name="name"
-        label={C.taskName}
-        rules={[{ required: true, whitespace: true, message: C.taskNameRequired }]}
-      >
-        <Input maxLength={COLLECTION_LIMITS.nameMax} />
-      </Form.Item>
-      <Form.Item
+      <TaskNameItem />
+      <DateItem
         name="deadline"
         label={C.deadline}
         extra={`${C.startDate}：${task.startDate}`}
-        rules={[
-          { required: true, message: C.dateRequired },
-          { validator: (_r, v) => check(deadlineProblem(task.startDate, v)) },
-        ]}
-        {...dateItem}
-      >
-        <DatePicker style={{ width: '100%' }} />
-      </Form.Item>
+        rules={[dateRequired, { validator: (_r, v) => check(deadlineProblem(task.startDate, v)) }]}
+      />
     </FormDialog>
   );
 }
@@ -393,8 +363,7 @@ function EditTaskDialog({ task, onClose }: { task: CollectionTask; onClose: () =
 // ---- 填报情况 ----
 
 function Allocations({ base }: { base: string }) {
-  const { message, modal } = App.useApp();
-  const fail = useFail();
+  const { message, fail, confirm, report } = useAdminActions();
   const navigate = useNavigate();
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
@@ -430,15 +399,9 @@ function Allocations({ base }: { base: string }) {
   const passMany = () => {
     const ids = pick('pass', C.pass);
     if (!ids) return;
-    modal.confirm({
+    confirm({
       title: C.passConfirm(ids.length),
-      okText: C.confirm,
-      cancelText: C.cancel,
-      onOk: () =>
-        audit.mutateAsync({ ids, pass: true }).then(() => {
-          message.success('审核通过');
-          done();
-        }, fail),
+      onOk: () => report(audit.mutateAsync({ ids, pass: true }), C.passed, done),
     });
   };
   const askReason = (action: 'reject' | 'rollback') => {
@@ -483,7 +446,7 @@ function Allocations({ base }: { base: string }) {
           {C.allocationsOf(task?.name ?? '')}
         </Typography.Title>
         {task && (
-          <Typography.Text type="secondary">{`${task.formName}（第 ${task.formVersion} 版） · ${task.cycle} · ${task.startDate} 至 ${task.deadline}`}</Typography.Text>
+          <Typography.Text type="secondary">{`${C.withVersion(task.formName, task.formVersion)} · ${task.cycle} · ${C.dateRange(task.startDate, task.deadline)}`}</Typography.Text>
         )}
       </Space>
       <Space wrap>
@@ -507,12 +470,10 @@ function Allocations({ base }: { base: string }) {
             disabled={!hasUnsynced(rows)}
             loading={sync.isPending}
             onClick={() =>
-              modal.confirm({
+              confirm({
                 title: C.syncConfirm,
                 content: C.syncHint,
-                okText: C.confirm,
-                cancelText: C.cancel,
-                onOk: () => sync.mutateAsync(id).then((r) => message.success(M.synced(r.rows)), fail),
+                onOk: () => report(sync.mutateAsync(id), (r) => M.synced(r.rows)),
               })
             }
           >
@@ -520,20 +481,18 @@ function Allocations({ base }: { base: string }) {
           </Button>
         </Tooltip>
       </Space>
-      <Table
-        rowKey="id"
+      <AdminTable
         size="middle"
         aria-label={C.allocations}
-        loading={list.isFetching}
-        dataSource={rows}
+        query={list}
+        empty={C.noAllocations}
+        pageSize={20}
         columns={columns}
         rowSelection={{
           selectedRowKeys: selected,
           onChange: (keys) => setSelected(keys.map(Number)),
-          getCheckboxProps: (f) => ({ 'aria-label': `选择 ${f.assigneeName}` }),
+          getCheckboxProps: (f) => ({ 'aria-label': C.selectRow(f.assigneeName) }),
         }}
-        locale={{ emptyText: <EmptyState description={list.error?.message ?? C.noAllocations} /> }}
-        pagination={rows.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
       />
       <FormDialog<{ opinion: string }>
         open={reasonFor !== null}
@@ -544,7 +503,7 @@ function Allocations({ base }: { base: string }) {
         }
         form={reasonForm}
         pending={audit.isPending || rollback.isPending}
-        success={reasonFor?.action === 'rollback' ? '已回退' : '已退回'}
+        success={reasonFor?.action === 'rollback' ? C.rolledBack : C.rejected}
         onClose={() => setReasonFor(null)}
         onSubmit={async ({ opinion }) => {
           if (!reasonFor) return;
