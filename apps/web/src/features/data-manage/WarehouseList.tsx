@@ -1,50 +1,29 @@
-import { useMutation } from '@tanstack/react-query';
-import {
-  DATA_MANAGE_API as API,
-  DATA_MANAGE_MSG as M,
-  SHELL_TEXT as T,
-  WAREHOUSE_LIMITS,
-  type Warehouse,
-} from '@zg/contract';
-import { Button, Form, Input, InputNumber, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import { DATA_MANAGE_API as API, DATA_MANAGE_MSG as M, WAREHOUSE_LIMITS, type Warehouse } from '@zg/contract';
+import { Button, Form, Input, InputNumber, Space, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { call } from '../../api/endpoint';
-import { EmptyState } from '../../components/EmptyState';
 import { FormDialog } from '../../components/FormDialog';
-import { pagination } from '../../components/pagination';
-import { useWarehouseActions, useWarehousePage } from './warehouse.api';
+import { PagedTable, SearchBar, useSearchPaging } from '../../components/PagedTable';
+import { useWarehousePage } from './warehouse.api';
+import { DeleteLink, useWarehouseEditing } from './warehouse-editing';
 import { W } from './warehouse-text';
 
 type Draft = { ckmc: string; bz?: string; px?: number };
 
 /** 数据仓库: the warehouses (ck), searched by name, added, edited and deleted; a name opens its tables. */
 export function WarehouseList({ base }: { base: string }) {
-  const { refresh, fail, message } = useWarehouseActions();
-  const [page, setPage] = useState(1);
-  const [keyword, setKeyword] = useState('');
-  const list = useWarehousePage(page, keyword);
-  const [editing, setEditing] = useState<Warehouse | 'new' | null>(null);
-  const [form] = Form.useForm<Draft>();
-  const save = useMutation({
-    mutationFn: async (values: Draft) => {
+  const paging = useSearchPaging();
+  const list = useWarehousePage(paging.page, paging.keyword);
+  const rows = useWarehouseEditing<Warehouse, Draft>({
+    save: (values, id) => {
       const body = { ckmc: values.ckmc, bz: values.bz || undefined, px: values.px ?? 0 };
-      if (editing === 'new') await call(API.warehouseInsert, { body });
-      else if (editing) await call(API.warehouseUpdate, { body: { ...body, id: editing.id } });
-      await refresh();
+      return id === undefined
+        ? call(API.warehouseInsert, { body })
+        : call(API.warehouseUpdate, { body: { ...body, id } });
     },
+    remove: (id) => call(API.warehousesDelete, { body: { ids: [id] } }),
   });
-
-  const remove = async (w: Warehouse) => {
-    try {
-      await call(API.warehousesDelete, { body: { ids: [w.id] } });
-      message.success(M.deleted);
-      await refresh();
-    } catch (error) {
-      fail(error);
-    }
-  };
 
   const columns: TableColumnsType<Warehouse> = [
     {
@@ -66,19 +45,10 @@ export function WarehouseList({ base }: { base: string }) {
           <Link className="ant-btn ant-btn-link" to={`${base}/${w.id}`}>
             {W.openTables}
           </Link>
-          <Button type="link" onClick={() => setEditing(w)}>
+          <Button type="link" onClick={() => rows.edit(w)}>
             {W.edit}
           </Button>
-          <Popconfirm
-            title={W.deleteWarehouseConfirm(w.ckmc)}
-            okText={T.confirm}
-            cancelText={T.cancel}
-            onConfirm={() => remove(w)}
-          >
-            <Button type="link" danger>
-              {W.delete}
-            </Button>
-          </Popconfirm>
+          <DeleteLink title={W.deleteWarehouseConfirm(w.ckmc)} onConfirm={() => rows.remove(w)} />
         </Space>
       ),
     },
@@ -86,40 +56,22 @@ export function WarehouseList({ base }: { base: string }) {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Space wrap>
-        <Input.Search
-          aria-label={W.searchWarehouse}
-          placeholder={W.searchWarehouse}
-          allowClear
-          style={{ width: 260 }}
-          onSearch={(v) => {
-            setKeyword(v.trim());
-            setPage(1);
-          }}
-        />
-        <Button type="primary" onClick={() => setEditing('new')}>
+      <SearchBar label={W.searchWarehouse} width={260} onSearch={paging.search}>
+        <Button type="primary" onClick={rows.add}>
           {W.addWarehouse}
         </Button>
-      </Space>
-      <Table<Warehouse>
-        rowKey="id"
-        size="middle"
+      </SearchBar>
+      <PagedTable<Warehouse>
         columns={columns}
-        dataSource={list.data?.records ?? []}
-        loading={list.isFetching}
-        locale={{ emptyText: <EmptyState description={list.error?.message ?? W.noWarehouses} /> }}
-        pagination={pagination({ current: page, total: list.data?.total ?? 0, onChange: setPage })}
+        query={list}
+        paging={paging}
+        empty={list.error?.message ?? W.noWarehouses}
       />
       <FormDialog<Draft>
-        open={editing !== null}
-        title={editing === 'new' ? W.addWarehouse : W.editWarehouse}
-        form={form}
-        pending={save.isPending}
-        onClose={() => setEditing(null)}
-        onSubmit={save.mutateAsync}
-        success={editing === 'new' ? M.created : M.saved}
+        {...rows.dialog}
+        title={rows.adding ? W.addWarehouse : W.editWarehouse}
         initialValues={
-          editing && editing !== 'new' ? { ckmc: editing.ckmc, bz: editing.bz ?? '', px: editing.px } : { px: 0 }
+          rows.editing ? { ckmc: rows.editing.ckmc, bz: rows.editing.bz ?? '', px: rows.editing.px } : { px: 0 }
         }
       >
         <Form.Item

@@ -1,54 +1,31 @@
-import { useMutation } from '@tanstack/react-query';
-import {
-  DATA_MANAGE_API as API,
-  DATA_MANAGE_MSG as M,
-  SHELL_TEXT as T,
-  WAREHOUSE_LIMITS,
-  type WarehouseTable,
-} from '@zg/contract';
-import { Breadcrumb, Button, Form, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { DATA_MANAGE_API as API, DATA_MANAGE_MSG as M, WAREHOUSE_LIMITS, type WarehouseTable } from '@zg/contract';
+import { Breadcrumb, Button, Form, Input, Space, type TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
 import { call } from '../../api/endpoint';
-import { EmptyState } from '../../components/EmptyState';
 import { FormDialog } from '../../components/FormDialog';
-import { pagination } from '../../components/pagination';
+import { PagedTable, SearchBar, useSearchPaging } from '../../components/PagedTable';
 import { identifierRule } from './FieldDialog';
 import { PhysicalState } from './TableDesigner';
-import { useTablePage, useWarehouseActions, useWarehouses } from './warehouse.api';
+import { useTablePage, useWarehouses } from './warehouse.api';
+import { DeleteLink, useWarehouseEditing } from './warehouse-editing';
 import { W } from './warehouse-text';
 
 type Draft = { bm: string; bzwm: string; bz?: string };
 
 /** A warehouse's tables (ckb): added, renamed and deleted; each opens its structure and, once created, its data. */
 export function WarehouseTables({ base, ckid }: { base: string; ckid: number }) {
-  const { refresh, fail, message } = useWarehouseActions();
   const warehouses = useWarehouses();
   const warehouse = warehouses.data?.find((w) => w.id === ckid);
-  const [page, setPage] = useState(1);
-  const [keyword, setKeyword] = useState('');
-  const list = useTablePage(ckid, page, keyword);
-  const [editing, setEditing] = useState<WarehouseTable | 'new' | null>(null);
-  const [form] = Form.useForm<Draft>();
-  const here = `${base}/${ckid}`;
-
-  const save = useMutation({
-    mutationFn: async (values: Draft) => {
+  const paging = useSearchPaging();
+  const list = useTablePage(ckid, paging.page, paging.keyword);
+  const rows = useWarehouseEditing<WarehouseTable, Draft>({
+    save: (values, id) => {
       const body = { ckid, bm: values.bm, bzwm: values.bzwm, bz: values.bz || undefined };
-      if (editing === 'new') await call(API.tableInsert, { body });
-      else if (editing) await call(API.tableUpdate, { body: { ...body, id: editing.id } });
-      await refresh();
+      return id === undefined ? call(API.tableInsert, { body }) : call(API.tableUpdate, { body: { ...body, id } });
     },
+    remove: (id) => call(API.tablesDelete, { body: { ids: [id] } }),
   });
-  const remove = async (t: WarehouseTable) => {
-    try {
-      await call(API.tablesDelete, { body: { ids: [t.id] } });
-      message.success(M.deleted);
-      await refresh();
-    } catch (error) {
-      fail(error);
-    }
-  };
+  const here = `${base}/${ckid}`;
 
   const columns: TableColumnsType<WarehouseTable> = [
     {
@@ -81,22 +58,11 @@ export function WarehouseTables({ base, ckid }: { base: string; ckid: number }) 
             </Link>
           )}
           {t.abilities.edit && (
-            <Button type="link" onClick={() => setEditing(t)}>
+            <Button type="link" onClick={() => rows.edit(t)}>
               {W.edit}
             </Button>
           )}
-          {t.abilities.edit && (
-            <Popconfirm
-              title={W.deleteTableConfirm(t.bzwm)}
-              okText={T.confirm}
-              cancelText={T.cancel}
-              onConfirm={() => remove(t)}
-            >
-              <Button type="link" danger>
-                {W.delete}
-              </Button>
-            </Popconfirm>
-          )}
+          {t.abilities.edit && <DeleteLink title={W.deleteTableConfirm(t.bzwm)} onConfirm={() => rows.remove(t)} />}
         </Space>
       ),
     },
@@ -105,39 +71,21 @@ export function WarehouseTables({ base, ckid }: { base: string; ckid: number }) 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Breadcrumb items={[{ title: <Link to={base}>{W.warehouses}</Link> }, { title: warehouse?.ckmc ?? W.loading }]} />
-      <Space wrap>
-        <Input.Search
-          aria-label={W.searchTable}
-          placeholder={W.searchTable}
-          allowClear
-          style={{ width: 260 }}
-          onSearch={(v) => {
-            setKeyword(v.trim());
-            setPage(1);
-          }}
-        />
-        <Button type="primary" onClick={() => setEditing('new')}>
+      <SearchBar label={W.searchTable} width={260} onSearch={paging.search}>
+        <Button type="primary" onClick={rows.add}>
           {W.addTable}
         </Button>
-      </Space>
-      <Table<WarehouseTable>
-        rowKey="id"
-        size="middle"
+      </SearchBar>
+      <PagedTable<WarehouseTable>
         columns={columns}
-        dataSource={list.data?.records ?? []}
-        loading={list.isFetching}
-        locale={{ emptyText: <EmptyState description={list.error?.message ?? W.noTables} /> }}
-        pagination={pagination({ current: page, total: list.data?.total ?? 0, onChange: setPage })}
+        query={list}
+        paging={paging}
+        empty={list.error?.message ?? W.noTables}
       />
       <FormDialog<Draft>
-        open={editing !== null}
-        title={editing === 'new' ? W.addTable : W.editTable}
-        form={form}
-        pending={save.isPending}
-        onClose={() => setEditing(null)}
-        onSubmit={save.mutateAsync}
-        success={editing === 'new' ? M.created : M.saved}
-        initialValues={editing && editing !== 'new' ? { bm: editing.bm, bzwm: editing.bzwm, bz: editing.bz ?? '' } : {}}
+        {...rows.dialog}
+        title={rows.adding ? W.addTable : W.editTable}
+        initialValues={rows.editing ? { bm: rows.editing.bm, bzwm: rows.editing.bzwm, bz: rows.editing.bz ?? '' } : {}}
       >
         <Form.Item
           name="bzwm"

@@ -7,6 +7,7 @@ import { Providers } from '../../app/Providers';
 import { QueryBoundary } from '../../components/QueryBoundary';
 import { stubXhr } from '../../test/attachments';
 import { failed, loginRecord, mockApi, ok } from '../../test/fixtures';
+import { btn, stubApi } from '../../test/pages';
 import { freshQueryClient } from '../../test/render';
 import DataManagePage from './DataManagePage';
 
@@ -176,5 +177,141 @@ describe('数据仓库 pages', () => {
     expect(dialog.querySelector('.ant-progress-status-exception')).toBeTruthy();
     expect(sent).toHaveLength(1);
     expect(polls).toBe(1);
+  });
+});
+
+/** The JSON bodies sent to `path`, in order. */
+const sentTo = (api: ReturnType<typeof stubApi>, path: string) =>
+  api.fetchMock.mock.calls
+    .filter(([u]) => new URL(String(u), 'http://localhost').pathname === path)
+    .map(([, init]) => JSON.parse(String((init as RequestInit).body)));
+
+const confirmPop = async (title: string) => {
+  const pop = (await screen.findByText(title)).closest('.ant-popover') as HTMLElement;
+  fireEvent.click(btn('确定', pop));
+};
+
+describe('数据仓库 list: search, add, edit, delete', { timeout: 60_000 }, () => {
+  it('searches from the first page with the trimmed name', async () => {
+    const api = stubApi({ [`${S}/ck/selectqurey`]: () => ok({ ...page([warehouse]), total: 25 }) });
+    renderAt('/dataManage/warehouse');
+    expect(await screen.findByText('当前页10条，共25条')).toBeTruthy();
+    fireEvent.click(screen.getByTitle('2'));
+    const asked = () => api.calls(`${S}/ck/selectqurey`).at(-1)?.searchParams;
+    await waitFor(() => expect(asked()?.get('current')).toBe('2'));
+    const box = screen.getByRole('searchbox', { name: '按仓库名称搜索' });
+    fireEvent.change(box, { target: { value: '  学生 ' } });
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(asked()?.get('keyword')).toBe('学生'));
+    expect(asked()?.get('current')).toBe('1');
+  });
+
+  it('adds a warehouse and lists it again', async () => {
+    const api = stubApi({
+      [`${S}/ck/selectqurey`]: () => ok(page([warehouse])),
+      [`${S}/ck/insert`]: (init) => ok({ ...warehouse, ...JSON.parse(String(init.body)), id: 9 }),
+    });
+    renderAt('/dataManage/warehouse');
+    await screen.findByText('学生数据');
+    const loads = api.calls(`${S}/ck/selectqurey`).length;
+    fireEvent.click(btn('新增仓库'));
+    const dialog = await screen.findByRole('dialog', { name: '新增仓库' });
+    fireEvent.change(within(dialog).getByLabelText('仓库名称'), { target: { value: '教师数据' } });
+    fireEvent.click(btn('确定', dialog));
+    expect(await screen.findByText(M.created)).toBeTruthy();
+    expect(sentTo(api, `${S}/ck/insert`)).toEqual([{ ckmc: '教师数据', px: 0 }]);
+    await waitFor(() => expect(api.calls(`${S}/ck/selectqurey`).length).toBeGreaterThan(loads));
+  });
+
+  it('edits a warehouse from its row and deletes it after confirming', async () => {
+    const api = stubApi({
+      [`${S}/ck/selectqurey`]: () => ok(page([warehouse])),
+      [`${S}/ck/update`]: (init) => ok({ ...warehouse, ...JSON.parse(String(init.body)) }),
+      [`${S}/ck/ids/delete`]: () => ok(null),
+    });
+    renderAt('/dataManage/warehouse');
+    const row = (await screen.findByText('学生数据')).closest('tr') as HTMLElement;
+    fireEvent.click(btn('修改', row));
+    const dialog = await screen.findByRole('dialog', { name: '修改仓库' });
+    expect((within(dialog).getByLabelText('仓库名称') as HTMLInputElement).value).toBe('学生数据');
+    fireEvent.change(within(dialog).getByLabelText('仓库名称'), { target: { value: '学生数据仓' } });
+    fireEvent.click(btn('确定', dialog));
+    expect(await screen.findByText(M.saved)).toBeTruthy();
+    expect(sentTo(api, `${S}/ck/update`)).toEqual([{ ckmc: '学生数据仓', px: 0, id: 3 }]);
+
+    fireEvent.click(btn('删除', row));
+    await confirmPop('确定删除仓库“学生数据”吗？');
+    expect(await screen.findByText(M.deleted)).toBeTruthy();
+    expect(sentTo(api, `${S}/ck/ids/delete`)).toEqual([{ ids: [3] }]);
+  });
+
+  it('shows the server’s refusal to delete', async () => {
+    mockApi({
+      ...common,
+      [`${S}/ck/selectqurey`]: () => ok(page([warehouse])),
+      [`${S}/ck/ids/delete`]: () => failed(409, '仓库“学生数据”下还有数据表，不能删除'),
+    });
+    renderAt('/dataManage/warehouse');
+    const row = (await screen.findByText('学生数据')).closest('tr') as HTMLElement;
+    fireEvent.click(btn('删除', row));
+    await confirmPop('确定删除仓库“学生数据”吗？');
+    expect(await screen.findByText('仓库“学生数据”下还有数据表，不能删除')).toBeTruthy();
+    expect(screen.queryByText(M.deleted)).toBeNull();
+  });
+});
+
+describe('a warehouse’s tables: add, edit, delete', { timeout: 60_000 }, () => {
+  it('adds a table to the warehouse', async () => {
+    const api = stubApi({
+      ...common,
+      [`${S}/ckb/selectqurey`]: () => ok(page([table])),
+      [`${S}/ckb/insert`]: (init) => ok({ ...table, ...JSON.parse(String(init.body)), id: 8 }),
+    });
+    renderAt('/dataManage/warehouse/3');
+    expect(await screen.findByText('学生名单')).toBeTruthy();
+    const asked = api.calls(`${S}/ckb/selectqurey`).at(-1)?.searchParams;
+    expect([asked?.get('ckid'), asked?.get('current')]).toEqual(['3', '1']);
+    fireEvent.click(btn('新增数据表'));
+    const dialog = await screen.findByRole('dialog', { name: '新增数据表' });
+    fireEvent.change(within(dialog).getByLabelText('中文名称'), { target: { value: '教师名单' } });
+    fireEvent.change(within(dialog).getByLabelText('表名'), { target: { value: 'teacher' } });
+    fireEvent.click(btn('确定', dialog));
+    expect(await screen.findByText(M.created)).toBeTruthy();
+    expect(sentTo(api, `${S}/ckb/insert`)).toEqual([{ ckid: 3, bm: 'teacher', bzwm: '教师名单' }]);
+  });
+
+  it('edits a table from its row and deletes it after confirming', async () => {
+    const api = stubApi({
+      ...common,
+      [`${S}/ckb/selectqurey`]: () => ok(page([table])),
+      [`${S}/ckb/update`]: (init) => ok({ ...table, ...JSON.parse(String(init.body)) }),
+      [`${S}/ckb/ids/delete`]: () => ok(null),
+    });
+    renderAt('/dataManage/warehouse/3');
+    const row = (await screen.findByText('student')).closest('tr') as HTMLElement;
+    fireEvent.click(btn('修改', row));
+    const dialog = await screen.findByRole('dialog', { name: '修改数据表' });
+    expect((within(dialog).getByLabelText('表名') as HTMLInputElement).value).toBe('student');
+    fireEvent.change(within(dialog).getByLabelText('说明'), { target: { value: '在校生' } });
+    fireEvent.click(btn('确定', dialog));
+    expect(await screen.findByText(M.saved)).toBeTruthy();
+    expect(sentTo(api, `${S}/ckb/update`)).toEqual([{ ckid: 3, bm: 'student', bzwm: '学生名单', bz: '在校生', id: 4 }]);
+
+    fireEvent.click(btn('删除', row));
+    await confirmPop('确定删除数据表“学生名单”的定义吗？');
+    expect(await screen.findByText(M.deleted)).toBeTruthy();
+    expect(sentTo(api, `${S}/ckb/ids/delete`)).toEqual([{ ids: [4] }]);
+  });
+
+  it('offers no edit or delete on a table the user may not edit', async () => {
+    mockApi({
+      ...common,
+      [`${S}/ckb/selectqurey`]: () => ok(page([{ ...table, abilities: { ...abilities, edit: false } }])),
+    });
+    renderAt('/dataManage/warehouse/3');
+    const row = (await screen.findByText('student')).closest('tr') as HTMLElement;
+    expect(within(row).getByRole('link', { name: '表结构' })).toBeTruthy();
+    expect(within(row).queryByText(/^修\s*改$/)).toBeNull();
+    expect(within(row).queryByText(/^删\s*除$/)).toBeNull();
   });
 });

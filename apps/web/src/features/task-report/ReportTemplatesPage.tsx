@@ -19,7 +19,6 @@ import {
   Popconfirm,
   Space,
   Switch,
-  Table,
   type TableColumnsType,
   Tabs,
   Tag,
@@ -28,9 +27,8 @@ import {
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { errorText } from '../../api/errors';
-import { EmptyState } from '../../components/EmptyState';
 import { EnterSubmits } from '../../components/EnterSubmits';
-import { pagination } from '../../components/pagination';
+import { PagedTable, SearchBar, useSearchPaging } from '../../components/PagedTable';
 import { type CoverForm, type TemplateForm, useCovers, useReportActions, useTemplates } from './report.api';
 
 const time = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm');
@@ -52,12 +50,11 @@ export default function ReportTemplatesPage() {
 
 function Templates() {
   const { message, modal } = App.useApp();
-  const [current, setCurrent] = useState<number>(LIMITS.firstPage);
-  const [name, setName] = useState<string | undefined>();
+  const paging = useSearchPaging();
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<ReportTemplate | 'new' | null>(null);
   const size = LIMITS.defaultPageSize;
-  const page = useTemplates(current, size, name);
+  const list = useTemplates(paging.page, size, paging.keyword);
   const actions = useReportActions();
 
   const remove = () =>
@@ -100,33 +97,20 @@ function Templates() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Space wrap>
-        <Input.Search
-          aria-label={T.searchTemplate}
-          placeholder={T.searchTemplate}
-          allowClear
-          style={{ width: 220 }}
-          onSearch={(v) => {
-            setName(v.trim() || undefined);
-            setCurrent(LIMITS.firstPage);
-          }}
-        />
+      <SearchBar label={T.searchTemplate} onSearch={paging.search}>
         <Button type="primary" onClick={() => setEditing('new')}>
           {T.addTemplate}
         </Button>
         <Button danger disabled={selected.length === 0} onClick={remove}>
           {T.deleteSelected}
         </Button>
-      </Space>
-      <Table<ReportTemplate>
-        rowKey="id"
-        size="middle"
-        loading={page.isFetching}
+      </SearchBar>
+      <PagedTable<ReportTemplate>
         columns={columns}
-        dataSource={page.data?.records ?? []}
+        query={list}
+        paging={paging}
+        pageSize={size}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
-        locale={{ emptyText: <EmptyState /> }}
-        pagination={pagination({ current, total: page.data?.total ?? 0, pageSize: size, onChange: setCurrent })}
       />
       <TemplateDialog template={editing} onClose={() => setEditing(null)} />
     </Space>
@@ -202,11 +186,10 @@ function TemplateDialog({ template, onClose }: { template: ReportTemplate | 'new
 
 function Covers() {
   const { message } = App.useApp();
-  const [current, setCurrent] = useState<number>(LIMITS.firstPage);
-  const [name, setName] = useState<string | undefined>();
+  const paging = useSearchPaging();
   const [adding, setAdding] = useState(false);
   const size = LIMITS.defaultPageSize;
-  const page = useCovers(current, size, name);
+  const list = useCovers(paging.page, size, paging.keyword);
   const actions = useReportActions();
   const run = async (what: Promise<unknown>, done: string) => {
     try {
@@ -271,30 +254,12 @@ function Covers() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Space wrap>
-        <Input.Search
-          aria-label={T.searchCover}
-          placeholder={T.searchCover}
-          allowClear
-          style={{ width: 220 }}
-          onSearch={(v) => {
-            setName(v.trim() || undefined);
-            setCurrent(LIMITS.firstPage);
-          }}
-        />
+      <SearchBar label={T.searchCover} onSearch={paging.search}>
         <Button type="primary" onClick={() => setAdding(true)}>
           {T.addCover}
         </Button>
-      </Space>
-      <Table<ReportCover>
-        rowKey="id"
-        size="middle"
-        loading={page.isFetching}
-        columns={columns}
-        dataSource={page.data?.records ?? []}
-        locale={{ emptyText: <EmptyState /> }}
-        pagination={pagination({ current, total: page.data?.total ?? 0, pageSize: size, onChange: setCurrent })}
-      />
+      </SearchBar>
+      <PagedTable<ReportCover> columns={columns} query={list} paging={paging} pageSize={size} />
       <CoverDialog open={adding} onClose={() => setAdding(false)} />
     </Space>
   );

@@ -325,6 +325,13 @@ describe('the auditor', { timeout: 60_000 }, () => {
   });
 });
 
+/** Types `text` into the search box labelled `label` and presses Enter. */
+function search(label: string, text: string) {
+  const box = screen.getByLabelText(label);
+  fireEvent.change(box, { target: { value: text } });
+  fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+}
+
 describe('templates and covers', { timeout: 60_000 }, () => {
   it('adds a template with its sections and deletes the chosen ones after a confirmation', async () => {
     const api = stubApi({
@@ -390,5 +397,36 @@ describe('templates and covers', { timeout: 60_000 }, () => {
     const pop = screen.getByText(T.coverDeleteConfirm).closest('.ant-popover') as HTMLElement;
     fireEvent.click(btn('确定', pop));
     await waitFor(() => expect(api.posted(`${W}/targetReportCover/2/delete`)).toHaveLength(1));
+  });
+
+  it('searches templates from the first page with the trimmed name', async () => {
+    const api = stubApi({
+      [`${W}/targetReportTemplate/selectPage`]: () =>
+        ok({ records: [template()], total: 25, current: 1, size: 10, pages: 3 }),
+      [`${W}/targetReportCover/selectpage`]: () => ok({ records: [], total: 0, current: 1, size: 10, pages: 0 }),
+    });
+    renderPageAs(<ReportTemplatesPage />, admin);
+    expect(await screen.findByText('当前页10条，共25条')).toBeTruthy();
+    const asked = () => api.calls(`${W}/targetReportTemplate/selectPage`).at(-1)?.searchParams;
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(asked()?.get('current')).toBe('2'));
+    search(T.searchTemplate, '  年度 ');
+    await waitFor(() => expect(asked()?.get('mbmc')).toBe('年度'));
+    expect(asked()?.get('current')).toBe('1');
+  });
+
+  it('searches covers by the trimmed name and says 暂无数据 when none match', async () => {
+    const api = stubApi({
+      [`${W}/targetReportTemplate/selectPage`]: () => ok({ records: [], total: 0, current: 1, size: 10, pages: 0 }),
+      [`${W}/targetReportCover/selectpage`]: () => ok({ records: [], total: 0, current: 1, size: 10, pages: 0 }),
+    });
+    renderPageAs(<ReportTemplatesPage />, admin);
+    fireEvent.click(await screen.findByText(T.coversTab));
+    await screen.findByLabelText(T.searchCover);
+    search(T.searchCover, ' 学校 ');
+    await waitFor(() =>
+      expect(api.calls(`${W}/targetReportCover/selectpage`).at(-1)?.searchParams.get('fmmc')).toBe('学校'),
+    );
+    expect(screen.getAllByText('暂无数据').length).toBeGreaterThan(0);
   });
 });
