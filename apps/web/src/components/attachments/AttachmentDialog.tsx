@@ -64,7 +64,7 @@ export function AttachmentDialog({ open, onClose, owner, name, editable, title, 
       saveAttachments(
         owner,
         files.map((f) => ({ fileId: f.fileId, fileName: f.fileName })),
-        supportType.data,
+        supportType.data ?? undefined,
       ),
     onSuccess: async () => {
       message.success(FILE_MSG.importSuccess);
@@ -103,7 +103,7 @@ export function AttachmentDialog({ open, onClose, owner, name, editable, title, 
             onUploaded={(file) =>
               setFiles((list) => [...list, { fileId: file.fileId, fileName: file.fileName, canDelete: true }])
             }
-            uploadOptions={{ merge: { lxId: supportType.data, lxmc: FILE_MSG.supportFileType } }}
+            uploadOptions={{ merge: { lxId: supportType.data ?? undefined, lxmc: FILE_MSG.supportFileType } }}
           />
         )}
         <Button disabled={savedIds(saved.data).length === 0} loading={zip.isPending} onClick={() => zip.mutate()}>

@@ -61,6 +61,41 @@ describe('AttachmentDialog', () => {
     expect(await screen.findByText(FILE_MSG.importSuccess)).toBeTruthy();
   });
 
+  it('saves without a file type where the school has no 内部支撑文件, asking for every type', async () => {
+    const saved: unknown[] = [];
+    const errors = vi.spyOn(console, 'error');
+    const fetchMock = mockApi({
+      [`${FILE_API}/files/list`]: () => ok([]),
+      [`${FILE_API}/fileTypes`]: () =>
+        ok({ list: [{ id: 1, name: '年度目标文件' }], total: 1, pageNum: 1, pageSize: 5000 }),
+      [`${FILE_API}/files/saveList`]: (init) => {
+        saved.push(JSON.parse(String(init.body)));
+        return ok([], FILE_MSG.importSuccess);
+      },
+    });
+    stubXhr(() => ok({ fileId: '33333333-3333-4333-8333-333333333333', fileName: '新.txt', size: 3, sha256: 'x' }));
+    const onClose = vi.fn();
+    renderUi(<AttachmentDialog open owner={owner} name="毕业率" editable onClose={onClose} />);
+    fireEvent.change(await screen.findByTestId('file-upload-input'), {
+      target: { files: [new File(['abc'], '新.txt')] },
+    });
+    expect(await screen.findByText('新.txt')).toBeTruthy();
+    const typesCall = await waitFor(() => {
+      const call = fetchMock.mock.calls.find(([u]) => String(u).includes('/fileTypes'));
+      expect(call).toBeTruthy();
+      return call!;
+    });
+    expect(new URL(String(typesCall[0]), 'http://x').searchParams.get('pageSize')).toBe('5000');
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(saved[0]).toEqual({
+      list: [{ fileId: '33333333-3333-4333-8333-333333333333', fileName: '新.txt' }],
+      context: owner,
+    });
+    // The missing type is an answer, not a failed query (TanStack Query refuses undefined data).
+    expect(errors.mock.calls.flat().join(' ')).not.toContain('cannot be undefined');
+  });
+
   it('refuses a file of a wrong type before uploading', async () => {
     mockApi({
       [`${FILE_API}/files/list`]: () => ok([]),

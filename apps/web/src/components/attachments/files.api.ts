@@ -1,4 +1,4 @@
-import { FILES_API as API, type Attachment, FILE_MSG, type FileOwnerType, USER_API } from '@zg/contract';
+import { FILES_API as API, type Attachment, FILE_MSG, type FileOwnerType, MAX_PAGE_SIZE, USER_API } from '@zg/contract';
 import { call, downloadFrom, fetchFrom } from '../../api/endpoint';
 
 /** The record whose attachments a dialog shows. */
@@ -53,9 +53,11 @@ export async function fetchPreview(fileId: string) {
 }
 
 /** `GET fileTypes`: the id of 内部支撑文件, the type attachments of indicators are registered with. */
-export async function fetchSupportFileTypeId(): Promise<number | undefined> {
-  const page = await call(API.fileTypes, { query: { pageNum: 1, pageSize: 10 } });
-  return page.list.find((t) => t.name === FILE_MSG.supportFileType)?.id;
+export async function fetchSupportFileTypeId(): Promise<number | null> {
+  // Every type (a school may have added its own ahead of it), and null, not undefined, when there is none: a query
+  // that resolves undefined is a failed query to TanStack Query.
+  const page = await call(API.fileTypes, { query: { pageNum: 1, pageSize: MAX_PAGE_SIZE } });
+  return page.list.find((t) => t.name === FILE_MSG.supportFileType)?.id ?? null;
 }
 
 /** `GET /api/user/departmentList`: every department, for the library's picker. */
