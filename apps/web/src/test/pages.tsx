@@ -1,7 +1,7 @@
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import type { LoginRecord } from '@zg/contract';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { onTestFinished, vi } from 'vitest';
 import { setLoginRecord } from '../api/session';
 import { Providers } from '../app/Providers';
@@ -175,3 +175,23 @@ export function modalWith(text: string): HTMLElement {
   if (!modal) throw new Error(`no dialog with ${text}`);
   return modal;
 }
+
+/** `ui` mounted at `path` below a route `pattern` (say `/dataCollection/*`), as the app mounts a page that routes itself. */
+export function mountedAt(pattern: string, path: string, ui: ReactNode) {
+  return (
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path={pattern} element={ui} />
+      </Routes>
+    </MemoryRouter>
+  );
+}
+
+/** The dialog (a modal or a confirmation) whose title is `text`, once it shows. */
+export async function dialogTitled(text: string): Promise<HTMLElement> {
+  const titles = await screen.findAllByText(text, { selector: '.ant-modal-title, .ant-modal-confirm-title' });
+  return titles[0]!.closest('.ant-modal') as HTMLElement;
+}
+
+/** The JSON body a stubbed route received. */
+export const sentJson = (init: RequestInit) => JSON.parse(String(init.body));

@@ -6,10 +6,10 @@ import { ItemList } from '../ItemList';
 import { LoadError } from '../LoadError';
 import { type PreviewFile, PreviewModal, previewKind } from '../preview/PreviewModal';
 import { FileUpload } from '../upload/FileUpload';
+import { DownloadLink } from './DownloadLink';
 import {
   type AttachmentOwner,
   downloadAll,
-  downloadAttachment,
   fetchAttachments,
   fetchSupportFileTypeId,
   saveAttachments,
@@ -121,18 +121,7 @@ export function AttachmentDialog({ open, onClose, owner, name, editable, title, 
               key: file.fileId,
               title: file.fileName,
               actions: [
-                <Button
-                  key="download"
-                  type="link"
-                  size="small"
-                  onClick={() =>
-                    downloadAttachment(file).catch((e: unknown) =>
-                      message.error(e instanceof Error && e.message ? e.message : FILE_MSG.downloadFailed),
-                    )
-                  }
-                >
-                  {FILE_MSG.download}
-                </Button>,
+                <DownloadLink key="download" file={file} />,
                 previewKind(file.fileName) ? (
                   <Button key="preview" type="link" size="small" onClick={() => setPreview(file)}>
                     {FILE_MSG.preview}

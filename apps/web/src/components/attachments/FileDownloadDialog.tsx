@@ -3,7 +3,8 @@ import { type Attachment, FILE_MSG, STAGE_GROUPS } from '@zg/contract';
 import { App, Button, Modal, Spin, Typography } from 'antd';
 import { ItemList } from '../ItemList';
 import { LoadError } from '../LoadError';
-import { type AttachmentOwner, downloadAll, downloadAttachment, fetchAttachments } from './files.api';
+import { DownloadLink } from './DownloadLink';
+import { type AttachmentOwner, downloadAll, fetchAttachments } from './files.api';
 
 /** Groups attachments by the four stages; unfinished and disqualified files count under the last. */
 export function groupByStage(files: readonly Attachment[]) {
@@ -67,20 +68,7 @@ export function FileDownloadDialog({ open, onClose, owner, name }: FileDownloadD
               items={group.files.map((file) => ({
                 key: file.fileId,
                 title: file.fileName,
-                actions: [
-                  <Button
-                    key="download"
-                    type="link"
-                    size="small"
-                    onClick={() =>
-                      downloadAttachment(file).catch((e: unknown) =>
-                        message.error(e instanceof Error && e.message ? e.message : FILE_MSG.downloadFailed),
-                      )
-                    }
-                  >
-                    {FILE_MSG.download}
-                  </Button>,
-                ],
+                actions: [<DownloadLink key="download" file={file} />],
               }))}
             />
           </section>

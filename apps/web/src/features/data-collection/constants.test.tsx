@@ -1,50 +1,28 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DATA_COLLECTION_API as API, EXCEL_MSG } from '@zg/contract';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { renderUi, stubXhr } from '../../test/attachments';
 import { failed, loginRecord, ok } from '../../test/fixtures';
-import { btn, catchSavedFiles, stubApi } from '../../test/pages';
-import { at } from './collection-test-data';
+import { btn, catchSavedFiles, dialogTitled, mountedAt, sentJson, stubApi } from '../../test/pages';
+import { at, CONSTANT_TYPES, CONSTANTS } from './collection-test-data';
 import DataCollectionPage from './DataCollectionPage';
 
-const atPath = (path: string, ui: ReactNode) => (
-  <MemoryRouter initialEntries={[path]}>
-    <Routes>
-      <Route path="/dataCollection/*" element={ui} />
-    </Routes>
-  </MemoryRouter>
-);
-const json = (init: RequestInit) => JSON.parse(String(init.body));
-
-async function dialogWith(text: string) {
-  const titles = await screen.findAllByText(text, { selector: '.ant-modal-title, .ant-modal-confirm-title' });
-  return titles[0]!.closest('.ant-modal') as HTMLElement;
-}
-
-const TYPES = [
-  { id: 7, code: 'zylb', name: '专业类别', remark: null, constants: 2 },
-  { id: 8, code: 'xl', name: '学历', remark: '最高学历', constants: 0 },
-];
-const CONSTANTS = [
-  { id: 71, typeId: 7, value: '01', label: '工科', sortOrder: 1 },
-  { id: 72, typeId: 7, value: '02', label: '文科', sortOrder: 2 },
-];
+const atPath = (path: string, ui: ReactNode) => mountedAt('/dataCollection/*', path, ui);
 
 describe('常量管理', () => {
   it('shows the values of the chosen type, adds one, and deletes the ticked ones after confirming', async () => {
     const added: unknown[] = [];
     const deleted: unknown[] = [];
     stubApi({
-      [at(API.constantTypeList)]: () => ok(TYPES),
+      [at(API.constantTypeList)]: () => ok(CONSTANT_TYPES),
       [at(API.constantList)]: (_i, url) => ok(url.searchParams.get('typeId') === '7' ? CONSTANTS : []),
       [at(API.constantInsert)]: (init) => {
-        added.push(json(init));
-        return ok({ id: 73, ...json(init) });
+        added.push(sentJson(init));
+        return ok({ id: 73, ...sentJson(init) });
       },
       [at(API.constantsDelete)]: (init) => {
-        deleted.push(json(init));
+        deleted.push(sentJson(init));
         return ok(null);
       },
     });
@@ -55,7 +33,7 @@ describe('常量管理', () => {
     expect(screen.getByText('常量：专业类别')).toBeTruthy();
 
     fireEvent.click(btn('新增常量'));
-    const dialog = await dialogWith('新增常量');
+    const dialog = await dialogTitled('新增常量');
     fireEvent.click(btn('确定', dialog));
     expect(await within(dialog).findByText('请输入常量值')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('常量值'), { target: { value: '03' } });
@@ -66,7 +44,7 @@ describe('常量管理', () => {
     const rows = Array.from(document.querySelectorAll('table[aria-label="常量"] tbody tr.ant-table-row'));
     for (const row of rows) fireEvent.click(row.querySelector('input[type="checkbox"]')!);
     fireEvent.click(btn('批量删除'));
-    const confirm = await dialogWith('确定删除选中的 2 个常量吗？');
+    const confirm = await dialogTitled('确定删除选中的 2 个常量吗？');
     expect(deleted).toEqual([]);
     fireEvent.click(btn('确定', confirm));
     await waitFor(() => expect(deleted).toEqual([{ ids: [71, 72] }]));
@@ -75,16 +53,16 @@ describe('常量管理', () => {
   it('adds a constant type, refusing a code that is not one', async () => {
     const sent: unknown[] = [];
     stubApi({
-      [at(API.constantTypeList)]: () => ok(TYPES),
+      [at(API.constantTypeList)]: () => ok(CONSTANT_TYPES),
       [at(API.constantList)]: () => ok([]),
       [at(API.constantTypeInsert)]: (init) => {
-        sent.push(json(init));
-        return ok({ id: 9, constants: 0, ...json(init) });
+        sent.push(sentJson(init));
+        return ok({ id: 9, constants: 0, ...sentJson(init) });
       },
     });
     renderUi(atPath('/dataCollection/constants', <DataCollectionPage />), loginRecord);
     fireEvent.click(await waitFor(() => btn('新增类型')));
-    const dialog = await dialogWith('新增类型');
+    const dialog = await dialogTitled('新增类型');
     fireEvent.change(within(dialog).getByLabelText('编码'), { target: { value: '1类' } });
     fireEvent.change(within(dialog).getByLabelText('名称'), { target: { value: '职称' } });
     fireEvent.click(btn('确定', dialog));
@@ -97,7 +75,7 @@ describe('常量管理', () => {
   it('downloads the template, and lists every bad row of a refused import', async () => {
     const saved = catchSavedFiles();
     stubApi(
-      { [at(API.constantTypeList)]: () => ok(TYPES) },
+      { [at(API.constantTypeList)]: () => ok(CONSTANT_TYPES) },
       {
         [at(API.constantTemplate)]: () => ({
           name: '常量导入模板.xlsx',
@@ -124,8 +102,8 @@ describe('常量管理', () => {
       type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     });
     fireEvent.change(await screen.findByTestId('single-file-input'), { target: { files: [file] } });
-    fireEvent.click(btn('确定', await dialogWith('导入常量')));
-    const report = await dialogWith('导入失败');
+    fireEvent.click(btn('确定', await dialogTitled('导入常量')));
+    const report = await dialogTitled('导入失败');
     expect(uploads).toHaveLength(1);
     expect(within(report).getByText('导入失败，共2处错误，未导入任何数据')).toBeTruthy();
     const rows = within(report).getByRole('list', { name: '导入失败' });
@@ -143,7 +121,7 @@ describe('常量管理', () => {
     stubApi({
       [at(API.constantTypeList)]: () => {
         listed += 1;
-        return ok(TYPES);
+        return ok(CONSTANT_TYPES);
       },
     });
     stubXhr(() => ok({ count: 12 }, '已导入 12 个常量'));
@@ -151,8 +129,113 @@ describe('常量管理', () => {
     fireEvent.click(await waitFor(() => btn('导入常量')));
     const file = new File(['x'], '常量.xlsx');
     fireEvent.change(await screen.findByTestId('single-file-input'), { target: { files: [file] } });
-    fireEvent.click(btn('确定', await dialogWith('导入常量')));
+    fireEvent.click(btn('确定', await dialogTitled('导入常量')));
     expect(await screen.findByText('已导入 12 个常量')).toBeTruthy();
     await waitFor(() => expect(listed).toBe(2));
+  });
+});
+
+/* 常量管理's rows: 修改 opens on the record, 删除 asks first. */
+
+/** The open Popconfirm asking `question`. */
+async function popconfirmWith(question: string) {
+  return (await screen.findByText(question)).closest('.ant-popover') as HTMLElement;
+}
+const fieldValue = (label: string, root: HTMLElement) => (within(root).getByLabelText(label) as HTMLInputElement).value;
+
+describe('常量管理 rows', () => {
+  it('edits a constant type on its values and deletes one after confirming, without choosing the row', async () => {
+    const updated: unknown[] = [];
+    const deleted: string[] = [];
+    stubApi({
+      [at(API.constantTypeList)]: () => ok(CONSTANT_TYPES),
+      [at(API.constantList)]: () => ok([]),
+      [at(API.constantTypeUpdate)]: (init) => {
+        updated.push(sentJson(init));
+        return ok({ constants: 0, ...sentJson(init) });
+      },
+      [at(API.constantTypeDelete, 8)]: (_i, url) => {
+        deleted.push(url.pathname);
+        return ok(null);
+      },
+    });
+    renderUi(atPath('/dataCollection/constants', <DataCollectionPage />), loginRecord);
+
+    fireEvent.click(await waitFor(() => btn('修改 学历')));
+    const dialog = await dialogTitled('修改类型');
+    expect(fieldValue('编码', dialog)).toBe('xl');
+    expect(fieldValue('名称', dialog)).toBe('学历');
+    expect(fieldValue('说明', dialog)).toBe('最高学历');
+    fireEvent.change(within(dialog).getByLabelText('名称'), { target: { value: ' 最高学历 ' } });
+    fireEvent.click(btn('确定', dialog));
+    await waitFor(() => expect(updated).toEqual([{ code: 'xl', name: '最高学历', remark: '最高学历', id: 8 }]));
+    expect(await screen.findByText('保存成功')).toBeTruthy();
+    // The saved type is the chosen one.
+    expect(await screen.findByText('常量：学历')).toBeTruthy();
+
+    fireEvent.click(btn('删除 专业类别'));
+    // The button's click does not choose its row.
+    expect(screen.queryByText('常量：专业类别')).toBeNull();
+    expect(screen.getByText('常量：学历')).toBeTruthy();
+    fireEvent.click(btn('取消', await popconfirmWith('确定删除常量类型“专业类别”吗？')));
+    fireEvent.click(btn('删除 学历'));
+    const ask = await popconfirmWith('确定删除常量类型“学历”吗？');
+    expect(deleted).toEqual([]);
+    fireEvent.click(btn('确定', ask));
+    await waitFor(() => expect(deleted).toEqual([at(API.constantTypeDelete, 8)]));
+    expect(await screen.findByText('删除成功')).toBeTruthy();
+  });
+
+  it('keeps the chosen type when another is deleted: the question’s 确定 does not reach the row', async () => {
+    const deleted: string[] = [];
+    stubApi({
+      [at(API.constantTypeList)]: () => ok(CONSTANT_TYPES),
+      [at(API.constantList)]: () => ok([]),
+      [at(API.constantTypeDelete, 7)]: (_i, url) => {
+        deleted.push(url.pathname);
+        return ok(null);
+      },
+    });
+    renderUi(atPath('/dataCollection/constants', <DataCollectionPage />), loginRecord);
+    fireEvent.click(await screen.findByText('学历'));
+    expect(await screen.findByText('常量：学历')).toBeTruthy();
+    fireEvent.click(btn('删除 专业类别'));
+    fireEvent.click(btn('确定', await popconfirmWith('确定删除常量类型“专业类别”吗？')));
+    await waitFor(() => expect(deleted).toEqual([at(API.constantTypeDelete, 7)]));
+    expect(await screen.findByText('删除成功')).toBeTruthy();
+    expect(screen.queryByText('常量：专业类别')).toBeNull();
+    expect(screen.getByText('常量：学历')).toBeTruthy();
+  });
+
+  it('edits one constant, and deletes one from its row after confirming', async () => {
+    const updated: unknown[] = [];
+    const deleted: unknown[] = [];
+    stubApi({
+      [at(API.constantTypeList)]: () => ok(CONSTANT_TYPES),
+      [at(API.constantList)]: () => ok(CONSTANTS),
+      [at(API.constantUpdate)]: (init) => {
+        updated.push(sentJson(init));
+        return ok(sentJson(init));
+      },
+      [at(API.constantsDelete)]: (init) => {
+        deleted.push(sentJson(init));
+        return ok(null);
+      },
+    });
+    renderUi(atPath('/dataCollection/constants', <DataCollectionPage />), loginRecord);
+    fireEvent.click(await screen.findByText('专业类别'));
+    fireEvent.click(await waitFor(() => btn('修改 文科')));
+    const dialog = await dialogTitled('修改常量');
+    expect(fieldValue('常量值', dialog)).toBe('02');
+    fireEvent.change(within(dialog).getByLabelText('显示名称'), { target: { value: '文史' } });
+    fireEvent.click(btn('确定', dialog));
+    await waitFor(() => expect(updated).toEqual([{ typeId: 7, value: '02', label: '文史', sortOrder: 2, id: 72 }]));
+
+    fireEvent.click(btn('删除 工科'));
+    const ask = await popconfirmWith('确定删除常量“01”吗？');
+    expect(deleted).toEqual([]);
+    fireEvent.click(btn('确定', ask));
+    await waitFor(() => expect(deleted).toEqual([{ ids: [71] }]));
+    expect(await screen.findByText('删除成功')).toBeTruthy();
   });
 });

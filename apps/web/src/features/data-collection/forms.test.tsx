@@ -1,30 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DATA_COLLECTION_API as API, DATA_MANAGE_API, TABLE_CONFIG_API } from '@zg/contract';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { renderUi } from '../../test/attachments';
 import { loginRecord, mockApi, ok } from '../../test/fixtures';
-import { btn, recordOf } from '../../test/pages';
+import { btn, dialogTitled, mountedAt, recordOf } from '../../test/pages';
 import { at, collectionForm, DIRECTORIES, TABLE_FIELDS, warehouseTable } from './collection-test-data';
 import DataCollectionPage from './DataCollectionPage';
 
-/** The page at an address, mounted below /dataCollection as the app mounts it (it routes the paths below itself). */
-const atPath = (path: string, ui: ReactNode) => (
-  <MemoryRouter initialEntries={[path]}>
-    <Routes>
-      <Route path="/dataCollection/*" element={ui} />
-    </Routes>
-  </MemoryRouter>
-);
+const atPath = (path: string, ui: ReactNode) => mountedAt('/dataCollection/*', path, ui);
 const dataOffice = recordOf('sjgly01', '数据管理员', { roles: ['dataOffice'], menus: ['dataCollection'] });
 const teacher = recordOf('js01', '张老师', { roles: [], menus: ['dataCollection'] });
 
-/** The dialog showing `text`. */
-const dialogWith = async (text: string) => {
-  const titles = await screen.findAllByText(text, { selector: '.ant-modal-title, .ant-modal-confirm-title' });
-  return titles[0]!.closest('.ant-modal') as HTMLElement;
-};
 const confirmPop = async () => {
   await waitFor(() => expect(document.querySelector('.ant-popover')).not.toBeNull());
   fireEvent.click(btn('确定', document.querySelector('.ant-popover') as HTMLElement));
@@ -107,7 +94,7 @@ describe('表单管理', () => {
     expect(screen.getAllByText('教学 / 专业建设')).toHaveLength(2);
     expect((btn('发布 专业基本情况') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(btn('发布 教师企业实践'));
-    const confirm = await dialogWith('确定发布表单“教师企业实践”为第 1 版吗？');
+    const confirm = await dialogTitled('确定发布表单“教师企业实践”为第 1 版吗？');
     fireEvent.click(btn('确定', confirm));
     expect(await screen.findByText('发布成功（第 1 版）')).toBeTruthy();
     expect(published).toBe(1);
@@ -131,7 +118,7 @@ describe('表单管理', () => {
     fireEvent.click(await screen.findByText('专业建设（1）'));
     expect(document.querySelector('[role="tree"][aria-label="表单目录"]')).not.toBeNull();
     fireEvent.click(btn('新增子目录'));
-    const dialog = await dialogWith('新增目录');
+    const dialog = await dialogTitled('新增目录');
     fireEvent.change(within(dialog).getByLabelText('目录名称'), { target: { value: '课程建设' } });
     fireEvent.click(btn('确定', dialog));
     await waitFor(() => expect(sent).toEqual([{ name: '课程建设', parentId: 2, sortOrder: 0 }]));
@@ -175,7 +162,7 @@ describe('表单管理', () => {
     renderUi(atPath('/dataCollection/forms', <DataCollectionPage />), loginRecord);
     fireEvent.click(await screen.findByText('专业建设（1）'));
     fireEvent.click(btn('修改目录'));
-    const dialog = await dialogWith('修改目录');
+    const dialog = await dialogTitled('修改目录');
     const name = within(dialog).getByLabelText('目录名称') as HTMLInputElement;
     expect(name.value).toBe('专业建设');
     fireEvent.change(name, { target: { value: '专业与课程' } });

@@ -2,29 +2,16 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DATA_COLLECTION_API as API, CYCLE_API } from '@zg/contract';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { renderUi } from '../../test/attachments';
 import { departments, loginRecord, ok } from '../../test/fixtures';
-import { btn, catchSavedFiles, stubApi } from '../../test/pages';
+import { btn, catchSavedFiles, dialogTitled, mountedAt, sentJson, stubApi } from '../../test/pages';
 import { at, can, collectionForm, collectionTask, fillTask } from './collection-test-data';
 import DataCollectionPage from './DataCollectionPage';
 
-const atPath = (path: string, ui: ReactNode) => (
-  <MemoryRouter initialEntries={[path]}>
-    <Routes>
-      <Route path="/dataCollection/*" element={ui} />
-    </Routes>
-  </MemoryRouter>
-);
+const atPath = (path: string, ui: ReactNode) => mountedAt('/dataCollection/*', path, ui);
 type Handlers = Parameters<typeof stubApi>[0];
-const json = (init: RequestInit) => JSON.parse(String(init.body));
 
-/** The dialog whose title is `text`. */
-async function dialogWith(text: string) {
-  const titles = await screen.findAllByText(text, { selector: '.ant-modal-title, .ant-modal-confirm-title' });
-  return titles[0]!.closest('.ant-modal') as HTMLElement;
-}
 /** Opens the antd Select and picks the option of that title. */
 async function pick(select: Element, title: string) {
   fireEvent.mouseDown(select);
@@ -68,7 +55,7 @@ describe('采集任务', () => {
     expect(screen.getByText('未提交 3 · 待审核 0 · 已完成 0')).toBeTruthy();
 
     fireEvent.click(btn('关闭过期任务'));
-    const confirm = await dialogWith('关闭过期任务');
+    const confirm = await dialogTitled('关闭过期任务');
     expect(closed).toBe(0);
     fireEvent.click(btn('确定', confirm));
     expect(await screen.findByText('已关闭 1 个过期的采集任务')).toBeTruthy();
@@ -87,13 +74,13 @@ describe('采集任务', () => {
       '/api/user/search': () =>
         ok({ list: [{ userId: 'shr01', userName: '王审核' }], total: 1, pageNum: 1, pageSize: 100 }),
       [at(API.taskInsert)]: (init) => {
-        sent.push(json(init));
+        sent.push(sentJson(init));
         return ok(collectionTask({ id: 11 }));
       },
     });
     renderUi(atPath('/dataCollection/tasks', <DataCollectionPage />), loginRecord);
     fireEvent.click(await waitFor(() => btn('发起采集任务')));
-    const dialog = await dialogWith('发起采集任务');
+    const dialog = await dialogTitled('发起采集任务');
 
     // Nothing chosen: the form's own rules speak first, nothing is sent.
     fireEvent.click(btn('确定', dialog));
@@ -138,8 +125,8 @@ describe('采集任务', () => {
     tasksApi({
       [at(API.taskList)]: () => ok([collectionTask()]),
       [at(API.taskUpdate)]: (init) => {
-        updated.push(json(init));
-        return ok(collectionTask(json(init)));
+        updated.push(sentJson(init));
+        return ok(collectionTask(sentJson(init)));
       },
       [at(API.taskDelete, 9)]: () => {
         deleted += 1;
@@ -148,7 +135,7 @@ describe('采集任务', () => {
     });
     renderUi(atPath('/dataCollection/tasks', <DataCollectionPage />), loginRecord);
     fireEvent.click(await waitFor(() => btn('修改 2025 专业基本情况采集')));
-    const dialog = await dialogWith('修改采集任务');
+    const dialog = await dialogTitled('修改采集任务');
     expect((within(dialog).getByLabelText('任务名称') as HTMLInputElement).value).toBe('2025 专业基本情况采集');
     expect((within(dialog).getByLabelText('截止日期') as HTMLInputElement).value).toBe('2099-12-31');
     expect(within(dialog).getByText('开始日期：2025-01-01')).toBeTruthy();
@@ -184,7 +171,7 @@ describe('填报情况', () => {
     tasksApi({
       [at(API.allocationList)]: () => ok(rows),
       [at(API.allocationAudit)]: (init) => {
-        passed.push(json(init));
+        passed.push(sentJson(init));
         return ok([]);
       },
     });
@@ -201,7 +188,7 @@ describe('填报情况', () => {
 
     fireEvent.click(screen.getByLabelText('选择 学生处'));
     fireEvent.click(btn('批量通过'));
-    const confirm = await dialogWith('确定审核通过选中的 1 个填报吗？');
+    const confirm = await dialogTitled('确定审核通过选中的 1 个填报吗？');
     fireEvent.click(btn('确定', confirm));
     await waitFor(() => expect(passed).toEqual([{ ids: [21], pass: true }]));
   });
@@ -211,14 +198,14 @@ describe('填报情况', () => {
     tasksApi({
       [at(API.allocationList)]: () => ok(rows),
       [at(API.allocationRollback)]: (init) => {
-        rolled.push(json(init));
+        rolled.push(sentJson(init));
         return ok([]);
       },
     });
     renderUi(atPath('/dataCollection/tasks/9', <DataCollectionPage />), loginRecord);
     fireEvent.click(await screen.findByLabelText('选择 张老师'));
     fireEvent.click(btn('批量回退'));
-    const dialog = await dialogWith('回退选中的 1 个填报');
+    const dialog = await dialogTitled('回退选中的 1 个填报');
     fireEvent.click(btn('确定', dialog));
     expect(await within(dialog).findByText('请填写退回或回退的原因')).toBeTruthy();
     expect(rolled).toEqual([]);
@@ -236,7 +223,7 @@ describe('填报情况', () => {
         [at(API.allocationList)]: () => ok([...rows, fillTask({ id: 24, assigneeName: '后勤处', state: 'finished' })]),
         [at(API.dataSync)]: (init) => {
           synced += 1;
-          expect(json(init)).toEqual({ taskId: 9 });
+          expect(sentJson(init)).toEqual({ taskId: 9 });
           return ok({ rows: 4 }, '已写入数据仓库 4 行');
         },
       },
@@ -256,7 +243,7 @@ describe('填报情况', () => {
     expect(calls(at(API.allocationExport))[0]?.searchParams.get('ids')).toBe('23,24');
 
     fireEvent.click(btn('写入数据仓库'));
-    const confirm = await dialogWith('确定把已完成的填报写入数据仓库吗？');
+    const confirm = await dialogTitled('确定把已完成的填报写入数据仓库吗？');
     fireEvent.click(btn('确定', confirm));
     expect(await screen.findByText('已写入数据仓库 4 行')).toBeTruthy();
     expect(synced).toBe(1);
