@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { algorithmPlugin } from './modules/algorithm';
+import { algorithmPlugin, createAlgorithmRunner } from './modules/algorithm';
 import { analysisPlugin } from './modules/analysis';
 import { archivePlugin } from './modules/archive';
 import { authcPlugin } from './modules/authc';
@@ -77,6 +77,8 @@ export async function buildApp({ config, database, logger, extraRoutes, startJob
   });
   app.decorate('jobs', jobRunner);
   app.decorate('clock', new Clock());
+  // One algorithm runner per instance (its run gate and limits): the algorithm routes and other modules compute through it.
+  app.decorate('algorithms', createAlgorithmRunner(database.db, config));
   if (startJobs) {
     app.addHook('onReady', async () => jobRunner.start());
     app.addHook('onClose', async () => jobRunner.stop());

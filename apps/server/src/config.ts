@@ -106,9 +106,14 @@ const EnvSchema = z.object({
     .string()
     .refine((s) => parseKey(s) !== null, '应为 32 字节的密钥：64 位十六进制数字，或其 base64 编码')
     .optional(),
-  /** Algorithms (modules/algorithm): one run's statement timeout, its row cap, and runs at once per instance. */
+  /**
+   * Algorithms (modules/algorithm): one run's statement timeout, its row and byte caps (the rows' text), a batch's
+   * overall deadline, and runs at once per instance.
+   */
   ALGORITHM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   ALGORITHM_ROW_CAP: z.coerce.number().int().min(1).max(100_000).default(5000),
+  ALGORITHM_BYTE_CAP: z.coerce.number().int().min(1000).max(100_000_000).default(5_000_000),
+  ALGORITHM_BATCH_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   ALGORITHM_MAX_CONCURRENT: z.coerce.number().int().min(1).max(50).default(4),
 });
 

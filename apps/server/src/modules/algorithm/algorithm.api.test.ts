@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userRoles } from '../../db/schema';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
-import { warehouseTablesChanged } from './algorithm.service';
 import { READER_ROLE, underReaderRole } from './algorithm-run.repository';
+import { warehouseTablesChanged } from './algorithm-warehouse.service';
 import { HOSTILE_STATEMENTS } from './hostile-statements';
 
 const TIMEOUT_MS = 1500;

@@ -53,6 +53,32 @@ export const HOSTILE_STATEMENTS: Hostile[] = [
   { sql: 'select txid_current()', expect: /不允许调用函数 txid_current\(\)/ },
   { sql: 'select pg_terminate_backend(1)', expect: /不允许调用函数 pg_terminate_backend\(\)/ },
   { sql: "select repeat('x', 1000000000)", expect: /不允许调用函数 repeat\(\)/ },
+  // memory at will (issue 28 item 3): a size as an argument, a width, an accumulator over generated rows
+  { sql: "select lpad('x', 100000000)", expect: /不允许调用函数 lpad\(\)/ },
+  { sql: "select rpad('x', 100000000, 'y')", expect: /不允许调用函数 rpad\(\)/ },
+  { sql: 'select array_fill(1, array[100000000])', expect: /不允许调用函数 array_fill\(\)/ },
+  { sql: "select format('%100000000s', 'x')", expect: /format\(\) 的格式串不能指定宽度/ },
+  { sql: "select format('%-100000000s|', 'x')", expect: /format\(\) 的格式串不能指定宽度/ },
+  { sql: "select format('%1$100000000s', 'x')", expect: /format\(\) 的格式串不能指定宽度/ },
+  { sql: "select format('%*s', 100000000, 'x')", expect: /format\(\) 的格式串不能指定宽度/ },
+  { sql: "select format('%' || '100000000s', 'x')", expect: /format\(\) 的第一个参数（格式串）必须是字符串常量/ },
+  {
+    sql: "select length(string_agg('xxxxxxxxxx', '')) from generate_series(1, 100000000)",
+    expect: /不能用 string_agg\(\) 汇总 generate_series\(\) 生成的行/,
+  },
+  {
+    sql: 'with g as (select generate_series(1, 100000000) n) select cardinality(array_agg(n)) from g',
+    expect: /不能用 array_agg\(\) 汇总 generate_series\(\) 生成的行/,
+  },
+  {
+    sql: 'select cardinality(array(select g from generate_series(1, 100000000) g))',
+    expect: /不能用 ARRAY\(\.\.\.\) 汇总 generate_series\(\) 生成的行/,
+  },
+  {
+    sql: `with recursive r(n) as (select 1 union all select n + 1 from r where n < 100000000)
+      select length(string_agg('xxxxxxxxxx', '')) from r`,
+    expect: /不能用 string_agg\(\) 汇总 WITH RECURSIVE 生成的行/,
+  },
   { sql: 'select public.anything(1)', expect: /不允许调用函数 public.anything\(\)/ },
   { sql: 'select current_user', expect: /不允许调用函数 current_user\(\)/ },
   { sql: "select 'pg_authid'::regclass", expect: /不允许转换为类型 regclass/ },
