@@ -93,6 +93,14 @@ describe('a result capped in bytes as well as rows', () => {
     expect(data.rows.every((r) => r.v.length === 100_000)).toBe(true);
     expect(data.note).toBe(M.truncatedBytes(5_000_000, data.rowCount));
     expect(data.note).toBe(`结果超过 5 MB 的上限，只返回了前 ${data.rowCount} 行`);
+    // 5 000 of them (the probe's 500 and 1.4 GB worker): the same answer, nothing measured past the cap.
+    const more = await post('/algorithmContent/testByObject', {
+      sql: 'select w.id, w.v from warehouse.wide w, generate_series(1, 5) g',
+      params: {},
+    });
+    expect(more.statusCode).toBe(200);
+    expect(more.body.length).toBeLessThan(5_200_000);
+    expect(more.json().data).toMatchObject({ truncated: true, rowCount: data.rowCount });
   });
 
   it('stores a cut result cut (a detail algorithm), and refuses a value whose one row is over the cap', async () => {
