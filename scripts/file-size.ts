@@ -33,7 +33,6 @@ export const ALLOWED: Record<string, string> = {
   'modules/data-collection/data-collection.repository.ts': 'issue 29 item 3: split on this branch',
   'modules/data-collection/fill.service.ts': 'issue 29 item 3: split on this branch',
   'modules/report/report.service.ts': 'issue 29 item 3: split on this branch',
-  'modules/standard/standard.service.ts': 'issue 29 item 3: split on this branch',
   'modules/target-task/target-task.service.ts': 'issue 29 item 3: split on this branch',
 };
 

@@ -3,10 +3,10 @@ import { FILES_API as API, ChunkFieldsSchema, FILE_MSG, listReply } from '@zg/co
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
+import { contentDisposition } from '../../platform/content-disposition';
 import { serve } from '../../platform/endpoints';
 import { ok } from '../../platform/envelope';
 import { AppError, badRequest, forbidden } from '../../platform/errors';
-import { contentDisposition } from './content-disposition';
 import { canWriteOwner } from './files.policy';
 import { pageFileTypes } from './files.repository';
 import {

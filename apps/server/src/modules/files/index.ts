@@ -3,7 +3,8 @@
  * register), downloads as zip, the file types of a record, and the file routes (`/api/herm-zdgj/rest/file`,
  * `/api/docrepo`).
  */
-export { contentDisposition } from './content-disposition';
+/** Kept here for callers of the files module; the helper itself is platform's (platform/download.ts uses it). */
+export { contentDisposition } from '../../platform/content-disposition';
 export { filesPlugin } from './files.plugin';
 export { canWriteOwner, type OwnerPolicy, registerOwnerPolicy } from './files.policy';
 export { attachOwnFiles, fileTypesNamed, ownerFileTypes, releaseOwnerFiles } from './files.repository';

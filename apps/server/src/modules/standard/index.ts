@@ -6,4 +6,5 @@
 
 export { standardPlugin } from './standard.plugin';
 export { installStandards, type StandardSeed, type StandardSeedNode } from './standard-seed.service';
-export { registerStandardUser, type StandardUser, unregisterStandardUser } from './standard-users';
+/** What uses a system registers with this hook (`app.hooks.add(STANDARD_USERS, name, fn)`), so it versions instead of changing. */
+export { STANDARD_USERS, type StandardUser } from './standard-users';

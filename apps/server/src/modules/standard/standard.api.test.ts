@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
 import { multipartBody } from '../../test/zip';
-import { registerStandardUser, unregisterStandardUser } from './index';
+import { STANDARD_USERS } from './index';
 
 let s: TestServer;
 let admin: TestSession;
@@ -21,7 +21,6 @@ beforeAll(async () => {
   office = await s.login('sjgl01');
 });
 afterAll(async () => {
-  unregisterStandardUser('test-diagnosis');
   await s?.close();
 });
 
@@ -474,7 +473,9 @@ describe('in use, depot, recycle bin', () => {
   it('a change to a system a diagnosis task uses goes to a new version; the used one stays; deleting it is refused', async () => {
     const id = await importNew(publisher, SHEET(algo.value.name));
     const used = new Set<number>([id]);
-    registerStandardUser('test-diagnosis', async (systemId) => (used.has(systemId) ? '诊改任务“2026专业诊改”' : null));
+    s.app.hooks.add(STANDARD_USERS, 'test-diagnosis', async (systemId) =>
+      used.has(systemId) ? '诊改任务“2026专业诊改”' : null,
+    );
     const before = await full(publisher, id);
     const qcp = find(before.tree, '双师素质教师比例')!;
     const change = await data(
