@@ -1,10 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  onWarehouseChange,
-  registerDataSourceUser,
-  registerWarehouseTableUser,
-  type WarehouseTableUser,
-} from '../data-manage';
+import { DATA_SOURCE_USERS, WAREHOUSE_CHANGED, WAREHOUSE_TABLE_USERS, type WarehouseTableUser } from '../data-manage';
 import { algorithmRoutes } from './algorithm.routes';
 import {
   algorithmsOnDataSource,
@@ -24,10 +19,10 @@ const readingTable: WarehouseTableUser = (tx, table) => algorithmsReadingTable(t
 export const algorithmPlugin: FastifyPluginAsyncZod = async (app) => {
   // The warehouse below tells of its changes (cached results from those tables are dropped) and asks before it drops a
   // table an algorithm reads.
-  onWarehouseChange(warehouseTablesChanged);
-  registerWarehouseTableUser(readingTable);
+  app.hooks.add(WAREHOUSE_CHANGED, 'algorithm', warehouseTablesChanged);
+  app.hooks.add(WAREHOUSE_TABLE_USERS, 'algorithm', readingTable);
   // Data sources likewise: 删除数据源 is refused while an algorithm's current version runs on one.
-  registerDataSourceUser(algorithmsOnDataSource);
+  app.hooks.add(DATA_SOURCE_USERS, 'algorithm', algorithmsOnDataSource);
   const gate = new RunGate(app.config.ALGORITHM_MAX_CONCURRENT);
   const run = (): RunContext => ({
     db: app.database.db,

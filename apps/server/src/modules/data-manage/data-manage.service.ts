@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, causes, conflict, forbidden, notFound } from '../../platform/errors';
+import type { Hooks } from '../../platform/hooks';
 import { keepsWarehouse, tableAbilities } from './data-manage.policy';
 import {
   allDimensions,
@@ -243,7 +244,7 @@ export async function createTableDef(db: Db, actor: Actor, input: WarehouseTable
 }
 
 /** Changes a table's definition; renaming a created table renames the physical table in the same transaction. */
-export async function editTableDef(db: Db, actor: Actor, id: number, input: WarehouseTableInput) {
+export async function editTableDef(db: Db, hooks: Hooks, actor: Actor, id: number, input: WarehouseTableInput) {
   mustKeep(actor);
   return db.transaction(async (tx) => {
     const t = await lockTable(tx, id);
@@ -256,7 +257,7 @@ export async function editTableDef(db: Db, actor: Actor, id: number, input: Ware
           () => renameTable(tx, t.name, input.bm),
           (code) => (code === '42P07' ? M.tableNameTaken(input.bm) : null),
         );
-        await warehouseChanged(tx, [t.name, input.bm]);
+        await warehouseChanged(tx, hooks, [t.name, input.bm]);
       }
     }
     await updateTable(tx, id, { warehouseId: input.ckid, name: input.bm, label: input.bzwm, remark: input.bz || null });
@@ -299,16 +300,16 @@ export async function createPhysical(db: Db, actor: Actor, id: number) {
 }
 
 /** 删除物理表: drops the physical table and its rows; the definition stays. */
-export async function dropPhysical(db: Db, actor: Actor, id: number) {
+export async function dropPhysical(db: Db, hooks: Hooks, actor: Actor, id: number) {
   mustKeep(actor);
   return db.transaction(async (tx) => {
     const t = await lockTable(tx, id);
     if (!t) throw notFound(M.tableNotFound);
     if (!t.physical) throw conflict(M.notPhysical(t.name));
-    const used = await whyTableIsUsed(tx, t);
+    const used = await whyTableIsUsed(tx, hooks, t);
     if (used) throw conflict(M.tableInUse(t.name, used));
     await dropTable(tx, t.name);
-    await warehouseChanged(tx, [t.name]);
+    await warehouseChanged(tx, hooks, [t.name]);
     await updateTable(tx, id, { physical: false });
     await audit(tx, actor, 'warehouseTable.dropPhysical', 'warehouseTable', id, { name: t.name });
     return presentTable(actor, (await findTable(tx, id))!);
@@ -346,7 +347,7 @@ async function checkDimension(db: Db, id: number | null | undefined) {
 }
 
 /** Adds a field; on a created table the column is added in the same transaction. */
-export async function createField(db: Db, actor: Actor, input: WarehouseFieldInput) {
+export async function createField(db: Db, hooks: Hooks, actor: Actor, input: WarehouseFieldInput) {
   mustKeep(actor);
   return db.transaction(async (tx) => {
     const t = await lockTable(tx, input.ckbid);
@@ -365,7 +366,7 @@ export async function createField(db: Db, actor: Actor, input: WarehouseFieldInp
         (code) =>
           code === '23502' ? M.requiredNewRefused(f.label) : code === '42701' ? M.fieldNameTaken(f.name) : null,
       );
-      await warehouseChanged(tx, [t.name]);
+      await warehouseChanged(tx, hooks, [t.name]);
     }
     await audit(tx, actor, 'warehouseField.create', 'warehouseField', row!.id, { table: t.name, name: row!.name });
     return presentField((await findField(tx, row!.id))!);
@@ -377,7 +378,7 @@ export async function createField(db: Db, actor: Actor, input: WarehouseFieldInp
  * (refused, with nothing changed, when a value in it cannot be converted or a text would be cut), made required or
  * not, unique or not.
  */
-export async function editField(db: Db, actor: Actor, input: WarehouseFieldUpdate) {
+export async function editField(db: Db, hooks: Hooks, actor: Actor, input: WarehouseFieldUpdate) {
   mustKeep(actor);
   return db.transaction(async (tx) => {
     const found = await findField(tx, input.id);
@@ -394,7 +395,7 @@ export async function editField(db: Db, actor: Actor, input: WarehouseFieldUpdat
     const after: FieldDef = { ...before, ...set };
     if (t.physical) {
       await alterColumn(tx, t.name, before, after);
-      await warehouseChanged(tx, [t.name]);
+      await warehouseChanged(tx, hooks, [t.name]);
     }
     await audit(tx, actor, 'warehouseField.update', 'warehouseField', before.id, { table: t.name, name: after.name });
     return presentField((await findField(tx, before.id))!);
@@ -437,7 +438,7 @@ async function alterColumn(db: Db, table: string, before: FieldDef, after: Field
 }
 
 /** Deletes fields; on a created table their columns are dropped in the same transaction. */
-export async function removeFields(db: Db, actor: Actor, ids: number[]) {
+export async function removeFields(db: Db, hooks: Hooks, actor: Actor, ids: number[]) {
   mustKeep(actor);
   await db.transaction(async (tx) => {
     const unique = [...new Set(ids)];
@@ -450,7 +451,7 @@ export async function removeFields(db: Db, actor: Actor, ids: number[]) {
       const remaining = (await fieldsOf(tx, tableId)).length - rows.filter((r) => r.tableId === tableId).length;
       if (remaining === 0) throw badRequest(M.noFields);
       for (const f of rows.filter((r) => r.tableId === tableId)) await dropColumn(tx, t.name, f.name);
-      await warehouseChanged(tx, [t.name]);
+      await warehouseChanged(tx, hooks, [t.name]);
     }
     await deleteFields(tx, unique);
     await audit(tx, actor, 'warehouseField.delete', 'warehouseField', unique.join(','), { ids: unique });

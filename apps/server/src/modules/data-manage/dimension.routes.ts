@@ -7,11 +7,10 @@ import { ok } from '../../platform/envelope';
 import { excelUpload } from '../../platform/excel';
 import { contentDisposition } from '../files';
 import { WAREHOUSE_ROLES } from './data-manage.policy';
+import { departmentDuty, dutiesByType, saveDuties } from './department-duty.service';
 import {
   createObject,
   createType,
-  departmentDuty,
-  dutiesByType,
   editObject,
   editType,
   importObjects,
@@ -21,7 +20,6 @@ import {
   objectTemplate,
   removeObjects,
   removeType,
-  saveDuties,
   typeList,
 } from './dimension.service';
 import { XLSX } from './warehouse.excel';

@@ -33,6 +33,7 @@ const signedIn = { session: true } as const;
 
 const ctxOf = (app: FastifyInstance): FilesContext => ({
   db: app.database.db,
+  hooks: app.hooks,
   store: app.fileStore,
   config: app.config,
 });
@@ -148,7 +149,7 @@ export const docrepoRoutes: FastifyPluginAsyncZod = async (app) => {
       part.file.resume();
       throw badRequest();
     }
-    if (!(await canWriteOwner(app.database.db, actor, 'DocRepo', bmid))) {
+    if (!(await canWriteOwner(app.database.db, app.hooks, actor, 'DocRepo', bmid))) {
       part.file.resume();
       throw forbidden();
     }

@@ -6,7 +6,8 @@
 /** Kept here for callers of the files module; the helper itself is platform's (platform/download.ts uses it). */
 export { contentDisposition } from '../../platform/content-disposition';
 export { filesPlugin } from './files.plugin';
-export { canWriteOwner, type OwnerPolicy, registerOwnerPolicy } from './files.policy';
+/** The owner policies: each module registers its record types' in its plugin (`registerOwnerPolicy(app.hooks, ...)`). */
+export { canWriteOwner, FILE_OWNER_POLICIES, type OwnerPolicy, registerOwnerPolicy } from './files.policy';
 export { attachOwnFiles, fileTypesNamed, ownerFileTypes, releaseOwnerFiles } from './files.repository';
 export {
   type FilesContext,

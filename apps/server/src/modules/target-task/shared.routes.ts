@@ -25,7 +25,7 @@ export const WBS = { menus: ['wbs', 'annualWbs'] } as const;
  */
 export function registerSharedRoutes(app: ZodApp, api: TargetTaskSharedApi) {
   const db = () => app.database.db;
-  const files = () => ({ db: app.database.db, store: app.fileStore, config: app.config });
+  const files = () => ({ db: app.database.db, hooks: app.hooks, store: app.fileStore, config: app.config });
 
   serve(app, api.yearTargetInsert, WBS, async (req) =>
     ok({ id: (await createYearTarget(db(), actorOf(req), req.body)).id }, '新增成功'),

@@ -1,5 +1,6 @@
 import { ROLE, type TodoRole } from '@zg/contract';
 import { type Actor, isAdmin } from '../../platform/access';
+import type { Hooks } from '../../platform/hooks';
 import { registerOwnerPolicy } from '../files';
 import { ownsOrHeadsTask, visibleTaskIds, visibleTaskWhere } from './target-task.repository';
 import { createdYearTarget, visibleYearTargetIds, visibleYearTargetWhere } from './year-target.repository';
@@ -75,16 +76,16 @@ export function yearTargetAbilities(actor: Actor, target: { creatorId: string },
 const toInts = (ids: string[]) => ids.map(Number).filter(Number.isInteger);
 
 /** The file owner policies of year-target and task documents; the target-task plugin registers them. */
-export function registerTargetTaskFilePolicies() {
+export function registerTargetTaskFilePolicies(hooks: Hooks) {
   /** Documents of a year target: read by whoever sees the target, written by its creator and publishers. */
-  registerOwnerPolicy('YearTask', {
+  registerOwnerPolicy(hooks, 'YearTask', {
     readable: async (db, actor, ids) =>
       new Set((await visibleYearTargetIds(db, toInts(ids), yearTargetsSeenBy(actor))).map(String)),
     writable: async (db, actor, id) =>
       actor.roles.has(ROLE.targetPublisher) || createdYearTarget(db, Number(id), actor.userId),
   });
   /** Documents of a task: read by whoever sees the task, written by its owner, its department's head and publishers. */
-  registerOwnerPolicy('NodeTask', {
+  registerOwnerPolicy(hooks, 'NodeTask', {
     readable: async (db, actor, ids) =>
       new Set((await visibleTaskIds(db, toInts(ids), tasksSeenBy(actor))).map(String)),
     writable: async (db, actor, id) =>

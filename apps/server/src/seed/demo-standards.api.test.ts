@@ -4,7 +4,7 @@
  */
 import type { StandardNode } from '@zg/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, startTestServer, type TestServer, type TestSession } from '../../test/harness';
+import { openTestDatabase, startTestServer, type TestServer, type TestSession } from '../test/harness';
 import { seedDatabase } from '.';
 import { seedDemoStandards } from './standards';
 import { DEMO_STANDARDS, type DemoStandardNode } from './story/standards';

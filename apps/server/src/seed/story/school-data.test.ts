@@ -1,6 +1,6 @@
 import { DIMENSIONS, identifierProblem } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
-import { parseValue } from '../../../modules/data-manage/data-manage.rules';
+import { parseValue } from '../../modules/data-manage/data-manage.rules';
 import { Random } from './random';
 import {
   academicYearOf,

@@ -1,5 +1,5 @@
 import { ROLE } from '@zg/contract';
-import { addDays } from '../../../modules/target-task/periods.rules';
+import { addDays } from '../../modules/target-task/periods.rules';
 import { ADMIN_USER, DEMO_DEPARTMENTS, DEMO_USERS } from '../demo';
 import {
   type DepartmentPlan,

@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import { APP, FILE_TYPES, MENUS } from '@zg/contract';
 import { count, sql } from 'drizzle-orm';
-import type { Db } from '../client';
+import type { Db } from '../db/client';
 import {
   cycleTypes,
   cycleValues,
@@ -18,7 +18,8 @@ import {
   users,
   userTypes,
   warningTypes,
-} from '../schema';
+} from '../db/schema';
+import { Hooks } from '../platform/hooks';
 import { seedDemoCollection } from './collection';
 import { ADMIN_PASSWORD, ADMIN_USER, DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_USERS } from './demo';
 import {
@@ -58,6 +59,11 @@ export interface SeedOptions {
   warehouse?: boolean;
   /** The server clock's instant the story is dated against (default: now). */
   now?: Date;
+  /**
+   * The hooks the modules' services call while the demo is played through them (default: an empty registry). The
+   * seed runs before any app is built (main's primary, the test templates), so no module has registered one yet.
+   */
+  hooks?: Hooks;
 }
 
 /**
@@ -80,7 +86,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions) {
     if (opts.demo && opts.story) await generate(tx, SCALES.demo, { now, today: localDay(now) });
     if (opts.demo && opts.warehouse) await seedDemoWarehouse(tx, localDay(now));
     // 数据采集: forms writing into the warehouse, with fill tasks in every state for the demo accounts.
-    if (opts.demo && opts.story && opts.warehouse) await seedDemoCollection(tx, localDay(now));
+    if (opts.demo && opts.story && opts.warehouse)
+      await seedDemoCollection(tx, localDay(now), opts.hooks ?? new Hooks());
     // After the algorithms: the demo standard systems bind their points to the indicators' current versions.
     if (opts.demo && opts.story) await seedDemoStandards(tx);
   });

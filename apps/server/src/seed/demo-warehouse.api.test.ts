@@ -4,9 +4,9 @@
  */
 import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadWarehouse } from '../../modules/data-manage';
-import { openTestDatabase, startTestServer, type TestServer, type TestSession } from '../../test/harness';
-import { warehouses, warehouseTables } from '../schema';
+import { warehouses, warehouseTables } from '../db/schema';
+import { loadWarehouse } from '../modules/data-manage';
+import { openTestDatabase, startTestServer, type TestServer, type TestSession } from '../test/harness';
 import { seedDatabase } from '.';
 import { academicYearOf, generateSchool, SCHOOL_WAREHOUSE } from './story/school-data';
 

@@ -6,9 +6,9 @@
 
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluateWarnings } from '../../../modules/warning';
-import { startTestServer, type TestServer, type TestSession } from '../../../test/harness';
-import { cycleTypes, cycleValues } from '../../schema';
+import { cycleTypes, cycleValues } from '../../db/schema';
+import { evaluateWarnings } from '../../modules/warning';
+import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
 import { generate, loadRefs, resetSequences, writeYearTarget } from './index';
 import type { ReportPlan, Stage, TaskPlan, YearTargetPlan } from './model';
 import { SCALES } from './scale';

@@ -1,6 +1,6 @@
 import { ROLE } from '@zg/contract';
-import { installStandards } from '../../modules/standard';
-import type { Db } from '../client';
+import type { Db } from '../db/client';
+import { installStandards } from '../modules/standard';
 import { ADMIN_USER } from './demo';
 import { DEMO_STANDARDS } from './story/standards';
 

@@ -1,6 +1,6 @@
 import { ALGORITHM_LIMITS } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
-import { checkAlgorithmSql } from '../../../modules/algorithm';
+import { checkAlgorithmSql } from '../../modules/algorithm';
 import { allDemoIndicators, DEMO_INDICATORS } from './indicators';
 
 const indicators = allDemoIndicators();

@@ -1,6 +1,6 @@
-import { type AlgorithmPackage, installAlgorithms } from '../../modules/algorithm';
-import { loadWarehouse, upsertDimensionObjects } from '../../modules/data-manage';
-import type { Db } from '../client';
+import type { Db } from '../db/client';
+import { type AlgorithmPackage, installAlgorithms } from '../modules/algorithm';
+import { loadWarehouse, upsertDimensionObjects } from '../modules/data-manage';
 import { ADMIN_USER } from './demo';
 import { DEMO_INDICATORS } from './story/indicators';
 import { academicYearOf, generateSchool, SCHOOL_WAREHOUSE } from './story/school-data';

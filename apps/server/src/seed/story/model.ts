@@ -1,5 +1,5 @@
-import { type Period, taskPeriods } from '../../../modules/target-task/periods.rules';
-import type { WarningSchedule } from '../../../modules/warning/warning-schedule.rules';
+import { type Period, taskPeriods } from '../../modules/target-task/periods.rules';
+import type { WarningSchedule } from '../../modules/warning/warning-schedule.rules';
 /**
  * What the generator plans before anything is derived: the organisation, the year targets and their task trees with
  * the story of each task (how far its definition went, the reports its owner sent and how they were audited).

@@ -6,9 +6,9 @@
 import { count } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluateWarnings } from '../../modules/warning';
-import { openTestDatabase, startTestServer, type TestServer, type TestSession } from '../../test/harness';
-import { delayRequests, targetReports, targetTasks, urges, users } from '../schema';
+import { delayRequests, targetReports, targetTasks, urges, users } from '../db/schema';
+import { evaluateWarnings } from '../modules/warning';
+import { openTestDatabase, startTestServer, type TestServer, type TestSession } from '../test/harness';
 import { seedDatabase } from '.';
 
 const W = '/api/herm-wbs';

@@ -4,7 +4,7 @@
  * majors, answering one number within the demo school's plausible bounds; a stored result keeps its lineage.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, startTestServer, type TestServer, type TestSession } from '../../test/harness';
+import { openTestDatabase, startTestServer, type TestServer, type TestSession } from '../test/harness';
 import { seedDatabase } from '.';
 import { allDemoIndicators, DEMO_INDICATORS } from './story/indicators';
 import { academicYearOf, DEMO_SCHOOL, generateSchool } from './story/school-data';

@@ -1,18 +1,23 @@
 import { ROLE } from '@zg/contract';
 import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { fillTasks, warehouseFields, warehouseTables } from '../db/schema';
 import {
+  act,
+  closeOutdated,
   createDirectory,
   createForm,
+  createTask,
   publishForm,
   saveConstant,
   saveConstantType,
-} from '../../modules/data-collection/data-collection.service';
-import { act, closeOutdated, createTask, saveRows, syncTask } from '../../modules/data-collection/fill.service';
-import { loadWarehouse } from '../../modules/data-manage';
-import type { Actor } from '../../platform/access';
-import { Clock } from '../../platform/clock';
-import type { Db } from '../client';
-import { fillTasks, warehouseFields, warehouseTables } from '../schema';
+  saveRows,
+  syncTask,
+} from '../modules/data-collection';
+import { loadWarehouse } from '../modules/data-manage';
+import type { Actor } from '../platform/access';
+import { Clock } from '../platform/clock';
+import type { Hooks } from '../platform/hooks';
 import { ADMIN_USER, DEMO_USERS } from './demo';
 
 /**
@@ -25,7 +30,7 @@ import { ADMIN_USER, DEMO_USERS } from './demo';
  * - zgfb01 (何静) audits all of them: two wait for her, one was sent back with a reason (rwfzr04 sees it).
  * Everything is dated against `today` (last year's task was open last year and is closed now).
  */
-export async function seedDemoCollection(db: Db, today: string) {
+export async function seedDemoCollection(db: Db, today: string, hooks: Hooks) {
   const year = Number(today.slice(0, 4));
   const admin = actorOf(ADMIN_USER.id);
   await loadWarehouse(db, COLLECTION_WAREHOUSE, ADMIN_USER.id);
@@ -89,11 +94,11 @@ export async function seedDemoCollection(db: Db, today: string) {
     auditorOf: {},
   });
   const lastFills = await fillsOf(db, last.id);
-  await fillAndCommit(db, then, lastFills.rwfzr01!, 'rwfzr01', practiceRows(year - 1, 0, 3));
-  await fillAndCommit(db, then, lastFills.rwfzr02!, 'rwfzr02', practiceRows(year - 1, 3, 2));
-  await act(db, then, auditor, lastFills.rwfzr01!, 'pass', '材料齐全');
-  await act(db, then, auditor, lastFills.rwfzr02!, 'pass');
-  await syncTask(db, admin, last.id);
+  await fillAndCommit(db, hooks, then, lastFills.rwfzr01!, 'rwfzr01', practiceRows(year - 1, 0, 3));
+  await fillAndCommit(db, hooks, then, lastFills.rwfzr02!, 'rwfzr02', practiceRows(year - 1, 3, 2));
+  await act(db, hooks, then, auditor, lastFills.rwfzr01!, 'pass', '材料齐全');
+  await act(db, hooks, then, auditor, lastFills.rwfzr02!, 'pass');
+  await syncTask(db, hooks, admin, last.id);
   await closeOutdated(db, now, admin.userId);
 
   // This year's two tasks, open from ten days ago for another three weeks.
@@ -116,18 +121,26 @@ export async function seedDemoCollection(db: Db, today: string) {
     fillTaskId: majors.rwfzr01!,
     rows: [{ zydm: '510201', zymc: '计算机应用技术', zxss: '612', zrjss: '', sfzdzy: '是' }],
   });
-  await fillAndCommit(db, now, majors.rwfzr02!, 'rwfzr02', [
+  await fillAndCommit(db, hooks, now, majors.rwfzr02!, 'rwfzr02', [
     { zydm: '460301', zymc: '机械制造及自动化', zxss: '538', zrjss: '31', sfzdzy: '是' },
   ]);
-  await fillAndCommit(db, now, majors.rwfzr03!, 'rwfzr03', [
+  await fillAndCommit(db, hooks, now, majors.rwfzr03!, 'rwfzr03', [
     { zydm: '530302', zymc: '大数据与会计', zxss: '701', zrjss: '36', sfzdzy: '否' },
   ]);
-  await act(db, now, auditor, majors.rwfzr03!, 'pass');
-  await syncTask(db, admin, majorTask.id);
-  await fillAndCommit(db, now, majors.rwfzr04!, 'rwfzr04', [
+  await act(db, hooks, now, auditor, majors.rwfzr03!, 'pass');
+  await syncTask(db, hooks, admin, majorTask.id);
+  await fillAndCommit(db, hooks, now, majors.rwfzr04!, 'rwfzr04', [
     { zydm: '550101', zymc: '艺术设计', zxss: '12', zrjss: '20', sfzdzy: '否' },
   ]);
-  await act(db, now, auditor, majors.rwfzr04!, 'reject', '在校生数与学籍系统不符（应为 312 人），请核对后重新提交');
+  await act(
+    db,
+    hooks,
+    now,
+    auditor,
+    majors.rwfzr04!,
+    'reject',
+    '在校生数与学籍系统不符（应为 312 人），请核对后重新提交',
+  );
 
   const practiceTask = await createTask(db, admin, {
     name: `${year}年教师企业实践采集`,
@@ -141,7 +154,7 @@ export async function seedDemoCollection(db: Db, today: string) {
     auditorOf: {},
   });
   const practices = await fillsOf(db, practiceTask.id);
-  await fillAndCommit(db, now, practices.rwfzr01!, 'rwfzr01', practiceRows(year, 0, 3));
+  await fillAndCommit(db, hooks, now, practices.rwfzr01!, 'rwfzr01', practiceRows(year, 0, 3));
   await saveRows(db, now, actorOf('rwfzr05'), { fillTaskId: practices.rwfzr05!, rows: practiceRows(year, 3, 1) });
 }
 
@@ -278,10 +291,17 @@ async function fillsOf(db: Db, taskId: number): Promise<Record<string, number>> 
   return Object.fromEntries(rows.map((r) => [r.assigneeId ?? '', r.id]));
 }
 
-async function fillAndCommit(db: Db, clock: Clock, id: number, userId: string, rows: Record<string, string>[]) {
+async function fillAndCommit(
+  db: Db,
+  hooks: Hooks,
+  clock: Clock,
+  id: number,
+  userId: string,
+  rows: Record<string, string>[],
+) {
   const me = actorOf(userId);
   await saveRows(db, clock, me, { fillTaskId: id, rows });
-  await act(db, clock, me, id, 'commit');
+  await act(db, hooks, clock, me, id, 'commit');
 }
 
 /** The day `days` after a YYYY-MM-DD day. */

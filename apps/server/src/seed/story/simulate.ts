@@ -6,9 +6,6 @@ import {
   TASK_STATUS,
   TASK_TYPE,
 } from '@zg/contract';
-import { addDays } from '../../../modules/target-task/periods.rules';
-import { dueWarnings } from '../../../modules/warning/warning.rules';
-import { lastSlot, type WarningSchedule } from '../../../modules/warning/warning-schedule.rules';
 import type {
   auditLog,
   delayRequests,
@@ -19,7 +16,10 @@ import type {
   taskWarnings,
   urges,
   yearTargets,
-} from '../../schema';
+} from '../../db/schema';
+import { addDays } from '../../modules/target-task/periods.rules';
+import { dueWarnings } from '../../modules/warning/warning.rules';
+import { lastSlot, type WarningSchedule } from '../../modules/warning/warning-schedule.rules';
 import {
   type DelayPlan,
   periodsOfPlan,

@@ -2,8 +2,7 @@ import { MENU_KEYS, ROLE } from '@zg/contract';
 import { count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../test/harness';
-import type { Database } from './client';
+import type { Database } from '../db/client';
 import {
   cycleTypes,
   cycleValues,
@@ -19,9 +18,10 @@ import {
   users,
   userTypes,
   warningTypes,
-} from './schema';
-import { seedDatabase } from './seed';
-import { DEFAULT_ROLE_MENUS } from './seed/reference';
+} from '../db/schema';
+import { openTestDatabase } from '../test/harness';
+import { seedDatabase } from '.';
+import { DEFAULT_ROLE_MENUS } from './reference';
 
 let database: Database;
 let drop: () => Promise<void>;

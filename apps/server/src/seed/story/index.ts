@@ -2,9 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { APP } from '@zg/contract';
 import { count, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { monthlyPeriods } from '../../../modules/target-task/periods.rules';
-import { Clock } from '../../../platform/clock';
-import type { Db } from '../../client';
+import type { Db } from '../../db/client';
 import {
   auditLog,
   cycleTypes,
@@ -22,7 +20,9 @@ import {
   users,
   warningTypes,
   yearTargets,
-} from '../../schema';
+} from '../../db/schema';
+import { monthlyPeriods } from '../../modules/target-task/periods.rules';
+import { Clock } from '../../platform/clock';
 import { DEMO_PASSWORD } from '../demo';
 import type { WarningTypeRef } from './model';
 import { type Plan, planData } from './plan';
