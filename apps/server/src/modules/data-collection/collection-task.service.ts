@@ -7,15 +7,16 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import { audit } from './data-collection.audit';
 import { mustManage } from './data-collection.policy';
 import { presentTask } from './data-collection.presenter';
-import * as repo from './data-collection.repository';
+import * as fillRepo from './fill.repository';
+import * as formRepo from './form.repository';
 
 /** Collection tasks (采集任务): started from a published form version with a fill task per department or user, edited, removed, closed when outdated. */
 
-type TaskJoined = Awaited<ReturnType<typeof repo.listTasks>>[number];
+type TaskJoined = Awaited<ReturnType<typeof fillRepo.listTasks>>[number];
 
 /** A task's fill tasks counted by state, for each task (one query). */
 async function tasksWithCounts(db: Db, rows: TaskJoined[]) {
-  const counts = await repo.stateCounts(
+  const counts = await fillRepo.stateCounts(
     db,
     rows.map((r) => r.task.id),
   );
@@ -28,11 +29,11 @@ async function tasksWithCounts(db: Db, rows: TaskJoined[]) {
 
 export async function taskList(db: Db, actor: Actor) {
   mustManage(actor);
-  return tasksWithCounts(db, await repo.listTasks(db));
+  return tasksWithCounts(db, await fillRepo.listTasks(db));
 }
 
 export async function taskById(db: Db, id: number) {
-  const found = await repo.findTask(db, id);
+  const found = await fillRepo.findTask(db, id);
   if (!found) throw notFound(M.taskNotFound);
   return (await tasksWithCounts(db, [found]))[0]!;
 }
@@ -61,16 +62,16 @@ export async function createTask(
   for (const key of Object.keys(v.auditorOf)) if (!assignees.has(key)) throw badRequest(M.auditorForWhom(key));
   const auditorOf = (key: string) => v.auditorOf[key] ?? v.auditorId;
   const id = await db.transaction(async (tx) => {
-    const form = await repo.findForm(tx, v.formId);
+    const form = await formRepo.findForm(tx, v.formId);
     if (!form) throw notFound(M.formNotFound);
-    const version = await repo.latestVersion(tx, v.formId);
+    const version = await formRepo.latestVersion(tx, v.formId);
     if (!version) throw conflict(M.formNotPublished(form.form.name));
     const people = [...new Set([...userIds, v.auditorId, ...Object.values(v.auditorOf)])];
-    const users = await repo.existingUsers(tx, people);
+    const users = await fillRepo.existingUsers(tx, people);
     for (const u of people) if (!users.has(u)) throw badRequest(M.userNotFound(u));
-    const depts = await repo.existingDepartments(tx, departmentIds);
+    const depts = await fillRepo.existingDepartments(tx, departmentIds);
     for (const d of departmentIds) if (!depts.has(d)) throw badRequest(M.departmentNotFound(d));
-    const taskId = await repo.insertTask(tx, {
+    const taskId = await fillRepo.insertTask(tx, {
       name: v.name,
       formVersionId: version.id,
       cycle: v.cycle,
@@ -78,7 +79,7 @@ export async function createTask(
       deadline: v.deadline,
       createdBy: actor.userId,
     });
-    await repo.insertFillTasks(tx, [
+    await fillRepo.insertFillTasks(tx, [
       ...departmentIds.map((d) => ({ taskId, assigneeId: null, departmentId: d, auditorId: auditorOf(d) })),
       ...userIds.map((u) => ({ taskId, assigneeId: u, departmentId: null, auditorId: auditorOf(u) })),
     ]);
@@ -95,10 +96,10 @@ export async function createTask(
 export async function editTask(db: Db, actor: Actor, v: { id: number; name: string; deadline: string }) {
   mustManage(actor);
   await db.transaction(async (tx) => {
-    const found = await repo.findTask(tx, v.id);
+    const found = await fillRepo.findTask(tx, v.id);
     if (!found) throw notFound(M.taskNotFound);
     if (v.deadline < found.task.startDate) throw badRequest(M.taskDates);
-    await repo.updateTask(tx, v.id, { name: v.name, deadline: v.deadline });
+    await fillRepo.updateTask(tx, v.id, { name: v.name, deadline: v.deadline });
     await audit(tx, actor, 'collectionTask.update', 'collectionTask', v.id, v);
   });
   return taskById(db, v.id);
@@ -107,11 +108,11 @@ export async function editTask(db: Db, actor: Actor, v: { id: number; name: stri
 export async function removeTask(db: Db, actor: Actor, id: number) {
   mustManage(actor);
   await db.transaction(async (tx) => {
-    const found = await repo.findTask(tx, id);
+    const found = await fillRepo.findTask(tx, id);
     if (!found) throw notFound(M.taskNotFound);
-    const counts = await repo.stateCounts(tx, [id]);
+    const counts = await fillRepo.stateCounts(tx, [id]);
     if (counts.some((c) => c.state !== 'uncommitted' && c.n > 0)) throw conflict(M.taskHasProgress(found.task.name));
-    await repo.deleteTask(tx, id);
+    await fillRepo.deleteTask(tx, id);
     await audit(tx, actor, 'collectionTask.delete', 'collectionTask', id);
   });
 }
@@ -119,7 +120,7 @@ export async function removeTask(db: Db, actor: Actor, id: number) {
 /** closeOutdatedTask: closes every open task whose deadline has passed (also run daily as a job). */
 export async function closeOutdated(db: Db, clock: Clock, actorId: string | null) {
   return db.transaction(async (tx) => {
-    const ids = await repo.closeTasksBefore(tx, clock.today());
+    const ids = await fillRepo.closeTasksBefore(tx, clock.today());
     if (ids.length)
       await writeAudit(tx, {
         actorId,

@@ -6,16 +6,16 @@ import { conflict, isUniqueViolation, notFound } from '../../platform/errors';
 import { type ExcelUpload, ImportErrors, readSheet } from '../../platform/excel';
 import { audit } from './data-collection.audit';
 import { mustManage } from './data-collection.policy';
-import * as repo from './data-collection.repository';
+import * as formRepo from './form.repository';
 
 /** Constant types and constants (the options of choice fields), kept by the collection administrators, imported from Excel. */
 
 // ---- constants ----
 
-export const constantTypeList = (db: Db) => repo.allConstantTypes(db);
+export const constantTypeList = (db: Db) => formRepo.allConstantTypes(db);
 
 async function constantTypeById(db: Db, id: number) {
-  const row = (await repo.allConstantTypes(db)).find((t) => t.id === id);
+  const row = (await formRepo.allConstantTypes(db)).find((t) => t.id === id);
   if (!row) throw notFound(M.constantTypeNotFound);
   return row;
 }
@@ -30,10 +30,10 @@ export async function saveConstantType(
   try {
     const id = await db.transaction(async (tx) => {
       let at = v.id;
-      if (at === undefined) at = await repo.insertConstantType(tx, values);
+      if (at === undefined) at = await formRepo.insertConstantType(tx, values);
       else {
-        if (!(await repo.findConstantType(tx, at))) throw notFound(M.constantTypeNotFound);
-        await repo.updateConstantType(tx, at, values);
+        if (!(await formRepo.findConstantType(tx, at))) throw notFound(M.constantTypeNotFound);
+        await formRepo.updateConstantType(tx, at, values);
       }
       await audit(
         tx,
@@ -55,17 +55,17 @@ export async function saveConstantType(
 export async function removeConstantType(db: Db, actor: Actor, id: number) {
   mustManage(actor);
   await db.transaction(async (tx) => {
-    const t = await repo.findConstantType(tx, id);
+    const t = await formRepo.findConstantType(tx, id);
     if (!t) throw notFound(M.constantTypeNotFound);
-    if (await repo.constantTypeUsers(tx, id)) throw conflict(M.constantTypeInUse(t.name));
-    await repo.deleteConstantType(tx, id);
+    if (await formRepo.constantTypeUsers(tx, id)) throw conflict(M.constantTypeInUse(t.name));
+    await formRepo.deleteConstantType(tx, id);
     await audit(tx, actor, 'constantType.delete', 'constantType', id);
   });
 }
 
 export async function constantList(db: Db, typeId: number) {
-  if (!(await repo.findConstantType(db, typeId))) throw notFound(M.constantTypeNotFound);
-  return (await repo.constantsOf(db, [typeId])).map(({ id, typeId: t, value, label, sortOrder }) => ({
+  if (!(await formRepo.findConstantType(db, typeId))) throw notFound(M.constantTypeNotFound);
+  return (await formRepo.constantsOf(db, [typeId])).map(({ id, typeId: t, value, label, sortOrder }) => ({
     id,
     typeId: t,
     value,
@@ -74,17 +74,17 @@ export async function constantList(db: Db, typeId: number) {
   }));
 }
 
-export async function saveConstant(db: Db, actor: Actor, v: repo.ConstantValues & { id?: number }) {
+export async function saveConstant(db: Db, actor: Actor, v: formRepo.ConstantValues & { id?: number }) {
   mustManage(actor);
   const values = { typeId: v.typeId, value: v.value, label: v.label, sortOrder: v.sortOrder };
   try {
     const id = await db.transaction(async (tx) => {
-      if (!(await repo.findConstantType(tx, v.typeId))) throw notFound(M.constantTypeNotFound);
+      if (!(await formRepo.findConstantType(tx, v.typeId))) throw notFound(M.constantTypeNotFound);
       let at = v.id;
-      if (at === undefined) at = await repo.insertConstant(tx, values);
+      if (at === undefined) at = await formRepo.insertConstant(tx, values);
       else {
-        if (!(await repo.findConstant(tx, at))) throw notFound(M.constantNotFound);
-        await repo.updateConstant(tx, at, values);
+        if (!(await formRepo.findConstant(tx, at))) throw notFound(M.constantNotFound);
+        await formRepo.updateConstant(tx, at, values);
       }
       await audit(tx, actor, v.id === undefined ? 'constant.create' : 'constant.update', 'constant', at, values);
       return at;
@@ -101,7 +101,7 @@ export async function removeConstants(db: Db, actor: Actor, ids: number[]) {
   mustManage(actor);
   await db.transaction(async (tx) => {
     const unique = [...new Set(ids)];
-    if ((await repo.deleteConstants(tx, unique)) !== unique.length) throw notFound(M.constantNotFound);
+    if ((await formRepo.deleteConstants(tx, unique)) !== unique.length) throw notFound(M.constantNotFound);
     await audit(tx, actor, 'constant.delete', 'constant', unique.join(',').slice(0, 64), { ids: unique });
   });
 }
@@ -127,14 +127,14 @@ export async function importConstants(db: Db, actor: Actor, upload: ExcelUpload)
   >;
   return db.transaction(async (tx) => {
     const types = new Map(
-      (await repo.constantTypesByCode(tx, [...new Set(rows.map((r) => r.values.type ?? ''))])).map((t) => [
+      (await formRepo.constantTypesByCode(tx, [...new Set(rows.map((r) => r.values.type ?? ''))])).map((t) => [
         t.code,
         t.id,
       ]),
     );
     const errors = new ImportErrors();
     const seen = new Map<string, number>();
-    const out: repo.ConstantValues[] = [];
+    const out: formRepo.ConstantValues[] = [];
     for (const { row, values: v } of rows) {
       const before = errors.count;
       const typeId = types.get(v.type ?? '');
@@ -155,7 +155,7 @@ export async function importConstants(db: Db, actor: Actor, upload: ExcelUpload)
       out.push({ typeId: typeId!, value: v.value!, label: v.label!, sortOrder: v.order ? Number(v.order) : 0 });
     }
     errors.throwIfAny();
-    await repo.upsertConstants(tx, out);
+    await formRepo.upsertConstants(tx, out);
     await audit(tx, actor, 'constant.import', 'constant', 'import', { rows: out.length });
     return out.length;
   });

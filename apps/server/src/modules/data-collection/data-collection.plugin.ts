@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { WAREHOUSE_TABLE_USERS, type WarehouseTableUser } from '../data-manage';
 import { registerCollectionJobs } from './data-collection.jobs';
 import { registerFillTaskFilePolicy } from './data-collection.policy';
-import { formsOnTable } from './data-collection.repository';
 import { dataCollectionRoutes } from './data-collection.routes';
+import { formsOnTable } from './form.repository';
 
 /** Why a warehouse table's physical table may not be dropped: a collection form writes into it. */
 const formsWriting: WarehouseTableUser = async (tx, table) => {

@@ -5,7 +5,7 @@ import { forbidden } from '../../platform/errors';
 import type { Hooks } from '../../platform/hooks';
 import { registerOwnerPolicy } from '../files';
 import { type FillFacts, isCollectionManager, isFiller, windowOf } from './data-collection.machine';
-import * as repo from './data-collection.repository';
+import * as fillRepo from './fill.repository';
 
 /** Who designs forms, keeps constants and starts collection tasks: administrators and the data office. */
 export const COLLECTION_ROLES = [ROLE.admin, ROLE.dataOffice] as const;
@@ -24,7 +24,7 @@ export function formAbilities(actor: Actor, form: { fields: number; changedSince
 }
 
 /** The facts of a fill task the rules table decides on (its state, the task's window, who fills and audits it). */
-export const factsOf = (r: repo.FillRow, today: string): FillFacts => ({
+export const factsOf = (r: fillRepo.FillRow, today: string): FillFacts => ({
   state: r.fill.state as FillState,
   window: windowOf(r.task, today),
   assigneeId: r.fill.assigneeId,
@@ -33,7 +33,7 @@ export const factsOf = (r: repo.FillRow, today: string): FillFacts => ({
 });
 
 /** Whether the actor may see the fill task at all: its filler, its auditor, or a collection administrator. */
-export const seesFill = (actor: Actor, r: repo.FillRow) =>
+export const seesFill = (actor: Actor, r: fillRepo.FillRow) =>
   isCollectionManager(actor) || actor.userId === r.fill.auditorId || isFiller(actor, r.fill);
 
 const isFillId = (n: number) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647;
@@ -44,14 +44,14 @@ export function registerFillTaskFilePolicy(hooks: Hooks) {
     readable: async (tx, actor, ids) => {
       const seen = new Set<string>();
       for (const id of ids.map(Number).filter(isFillId)) {
-        const r = await repo.findFillTask(tx, id);
+        const r = await fillRepo.findFillTask(tx, id);
         if (r && seesFill(actor, r)) seen.add(String(id));
       }
       return seen;
     },
     writable: async (tx, actor, id) => {
       if (!isFillId(Number(id))) return false;
-      const r = await repo.findFillTask(tx, Number(id));
+      const r = await fillRepo.findFillTask(tx, Number(id));
       return r !== null && r.fill.state === 'uncommitted' && isFiller(actor, r.fill);
     },
   });

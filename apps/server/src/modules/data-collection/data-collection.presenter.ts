@@ -2,11 +2,12 @@ import type { FillState, FormField } from '@zg/contract';
 import type { Actor } from '../../platform/access';
 import { fillAbilities } from './data-collection.machine';
 import { factsOf, formAbilities } from './data-collection.policy';
-import type * as repo from './data-collection.repository';
+import type * as fillRepo from './fill.repository';
+import type * as formRepo from './form.repository';
 
 /** Data-collection records as the API sends them (db rows -> the contract's shapes). */
 
-type FormJoined = NonNullable<Awaited<ReturnType<typeof repo.findForm>>>;
+type FormJoined = NonNullable<Awaited<ReturnType<typeof formRepo.findForm>>>;
 
 export function presentForm(actor: Actor, r: FormJoined) {
   const f = r.form;
@@ -26,7 +27,7 @@ export function presentForm(actor: Actor, r: FormJoined) {
   };
 }
 
-type TaskJoined = Awaited<ReturnType<typeof repo.listTasks>>[number];
+type TaskJoined = Awaited<ReturnType<typeof fillRepo.listTasks>>[number];
 
 /** A collection task with the number of its fill tasks in each state. */
 export function presentTask(r: TaskJoined, counts: Record<FillState, number>) {
@@ -46,10 +47,10 @@ export function presentTask(r: TaskJoined, counts: Record<FillState, number>) {
 }
 
 /** 填报对象: the user's or the department's name. */
-export const fillName = (r: repo.FillRow) =>
+export const fillName = (r: fillRepo.FillRow) =>
   r.assigneeName ?? r.departmentName ?? r.fill.assigneeId ?? r.fill.departmentId ?? '';
 
-export function presentFill(r: repo.FillRow, actor: Actor, today: string) {
+export function presentFill(r: fillRepo.FillRow, actor: Actor, today: string) {
   const f = r.fill;
   return {
     id: f.id,

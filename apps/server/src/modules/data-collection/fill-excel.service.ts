@@ -15,7 +15,7 @@ import { type ExcelUpload, ImportErrors, sheetRows } from '../../platform/excel'
 import { audit } from './data-collection.audit';
 import { mustManage } from './data-collection.policy';
 import { fillName } from './data-collection.presenter';
-import * as repo from './data-collection.repository';
+import * as fillRepo from './fill.repository';
 import { columnsOf, fillable, optionsOf, readRows } from './fill-rows.service';
 import { visibleFill } from './fill-task.service';
 
@@ -24,9 +24,9 @@ import { visibleFill } from './fill-task.service';
 /** 批量导出: the rows of the task's allocations (all, or those chosen) on one sheet, each row with its filler. */
 export async function exportAllocations(db: Db, actor: Actor, q: { taskId: number; ids?: string }) {
   mustManage(actor);
-  const task = await repo.findTask(db, q.taskId);
+  const task = await fillRepo.findTask(db, q.taskId);
   if (!task) throw notFound(M.taskNotFound);
-  let fills = await repo.listFillTasks(db, { taskId: q.taskId });
+  let fills = await fillRepo.listFillTasks(db, { taskId: q.taskId });
   if (q.ids) {
     const wanted = new Set(q.ids.split(',').map(Number));
     fills = fills.filter((f) => wanted.has(f.fill.id));
@@ -34,7 +34,7 @@ export async function exportAllocations(db: Db, actor: Actor, q: { taskId: numbe
   }
   const cols = fills.length ? await columnsOf(db, fills[0]!) : [];
   const byFill = new Map(fills.map((f) => [f.fill.id, f]));
-  const rows = await repo.rowsOfFillTasks(db, [...byFill.keys()]);
+  const rows = await fillRepo.rowsOfFillTasks(db, [...byFill.keys()]);
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('填报数据');
   ws.columns = [
@@ -140,7 +140,7 @@ export async function importData(db: Db, clock: Clock, actor: Actor, fillTaskId:
       (i) => rowNos[i]!,
     );
     errors.throwIfAny();
-    await repo.replaceRows(tx, r.fill.id, read);
+    await fillRepo.replaceRows(tx, r.fill.id, read);
     await audit(tx, actor, 'fillTask.import', 'fillTask', r.fill.id, { rows: read.length });
     return read.length;
   });

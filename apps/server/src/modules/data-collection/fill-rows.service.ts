@@ -9,8 +9,9 @@ import { audit } from './data-collection.audit';
 import { decideFill } from './data-collection.machine';
 import { factsOf } from './data-collection.policy';
 import { presentColumns } from './data-collection.presenter';
-import * as repo from './data-collection.repository';
+import * as fillRepo from './fill.repository';
 import { refuse, visibleFill } from './fill-task.service';
+import * as formRepo from './form.repository';
 
 /** The rows of a fill task: read and checked by the form's rules, saved by its filler, their files attached, unique values checked. */
 
@@ -20,7 +21,7 @@ export interface Column {
 }
 
 /** The form version's fields with the warehouse fields they are bound to (in the form's order). */
-export async function columnsOf(db: Db, r: repo.FillRow): Promise<Column[]> {
+export async function columnsOf(db: Db, r: fillRepo.FillRow): Promise<Column[]> {
   const table = await warehouseTable(db, r.version.tableId);
   if (!table?.physical) throw conflict(M.tableNotReady);
   const byId = new Map(table.fields.map((f) => [f.id, f]));
@@ -33,7 +34,7 @@ export async function columnsOf(db: Db, r: repo.FillRow): Promise<Column[]> {
 export async function queryRows(db: Db, actor: Actor, fillTaskId: number) {
   const r = await visibleFill(db, actor, fillTaskId);
   const cols = await columnsOf(db, r);
-  const rows = await repo.rowsOfFillTask(db, fillTaskId);
+  const rows = await fillRepo.rowsOfFillTask(db, fillTaskId);
   return {
     tableType: r.version.tableType as FormTableType,
     fields: presentColumns(cols),
@@ -75,7 +76,7 @@ function readCell(
 export async function optionsOf(db: Db, cols: Column[]) {
   const options = new Map<number, Map<string, string>>();
   const typeIds = [...new Set(cols.flatMap((c) => (c.form.constantTypeId ? [c.form.constantTypeId] : [])))];
-  for (const c of await repo.constantsOf(db, typeIds)) {
+  for (const c of await formRepo.constantsOf(db, typeIds)) {
     const byValue = options.get(c.typeId) ?? new Map<string, string>();
     byValue.set(c.value, c.label);
     options.set(c.typeId, byValue);
@@ -143,7 +144,7 @@ export async function saveRows(
     if (r.version.tableType === 'fixed' && v.rows.length > 1) throw badRequest(M.fixedOneRow);
     const rows = await readRows(tx, cols, v.rows);
     await attachFiles(tx, actor, r.fill.id, cols, rows);
-    await repo.replaceRows(tx, r.fill.id, rows);
+    await fillRepo.replaceRows(tx, r.fill.id, rows);
     await audit(tx, actor, 'fillTask.save', 'fillTask', r.fill.id, { rows: rows.length });
   });
   return queryRows(db, actor, v.fillTaskId);
@@ -173,10 +174,10 @@ async function attachFiles(
   const bad = cells.find((x) => !UUID.test(x.id));
   if (bad) throw badRequest(M.cellRefused(bad.row, bad.label, M.notOwnFile));
   const ids = [...new Set(cells.map((x) => x.id))];
-  const owned = await repo.filesOfFillTask(tx, fillTaskId, ids);
+  const owned = await fillRepo.filesOfFillTask(tx, fillTaskId, ids);
   const fresh = ids.filter((id) => !owned.has(id));
   if (!(await attachOwnFiles(tx, fresh, actor.userId, 'FillTask', String(fillTaskId)))) {
-    const taken = await repo.filesOfFillTask(tx, fillTaskId, fresh);
+    const taken = await fillRepo.filesOfFillTask(tx, fillTaskId, fresh);
     // Name the first cell whose file could not be attached (the update left the others as they were: it is rolled back).
     const first = cells.find((x) => fresh.includes(x.id) && !taken.has(x.id)) ?? cells[0]!;
     throw badRequest(M.cellRefused(first.row, first.label, M.notOwnFile));

@@ -6,7 +6,7 @@ import type { Hooks } from '../../platform/hooks';
 import { writeWarehouseRows } from '../data-manage';
 import { audit } from './data-collection.audit';
 import { mustManage } from './data-collection.policy';
-import * as repo from './data-collection.repository';
+import * as fillRepo from './fill.repository';
 
 /** The audited rows into the warehouse: written by the final audit, and again for a whole task (synDataByTaskId). */
 
@@ -23,8 +23,8 @@ export async function writeFills(
   at: { taskId: number; tableId: number; cycle: string },
   fills: { id: number; assigneeId: string | null; departmentId: string | null }[],
 ) {
-  const old = await repo.rowsToReplace(tx, { tableId: at.tableId, cycle: at.cycle, fills });
-  const rows = await repo.finishedRowsOf(
+  const old = await fillRepo.rowsToReplace(tx, { tableId: at.tableId, cycle: at.cycle, fills });
+  const rows = await fillRepo.finishedRowsOf(
     tx,
     fills.map((f) => f.id),
   );
@@ -38,15 +38,15 @@ export async function writeFills(
       rowLabel: (i) => `填报任务 ${rows[i]!.fillTaskId} 第 ${rows[i]!.rowNo} 行：`,
     },
   );
-  await repo.forgetSynced(
+  await fillRepo.forgetSynced(
     tx,
     old.map((o) => o.id),
   );
-  await repo.recordSynced(
+  await fillRepo.recordSynced(
     tx,
     ids.map((rowId, i) => ({ fillTaskId: rows[i]!.fillTaskId, tableId: at.tableId, rowId })),
   );
-  await repo.markSynced(
+  await fillRepo.markSynced(
     tx,
     fills.map((f) => f.id),
   );
@@ -65,9 +65,9 @@ export async function writeFills(
 export async function syncTask(db: Db, hooks: Hooks, actor: Actor, taskId: number) {
   mustManage(actor);
   return db.transaction(async (tx) => {
-    const task = await repo.findTask(tx, taskId);
+    const task = await fillRepo.findTask(tx, taskId);
     if (!task) throw notFound(M.taskNotFound);
-    const fills = (await repo.listFillTasks(tx, { taskId })).filter((f) => f.fill.state === 'finished');
+    const fills = (await fillRepo.listFillTasks(tx, { taskId })).filter((f) => f.fill.state === 'finished');
     if (fills.length === 0) throw conflict(M.notFinished);
     return writeFills(
       tx,

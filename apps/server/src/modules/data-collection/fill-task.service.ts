@@ -15,13 +15,13 @@ import { audit } from './data-collection.audit';
 import { decideFill, windowOf } from './data-collection.machine';
 import { factsOf, mustManage, seesFill } from './data-collection.policy';
 import { presentFill } from './data-collection.presenter';
-import * as repo from './data-collection.repository';
+import * as fillRepo from './fill.repository';
 import { writeFills } from './fill-sync.service';
 
 /** Fill tasks (填报任务): lists and counts by scope, and their transitions by the rules table (data-collection.machine.ts). */
 
 export async function visibleFill(db: Db, actor: Actor, id: number, lock = false) {
-  const r = await repo.findFillTask(db, id, lock);
+  const r = await fillRepo.findFillTask(db, id, lock);
   // Someone else's fill task answers as missing, so ids reveal nothing.
   if (!r || !seesFill(actor, r)) throw notFound(M.fillTaskNotFound);
   return r;
@@ -37,7 +37,7 @@ export async function fillList(
   const departmentIds = [
     ...new Set([...(actor.departmentId ? [actor.departmentId] : []), ...actor.chargeDepartmentIds]),
   ];
-  const rows = await repo.listFillTasks(db, {
+  const rows = await fillRepo.listFillTasks(db, {
     taskId: q.taskId,
     state: q.state,
     filler: q.scope === 'mine' ? { userId: actor.userId, departmentIds } : undefined,
@@ -70,7 +70,7 @@ export async function fillCounts(
 }
 
 /** The refusal of a decision, as a Chinese message naming the action, the state or the rule. */
-export function refuse(refusal: string, action: FillAction, r: repo.FillRow, today: string): AppError {
+export function refuse(refusal: string, action: FillAction, r: fillRepo.FillRow, today: string): AppError {
   const name = FILL_ACTION_NAMES[action];
   switch (refusal) {
     case 'wrongState':
@@ -93,7 +93,7 @@ async function transition(
   hooks: Hooks,
   clock: Clock,
   actor: Actor,
-  r: repo.FillRow,
+  r: fillRepo.FillRow,
   action: FillAction,
   opinion?: string | null,
 ) {
@@ -101,9 +101,9 @@ async function transition(
   const facts = factsOf(r, today);
   const d = decideFill(action, facts, actor, { reason: opinion });
   if (!d.ok) throw refuse(d.refusal, action, r, today);
-  if (action === 'commit' && (await repo.countRows(tx, r.fill.id)) === 0) throw badRequest(M.noRows);
+  if (action === 'commit' && (await fillRepo.countRows(tx, r.fill.id)) === 0) throw badRequest(M.noRows);
   const keepsOpinion = action === 'pass' || action === 'reject' || action === 'rollback';
-  await repo.setFillState(tx, r.fill.id, {
+  await fillRepo.setFillState(tx, r.fill.id, {
     state: d.state,
     ...(keepsOpinion ? { opinion: opinion?.trim() || null } : {}),
     ...(action === 'rollback' ? { synced: false } : {}),
@@ -150,7 +150,7 @@ export async function actMany(
 ) {
   const unique = [...new Set(ids)];
   await db.transaction(async (tx) => {
-    const rows = await repo.lockFillTasks(tx, unique);
+    const rows = await fillRepo.lockFillTasks(tx, unique);
     if (rows.length !== unique.length || rows.some((r) => !seesFill(actor, r))) throw notFound(M.fillTaskNotFound);
     for (const r of rows) await transition(tx, hooks, clock, actor, r, action, opinion);
   });
@@ -160,7 +160,7 @@ export async function actMany(
 
 export async function allocationList(db: Db, clock: Clock, actor: Actor, taskId: number) {
   mustManage(actor);
-  if (!(await repo.findTask(db, taskId))) throw notFound(M.taskNotFound);
+  if (!(await fillRepo.findTask(db, taskId))) throw notFound(M.taskNotFound);
   const today = clock.today();
-  return (await repo.listFillTasks(db, { taskId })).map((r) => presentFill(r, actor, today));
+  return (await fillRepo.listFillTasks(db, { taskId })).map((r) => presentFill(r, actor, today));
 }

@@ -15,14 +15,14 @@ import { warehouseTable } from '../data-manage';
 import { audit } from './data-collection.audit';
 import { mustManage } from './data-collection.policy';
 import { presentForm } from './data-collection.presenter';
-import * as repo from './data-collection.repository';
+import * as formRepo from './form.repository';
 
 /** Form directories and forms (采集表单) with their published versions: kept by the collection administrators. */
 
 // ---- directories ----
 
 export async function directoryTree(db: Db): Promise<FormDirectoryNode[]> {
-  const rows = await repo.allDirectories(db);
+  const rows = await formRepo.allDirectories(db);
   const nodes = new Map<number, FormDirectoryNode>(rows.map((r) => [r.id, { ...r, children: [] }]));
   const roots: FormDirectoryNode[] = [];
   for (const n of nodes.values()) {
@@ -36,7 +36,7 @@ export async function directoryTree(db: Db): Promise<FormDirectoryNode[]> {
 async function lineOf(db: Db, id: number) {
   const line: number[] = [];
   for (let at: number | null = id; at !== null && line.length <= 50; ) {
-    const d = await repo.findDirectory(db, at);
+    const d = await formRepo.findDirectory(db, at);
     if (!d) break;
     line.push(d.id);
     at = d.parentId;
@@ -46,14 +46,14 @@ async function lineOf(db: Db, id: number) {
 
 async function checkParent(db: Db, parentId: number | null, self?: number) {
   if (parentId === null) return;
-  if (!(await repo.findDirectory(db, parentId))) throw notFound(M.directoryNotFound);
+  if (!(await formRepo.findDirectory(db, parentId))) throw notFound(M.directoryNotFound);
   const line = await lineOf(db, parentId);
   if (self !== undefined && line.includes(self)) throw badRequest(M.directoryParentLoop);
   if (line.length >= COLLECTION_LIMITS.directoryDepthMax) throw badRequest(M.directoryTooDeep);
 }
 
 async function directoryById(db: Db, id: number) {
-  const row = (await repo.allDirectories(db)).find((d) => d.id === id);
+  const row = (await formRepo.allDirectories(db)).find((d) => d.id === id);
   if (!row) throw notFound(M.directoryNotFound);
   return row;
 }
@@ -66,7 +66,7 @@ export async function createDirectory(
   mustManage(actor);
   const id = await db.transaction(async (tx) => {
     await checkParent(tx, v.parentId ?? null);
-    const newId = await repo.insertDirectory(tx, { ...v, parentId: v.parentId ?? null, createdBy: actor.userId });
+    const newId = await formRepo.insertDirectory(tx, { ...v, parentId: v.parentId ?? null, createdBy: actor.userId });
     await audit(tx, actor, 'formDirectory.create', 'formDirectory', newId, v);
     return newId;
   });
@@ -80,9 +80,9 @@ export async function editDirectory(
 ) {
   mustManage(actor);
   await db.transaction(async (tx) => {
-    if (!(await repo.findDirectory(tx, v.id))) throw notFound(M.directoryNotFound);
+    if (!(await formRepo.findDirectory(tx, v.id))) throw notFound(M.directoryNotFound);
     await checkParent(tx, v.parentId ?? null, v.id);
-    await repo.updateDirectory(tx, v.id, { parentId: v.parentId ?? null, name: v.name, sortOrder: v.sortOrder });
+    await formRepo.updateDirectory(tx, v.id, { parentId: v.parentId ?? null, name: v.name, sortOrder: v.sortOrder });
     await audit(tx, actor, 'formDirectory.update', 'formDirectory', v.id, v);
   });
   return directoryById(db, v.id);
@@ -91,10 +91,10 @@ export async function editDirectory(
 export async function removeDirectory(db: Db, actor: Actor, id: number) {
   mustManage(actor);
   await db.transaction(async (tx) => {
-    const d = await repo.findDirectory(tx, id);
+    const d = await formRepo.findDirectory(tx, id);
     if (!d) throw notFound(M.directoryNotFound);
-    if ((await repo.directoryUsage(tx, id)) > 0) throw conflict(M.directoryNotEmpty(d.name));
-    await repo.deleteDirectory(tx, id);
+    if ((await formRepo.directoryUsage(tx, id)) > 0) throw conflict(M.directoryNotEmpty(d.name));
+    await formRepo.deleteDirectory(tx, id);
     await audit(tx, actor, 'formDirectory.delete', 'formDirectory', id);
   });
 }
@@ -112,7 +112,7 @@ async function checkFields(db: Db, tableId: number, fields: FormField[]): Promis
   const table = await warehouseTable(db, tableId);
   if (!table?.physical) throw badRequest(M.tableNotReady);
   const byId = new Map(table.fields.map((f) => [f.id, f]));
-  const types = await repo.existingConstantTypeIds(db, [
+  const types = await formRepo.existingConstantTypeIds(db, [
     ...new Set(fields.flatMap((f) => (f.constantTypeId ? [f.constantTypeId] : []))),
   ]);
   const bound = new Set<number>();
@@ -148,11 +148,11 @@ async function checkFields(db: Db, tableId: number, fields: FormField[]): Promis
 }
 
 export async function formList(db: Db, actor: Actor, q: { directoryId?: number; keyword?: string }) {
-  return (await repo.listForms(db, q)).map((r) => presentForm(actor, r));
+  return (await formRepo.listForms(db, q)).map((r) => presentForm(actor, r));
 }
 
 export async function formGet(db: Db, actor: Actor, id: number) {
-  const r = await repo.findForm(db, id);
+  const r = await formRepo.findForm(db, id);
   if (!r) throw notFound(M.formNotFound);
   return presentForm(actor, r);
 }
@@ -167,8 +167,8 @@ interface FormInput {
   fields: FormField[];
 }
 
-async function formValues(db: Db, v: FormInput): Promise<repo.FormValues> {
-  if (!(await repo.findDirectory(db, v.directoryId))) throw notFound(M.directoryNotFound);
+async function formValues(db: Db, v: FormInput): Promise<formRepo.FormValues> {
+  if (!(await formRepo.findDirectory(db, v.directoryId))) throw notFound(M.directoryNotFound);
   return {
     directoryId: v.directoryId,
     name: v.name,
@@ -191,7 +191,7 @@ export async function createForm(db: Db, actor: Actor, v: FormInput) {
   mustManage(actor);
   try {
     const id = await db.transaction(async (tx) => {
-      const newId = await repo.insertForm(tx, { ...(await formValues(tx, v)), createdBy: actor.userId });
+      const newId = await formRepo.insertForm(tx, { ...(await formValues(tx, v)), createdBy: actor.userId });
       await audit(tx, actor, 'form.create', 'form', newId, { name: v.name, tableId: v.tableId });
       return newId;
     });
@@ -207,9 +207,9 @@ export async function editForm(db: Db, actor: Actor, v: FormInput & { id: number
   mustManage(actor);
   try {
     await db.transaction(async (tx) => {
-      const found = await repo.findForm(tx, v.id, true);
+      const found = await formRepo.findForm(tx, v.id, true);
       if (!found) throw notFound(M.formNotFound);
-      await repo.updateForm(tx, v.id, await formValues(tx, v));
+      await formRepo.updateForm(tx, v.id, await formValues(tx, v));
       await audit(tx, actor, 'form.update', 'form', v.id, { name: v.name, tableId: v.tableId });
     });
   } catch (err) {
@@ -222,10 +222,10 @@ export async function editForm(db: Db, actor: Actor, v: FormInput & { id: number
 export async function removeForm(db: Db, actor: Actor, id: number) {
   mustManage(actor);
   await db.transaction(async (tx) => {
-    const found = await repo.findForm(tx, id, true);
+    const found = await formRepo.findForm(tx, id, true);
     if (!found) throw notFound(M.formNotFound);
-    if (await repo.formHasTasks(tx, id)) throw conflict(M.formHasTasks(found.form.name));
-    await repo.deleteForm(tx, id);
+    if (await formRepo.formHasTasks(tx, id)) throw conflict(M.formHasTasks(found.form.name));
+    await formRepo.deleteForm(tx, id);
     await audit(tx, actor, 'form.delete', 'form', id);
   });
 }
@@ -234,12 +234,12 @@ export async function removeForm(db: Db, actor: Actor, id: number) {
 export async function publishForm(db: Db, actor: Actor, id: number) {
   mustManage(actor);
   const version = await db.transaction(async (tx) => {
-    const found = await repo.findForm(tx, id, true);
+    const found = await formRepo.findForm(tx, id, true);
     if (!found) throw notFound(M.formNotFound);
     const f = found.form;
     if (f.fields.length === 0) throw badRequest(M.formNoFields);
     const fields = await checkFields(tx, f.tableId, f.fields as FormField[]);
-    const v = await repo.publishVersion(tx, { ...f, fields }, actor.userId);
+    const v = await formRepo.publishVersion(tx, { ...f, fields }, actor.userId);
     await audit(tx, actor, 'form.publish', 'form', id, { version: v });
     return v;
   });

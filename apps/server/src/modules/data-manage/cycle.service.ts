@@ -1,11 +1,11 @@
-import { type CycleInput, type CycleUpdate, type CycleValue, CYCLE_MSG as M } from '@zg/contract';
+import { type CycleInput, type CycleUpdate, CYCLE_MSG as M } from '@zg/contract';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
 import type { Hooks } from '../../platform/hooks';
+import { presentCycleOption, presentCycleValue } from './cycle.presenter';
 import {
-  type CycleValueRow,
   clearDefault,
   deleteCycleValues,
   findCycleType,
@@ -24,20 +24,7 @@ import { type FlagRefusal, placement, toggleDefault, toggleHidden, typeMatches }
 import { cycleUse } from './cycle-users';
 import { keepsWarehouse } from './data-manage.policy';
 
-/** Cycles (周期): the option lists every cycle picker reads, and the values kept by the administrators and the data office. */
-
-const present = (r: { value: CycleValueRow; typeName: string }, usedBy = 0): CycleValue => ({
-  id: r.value.id,
-  cycleTypeId: r.value.cycleTypeId,
-  lxmc: r.typeName,
-  cycleNumber: r.value.value,
-  defaultsStatus: r.value.isDefault ? 1 : 0,
-  hideStatus: r.value.hidden ? 1 : 0,
-  px: r.value.sortOrder,
-  usedBy,
-});
-
-const option = (v: CycleValueRow) => ({ cycleId: v.id, cycleNumber: v.value, defaultsStatus: v.isDefault ? 1 : 0 });
+/** Cycles (周期): the presentCycleOption lists every cycle picker reads, and the values kept by the administrators and the data office. */
 
 const mustKeep = (actor: Actor) => {
   if (!keepsWarehouse(actor)) throw forbidden();
@@ -46,7 +33,7 @@ const mustKeep = (actor: Actor) => {
 const audit = (db: Db, actor: Actor, action: string, id: number | string, detail?: unknown) =>
   writeAudit(db, { actorId: actor.userId, action, entityType: 'cycleValue', entityId: String(id), detail });
 
-// ---- option lists ----
+// ---- presentCycleOption lists ----
 
 /** The cycle types (getCycleType), each with how many values it has. */
 export async function cycleTypeList(db: Db) {
@@ -68,7 +55,7 @@ export async function cycleTypeOptions(db: Db) {
   return types.map(({ type }) => ({
     id: type.id,
     lxmc: type.name,
-    values: values.filter((v) => v.cycleTypeId === type.id).map(option),
+    values: values.filter((v) => v.cycleTypeId === type.id).map(presentCycleOption),
   }));
 }
 
@@ -76,7 +63,7 @@ export async function cycleTypeOptions(db: Db) {
 export async function cyclesByTypeName(db: Db, typeName: string) {
   const type = (await listCycleTypes(db)).find((t) => typeMatches(t.type, typeName));
   if (!type) throw notFound(M.typeNotFound);
-  return (await valuesOfTypes(db, { typeIds: [type.type.id], withHidden: false })).map(option);
+  return (await valuesOfTypes(db, { typeIds: [type.type.id], withHidden: false })).map(presentCycleOption);
 }
 
 // ---- keeping the values ----
@@ -92,13 +79,13 @@ export async function cyclePage(
     hooks,
     records.map((r) => r.value.id),
   );
-  return { records: records.map((r) => present(r, use.get(r.value.id)?.n)), total };
+  return { records: records.map((r) => presentCycleValue(r, use.get(r.value.id)?.n)), total };
 }
 
-async function presentById(db: Db, hooks: Hooks, id: number) {
+async function cycleValueById(db: Db, hooks: Hooks, id: number) {
   const r = await findCycleValue(db, id);
   if (!r) throw notFound(M.valueNotFound);
-  return present(r, (await cycleUse(db, hooks, [id])).get(id)?.n);
+  return presentCycleValue(r, (await cycleUse(db, hooks, [id])).get(id)?.n);
 }
 
 /** The answer to a duplicate that slipped past the check (two adds at once): the same message, never a 500. */
@@ -131,7 +118,7 @@ export async function createCycleValue(db: Db, hooks: Hooks, actor: Actor, input
       }
       const id = await insertCycleValue(tx, { cycleTypeId: type.id, value: input.cycleNumber, sortOrder });
       await audit(tx, actor, 'cycleValue.create', id, { type: type.code, value: input.cycleNumber });
-      return presentById(tx, hooks, id);
+      return cycleValueById(tx, hooks, id);
     }),
   );
 }
@@ -163,7 +150,7 @@ export async function editCycleValue(db: Db, hooks: Hooks, actor: Actor, input: 
         from: { type: row.cycleTypeId, value: row.value },
         to: { type: type.id, value: input.cycleNumber },
       });
-      return presentById(tx, hooks, row.id);
+      return cycleValueById(tx, hooks, row.id);
     }),
   );
 }
@@ -204,7 +191,7 @@ export async function changeDefault(db: Db, hooks: Hooks, actor: Actor, id: numb
     if (next.clearOthers) await clearDefault(tx, row.cycleTypeId);
     await updateCycleValue(tx, id, { isDefault: next.isDefault });
     await audit(tx, actor, next.isDefault ? 'cycleValue.default' : 'cycleValue.undefault', id);
-    return presentById(tx, hooks, id);
+    return cycleValueById(tx, hooks, id);
   });
 }
 
@@ -218,6 +205,6 @@ export async function changeHidden(db: Db, hooks: Hooks, actor: Actor, id: numbe
     if ('kind' in next) throw conflict(refusal(next));
     await updateCycleValue(tx, id, { hidden: next.hidden });
     await audit(tx, actor, next.hidden ? 'cycleValue.hide' : 'cycleValue.show', id);
-    return presentById(tx, hooks, id);
+    return cycleValueById(tx, hooks, id);
   });
 }

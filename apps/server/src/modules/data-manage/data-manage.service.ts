@@ -2,12 +2,9 @@ import {
   type FieldType,
   DATA_MANAGE_MSG as M,
   WAREHOUSE_LIMITS,
-  type Warehouse,
-  type WarehouseField,
   type WarehouseFieldInput,
   type WarehouseFieldUpdate,
   type WarehouseInput,
-  type WarehouseTable,
   type WarehouseTableInput,
 } from '@zg/contract';
 import type { Db } from '../../db/client';
@@ -15,7 +12,8 @@ import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, causes, conflict, forbidden, notFound } from '../../platform/errors';
 import type { Hooks } from '../../platform/hooks';
-import { keepsWarehouse, tableAbilities } from './data-manage.policy';
+import { keepsWarehouse } from './data-manage.policy';
+import { presentField, presentTable, presentWarehouse } from './data-manage.presenter';
 import {
   allDimensions,
   deleteFields,
@@ -40,12 +38,10 @@ import {
   pageFields,
   pageTables,
   pageWarehouses,
-  type TableRow,
   tableNamed,
   updateField,
   updateTable,
   updateWarehouse,
-  type WarehouseRow,
   warehouseNamed,
 } from './data-manage.repository';
 import { type FieldDef, typeLabel } from './data-manage.rules';
@@ -65,52 +61,6 @@ import {
 import { warehouseChanged, whyTableIsUsed } from './warehouse-events';
 
 // ---- presenters ----
-
-function presentWarehouse(w: WarehouseRow, tables: number): Warehouse {
-  return {
-    id: w.id,
-    ckmc: w.name,
-    bz: w.remark,
-    px: w.sortOrder,
-    bs: Number(tables),
-    cjsj: w.createdAt.toISOString(),
-  };
-}
-
-function presentTable(actor: Actor, r: { table: TableRow; warehouseName: string; fields: number }): WarehouseTable {
-  const t = r.table;
-  const fields = Number(r.fields);
-  return {
-    id: t.id,
-    ckid: t.warehouseId,
-    ckmc: r.warehouseName,
-    bm: t.name,
-    bzwm: t.label,
-    bz: t.remark,
-    sfcj: t.physical,
-    zds: fields,
-    cjsj: t.createdAt.toISOString(),
-    abilities: tableAbilities(actor, { physical: t.physical, fields }),
-  };
-}
-
-function presentField(r: { field: FieldRow; dimensionName: string | null }): WarehouseField {
-  const f = r.field;
-  return {
-    id: f.id,
-    ckbid: f.tableId,
-    zdm: f.name,
-    zdzwm: f.label,
-    zdlx: f.type as FieldType,
-    cd: f.length,
-    xsws: f.scale,
-    sfbt: f.required,
-    sfwy: f.unique,
-    wdid: f.dimensionId,
-    wdmc: r.dimensionName,
-    px: f.sortOrder,
-  };
-}
 
 /** A field row as the warehouse rules and the DDL see it. */
 export const fieldDef = (f: FieldRow): FieldDef => ({

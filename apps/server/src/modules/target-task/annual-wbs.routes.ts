@@ -10,7 +10,6 @@ import { exportTasks, importTasks, listChargers, taskTemplate } from './target-t
 import {
   act,
   listTasks,
-  listYearTargets,
   missionOf,
   renameTaskTypeBy,
   saveMission,
@@ -18,6 +17,7 @@ import {
   taskTypeList,
   taskVo,
 } from './target-task.service';
+import { listYearTargets } from './year-target.service';
 
 /** One list-style page of a list held in memory. */
 const pageOfList = <T>(all: T[], q: { pageNum: number; pageSize: number }) =>

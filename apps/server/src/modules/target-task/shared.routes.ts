@@ -5,15 +5,8 @@ import { ok } from '../../platform/envelope';
 import { documentsOf, saveDocuments } from './target-task.documents';
 import { excelPart, sendXlsx } from './target-task.http';
 import { addCharger, exportChargers, importChargers, removeCharger } from './target-task.io';
-import {
-  createTask,
-  createYearTarget,
-  divideTargetYear,
-  editTask,
-  editYearTarget,
-  removeTask,
-  removeYearTarget,
-} from './target-task.service';
+import { createTask, editTask, removeTask } from './target-task.service';
+import { createYearTarget, divideTargetYear, editYearTarget, removeYearTarget } from './year-target.service';
 
 /** Either target-task menu grants the module; records are checked again in the service. */
 export const WBS = { menus: ['wbs', 'annualWbs'] } as const;

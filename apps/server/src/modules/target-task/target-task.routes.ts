@@ -10,18 +10,15 @@ import { excelPart, sendXlsx } from './target-task.http';
 import { exportLastLevelTasks, exportTasks, importTasks, listChargers, taskTemplate } from './target-task.io';
 import {
   act,
-  catalogue,
   departmentsWithChargers,
   lastLevelTasks,
   listTasks,
-  listYearTargets,
-  moveYearTarget,
   taskDetail,
   taskTree,
   taskTypeList,
   taskVo,
-  yearTargetOptions,
 } from './target-task.service';
+import { catalogue, listYearTargets, moveYearTarget, yearTargetOptions } from './year-target.service';
 
 /** The transitions with a path of their own (`targetTask/:id/<action>`, `targetTaskAudit/:id/<path>`). */
 const ACTIONS: [typeof API.push, TaskAction][] = [
