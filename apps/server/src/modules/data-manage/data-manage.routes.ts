@@ -1,12 +1,10 @@
-import { PassThrough } from 'node:stream';
 import { DATA_MANAGE_API as API, FIELD_TYPE_NAMES, FIELD_TYPES, DATA_MANAGE_MSG as M, pageReply } from '@zg/contract';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
+import { sendXlsx, streamDownload } from '../../platform/download';
 import { serve } from '../../platform/endpoints';
 import { ok } from '../../platform/envelope';
 import { excelUpload } from '../../platform/excel';
-import { contentDisposition } from '../files';
 import { WAREHOUSE_ROLES } from './data-manage.policy';
 import {
   allTables,
@@ -28,7 +26,6 @@ import {
   tablePage,
   warehousePage,
 } from './data-manage.service';
-import { XLSX } from './warehouse.excel';
 import {
   browseRows,
   exportStructure,
@@ -124,18 +121,8 @@ export const dataManageRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok({ id: await jobs.start(actorOf(req), req.query.id, upload) }, M.importJobStarted);
   });
   serve(app, API.importTaskResult, KEEP, async (req) => ok(jobs.result(actorOf(req), req.query.id)));
-  serve(app, API.exportRows, READ, async (req, reply) => {
-    // The table and the filters are checked before the answer starts; then the rows stream out.
-    const { name, write } = await rowExport(db(), req.query);
-    const out = new PassThrough();
-    reply.header('content-type', XLSX).header('content-disposition', contentDisposition('attachment', name));
-    reply.send(out);
-    write(out).catch((err: unknown) => {
-      req.log.error({ err }, 'warehouse export failed');
-      out.destroy(err as Error);
-    });
-    return reply;
-  });
+  // The table and the filters are checked before the answer starts; then the rows stream out.
+  serve(app, API.exportRows, READ, async (req, reply) => streamDownload(req, reply, await rowExport(db(), req.query)));
 
   // ---- fields (ckbzd) ----
   serve(app, API.fieldAll, READ, async (req) => ok(await fieldsOfTable(db(), req.query.ckbid)));
@@ -158,11 +145,3 @@ export const dataManageRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(null, M.deleted);
   });
 };
-
-function sendXlsx(reply: FastifyReply, file: { name: string; buffer: Buffer }) {
-  return reply
-    .header('content-type', XLSX)
-    .header('content-length', String(file.buffer.length))
-    .header('content-disposition', contentDisposition('attachment', file.name))
-    .send(file.buffer);
-}
