@@ -1,4 +1,4 @@
-import { allDemoIndicators } from '@zg/server/src/db/seed/story/indicators';
+import { allDemoIndicators } from '@zg/server/src/seed/story/indicators';
 import { dataOf, type Session } from '../lib/http';
 import { sleep } from '../lib/server';
 import { type LatencySummary, summarise } from '../lib/stats';

@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Clock } from './clock';
 import type { FileStore } from './files/file-store';
+import type { Hooks } from './hooks';
 import type { JobRunner } from './jobs';
 import type { SessionInfo } from './session';
 import type { SessionCheck } from './session-fold';
@@ -25,6 +26,8 @@ declare module 'fastify' {
     fileStore: FileStore;
     jobs: JobRunner;
     clock: Clock;
+    /** This instance's hook registrations (platform/hooks.ts): what the modules above register with those below. */
+    hooks: Hooks;
     /** Every route registered, for the OpenAPI and access-control checks. */
     routeCatalog: RouteEntry[];
   }

@@ -5,7 +5,7 @@ import { userRoles } from '../../db/schema';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
 import { READER_ROLE, underReaderRole } from './algorithm-run.repository';
 import { warehouseTablesChanged } from './algorithm-warehouse.service';
-import { HOSTILE_STATEMENTS } from './hostile-statements';
+import { HOSTILE_STATEMENTS } from '../../test/hostile-statements';
 
 const TIMEOUT_MS = 1500;
 let s: TestServer;

@@ -1,10 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  onWarehouseChange,
-  registerDataSourceUser,
-  registerWarehouseTableUser,
-  type WarehouseTableUser,
-} from '../data-manage';
+import { DATA_SOURCE_USERS, WAREHOUSE_CHANGED, WAREHOUSE_TABLE_USERS, type WarehouseTableUser } from '../data-manage';
 import { registerAlgorithmRoutes } from './algorithm.routes';
 import { registerGroupRoutes } from './algorithm-group.routes';
 import { registerRunRoutes } from './algorithm-run.routes';
@@ -21,10 +16,10 @@ const readingTable: WarehouseTableUser = (tx, table) => algorithmsReadingTable(t
 export const algorithmPlugin: FastifyPluginAsyncZod = async (app) => {
   // The warehouse below tells of its changes (cached results from those tables are dropped) and asks before it drops a
   // table an algorithm reads.
-  onWarehouseChange(warehouseTablesChanged);
-  registerWarehouseTableUser(readingTable);
+  app.hooks.add(WAREHOUSE_CHANGED, 'algorithm', warehouseTablesChanged);
+  app.hooks.add(WAREHOUSE_TABLE_USERS, 'algorithm', readingTable);
   // Data sources likewise: 删除数据源 is refused while an algorithm's current version runs on one.
-  registerDataSourceUser(algorithmsOnDataSource);
+  app.hooks.add(DATA_SOURCE_USERS, 'algorithm', algorithmsOnDataSource);
   await app.register(
     async (module) => {
       registerGroupRoutes(module);

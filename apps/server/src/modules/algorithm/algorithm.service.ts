@@ -218,7 +218,7 @@ export interface AlgorithmPackage {
 }
 
 /**
- * Installs algorithms as a set (the demo's diagnosis indicators, db/seed/story/indicators.ts): each group by its name
+ * Installs algorithms as a set (the demo's diagnosis indicators, seed/story/indicators.ts): each group by its name
  * at the top level, each algorithm by its name with its text as V1; a name already there is left as it is (an
  * administrator's edits stay). Every text passes the checker first, or nothing is installed. Answers how many
  * algorithms were made.

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { type ExcelUpload, ImportErrors } from '../../platform/excel';
+import type { Hooks } from '../../platform/hooks';
 import { countDataRows, importRows, importTarget } from './warehouse-data.service';
 
 /**
@@ -44,6 +45,7 @@ export class ImportJobs {
   constructor(
     private readonly db: () => Db,
     private readonly log: FastifyBaseLogger,
+    private readonly hooks: Hooks,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -81,7 +83,7 @@ export class ImportJobs {
     try {
       job.total = await countDataRows(upload, width);
       job.state = 'importing';
-      job.count = await importRows(this.db(), actor, job.tableId, upload, {
+      job.count = await importRows(this.db(), this.hooks, actor, job.tableId, upload, {
         errors: job.errors,
         onRow: (n) => {
           job.processed = n;
