@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { HOSTILE_STATEMENTS } from '../../test/hostile-statements';
 import { ALLOWED_FUNCTIONS, SIZE_ARGUMENT_FUNCTIONS } from './algorithm-sql.allowlist';
 import { type CheckedSql, checkAlgorithmSql, formatHasWidth, placeOf, type RefusedSql } from './algorithm-sql.rules';
-import { HOSTILE_STATEMENTS } from '../../test/hostile-statements';
 
 const passes = async (sql: string) => {
   const r = await checkAlgorithmSql(sql);
