@@ -74,11 +74,12 @@ export async function buildApp({ config, database, logger, extraRoutes, startJob
   const jobRunner = new JobRunner(database.db, app.log, {
     pollMs: config.JOB_POLL_MS,
     lockSeconds: config.JOB_LOCK_SECONDS,
+    concurrency: config.JOB_CONCURRENCY,
   });
   app.decorate('jobs', jobRunner);
   app.decorate('clock', new Clock());
   if (startJobs) {
-    app.addHook('onReady', async () => jobRunner.start());
+    app.addHook('onReady', async () => jobRunner.startPolling());
     app.addHook('onClose', async () => jobRunner.stop());
   }
   const routeCatalog: RouteEntry[] = [];

@@ -43,7 +43,9 @@ export const isAdmin = (actor: Pick<Actor, 'roles'>) => actor.roles.has(ROLE.adm
 const isPublic = (a: Access): a is { public: true } => 'public' in a;
 
 /** The actor of a session: its roles (with derived ones), menus and headed departments, read with the session. */
-export function actorOfSession(s: SessionInfo): Actor {
+export function actorOfSession(
+  s: Pick<SessionInfo, 'userId' | 'userName' | 'departmentId' | 'grants' | 'chargeDepartmentIds'>,
+): Actor {
   const roles = new Set(s.grants.map((g) => g.roleId));
   if (s.chargeDepartmentIds.length) roles.add(DERIVED_ROLE_TARGET_TASK_DEPART);
   const menus = new Set(s.grants.flatMap((g) => (g.menuKey ? [g.menuKey] : [])));

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LIMITS } from '@zg/contract';
-import { type AnyColumn, and, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, gt, lt, type SQL, sql, type Table } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { departmentChargers, departments, roleMenus, sessions, userRoles, users } from '../db/schema';
 
@@ -52,20 +52,23 @@ type SessionRow = Omit<SessionInfo, 'grants' | 'chargeDepartmentIds'> & {
 type Grants = [string, string | null][] | string | null;
 type Charged = string[] | string | null;
 
+/** A column named with its table, as the correlated sub-selects below need whatever the outer select is. */
+const q = (table: Table, column: AnyColumn) => sql`${table}.${sql.identifier(column.name)}`;
+
 /** A user's role/menu grants as JSON pairs, for the user whose id is `userId` (a column or a parameter). */
-const grantsOf = (userId: SQL | AnyColumn) => sql<Grants>`(
-  select json_agg(json_build_array(${userRoles.roleId}, ${roleMenus.menuKey}))
-  from ${userRoles} left join ${roleMenus} on ${roleMenus.roleId} = ${userRoles.roleId}
-  where ${userRoles.userId} = ${userId})`;
+const grantsOf = (userId: SQL) => sql<Grants>`(
+  select json_agg(json_build_array(${q(userRoles, userRoles.roleId)}, ${q(roleMenus, roleMenus.menuKey)}))
+  from ${userRoles} left join ${roleMenus} on ${q(roleMenus, roleMenus.roleId)} = ${q(userRoles, userRoles.roleId)}
+  where ${q(userRoles, userRoles.userId)} = ${userId})`;
 
 /** Heads of departments and the chargers registered for them act for the department. */
-const chargedOf = (userId: SQL | AnyColumn) => sql<Charged>`(
+const chargedOf = (userId: SQL) => sql<Charged>`(
   select json_agg(c.id order by c.id) from (
-    select ${departments.id} as id from ${departments}
-    where ${departments.chargeUserId} = ${userId} and ${departments.enabled}
+    select ${q(departments, departments.id)} as id from ${departments}
+    where ${q(departments, departments.chargeUserId)} = ${userId} and ${q(departments, departments.enabled)}
     union
-    select ${departmentChargers.departmentId} from ${departmentChargers}
-    where ${departmentChargers.userId} = ${userId}) c)`;
+    select ${q(departmentChargers, departmentChargers.departmentId)} from ${departmentChargers}
+    where ${q(departmentChargers, departmentChargers.userId)} = ${userId}) c)`;
 
 /**
  * The session, its user, the user's role/menu grants and charged departments in one statement (every signed-in
@@ -82,8 +85,8 @@ function sessionStatement(db: Db) {
       userName: users.name,
       departmentId: users.departmentId,
       enabled: users.enabled,
-      grants: grantsOf(sessions.userId),
-      charged: chargedOf(sessions.userId),
+      grants: grantsOf(q(sessions, sessions.userId)),
+      charged: chargedOf(q(sessions, sessions.userId)),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -138,8 +141,8 @@ export async function userGrants(
       userName: users.name,
       departmentId: users.departmentId,
       enabled: users.enabled,
-      grants: grantsOf(users.id),
-      charged: chargedOf(users.id),
+      grants: grantsOf(q(users, users.id)),
+      charged: chargedOf(q(users, users.id)),
     })
     .from(users)
     .where(eq(users.id, userId));
