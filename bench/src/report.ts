@@ -321,6 +321,44 @@ function apiTable(r: RunResults): string[] {
 }
 
 /**
+ * `--baseline <ref>`: another revision of the product on the same generated data, measured route by route right
+ * beside this one in the same run (which of the two first alternates by route).
+ */
+export function baselineTable(r: RunResults): string[] {
+  const side = r.api?.baseline;
+  if (!side?.routes.length) return [];
+  const median = (xs: number[]) => {
+    const s = [...xs].sort((x, y) => x - y);
+    const m = Math.floor(s.length / 2);
+    return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+  };
+  const keys = [...new Set(side.routes.map((x) => x.key))];
+  const lines = [
+    `| route | before req/s | before p50 | before p95 | before p99 | after req/s | after p50 | after p95 | after p99 | after ÷ before (req/s)${side.rounds > 1 ? ' | req/s by round, before → after' : ''} |`,
+    `|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|${side.rounds > 1 ? '---|' : ''}`,
+  ];
+  for (const key of keys) {
+    const before = side.routes.filter((x) => x.key === key);
+    const after = side.after.filter((x) => x.key === key);
+    const cells = (xs: typeof before) =>
+      xs.length
+        ? [
+            num(median(xs.map((x) => x.rps))),
+            ms(median(xs.map((x) => x.latency.p50))),
+            ms(median(xs.map((x) => x.latency.p95))),
+            ms(median(xs.map((x) => x.latency.p99))),
+          ]
+        : ['–', '–', '–', '–'];
+    const ratio = after.length ? (median(after.map((x) => x.rps)) / median(before.map((x) => x.rps))).toFixed(2) : '–';
+    const rounds = before.map((x, i) => `${num(x.rps)} → ${num(after[i]?.rps)}`).join('; ');
+    lines.push(
+      `| \`${key}\` | ${[...cells(before), ...cells(after), ratio].join(' | ')}${side.rounds > 1 ? ` | ${rounds}` : ''} |`,
+    );
+  }
+  return lines;
+}
+
+/**
  * The API routes next to PostgreSQL alone on their own statements (issue 21 item 1), and the servers run with other
  * WORKERS beside the default (item 4).
  */
@@ -440,6 +478,17 @@ export function renderResults(r: RunResults, findings: string | null): string {
       '',
     );
     L.push(...apiTable(r), '');
+    const compared = baselineTable(r);
+    if (compared.length && r.api.baseline) {
+      L.push(
+        `### Before and after: \`${r.api.baseline.ref}\` (${r.api.baseline.commit.slice(0, 10)}) against this revision`,
+        '',
+        `The revision \`${r.api.baseline.ref}\` (\`npm run bench -- --baseline ${r.api.baseline.ref}\`: its files from git, this checkout's installed packages) ran its own server (the product's default WORKERS) on a PostgreSQL database of its own, filled by its own generator with the same seeded data, in the same cluster; each route was measured on it and on this revision's PostgreSQL server one right after the other (the order alternating by route), with the same connections, warm-up and duration as the table above${r.api.baseline.rounds > 1 ? `, ${r.api.baseline.rounds} rounds (the second and later measure the two alone); the medians of the rounds` : ' ("after" is that table\'s PostgreSQL columns)'}.`,
+        '',
+        ...compared,
+        '',
+      );
+    }
     const replayed = replayTable(r);
     if (replayed.length) {
       const n = (label: string) => {

@@ -84,6 +84,7 @@ export async function buildApp({
   const jobRunner = new JobRunner(database.db, app.log, {
     pollMs: config.JOB_POLL_MS,
     lockSeconds: config.JOB_LOCK_SECONDS,
+    concurrency: config.JOB_CONCURRENCY,
   });
   app.decorate('jobs', jobRunner);
   app.decorate('clock', new Clock());
@@ -91,7 +92,7 @@ export async function buildApp({
   app.decorate('algorithms', createAlgorithmRunner(database.db, config));
   app.decorate('hooks', hooks);
   if (startJobs) {
-    app.addHook('onReady', async () => jobRunner.start());
+    app.addHook('onReady', async () => jobRunner.startPolling());
     app.addHook('onClose', async () => jobRunner.stop());
   }
   const routeCatalog: RouteEntry[] = [];

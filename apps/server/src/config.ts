@@ -82,7 +82,10 @@ const EnvSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(10240).default(500),
   CHUNK_TTL_HOURS: z.coerce.number().positive().default(24),
   JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
-  JOB_LOCK_SECONDS: z.coerce.number().int().min(1).default(120),
+  /** A running job's lease, renewed by its worker every third of it; a dead worker's job is noticed when it runs out. */
+  JOB_LOCK_SECONDS: z.coerce.number().int().min(1).default(30),
+  /** Jobs one worker runs at once (a long import does not hold up a file merge). */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   /**
    * Worker processes serving requests (node:cluster; main.ts). Unset: one per core (os.availableParallelism()), or one
    * with TEST_HOOKS (the moved clock lives in a process). 1 runs the server in a single process, as before.

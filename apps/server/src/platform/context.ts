@@ -5,7 +5,6 @@ import type { FileStore } from './files/file-store';
 import type { Hooks } from './hooks';
 import type { JobRunner } from './jobs';
 import type { SessionInfo } from './session';
-import type { SessionCheck } from './session-fold';
 
 export interface RouteEntry {
   method: string;
@@ -34,7 +33,5 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in session, or null. Identity comes only from here, never from headers. */
     session: SessionInfo | null;
-    /** Set when the session is a remembered one still to be checked (session-fold.ts). */
-    sessionCheck: SessionCheck | null;
   }
 }

@@ -36,7 +36,7 @@ import {
   saveRow,
   template,
 } from './warehouse-data.service';
-import { ImportJobs } from './warehouse-import.jobs';
+import { importJob, startImport } from './warehouse-import.jobs';
 
 /**
  * Reading the warehouse: whoever has the 数据管理 menu, and its keepers (a database that existed before the data-office
@@ -49,8 +49,6 @@ const KEEP = { roles: WAREHOUSE_ROLES } as const;
 /** `/api/herm-sjgl`: the data warehouse (DATA_MANAGE_API). */
 export const dataManageRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
-  const jobs = new ImportJobs(db, app.log, app.hooks);
-  app.addHook('onClose', async () => jobs.settle());
 
   // ---- warehouses (ck) ----
   serve(app, API.warehouseAll, READ, async () => ok(await allWarehouses(db())));
@@ -118,9 +116,9 @@ export const dataManageRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   serve(app, API.importRowsTask, KEEP, async (req) => {
     const { upload } = await excelUpload(req);
-    return ok({ id: await jobs.start(actorOf(req), req.query.id, upload) }, M.importJobStarted);
+    return ok({ id: await startImport(app, actorOf(req), req.query.id, upload) }, M.importJobStarted);
   });
-  serve(app, API.importTaskResult, KEEP, async (req) => ok(jobs.result(actorOf(req), req.query.id)));
+  serve(app, API.importTaskResult, KEEP, async (req) => ok(await importJob(app, actorOf(req), req.query.id)));
   // The table and the filters are checked before the answer starts; then the rows stream out.
   serve(app, API.exportRows, READ, async (req, reply) => streamDownload(req, reply, await rowExport(db(), req.query)));
 
