@@ -19,6 +19,8 @@ export * from './datasource';
 export * from './datasource-api';
 export * from './department-version';
 export * from './department-version-api';
+export * from './diagnosis';
+export * from './diagnosis-api';
 export * from './dimension';
 export * from './dimension-api';
 export * from './dimension-ui';
