@@ -616,6 +616,10 @@ describe('the node tree other modules read (no user)', () => {
       source: null,
     });
     expect(qcp.gradeRule).not.toBeNull();
+    expect(named(tree, '双师素质教师比例', '人才培养')).toMatchObject({
+      nh: '双师素质专任教师占比',
+      zdbz: '不低于 60%',
+    });
     expect(qcp.warningRule).toMatchObject({ mode: 'value', operator: '<', value: 60 });
     const deep = named(tree, '半年以上');
     expect(deep).toMatchObject({ level: 4, parentId: named(tree, '企业实践教师数').id, zlx: 'others', bzz: '5' });
