@@ -1,6 +1,7 @@
 import { COLLECTION_MSG } from '@zg/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerWarehouseTableUser, type WarehouseTableUser } from '../data-manage';
+import { collectionAbilityRoutes } from './abilities.routes';
 import { formsOnTable } from './data-collection.repository';
 import { dataCollectionRoutes } from './data-collection.routes';
 import { registerFillTaskFilePolicy } from './fill.service';
@@ -15,5 +16,6 @@ const formsWriting: WarehouseTableUser = async (tx, table) => {
 export const dataCollectionPlugin: FastifyPluginAsyncZod = async (app) => {
   registerWarehouseTableUser(formsWriting);
   registerFillTaskFilePolicy();
+  await app.register(collectionAbilityRoutes, { prefix: '/herm-sjcj' });
   await app.register(dataCollectionRoutes, { prefix: '/herm-sjcj' });
 };

@@ -18,3 +18,8 @@ export function formAbilities(actor: Actor, form: { fields: number; changedSince
   const manages = isCollectionManager(actor);
   return { edit: manages, publish: manages && form.fields > 0 && form.changedSincePublish, remove: manages };
 }
+
+/** What the actor may do in 数据采集 besides a record (its admin tabs), sent by `GET /api/herm-sjcj/abilities`. */
+export function collectionAbilities(actor: Actor) {
+  return { manage: isCollectionManager(actor) };
+}
