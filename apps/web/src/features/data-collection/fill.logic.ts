@@ -1,5 +1,5 @@
 import type { DATA_COLLECTION_API, DataOut, FillState } from '@zg/contract';
-import { F } from './fill/fill-text';
+import { FILL_TEXT as F } from '@zg/contract';
 
 /** The filling grid's pure logic: cells as text, the form's rules per cell, paste, keyboard moves, server messages. */
 

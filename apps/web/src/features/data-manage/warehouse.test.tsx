@@ -89,7 +89,7 @@ describe('数据仓库 pages', () => {
       [`${S}/ckb/selectqurey`]: () => ok(page([table])),
     });
     renderAt('/dataManage/warehouse');
-    expect(screen.getByRole('tab', { name: '数据仓库', selected: true })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: '数据仓库', selected: true })).toBeTruthy();
     fireEvent.click(await screen.findByRole('link', { name: '学生数据' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dataManage/warehouse/3'));
     expect(await screen.findByText('学生名单')).toBeTruthy();

@@ -6,14 +6,13 @@ import {
   type TableType,
   TABLE_CONFIG_TEXT as X,
 } from '@zg/contract';
-import { App, Button, Form, Input, Modal, Popconfirm, Segmented, Space, Table, type TableColumnsType } from 'antd';
+import { App, Button, Form, Input, Modal, Popconfirm, Segmented, Space, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
-import { EmptyState } from '../../components/EmptyState';
 import { EnterSubmits } from '../../components/EnterSubmits';
-import { pagination } from '../../components/pagination';
+import { ListTable } from '../../components/ListTable';
 import { useCreateTableConfig, useDeleteTableConfig, useTableConfigList } from './table-config.api';
 
 type Row = TableConfigListItem;
@@ -83,14 +82,14 @@ export function TableConfigList() {
           {X.create}
         </Button>
       </div>
-      <Table<Row>
+      <ListTable<Row>
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={list.data?.list ?? []}
+        rows={list.data?.list}
         loading={list.isFetching}
-        locale={{ emptyText: <EmptyState description={list.error?.message ?? X.empty} /> }}
-        pagination={pagination({ current: page, total: list.data?.total ?? 0, onChange: setPage })}
+        empty={list.error?.message ?? X.empty}
+        pager={{ current: page, total: list.data?.total ?? 0, onChange: setPage }}
       />
       <Modal
         open={creating}

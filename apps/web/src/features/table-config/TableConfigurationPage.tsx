@@ -5,13 +5,14 @@ import {
   type TableType,
   TABLE_CONFIG_TEXT as X,
 } from '@zg/contract';
-import { Alert, App, Button, Card, Input, Result, Segmented, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Input, Result, Segmented, Space, Spin, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
 import { EditableCell } from '../../components/EditableCell';
 import { CloseIcon } from '../../components/icons';
+import { ListTable } from '../../components/ListTable';
 import { SystemLogo } from '../../components/SystemLogo';
 import { useSystemSetting } from '../../session/system-setting';
 import {
@@ -272,10 +273,10 @@ function Preview({ layout }: { layout: Layout }) {
   return (
     <div className="zg-table-config__preview">
       <Typography.Paragraph type="secondary">{X.previewHint}</Typography.Paragraph>
-      <Table
+      <ListTable
         size="small"
         bordered
-        pagination={false}
+        pager={false}
         rowKey="key"
         scroll={{ x: 'max-content' }}
         columns={layout.head.map((title, c) => ({
@@ -288,7 +289,7 @@ function Preview({ layout }: { layout: Layout }) {
               <Input size="small" placeholder={X.fillHere} aria-label={`${title}${X.fillHere}`} />
             ),
         }))}
-        dataSource={rows.map((cells, key) => ({ key, cells }))}
+        rows={rows.map((cells, key) => ({ key, cells }))}
       />
     </div>
   );

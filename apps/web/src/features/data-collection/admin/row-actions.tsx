@@ -1,6 +1,6 @@
+import { COLLECTION_TEXT as C } from '@zg/contract';
 import { Button, Popconfirm, Space, type TableColumnType } from 'antd';
 import type { MouseEvent, ReactNode } from 'react';
-import { C } from '../collection-text';
 
 /** The 操作 column: `width` px of a row's links, side by side. */
 export function actionsColumn<T>(width: number, links: (row: T) => ReactNode): TableColumnType<T> {
