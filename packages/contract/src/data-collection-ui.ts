@@ -271,6 +271,8 @@ export const FILL_TEXT = {
   rule: {
     required: '不能为空',
     number: '应为数字',
+    /** A number field without decimals (an integer column: the designer gives it 0 places), as the warehouse says. */
+    integer: '应为整数',
     date: '日期格式不正确，应为 YYYY-MM-DD',
     yesNo: '应为“是”或“否”',
     belowMin: (min: number) => `不能小于 ${min}`,

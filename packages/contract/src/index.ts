@@ -53,6 +53,7 @@ export * from './todo';
 export * from './ui-text';
 export * from './user';
 export * from './user-api';
+export * from './warehouse-rules';
 export * from './warehouse-ui';
 export * from './warning-api';
 export * from './web-messages';

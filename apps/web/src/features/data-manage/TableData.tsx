@@ -26,6 +26,7 @@ import {
   opsFor,
   opTakesValue,
   rowPayload,
+  valueProblem,
 } from './warehouse.logic';
 
 type Row = Record<string, CellValue> & { id: number };
@@ -322,7 +323,15 @@ export function TableData({ base, ckid, ckbid }: { base: string; ckid: number; c
               name={f.zdm}
               label={f.zdzwm}
               required={f.sfbt}
-              rules={f.sfbt ? [{ required: true, message: W.valueRequired(f.zdzwm) }] : []}
+              // Checked as it is typed, by the warehouse's own rule (20x5 in an integer field: 应为整数).
+              rules={[
+                {
+                  validator: async (_r, v) => {
+                    const problem = valueProblem(f, v);
+                    if (problem) throw new Error(problem);
+                  },
+                },
+              ]}
             >
               <ValueInput field={f} label={f.zdzwm} />
             </Form.Item>

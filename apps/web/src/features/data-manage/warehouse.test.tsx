@@ -180,6 +180,34 @@ describe('数据仓库 pages', () => {
   });
 });
 
+describe('数据仓库 row dialog', () => {
+  it('checks each value against its field as it is typed, and sends nothing wrong', async () => {
+    const saved: unknown[] = [];
+    mockApi({
+      ...common,
+      [`${S}/ckb/selectbsj`]: () => ok({ ...page([]), size: 20 }),
+      [`${S}/ckb/updatebsj`]: (init) => {
+        saved.push(JSON.parse(String(init.body)));
+        return ok({ id: 2, xh: '2024009', nl: '20', zx: null }, M.rowSaved);
+      },
+    });
+    renderAt('/dataManage/warehouse/3/table/4/data');
+    fireEvent.click(await screen.findByRole('button', { name: '新增数据' }));
+    const dialog = await screen.findByRole('dialog', { name: '新增数据' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: '年龄' }), { target: { value: '20x5' } });
+    expect(await within(dialog).findByText('年龄应为整数')).toBeTruthy();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: '学号' }), { target: { value: '2024009' } });
+    fireEvent.click(btn('确定', dialog));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(saved).toEqual([]);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: '年龄' }), { target: { value: '20' } });
+    await waitFor(() => expect(within(dialog).queryByText('年龄应为整数')).toBeNull());
+    fireEvent.click(btn('确定', dialog));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toEqual({ id: 4, values: { xh: '2024009', nl: '20', zx: null } });
+  });
+});
+
 /** The JSON bodies sent to `path`, in order. */
 const sentTo = (api: ReturnType<typeof stubApi>, path: string) =>
   api.fetchMock.mock.calls
