@@ -9,7 +9,7 @@ import {
 import { App, Button, Form, Input, Modal, Popconfirm, Segmented, Space, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
 import { EnterSubmits } from '../../components/EnterSubmits';
 import { ListTable } from '../../components/ListTable';
@@ -24,6 +24,7 @@ type Row = TableConfigListItem;
 export function TableConfigList() {
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [page, setPage] = useState(1);
   const list = useTableConfigList(page);
   const create = useCreateTableConfig();
@@ -53,7 +54,7 @@ export function TableConfigList() {
       width: 140,
       render: (_v, row) => (
         <Space size={0}>
-          <Button type="link" onClick={() => navigate(`/tableConfiguration/${row.id}`)}>
+          <Button type="link" onClick={() => navigate(`/tableConfiguration/${row.id}`, { state: { from: pathname } })}>
             {row.abilities.canEdit ? X.open : X.view}
           </Button>
           {row.abilities.canDelete && (
@@ -113,7 +114,7 @@ export function TableConfigList() {
               onSuccess: (created) => {
                 message.success(TABLE_CONFIG_MSG.created);
                 setCreating(false);
-                navigate(`/tableConfiguration/${created.id}`);
+                navigate(`/tableConfiguration/${created.id}`, { state: { from: pathname } });
               },
               onError: fail,
             });
