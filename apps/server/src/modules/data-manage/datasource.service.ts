@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
+import type { Hooks } from '../../platform/hooks';
 import { type SecretBox, SecretBoxError } from '../../platform/secret-box';
 import { keepsWarehouse } from './data-manage.policy';
 import { type Target, testConnection } from './datasource.connect';
@@ -112,7 +113,7 @@ export async function editDataSource(db: Db, box: SecretBox, actor: Actor, id: n
 }
 
 /** Deletes data sources, all or none: an unknown id refuses the whole request. */
-export async function removeDataSources(db: Db, actor: Actor, ids: number[]) {
+export async function removeDataSources(db: Db, hooks: Hooks, actor: Actor, ids: number[]) {
   mustKeep(actor);
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
@@ -120,7 +121,7 @@ export async function removeDataSources(db: Db, actor: Actor, ids: number[]) {
     if (rows.length !== unique.length) throw notFound(M.notFound);
     // The modules above (the algorithms) keep a source their current versions run on.
     for (const r of rows) {
-      const used = await whyDataSourceIsUsed(tx, r.id);
+      const used = await whyDataSourceIsUsed(tx, hooks, r.id);
       if (used) throw conflict(M.inUse(r.name, used));
     }
     const n = await deleteDataSources(tx, unique);
