@@ -6,7 +6,7 @@ import { renderUi } from '../../test/attachments';
 import { failed, loginRecord, mockApi, ok } from '../../test/fixtures';
 import DataManagePage from './DataManagePage';
 import { DataSourcePanel } from './DataSourcePanel';
-import { bodyOf, formOf, keepsDataSources } from './datasource.logic';
+import { bodyOf, formOf } from './datasource.logic';
 
 const D = '/api/herm-sjgl/datasource';
 
@@ -75,13 +75,6 @@ describe('data-source form logic', () => {
       note: '只读',
       password: '',
     });
-  });
-
-  it('is for administrators and the data office', () => {
-    expect(keepsDataSources(loginRecord)).toBe(true);
-    expect(keepsDataSources(office)).toBe(true);
-    expect(keepsDataSources({ ...loginRecord, roleIdList: ['2020003'] })).toBe(false);
-    expect(keepsDataSources(null)).toBe(false);
   });
 });
 
@@ -321,5 +314,34 @@ describe('DataManagePage 数据源 tab', () => {
     );
     expect(await screen.findByRole('tab', { name: '文件库' })).toBeTruthy();
     expect(screen.queryByRole('tab', { name: X.tab })).toBeNull();
+  });
+
+  it("follows the server's abilities (data-manage.policy.ts), not the roles the browser holds", async () => {
+    let keeps = false;
+    mockApi({
+      '/api/user/departmentList': () => ok({ list: [], total: 0, pageNum: 1, pageSize: 100000 }),
+      '/api/herm-zdgj/rest/file/files/list': () => ok([]),
+      '/api/herm-sjgl/abilities': () =>
+        ok({ cycles: keeps, departmentVersions: keeps, dataSources: keeps, algorithms: keeps }),
+    });
+    const { unmount } = renderUi(
+      <MemoryRouter initialEntries={['/dataManage']}>
+        <DataManagePage />
+      </MemoryRouter>,
+      office,
+    );
+    expect(await screen.findByRole('tab', { name: '文件库' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: X.tab })).toBeNull();
+    expect(screen.queryByRole('tab', { name: '算法管理' })).toBeNull();
+    unmount();
+    keeps = true;
+    renderUi(
+      <MemoryRouter initialEntries={['/dataManage']}>
+        <DataManagePage />
+      </MemoryRouter>,
+      { ...loginRecord, userId: 'zgfb01', roleIdList: ['2020003'] },
+    );
+    expect(await screen.findByRole('tab', { name: X.tab })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: '算法管理' })).toBeTruthy();
   });
 });

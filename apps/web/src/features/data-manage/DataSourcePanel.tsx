@@ -18,16 +18,14 @@ import {
   Popconfirm,
   Select,
   Space,
-  Table,
   type TableColumnsType,
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { ApiError } from '../../api/errors';
-import { EmptyState } from '../../components/EmptyState';
 import { EnterSubmits } from '../../components/EnterSubmits';
-import { pagination } from '../../components/pagination';
+import { ListTable } from '../../components/ListTable';
 import { useDataSourcePage, useDeleteDataSources, useSaveDataSource, useTestDataSource } from './datasource.api';
 import { bodyOf, type DataSourceForm, formOf } from './datasource.logic';
 
@@ -169,15 +167,15 @@ export function DataSourcePanel() {
           </Button>
         </Popconfirm>
       </Space>
-      <Table<DataSource>
+      <ListTable<DataSource>
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={records}
+        rows={records}
         loading={list.isFetching}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-        locale={{ emptyText: <EmptyState description={list.error?.message ?? X.empty} /> }}
-        pagination={pagination({ current: page, total: list.data?.total ?? 0, onChange: setPage })}
+        empty={list.error?.message ?? X.empty}
+        pager={{ current: page, total: list.data?.total ?? 0, onChange: setPage }}
       />
       {editing !== undefined && (
         <DataSourceDialog

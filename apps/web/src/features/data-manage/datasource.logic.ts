@@ -1,5 +1,4 @@
-import { type DataSource, type DataSourceInput, type LoginRecord, ROLE } from '@zg/contract';
-import { hasRole } from '../../session/login-record';
+import type { DataSource, DataSourceInput } from '@zg/contract';
 
 /** The dialog's fields as the form holds them. */
 export interface DataSourceForm {
@@ -22,9 +21,6 @@ export type DataSourceBody = Omit<DataSourceInput, 'port' | 'password' | 'schema
   schema?: string | null;
   note?: string | null;
 };
-
-/** Data sources are kept by administrators and the data office; nobody else sees the tab. */
-export const keepsDataSources = (record: LoginRecord | null) => hasRole(record, ROLE.admin, ROLE.dataOffice);
 
 /** The dialog's initial values: a new source on PostgreSQL's default port, or the saved one without its password. */
 export function formOf(source: DataSource | null): DataSourceForm {
