@@ -1,0 +1,153 @@
+import type { DiagnosisTask, ObjectTask, QualityRow } from '@zg/contract';
+
+/** Data factories of 诊断改进's page tests, shaped as the contract's answers. */
+
+const NO_TASK_ACTIONS = {
+  update: false,
+  pause: false,
+  resume: false,
+  finish: false,
+  delete: false,
+  addObjects: false,
+  calculate: false,
+};
+
+export function diagnosisTask(over: Partial<DiagnosisTask> = {}): DiagnosisTask {
+  return {
+    id: 7,
+    rwmc: '2026学年专业诊改',
+    rwzt: 'normal',
+    zqid: 3,
+    zqz: '2026-2027学年',
+    nf: 2026,
+    kssj: '2026-09-01',
+    jssj: '2027-07-31',
+    bzid: 12,
+    bzmc: '专业诊改标准',
+    bzbb: 1,
+    wd: 'major',
+    fbbm: 'D04',
+    fbbmmc: '质量办',
+    jkr: null,
+    shr: { id: 'shr01', name: '赵敏' },
+    cjr: { id: 'zgfb01', name: '何静' },
+    cjsj: '2026-09-01 08:00:00',
+    dxsl: 3,
+    zbsl: 60,
+    yjgsl: 30,
+    mbshsl: 1,
+    wdbsl: 4,
+    wwcsl: 6,
+    rwjd: 50,
+    userTypes: ['fbr'],
+    isGly: false,
+    isFbr: true,
+    isShr: false,
+    abilities: { ...NO_TASK_ACTIONS },
+    ...over,
+  };
+}
+
+const NO_OBJECT_ACTIONS = {
+  saveTargets: false,
+  submit: false,
+  pass: false,
+  refuse: false,
+  issueDown: false,
+  enterResults: false,
+  reviseTargets: false,
+  auditRevisions: false,
+  calculate: false,
+  authority: false,
+  changeCharger: false,
+  refresh: false,
+  again: false,
+  delete: false,
+};
+
+export function objectTask(over: Partial<ObjectTask> = {}): ObjectTask {
+  return {
+    id: 31,
+    rwid: 7,
+    rwmc: '2026学年专业诊改',
+    rwzt: 'normal',
+    dxbm: '510201',
+    gzdxmc: '软件技术',
+    bmid: 'D07',
+    bmmc: '信息工程学院',
+    fzr: { id: 'zyfzr01', name: '林志华' },
+    gxrs: [],
+    cjrs: [],
+    bzid: 12,
+    bzbb: 1,
+    hasNewer: false,
+    lc: 1,
+    mbzt: 'tosubmit',
+    score: null,
+    pfsj: null,
+    zbsl: 2,
+    yjgsl: 1,
+    wdbsl: 1,
+    wwcsl: 1,
+    dshsl: { mbz: false, xzmbz: 0, xzjgz: 0 },
+    jd: 50,
+    userTypes: ['fzr'],
+    isFzr: true,
+    isShr: false,
+    isZgdx: true,
+    isGly: false,
+    isFbr: false,
+    isedit: true,
+    abilities: { ...NO_OBJECT_ACTIONS },
+    ...over,
+  };
+}
+
+const NO_ROW_ACTIONS = { setTarget: false, reviseTarget: false, enterResult: false, reviseResult: false, audit: false };
+
+export function qualityRow(over: Partial<QualityRow> = {}): QualityRow {
+  return {
+    id: 101,
+    dxrwid: 31,
+    zkdid: 501,
+    zkdmc: '双师型教师比例',
+    levels: [
+      { id: 1, name: '师资队伍' },
+      { id: 10, name: '双师结构' },
+    ],
+    nh: null,
+    zdbz: null,
+    zlx: 'percent',
+    fsdl: true,
+    direction: 'higher',
+    calRule: 70,
+    jsgz: '双师型教师比例 V2',
+    gradeRule: { type: 'thresholds', A: 80, B: 70, C: 60 },
+    warningRule: null,
+    levelOptions: [],
+    bzz: '60',
+    mbz: null,
+    xzmbz: null,
+    xzmbzly: null,
+    xzmbzzt: 'none',
+    jgz: '55.5',
+    xzjgz: null,
+    xzjgzly: null,
+    xzjgzzt: 'none',
+    jgdj: 'D',
+    sljsz: null,
+    sldj: null,
+    unfin: false,
+    dis: true,
+    yyfx: null,
+    gjcs: null,
+    jssj: '2026-10-01 02:00:00',
+    runId: 900,
+    cwxx: null,
+    isedit: true,
+    abilities: { ...NO_ROW_ACTIONS },
+    ...over,
+  };
+}
+
+export const page = <T>(list: T[]) => ({ list, total: list.length, pageNum: 1, pageSize: 10 });
