@@ -16,6 +16,7 @@ import { archivePlugin } from './modules/archive';
 import { authcPlugin } from './modules/authc';
 import { dataCollectionPlugin } from './modules/data-collection';
 import { dataManagePlugin } from './modules/data-manage';
+import { diagnosisPlugin } from './modules/diagnosis';
 import { filesPlugin } from './modules/files';
 import { performancePlugin } from './modules/performance';
 import { progressPlugin } from './modules/progress';
@@ -165,6 +166,7 @@ export async function buildApp({
     dataCollectionPlugin,
     algorithmPlugin,
     standardPlugin,
+    diagnosisPlugin,
   ]) {
     await app.register(plugin, { prefix: '/api' });
   }

@@ -91,7 +91,44 @@ const COLLECTION = not(
   'shared setting: form directories, forms and their versions, constants and collection tasks are one school catalogue kept by administrators and the data office (route roles zyadmin, dataOffice)',
 );
 
+const DIAGNOSIS_PUBLISH = not('creates a new diagnosis task owned by the caller (publishers and administrators only)');
+const D = (route: string) => `POST /api/herm-zdgj${route}`;
+const DIAGNOSIS: Record<string, Ownership> = {
+  [D('/rest/task/insert')]: DIAGNOSIS_PUBLISH,
+  ...Object.fromEntries(
+    [
+      '/rest/task/update',
+      '/rest/task/ids/delete',
+      '/rest/task/pause',
+      '/rest/task/resume',
+      '/rest/task/finish',
+      '/rest/task/calresult',
+      '/doneFutureTask',
+      '/rest/obj/insertlist',
+      '/rest/obj/:id/delete',
+      '/rest/obj/deleteList',
+      '/rest/obj/updatePushedCharger',
+      '/rest/obj/authority',
+      '/rest/obj/diagnoseagain',
+      '/rest/obj/refreshTarget',
+      '/rest/obj/calScore',
+      '/rest/quality/updatembzcommit',
+      '/rest/quality/updateupmbz',
+      '/rest/quality/updatexzmbz',
+      '/rest/quality/updateupjgz',
+      '/rest/quality/updatejgz',
+      '/rest/quality/selectcollent',
+      '/rest/quality/deletecl',
+      '/rest/quality/calresult',
+      '/rest/audit/submit',
+      '/rest/audit/pass',
+      '/rest/audit/refuse',
+    ].map((r) => [D(r), owner('diagnosis')]),
+  ),
+};
+
 const WRITES: Record<string, Ownership> = {
+  ...DIAGNOSIS,
   'POST /api/authc/login': SIGN_IN,
   'POST /api/authc/casLogin': SIGN_IN,
   'POST /api/authc/logout': OWN_SESSION,

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { userRoles, users } from '../db/schema';
+import { diagnosisOwnership } from './diagnosis-fixtures';
 import type { TestServer, TestSession } from './harness';
 import { pdf, taskIn, upload, yearTarget } from './wbs-fixtures';
 import { multipartBody } from './zip';
@@ -400,6 +401,9 @@ export const OWNERSHIP_FIXTURES = {
       owner: () => post(auditor, `${C}/taskAllocations/rollback`, back),
     });
   },
+
+  /** 诊断改进: a task of one publisher, its object task in zyfzr01's charge, audited by shr01 (test/diagnosis-fixtures.ts). */
+  diagnosis: diagnosisOwnership,
 } satisfies Record<string, OwnershipFixture>;
 
 export type OwnershipFixtureName = keyof typeof OWNERSHIP_FIXTURES;

@@ -616,8 +616,9 @@ describe('the node tree other modules read (no user)', () => {
       source: null,
     });
     expect(qcp.gradeRule).not.toBeNull();
-    expect(named(tree, '双师素质教师比例', '人才培养')).toMatchObject({
-      nh: '双师素质专任教师占比',
+    // The description and the diagnosis standard come too (a diagnosis row copies them).
+    expect(tree.nodes.find((n) => n.nh === '双师素质专任教师占比')).toMatchObject({
+      name: '双师素质教师比例',
       zdbz: '不低于 60%',
     });
     expect(qcp.warningRule).toMatchObject({ mode: 'value', operator: '<', value: 60 });
