@@ -47,6 +47,7 @@ export const DIAGNOSIS_TEXT = {
   // ---- task management ----
   publish: '发布诊改任务',
   publishTitle: '发布诊改任务',
+  published: '发布成功',
   publishStandard: '已发布的目标标准',
   publishStandardRequired: '请选择已发布的目标标准',
   publishCycleType: '周期类型',

@@ -31,12 +31,12 @@ describe('valueText', () => {
 });
 
 describe('shown values', () => {
-  it('shows a revised target or result only once approved', () => {
-    expect(shownTarget({ mbz: '80', xzmbz: '85', xzmbzzt: 'toaudit' })).toBe('85');
-    expect(shownTarget({ mbz: '80', xzmbz: '85', xzmbzzt: 'waitaudit' })).toBe('80');
-    expect(shownTarget({ mbz: '80', xzmbz: '85', xzmbzzt: 'refused' })).toBe('80');
-    expect(shownResult({ jgz: '70', xzjgz: '72', xzjgzzt: 'toaudit' })).toBe('72');
-    expect(shownResult({ jgz: '70', xzjgz: null, xzjgzzt: 'none' })).toBe('70');
+  it('shows the (approved) revised target or result if present, else the value', () => {
+    expect(shownTarget({ mbz: '80', xzmbz: '85' })).toBe('85');
+    expect(shownTarget({ mbz: '80', xzmbz: null })).toBe('80');
+    expect(shownTarget({ mbz: null, xzmbz: null })).toBeNull();
+    expect(shownResult({ jgz: '70', xzjgz: '72' })).toBe('72');
+    expect(shownResult({ jgz: '70', xzjgz: null })).toBe('70');
   });
 });
 

@@ -24,14 +24,17 @@ export function valueText(zlx: ValueType, v: string | null | undefined): string 
   return v;
 }
 
-/** The target shown: the revised target once approved, else the target. */
-export function shownTarget(row: Pick<QualityRow, 'mbz' | 'xzmbz' | 'xzmbzzt'>): string | null {
-  return row.xzmbzzt === 'toaudit' && row.xzmbz !== null ? row.xzmbz : row.mbz;
+/**
+ * The target shown (spec-2 §2.1): the revised target if present, else the target. A revision waiting for audit is
+ * apart (xzmbzdsh) and not shown as the value.
+ */
+export function shownTarget(row: Pick<QualityRow, 'mbz' | 'xzmbz'>): string | null {
+  return row.xzmbz ?? row.mbz;
 }
 
-/** The result shown: the revised result once approved, else the result. */
-export function shownResult(row: Pick<QualityRow, 'jgz' | 'xzjgz' | 'xzjgzzt'>): string | null {
-  return row.xzjgzzt === 'toaudit' && row.xzjgz !== null ? row.xzjgz : row.jgz;
+/** The result shown: the revised result if present (approved), else the result. */
+export function shownResult(row: Pick<QualityRow, 'jgz' | 'xzjgz'>): string | null {
+  return row.xzjgz ?? row.jgz;
 }
 
 /** How a value of the type is typed: a number box (percent with a % suffix), or a choice. */

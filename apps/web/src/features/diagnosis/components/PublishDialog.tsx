@@ -85,7 +85,7 @@ export function PublishDialog({ open, onClose }: { open: boolean; onClose: () =>
       pending={actions.publish.isPending}
       onClose={onClose}
       onSubmit={submit}
-      success={T.publishTitle}
+      success={T.published}
       initialValues={{ scope: 'all' }}
     >
       <Form.Item name="rwmc" label={T.taskName} rules={[{ required: true, whitespace: true, message: M.nameRequired }]}>
