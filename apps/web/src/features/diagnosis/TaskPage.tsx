@@ -15,7 +15,7 @@ import { ListTable, SearchBar } from '../../components/ListTable';
 import { ComputeProgress } from './components/ComputeProgress';
 import { TaskActions } from './components/task-actions';
 import { useDiagnosisActions, useFutureTask, useObjectTasks, useTask } from './diagnosis.api';
-import { clampPercent, objectPath, STATE_COLORS } from './diagnosis.logic';
+import { clampPercent, objectPath, STATE_COLORS, timeText } from './diagnosis.logic';
 import './diagnosis.css';
 
 /**
@@ -93,8 +93,8 @@ export default function TaskPage() {
           <Descriptions.Item label={T.myRoles}>
             {t.userTypes.map((u) => DIAGNOSIS_USER_TYPE_NAMES[u]).join('、') || T.dash}
           </Descriptions.Item>
-          <Descriptions.Item label={T.lastComputed}>{future.data?.lastRun ?? T.dash}</Descriptions.Item>
-          <Descriptions.Item label={T.nextComputed}>{future.data?.nextRun ?? T.dash}</Descriptions.Item>
+          <Descriptions.Item label={T.lastComputed}>{timeText(future.data?.lastRun)}</Descriptions.Item>
+          <Descriptions.Item label={T.nextComputed}>{timeText(future.data?.nextRun)}</Descriptions.Item>
           <Descriptions.Item label={T.progress} span={2}>
             <Space wrap>
               <Progress percent={clampPercent(t.rwjd)} size="small" style={{ width: 200 }} />
@@ -132,7 +132,7 @@ export default function TaskPage() {
             { title: T.charger, width: 100, render: (_, o) => o.fzr?.name ?? T.dash },
             {
               title: T.targetState,
-              width: 100,
+              width: 110,
               render: (_, o) => <Tag>{TARGET_STATE_NAMES[o.mbzt]}</Tag>,
             },
             {

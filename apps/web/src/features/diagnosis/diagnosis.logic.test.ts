@@ -8,6 +8,7 @@ import {
   levelSpans,
   shownResult,
   shownTarget,
+  timeText,
   valueInput,
   valueProblem,
   valueText,
@@ -149,5 +150,14 @@ describe('progress', () => {
     });
     expect(jobView({ ...job, state: 'interrupted' })).toEqual({ percent: 40, status: 'exception', text: '已中断' });
     expect(jobView({ ...job, state: 'failed', message: '算法超时' }).status).toBe('exception');
+  });
+});
+
+describe('timeText', () => {
+  it('shows an instant as yyyy-MM-dd HH:mm:ss in local time, keeps the spec’s form, a dash for none', () => {
+    const iso = new Date(2026, 10, 28, 19, 10, 20).toISOString();
+    expect(timeText(iso)).toBe('2026-11-28 19:10:20');
+    expect(timeText('2026-11-28 19:10:20')).toBe('2026-11-28 19:10:20');
+    expect(timeText(null)).toBe('—');
   });
 });

@@ -7,6 +7,7 @@ import {
   DIAGNOSIS_TEXT as T,
   type ValueType,
 } from '@zg/contract';
+import dayjs from 'dayjs';
 
 /**
  * The pure logic of 诊断改进's pages (no React, no fetch): how a value of each value type reads and is typed, which
@@ -178,3 +179,14 @@ export const STATE_COLORS: Record<DiagnosisTaskState, string> = {
   pause: 'warning',
   finished: 'default',
 };
+
+/**
+ * A time as the pages show it (spec-2 §9: yyyy-MM-dd HH:mm:ss, local time): an ISO instant is converted, text already
+ * in the spec's form is kept; a dash for none.
+ */
+export function timeText(v: string | null | undefined): string {
+  if (!v) return T.dash;
+  if (!/T\d{2}:\d{2}/.test(v)) return v;
+  const d = dayjs(v);
+  return d.isValid() ? d.format('YYYY-MM-DD HH:mm:ss') : v;
+}
