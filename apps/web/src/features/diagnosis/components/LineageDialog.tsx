@@ -2,7 +2,7 @@ import { type QualityRow, DIAGNOSIS_TEXT as T } from '@zg/contract';
 import { Alert, Descriptions, Modal, Skeleton, Tag } from 'antd';
 import { LoadError } from '../../../components/LoadError';
 import { useLineage } from '../diagnosis.api';
-import { valueText } from '../diagnosis.logic';
+import { timeText, valueText } from '../diagnosis.logic';
 
 /**
  * 数据来源 of a row's value (issue 30 item 6): the algorithm's name and version, its SQL text, the parameters, who
@@ -23,13 +23,13 @@ export function LineageDialog({ row, onClose }: { row: QualityRow | null; onClos
       {lineage.isPending && <Skeleton active />}
       {lineage.error && <LoadError error={lineage.error} onRetry={() => void lineage.refetch()} />}
       {l && row && (
-        <Descriptions size="small" column={1} bordered>
+        <Descriptions size="small" column={1} bordered styles={{ label: { width: 110, whiteSpace: 'nowrap' } }}>
           <Descriptions.Item label={T.objectName}>{l.gzdxmc}</Descriptions.Item>
           <Descriptions.Item label={T.lineageObject}>{l.dxbm}</Descriptions.Item>
           <Descriptions.Item label={T.lineageValue}>{valueText(row.zlx, l.value)}</Descriptions.Item>
           {l.manual && (
             <Descriptions.Item label={T.lineageManualBy}>
-              {T.lineageManualLine(l.czr?.name ?? null, l.sj)}
+              {T.lineageManualLine(l.czr?.name ?? null, l.sj ? timeText(l.sj) : null)}
             </Descriptions.Item>
           )}
           {l.run && (
@@ -46,7 +46,7 @@ export function LineageDialog({ row, onClose }: { row: QualityRow | null; onClos
                   .join(T.listSeparator) || T.dash}
               </Descriptions.Item>
               <Descriptions.Item label={T.lineageRunBy}>{l.run.zxr ?? T.lineageBackground}</Descriptions.Item>
-              <Descriptions.Item label={T.lineageRunAt}>{l.run.zxsj}</Descriptions.Item>
+              <Descriptions.Item label={T.lineageRunAt}>{timeText(l.run.zxsj)}</Descriptions.Item>
               <Descriptions.Item label={T.lineageRows}>{l.run.rows}</Descriptions.Item>
               <Descriptions.Item label={T.lineageSql}>
                 <pre className="zg-diagnosis-sql">{l.run.sql}</pre>
