@@ -748,7 +748,9 @@ async function diagnosisPhase(ctx: RunContext, pg: PostgresCluster, results: Run
   const server = await productServer(ctx, 'postgres', { DATABASE_URL: url });
   try {
     const publisher = await Session.login(server.base, 'zgfb01');
+    const admin = await Session.login(server.base, 'zyadmin', 'Admin@2026');
     results.diagnosis.postgres = await measureDiagnosis(publisher, {
+      admin,
       repeats: ctx.quick ? 30 : 100,
       log: (line) => ctx.log(`postgres diagnosis ${line}`),
     });

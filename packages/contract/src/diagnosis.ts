@@ -455,6 +455,16 @@ export const ScoreSchema = z.object({
   grades: z.record(z.enum(RESULT_GRADES), z.number().int()).describe('各等级行数 / rows per grade'),
 });
 
+/**
+ * The diagnosis to-dos of the home page's 待办, each counted by the list it opens: the person in charge's object tasks
+ * whose targets are to be submitted (rest/obj/select?userType=fzr&state=tosubmit), the auditor's queue
+ * (rest/obj/selectbyshjd); null when the user has no such part.
+ */
+export const DiagnosisTodoSchema = z.object({
+  toSubmit: z.number().int().nullable().describe('待提交目标值的诊改对象（负责人） / targets to submit'),
+  toAudit: z.number().int().nullable().describe('待审核的诊改对象（审核人） / waiting for my audit'),
+});
+
 export const ObjectTaskIdQuerySchema = z.object({ dxrwid: IdSchema.describe('诊改对象任务id / object task') });
 
 // ---- rows (rest/quality) ----

@@ -231,6 +231,13 @@ describe('one object task from targets to a new round', () => {
     await refused(post(fzr, '/rest/quality/updatembzcommit', { dxrwid: m01, list: [] }), 409, M.targetsNotSubmittable);
     const queue = await data(get(shr, '/rest/obj/selectbyshjd?shjd=target&pageSize=100'));
     expect(queue.list.map((o: { id: number }) => o.id)).toContain(m01);
+    // The home page's to-dos count the lists they open.
+    const todo = await data(get(shr, '/rest/obj/todo'));
+    expect(todo.toAudit).toBe((await data(get(shr, '/rest/obj/selectbyshjd'))).total);
+    expect(todo.toAudit).toBeGreaterThan(0);
+    expect((await data(get(stranger, '/rest/obj/todo'))).toSubmit).toBeNull();
+    const mine = await data(get(fzr, '/rest/obj/todo'));
+    expect(mine.toSubmit).toBe((await data(get(fzr, '/rest/obj/select?userType=fzr&state=tosubmit'))).total);
     await refused(post(fzr, '/rest/audit/pass', { dxrwid: m01 }), 403, M.notAuditor);
     await refused(post(shr, '/rest/audit/refuse', { dxrwid: m01 }), 400, M.refuseReasonRequired);
     await refused(post(shr, '/rest/audit/refuse', { dxrwid: m01, reason: 'x'.repeat(501) }), 400);

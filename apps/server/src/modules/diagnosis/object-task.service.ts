@@ -64,6 +64,22 @@ export async function listObjects(db: Db, actor: Actor, q: ObjectFilter & { page
   return { list: rows.map((r) => presentObjectTask(r, actor)), total };
 }
 
+/** The diagnosis to-dos, counted by the lists they open (null: the user has no such part in any task). */
+export async function todoCounts(db: Db, actor: Actor) {
+  const v = viewerOf(actor);
+  const one = { offset: 0, limit: 1 };
+  const [charged, toSubmit, audits, toAudit] = await Promise.all([
+    objectPage(db, v, { userType: 'fzr' }, one),
+    objectPage(db, v, { userType: 'fzr', state: 'tosubmit' }, one),
+    objectPage(db, v, { userType: 'shr' }, one),
+    objectPage(db, v, { auditStage: 'any' }, one),
+  ]);
+  return {
+    toSubmit: charged.total ? toSubmit.total : null,
+    toAudit: audits.total || isGly(actor) ? toAudit.total : null,
+  };
+}
+
 export async function addObjects(
   db: Db,
   actor: Actor,
