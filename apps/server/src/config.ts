@@ -75,10 +75,10 @@ const EnvSchema = z.object({
   CAS_VALIDATE_PATH: z.enum(['/serviceValidate', '/p3/serviceValidate']).default('/serviceValidate'),
   /** Sign-in limits (README "Settings"; docs/ARCHITECTURE.md "Security model"). */
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
-  LOGIN_MAX_FAILURES_PER_PAIR: z.coerce.number().int().min(1).max(1000).default(10),
   LOGIN_DELAY_AFTER_FAILURES_PER_USER: z.coerce.number().int().min(1).max(1000).default(5),
   LOGIN_DELAY_AFTER_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100000).default(100),
-  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** The longest wait a failing sign-in is asked for: at most a minute, so no failures keep the right password out long. */
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(10240).default(500),
   CHUNK_TTL_HOURS: z.coerce.number().positive().default(24),
   JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
@@ -116,7 +116,9 @@ export type Config = z.infer<typeof EnvSchema>;
 
 /** Settings that were replaced; naming one stops the start rather than leaving it silently ignored. */
 const RETIRED: [string, string][] = [
-  ['LOGIN_MAX_FAILURES_PER_USER', 'LOGIN_MAX_FAILURES_PER_PAIR / LOGIN_DELAY_AFTER_FAILURES_PER_USER'],
+  ['LOGIN_MAX_FAILURES_PER_USER', 'LOGIN_DELAY_AFTER_FAILURES_PER_USER'],
+  // An account is no longer refused from an address for the rest of a window: failures only ever add a delay.
+  ['LOGIN_MAX_FAILURES_PER_PAIR', 'LOGIN_DELAY_AFTER_FAILURES_PER_USER（登录失败不再锁定，只延迟，最长 1 分钟）'],
   ['LOGIN_MAX_FAILURES_PER_IP', 'LOGIN_DELAY_AFTER_FAILURES_PER_IP'],
 ];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, FILE, MULTIPART } from './endpoint';
-import { PagingQuerySchema } from './envelope';
+import { pagingQuery } from './envelope';
 import {
   AttachmentListQuerySchema,
   AttachmentListSchema,
@@ -17,6 +17,7 @@ import {
   UploadedFileSchema,
   ZipQuerySchema,
 } from './files';
+import { MAX_PAGE_SIZE } from './primitives';
 
 const F = '/api/herm-zdgj/rest/file';
 const tags = ['附件与上传'] as const;
@@ -65,7 +66,7 @@ export const FILES_API = {
     path: `${F}/fileTypes`,
     summary: '文件类型列表（含 内部支撑文件） / file types',
     tags,
-    query: PagingQuerySchema,
+    query: pagingQuery(MAX_PAGE_SIZE),
     response: FileTypeListSchema,
   }),
   register: endpoint({
