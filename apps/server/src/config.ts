@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseHostRules } from './platform/net-rules';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
@@ -105,6 +106,22 @@ const EnvSchema = z.object({
   ENCRYPTION_KEY: z
     .string()
     .refine((s) => parseKey(s) !== null, '应为 32 字节的密钥：64 位十六进制数字，或其 base64 编码')
+    .optional(),
+  /**
+   * Where data sources may point (README "Data sources"): host names, `*.suffix` wildcards, addresses and CIDR
+   * ranges. Unset: any host but this application's own database server and link-local / metadata addresses, which
+   * are refused in every case (the application's own database too).
+   */
+  DATASOURCE_ALLOWED_HOSTS: z
+    .string()
+    .superRefine((s, ctx) => {
+      const parsed = parseHostRules(s);
+      if ('bad' in parsed)
+        ctx.addIssue({
+          code: 'custom',
+          message: `无法识别“${parsed.bad}”：应为主机名、*.域名、IP 地址或 CIDR 网段，以逗号或空格分隔`,
+        });
+    })
     .optional(),
   /** Algorithms (modules/algorithm): one run's statement timeout, its row cap, and runs at once per instance. */
   ALGORITHM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
