@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, causes, conflict, forbidden, notFound } from '../../platform/errors';
+import { echo } from '../../platform/excel';
 import { keepsWarehouse, tableAbilities } from './data-manage.policy';
 import {
   allDimensions,
@@ -47,7 +48,7 @@ import {
   type WarehouseRow,
   warehouseNamed,
 } from './data-manage.repository';
-import { type FieldDef, typeLabel } from './data-manage.rules';
+import { conversionOf, type FieldDef, typeLabel } from './data-manage.rules';
 import {
   addColumn,
   alterColumnType,
@@ -56,10 +57,11 @@ import {
   dropColumn,
   dropTable,
   dropUnique,
-  longerThan,
+  lockForAlter,
   renameColumn,
   renameTable,
   setRequired,
+  valuesChangedBy,
 } from './warehouse.repository';
 import { warehouseChanged, whyTableIsUsed } from './warehouse-events';
 
@@ -411,11 +413,23 @@ async function alterColumn(db: Db, table: string, before: FieldDef, after: Field
   const typeChanged =
     after.type !== before.type || after.length !== before.length || (after.scale ?? null) !== (before.scale ?? null);
   if (typeChanged) {
-    // An explicit cast to varchar(n) would cut longer texts without a word: look first.
-    if (after.type === 'text' && after.length !== null && (await longerThan(db, table, after.name, after.length)))
-      throw conflict(M.lengthChangeRefused(after.label, after.length));
+    // No stored value may change (rounded, cut, reformatted, lost): the rows are checked first, the table locked so
+    // that nothing is written between the check and the ALTER of the same transaction.
+    const conversion = conversionOf(before, after);
+    if (conversion.kind !== 'none') {
+      await lockForAlter(db, table);
+      const changed = await valuesChangedBy(db, table, after.name, conversion);
+      if (changed.rows > 0) {
+        const example = echo(changed.example ?? '');
+        throw conflict(
+          conversion.kind === 'check' && conversion.rule.type === 'textLength'
+            ? M.lengthChangeLoses(after.label, changed.rows, conversion.rule.length, example)
+            : M.typeChangeLoses(after.label, changed.rows, typeLabel(after), example),
+        );
+      }
+    }
     await ddl(
-      () => alterColumnType(db, table, after),
+      () => alterColumnType(db, table, { ...before, name: after.name }, after, conversion),
       (code) =>
         code.startsWith('22') || code === '42846' || code === '42804'
           ? M.typeChangeRefused(after.label, typeLabel(after))
