@@ -300,7 +300,8 @@ export const FillTaskSchema = z.object({
   departmentId: z.string().nullable(),
   /** 填报对象: the user's or the department's name. */
   assigneeName: z.string(),
-  auditorId: z.string(),
+  auditorId: z.string().describe('审核人工号 / the auditor, staff number'),
+  auditorName: z.string().optional().describe('审核人姓名（总会返回） / the auditor, by name'),
   state: z.enum(FILL_STATES),
   opinion: z.string().nullable(),
   synced: z.boolean(),

@@ -205,6 +205,7 @@ function fillOut(r: FillJoined, actor: Actor, today: string) {
     departmentId: f.departmentId,
     assigneeName: nameOf(r),
     auditorId: f.auditorId,
+    auditorName: r.auditorName ?? f.auditorId,
     state: f.state as FillState,
     opinion: f.opinion,
     synced: f.synced,

@@ -118,8 +118,8 @@ export const standardRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ---- task depot ----
-  serve(app, API.depotList, MENU, async (req) => ok(await svc.depotList(db(), req.query)));
-  serve(app, API.depotGet, MENU, async (req) => ok(await svc.depotGet(db(), req.query.id)));
+  serve(app, API.depotList, MENU, async (req) => ok(await svc.depotList(db(), actorOf(req), req.query)));
+  serve(app, API.depotGet, MENU, async (req) => ok(await svc.depotGet(db(), actorOf(req), req.query.id)));
   serve(app, API.depotSave, MENU, async (req) =>
     ok(await svc.depotSave(db(), actorOf(req), req.body.nodeId), M.created),
   );

@@ -4,6 +4,7 @@ import {
   type CalRuleOption,
   type DepotNode,
   type Direction,
+  formatDateTime,
   type GradeRule,
   STANDARD_MSG as M,
   type NodeFields,
@@ -25,6 +26,7 @@ import { badRequest, notFound } from '../../platform/errors';
 import { type ExcelUpload, ImportErrors, readSheet } from '../../platform/excel';
 import { algorithmVersionHeads, currentValueVersions } from '../algorithm';
 import {
+  depotViewerOf,
   globalAbilities,
   mustCreate,
   mustKeepDepot,
@@ -61,7 +63,7 @@ const audit = (db: Db, actor: Actor, action: string, entityId: number | string, 
     detail,
   });
 
-const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : '');
+const iso = (d: Date | string | null) => (d ? formatDateTime(new Date(d)) : '');
 
 function systemOut(v: repo.SystemView): StandardSystem {
   const s = v.system;
@@ -740,12 +742,12 @@ const depotOut = (r: DepotListRow, snapshot?: DepotNode) => ({
   ...(snapshot ? { snapshot } : {}),
 });
 
-export async function depotList(db: Db, q: { dimension?: string; name?: string }) {
-  return (await repo.depotList(db, q)).map((r) => depotOut(r));
+export async function depotList(db: Db, actor: Actor, q: { dimension?: string; name?: string }) {
+  return (await repo.depotList(db, depotViewerOf(actor), q)).map((r) => depotOut(r));
 }
 
-export async function depotGet(db: Db, id: number) {
-  const found = await repo.findDepot(db, id);
+export async function depotGet(db: Db, actor: Actor, id: number) {
+  const found = await repo.findDepot(db, id, depotViewerOf(actor));
   if (!found) throw notFound(M.depotNotFound);
   return depotOut({ ...found.item, creatorName: found.creatorName }, found.item.snapshot);
 }
@@ -762,16 +764,17 @@ export async function depotSave(db: Db, actor: Actor, nodeId: number) {
       dimension: view.system.dimension,
       nodeCount: subtreeIds(nodes, node.id).length,
       snapshot,
+      sourceSystemId: node.systemId,
       createdBy: actor.userId,
     });
     await audit(tx, actor, 'depot.save', id, { nodeId });
-    return depotGet(tx, id);
+    return depotGet(tx, actor, id);
   });
 }
 
 export async function depotUse(db: Db, actor: Actor, input: { depotId: number; parentId: number }) {
   return db.transaction(async (tx) => {
-    const found = await repo.findDepot(tx, input.depotId);
+    const found = await repo.findDepot(tx, input.depotId, depotViewerOf(actor));
     if (!found) throw notFound(M.depotNotFound);
     const { node: parent, view } = await nodeFor(tx, actor, input.parentId, 'write');
     if (parent.kind !== 'dimension') throw badRequest(M.depotUseUnderDimension);
@@ -828,7 +831,7 @@ export async function depotUse(db: Db, actor: Actor, input: { depotId: number; p
 export async function depotDelete(db: Db, actor: Actor, id: number) {
   mustKeepDepot(actor);
   await db.transaction(async (tx) => {
-    const found = await repo.findDepot(tx, id);
+    const found = await repo.findDepot(tx, id, depotViewerOf(actor));
     if (!found) throw notFound(M.depotNotFound);
     await repo.deleteDepot(tx, id);
     await audit(tx, actor, 'depot.delete', id);
@@ -849,7 +852,8 @@ export async function recycleList(db: Db, actor: Actor, systemId?: number) {
       name: s.systemName,
       nodeCount: Number(s.nodeCount ?? 0),
       deletedAt: iso(s.deletedAt),
-      deletedBy: s.deletedBy,
+      deletedBy: s.deletedByName ?? s.deletedBy,
+      deletedById: s.deletedBy,
     })),
     ...nodes.map((n) => ({
       batchId: n.batch!,
@@ -859,7 +863,8 @@ export async function recycleList(db: Db, actor: Actor, systemId?: number) {
       name: n.name,
       nodeCount: Number(n.nodeCount),
       deletedAt: iso(n.deletedAt),
-      deletedBy: n.deletedBy,
+      deletedBy: n.deletedByName ?? n.deletedBy,
+      deletedById: n.deletedBy,
     })),
   ].sort((a, b) => b.deletedAt.localeCompare(a.deletedAt));
 }
