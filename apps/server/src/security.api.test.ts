@@ -114,6 +114,8 @@ const WRITES: Record<string, Ownership> = {
   'POST /api/herm-zdgj/rest/file/files/saveList': owner('files'),
   'POST /api/herm-zdgj/rest/file/files/:id/delete': owner('files'),
   'POST /api/docrepo/upload': owner('files'),
+  'POST /api/docrepo/merge': owner('files'),
+  'POST /api/docrepo/shareById': owner('files'),
   'POST /api/herm-wbs/targetTask/import': PUBLISHER_TASKS,
   'POST /api/herm-wbs/departManage/chargers/insert': CHARGERS,
   'POST /api/herm-wbs/departManage/chargers/delete': CHARGERS,
