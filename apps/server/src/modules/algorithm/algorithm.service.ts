@@ -9,6 +9,7 @@ import {
   type AlgorithmResult,
   type AlgorithmVersion,
   DATASOURCE_MSG,
+  formatDateTime,
   ALGORITHM_MSG as M,
 } from '@zg/contract';
 import type { Config } from '../../config';
@@ -151,7 +152,7 @@ function presentVersion(v: VersionRow, author: string | null, currentId: number 
     sfsy: v.used,
     sjyid: v.dataSourceId,
     cjr: author,
-    cjsj: v.createdAt.toISOString(),
+    cjsj: formatDateTime(v.createdAt),
   };
 }
 
@@ -168,8 +169,8 @@ function presentAlgorithm(r: AlgorithmWithVersion): Algorithm {
     sql: r.version.sql,
     sjyid: r.version.dataSourceId,
     bbs: r.versions,
-    cjsj: r.algorithm.createdAt.toISOString(),
-    xgsj: r.algorithm.updatedAt.toISOString(),
+    cjsj: formatDateTime(r.algorithm.createdAt),
+    xgsj: formatDateTime(r.algorithm.updatedAt),
   };
 }
 
@@ -187,7 +188,7 @@ function presentRun(r: { run: RunRow; algorithmId: number; number: number; runne
     tables: r.run.tables,
     sjyid: r.run.dataSourceId,
     zxr: r.runner,
-    zxsj: r.run.runAt.toISOString(),
+    zxsj: formatDateTime(r.run.runAt),
   };
 }
 

@@ -1,4 +1,4 @@
-import { ARCHIVE_MSG, ARCHIVE_ZIP_MAX, type ArchiveType, FILE_TYPES, FILES_API } from '@zg/contract';
+import { ARCHIVE_MSG, ARCHIVE_ZIP_MAX, type ArchiveType, FILE_TYPES, FILES_API, formatDateTime } from '@zg/contract';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { badRequest, notFound } from '../../platform/errors';
@@ -52,7 +52,7 @@ function present(r: ArchiveRow) {
     nf: Number(r.nf),
     bmmc: r.bmmc,
     uploaderName: r.uploader_name,
-    createTime: new Date(r.created_at).toISOString(),
+    createTime: formatDateTime(new Date(r.created_at)),
     url: `${FILES_API.download.path}?id=${r.id}`,
   };
 }

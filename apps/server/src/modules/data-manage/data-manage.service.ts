@@ -1,5 +1,6 @@
 import {
   type FieldType,
+  formatDateTime,
   DATA_MANAGE_MSG as M,
   WAREHOUSE_LIMITS,
   type Warehouse,
@@ -74,7 +75,7 @@ function presentWarehouse(w: WarehouseRow, tables: number): Warehouse {
     bz: w.remark,
     px: w.sortOrder,
     bs: Number(tables),
-    cjsj: w.createdAt.toISOString(),
+    cjsj: formatDateTime(w.createdAt),
   };
 }
 
@@ -90,7 +91,7 @@ function presentTable(actor: Actor, r: { table: TableRow; warehouseName: string;
     bz: t.remark,
     sfcj: t.physical,
     zds: fields,
-    cjsj: t.createdAt.toISOString(),
+    cjsj: formatDateTime(t.createdAt),
     abilities: tableAbilities(actor, { physical: t.physical, fields }),
   };
 }

@@ -1,6 +1,7 @@
 import {
   type DepartmentVersion,
   type DepartmentVersionInput,
+  formatDateTime,
   DEPARTMENT_VERSION_MSG as M,
   type VersionDepartment,
 } from '@zg/contract';
@@ -36,7 +37,7 @@ const present = (r: { version: VersionRow; departments: number; creatorName: str
   sfqy: r.version.enabled,
   bms: Number(r.departments),
   cjrmc: r.creatorName,
-  cjsj: r.version.createdAt.toISOString(),
+  cjsj: formatDateTime(r.version.createdAt),
 });
 
 const mustKeep = (actor: Actor) => {

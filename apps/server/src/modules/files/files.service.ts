@@ -10,6 +10,7 @@ import {
   type FileOwnerType,
   fileProblem,
   fileTooLarge,
+  formatDateTime,
   LIMITS,
   mapStage,
   splitFileName,
@@ -457,7 +458,7 @@ export async function listAttachments(
       url: downloadUrl(file.id),
       previewUrl: PREVIEWABLE.has(file.ext) ? previewUrl(file.id) : null,
       uploaderName,
-      createTime: file.createdAt.toISOString(),
+      createTime: formatDateTime(file.createdAt),
       canDelete: writable,
     }));
 }

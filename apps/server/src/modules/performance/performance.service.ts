@@ -1,4 +1,5 @@
 import {
+  formatDateTime,
   PERFORMANCE_MSG,
   type PerformanceRow,
   type PerformSituationRow,
@@ -35,7 +36,7 @@ function scopeOf(actor: Actor) {
   return scope && tasksOfOwnerOrDepartments(scope.ownerId, scope.departmentIds);
 }
 
-const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
+const iso = (v: string | Date | null) => (v === null ? null : formatDateTime(new Date(v)));
 
 function present(r: PerformanceDbRow): PerformanceRow {
   const level = r.levelSelf as ReportLevel | null;

@@ -1,4 +1,4 @@
-import { PROGRESS_MSG, pageReply } from '@zg/contract';
+import { formatDateTime, PROGRESS_MSG, pageReply } from '@zg/contract';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
@@ -25,9 +25,9 @@ function presentDelay({ delay: d, requesterName, auditorName }: DelayJoin, actor
     status: d.status as 'reviewing' | 'pass' | 'reject',
     auditReason: d.auditReason,
     requesterName,
-    requestedAt: d.requestedAt.toISOString(),
+    requestedAt: formatDateTime(d.requestedAt),
     auditorName,
-    auditedAt: d.auditedAt?.toISOString() ?? null,
+    auditedAt: d.auditedAt ? formatDateTime(d.auditedAt) : null,
     canAudit: mayAuditDelay(actor, { auditorId }, d),
   };
 }

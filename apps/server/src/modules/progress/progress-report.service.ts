@@ -1,4 +1,5 @@
 import {
+  formatDateTime,
   type Period,
   PROGRESS_MSG,
   pageReply,
@@ -80,9 +81,9 @@ function presentReport(
     reason: r.reason,
     submitterId: r.submitterId,
     submitterName,
-    submittedAt: r.submittedAt.toISOString(),
+    submittedAt: formatDateTime(r.submittedAt),
     auditorName,
-    auditedAt: r.auditedAt?.toISOString() ?? null,
+    auditedAt: r.auditedAt ? formatDateTime(r.auditedAt) : null,
     fileCount: Number(fileCount),
     version: r.version,
     abilities: reportAbilities(actor, task, r, newestOfPeriod),

@@ -1,4 +1,4 @@
-import { PROGRESS_MSG, pageReply, TASK_MSG, type Urge, type UrgeDepartment } from '@zg/contract';
+import { formatDateTime, PROGRESS_MSG, pageReply, TASK_MSG, type Urge, type UrgeDepartment } from '@zg/contract';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
@@ -132,9 +132,9 @@ const presentUrge = ({ urge: u, yearTargetName, rwmc, bmmc, urgerName, accepterN
   state: u.state as 'urge' | 'acceptUrge',
   content: u.content,
   urgerName,
-  urgedAt: u.urgedAt.toISOString(),
+  urgedAt: formatDateTime(u.urgedAt),
   accepterName,
-  acceptedAt: u.acceptedAt?.toISOString() ?? null,
+  acceptedAt: u.acceptedAt ? formatDateTime(u.acceptedAt) : null,
 });
 
 /** Urges received by the departments the actor heads (mine), or all urges for publishers and leaders; paged. */

@@ -1,4 +1,5 @@
 import {
+  formatDateTime,
   REPORT_DEFAULTS,
   REPORT_LEVEL,
   REPORT_MSG,
@@ -68,8 +69,8 @@ function presentTemplate(t: TemplateRow, creatorName: string | null): ReportTemp
     bgsm: t.preface,
     sections: REPORT_SECTIONS.filter((s) => t.sections.includes(s)),
     cjrmc: creatorName,
-    cjsj: t.createdAt.toISOString(),
-    gxsj: t.updatedAt.toISOString(),
+    cjsj: formatDateTime(t.createdAt),
+    gxsj: formatDateTime(t.updatedAt),
   };
 }
 
@@ -141,7 +142,7 @@ function presentCover(c: CoverRow, creatorName: string | null): ReportCover {
     fbt: c.subtitle,
     sfmr: c.isDefault,
     cjrmc: creatorName,
-    cjsj: c.createdAt.toISOString(),
+    cjsj: formatDateTime(c.createdAt),
   };
 }
 
@@ -232,9 +233,9 @@ function present(r: ReportListRow, actor: Actor): TargetReport {
     zpdjmc: level ? REPORT_LEVEL[level] : null,
     shyj: rep.auditReason,
     shrmc: r.reportAuditorName,
-    shsj: rep.auditedAt?.toISOString() ?? null,
-    scsj: rep.generatedAt.toISOString(),
-    tjsj: rep.submittedAt?.toISOString() ?? null,
+    shsj: rep.auditedAt ? formatDateTime(rep.auditedAt) : null,
+    scsj: formatDateTime(rep.generatedAt),
+    tjsj: rep.submittedAt ? formatDateTime(rep.submittedAt) : null,
     version: rep.version,
     abilities: reportAbilities(actor, { ownerId: r.ownerId, auditorId: r.taskAuditorId }, rep),
   };
@@ -242,8 +243,21 @@ function present(r: ReportListRow, actor: Actor): TargetReport {
 
 export const downloadUrlOf = (id: number) => `/api/herm-wbs/targetReport/download?id=${id}`;
 
+/** A time of a content snapshot: one made before issue 28 kept ISO UTC; shown in the school's time like the rest. */
+const schoolTime = (v: string) => (/^\d{4}-\d{2}-\d{2}T.*Z$/.test(v) ? formatDateTime(new Date(v)) : v);
+const withSchoolTimes = (c: ReportContent): ReportContent => ({
+  ...c,
+  progress: c.progress.map((p) => ({ ...p, submittedAt: schoolTime(p.submittedAt) })),
+  attachments: c.attachments.map((a) => ({ ...a, createTime: schoolTime(a.createTime) })),
+  warnings: c.warnings.map((w) => ({ ...w, raisedAt: schoolTime(w.raisedAt) })),
+});
+
 function presentDetail(r: ReportListRow, actor: Actor): TargetReportDetail {
-  return { ...present(r, actor), content: r.report.content as ReportContent, downloadUrl: downloadUrlOf(r.report.id) };
+  return {
+    ...present(r, actor),
+    content: withSchoolTimes(r.report.content as ReportContent),
+    downloadUrl: downloadUrlOf(r.report.id),
+  };
 }
 
 /** Reports of the tasks the actor may see: all, of their own tasks, or waiting for their audit. */
@@ -332,7 +346,7 @@ async function snapshot(
       status: p.status,
       reason: p.reason,
       submitterName,
-      submittedAt: p.submittedAt.toISOString(),
+      submittedAt: formatDateTime(p.submittedAt),
     })),
     attachments: attachments.map((a) => ({
       fileId: a.file.id,
@@ -343,13 +357,13 @@ async function snapshot(
           : `${REPORT_MSG.sourceProgress}${a.periodKey && a.periodKey !== 'final' ? ` ${a.periodKey}` : a.reportKind === 'final' ? '（结果报告）' : ''}`,
       size: a.file.size,
       uploaderName: a.uploaderName,
-      createTime: a.file.createdAt.toISOString(),
+      createTime: formatDateTime(a.file.createdAt),
     })),
     warnings: warnings.map(({ warning: w, typeName: name }) => ({
       yjlxmc: name,
       kind: w.kind as 'process' | 'final',
       warningKey: w.warningKey,
-      raisedAt: w.raisedAt.toISOString(),
+      raisedAt: formatDateTime(w.raisedAt),
       open: w.open,
     })),
   };

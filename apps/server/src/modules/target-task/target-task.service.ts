@@ -1,5 +1,6 @@
 import {
   type CatalogNode,
+  formatDateTime,
   TASK_MAX_DEPTH,
   TASK_MSG,
   TASK_STATUS,
@@ -207,7 +208,7 @@ export async function listYearTargets(
         auditorName: r.auditorName,
         creatorId: r.target.creatorId,
         creatorName: r.creatorName,
-        createTime: r.target.createdAt.toISOString(),
+        createTime: formatDateTime(r.target.createdAt),
         status: r.target.status as YearTaskStatus,
         description: r.target.description,
         taskCount,

@@ -1,4 +1,4 @@
-import { PROGRESS_MSG, ROLE, type WarningApi } from '@zg/contract';
+import { formatDateTime, PROGRESS_MSG, ROLE, type WarningApi } from '@zg/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import { serve } from '../../platform/endpoints';
@@ -35,9 +35,9 @@ const presentType = (t: Awaited<ReturnType<typeof listWarningTypes>>[number]) =>
   hour: t.periodHour,
   px: t.sortOrder,
   cjr: t.createdBy,
-  cjsj: t.createdAt.toISOString(),
+  cjsj: formatDateTime(t.createdAt),
   gxr: t.updatedBy,
-  gxsj: t.updatedAt.toISOString(),
+  gxsj: formatDateTime(t.updatedAt),
 });
 
 /**
