@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only api,upload,frontend,warehouse,algorithm,collection,standard,crash,soak,profile] [--skip ...] [--scale school] [--workers 1] [--keep]`
+ * `npm run bench [-- --quick] [--only api,upload,frontend,warehouse,algorithm,collection,standard,crash,soak,profile] [--skip ...] [--scale school] [--workers 1] [--routes list.publisher,detail] [--baseline <git ref> [--rounds 3]] [--keep]`
  *
  * Builds the web app (while a throwaway PostgreSQL 15 cluster starts), generates the school-scale data into it and
  * into the embedded default (the npm-installed PostgreSQL under a DATA_DIR of its own), then measures
@@ -13,10 +13,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Fixtures } from '@zg/server/src/db/seed/story';
-import { SCALES, type Scale, scaleOf } from '@zg/server/src/db/seed/story/scale';
-import { academicYearOf, generateSchool } from '@zg/server/src/db/seed/story/school-data';
+import type { Fixtures } from '@zg/server/src/seed/story';
+import { SCALES, type Scale, scaleOf } from '@zg/server/src/seed/story/scale';
+import { academicYearOf, generateSchool } from '@zg/server/src/seed/story/school-data';
 import { parseArgs, stringFlag } from './lib/args';
+import { prepareBaseline } from './lib/baseline';
 import type { RunContext } from './lib/context';
 import { Session } from './lib/http';
 import { type PostgresCluster, startPostgres } from './lib/postgres';
@@ -72,6 +73,8 @@ interface Plan {
 const FULL: Plan = { apiSeconds: 4, warmupSeconds: 1, uploadMiB: 50, kills: 20, soakSeconds: 300, profileSeconds: 2 };
 const QUICK: Plan = { apiSeconds: 2, warmupSeconds: 0.5, uploadMiB: 10, kills: 3, soakSeconds: 20, profileSeconds: 2 };
 const CONNECTIONS = 32;
+/** The database of the `--baseline` revision's server. */
+const BASELINE_DB = 'bench_baseline';
 /** Concurrent users of the warehouse's browse (a data office, not the whole school). */
 const WAREHOUSE_CONNECTIONS = 4;
 /** The bench's import raises the product's row limit (XLSX_MAX_ROWS, default 20 000) to the issue's 100 000. */
@@ -105,6 +108,13 @@ async function main() {
   // route beside the default one (which gets no WORKERS: the server's own default, the cores).
   const workerSettings = (stringFlag(flags, 'workers') ?? '').split(',').filter(Boolean);
   for (const w of workerSettings) if (!/^[1-9]\d*$/.test(w)) throw new Error(`--workers: "${w}" is not a count`);
+  // --routes a,b: the API phase measures these routes only (and the ceiling, its yardstick).
+  const routeKeys = stringFlag(flags, 'routes')?.split(',').filter(Boolean);
+  // --baseline <git ref>: the API phase also measures that revision of the product, on a database of its own with the
+  // same generated data, route by route right beside this one (a before/after in one run).
+  const baselineRef = stringFlag(flags, 'baseline');
+  const rounds = Number(stringFlag(flags, 'rounds') ?? 1);
+  if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds: "${rounds}" is not a count`);
   const pgPort = Number(process.env.PG_PORT ?? 54339);
   const started = new Date();
   const runDir = path.join(repoRoot, 'bench/.runs', started.toISOString().replace(/[:.]/g, '-'));
@@ -182,11 +192,19 @@ async function main() {
   ctx.log(`PostgreSQL ${pg.version} on 127.0.0.1:${pgPort}`);
 
   const embeddedDir = path.join(runDir, 'embedded');
-  const data = needServers ? await phase('data', () => prepareData(ctx, pg, embeddedDir, scale, results)) : null;
+  const baseline =
+    baselineRef && wants('api')
+      ? await phase(`baseline ${baselineRef}: its files`, () => prepareBaseline(baselineRef, runDir))
+      : null;
+  if (baseline) ctx.log(`baseline ${baselineRef} = ${baseline.commit} in ${path.relative(repoRoot, baseline.root)}`);
+  const data = needServers
+    ? await phase('data', () => prepareData(ctx, pg, embeddedDir, scale, results, baseline?.root))
+    : null;
   const env: Record<DbKind, Record<string, string>> = {
     postgres: { DATABASE_URL: pg.url('bench') },
     embedded: { DATA_DIR: embeddedDir },
   };
+  const baselineEnv = { DATABASE_URL: pg.url(BASELINE_DB) };
 
   // The soak and the crash test are the two long checks of stability, not of speed (their budgets are zero errors
   // and zero lost writes): they run at the same time, each on servers and databases of its own, after everything
@@ -221,9 +239,12 @@ async function main() {
             db: 'postgres' as const,
             env: { ...env.postgres, WORKERS: w },
           })),
-        ];
+          ...(baseline
+            ? [{ label: 'baseline', db: 'postgres' as const, env: baselineEnv, root: baseline.root as string }]
+            : []),
+        ] as { label: string; db: DbKind; env: Record<string, string>; root?: string }[];
         const started = await Promise.allSettled(
-          targets.map((t) => benchServer(ctx, t.db, t.env, fixtures, [], t.label)),
+          targets.map((t) => benchServer(ctx, t.db, t.env, fixtures, [], t.label, t.root)),
         );
         try {
           const failed = started.find((x) => x.status === 'rejected');
@@ -231,7 +252,9 @@ async function main() {
           const server = new Map(
             targets.map((t, i) => [t.label, (started[i] as PromiseFulfilledResult<ServerHandle>).value]),
           );
-          const routes = apiRoutes(fixtures);
+          const routes = apiRoutes(fixtures).filter(
+            (r) => !routeKeys || r.key === 'ceiling' || routeKeys.includes(r.key),
+          );
           const sessions = new Map<string, Awaited<ReturnType<typeof signIn>>>();
           for (const t of targets) {
             sessions.set(t.label, await signIn(server.get(t.label)!.base, routes));
@@ -247,6 +270,8 @@ async function main() {
               .join(', ')}`,
           );
           results.api!.byWorkers = workerSettings.map((workers) => ({ workers, routes: [] }));
+          if (baseline)
+            results.api!.baseline = { ref: baselineRef!, commit: baseline.commit, rounds, routes: [], after: [] };
           // What each route runs on the system PostgreSQL, one request at a time with the statement log on; then
           // pgbench replays it beside the route's own runs (issue 21 item 1).
           const pgSessions = sessions.get('postgres')!;
@@ -309,10 +334,29 @@ async function main() {
                 log: (line) => ctx.log(`${t.label.padEnd(8)} ${line}`),
               });
               if (t.label === t.db) results.api!.byDb[t.db]!.push(figures!);
+              else if (t.label === 'baseline') results.api!.baseline!.routes.push(figures!);
               else
                 results.api!.byWorkers!.find((w) => `postgres-workers-${w.workers}` === t.label)!.routes.push(figures!);
+              if (t.label === 'postgres' && baseline) results.api!.baseline!.after.push(figures!);
             }
             if (i % 2 === 0) await replay(route.key);
+          }
+          // --rounds n: the baseline and this revision's PostgreSQL server again, route by route, n - 1 more times
+          // (the medians go to RESULTS.md), so one moment of load on a shared machine does not decide the comparison.
+          const pair = targets.filter((t) => t.label === 'baseline' || t.label === 'postgres');
+          for (let round = 2; baseline && round <= rounds; round++) {
+            for (const [i, route] of routes.entries()) {
+              for (const t of (i + round) % 2 === 0 ? pair : [...pair].reverse()) {
+                const [figures] = await runApiBenchmarks(server.get(t.label)!.base, [route], sessions.get(t.label)!, {
+                  seconds: plan.apiSeconds,
+                  warmupSeconds: plan.warmupSeconds,
+                  connections: CONNECTIONS,
+                  log: (line) => ctx.log(`${t.label.padEnd(8)} round ${round} ${line}`),
+                });
+                const side = results.api!.baseline!;
+                (t.label === 'baseline' ? side.routes : side.after).push(figures!);
+              }
+            }
           }
           results.profile = { statements: await topStatements(pg, 'bench'), plans: [], cpu: [] };
         } finally {
@@ -453,10 +497,12 @@ async function benchServer(
   fixtures: Fixtures,
   nodeArgs: string[] = [],
   label: string = db,
+  root?: string,
 ): Promise<ServerHandle> {
   const t = performance.now();
   const s = await startServer({
     entry: 'bench',
+    root,
     port: await freePort(),
     env: { ...env, BENCH_CEILING_QUERY: listQuery(fixtures.year), BENCH_CEILING_USER: 'fbr01' },
     logFile: path.join(ctx.runDir, `server-${label}.log`),
@@ -493,6 +539,7 @@ async function generateData(
   scale: Scale,
   target: { url: string } | { dataDir: string },
   extraArgs: string[] = [],
+  root: string = repoRoot,
 ): Promise<{ fixtures: Fixtures; seconds: number }> {
   const t = performance.now();
   const fixturesPath = path.join(ctx.runDir, `fixtures-${label}.json`);
@@ -503,7 +550,7 @@ async function generateData(
       [
         '--import',
         'tsx',
-        path.join(repoRoot, 'bench/src/data.ts'),
+        path.join(root, 'bench/src/data.ts'),
         '--scale',
         scale.name,
         ...where,
@@ -511,7 +558,7 @@ async function generateData(
         fixturesPath,
         ...extraArgs,
       ],
-      { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     generators.add(child);
     child.on('exit', () => generators.delete(child));
@@ -540,11 +587,15 @@ async function prepareData(
   embeddedDir: string,
   scale: Scale,
   results: RunResults,
+  baselineRoot?: string,
 ) {
   const url = await pg.createDatabase('bench');
+  // The baseline's own generator and migrations, on a database of its own: the same seeded data, its own schema.
+  const baselineUrl = baselineRoot ? await pg.createDatabase(BASELINE_DB) : null;
   const [a, b] = await Promise.all([
     generateData(ctx, 'postgres', scale, { url }),
     generateData(ctx, 'embedded', scale, { dataDir: embeddedDir }),
+    ...(baselineUrl ? [generateData(ctx, 'baseline', scale, { url: baselineUrl }, [], baselineRoot)] : []),
   ]);
   results.data = {
     scale: scale.name,

@@ -14,11 +14,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@zg/server/src/db/client';
 import { startEmbeddedPostgres } from '@zg/server/src/db/embedded-postgres';
-import { seedDatabase } from '@zg/server/src/db/seed';
-import { seedDemoCollection } from '@zg/server/src/db/seed/collection';
-import { generate } from '@zg/server/src/db/seed/story';
-import { scaleOf } from '@zg/server/src/db/seed/story/scale';
-import { seedDemoWarehouse } from '@zg/server/src/db/seed/warehouse';
+import { Hooks } from '@zg/server/src/platform/hooks';
+import { seedDatabase } from '@zg/server/src/seed';
+import { seedDemoCollection } from '@zg/server/src/seed/collection';
+import { generate } from '@zg/server/src/seed/story';
+import { scaleOf } from '@zg/server/src/seed/story/scale';
+import { seedDemoWarehouse } from '@zg/server/src/seed/warehouse';
 import { sql } from 'drizzle-orm';
 import { parseArgs, stringFlag } from './lib/args';
 import { prepareStandards } from './phases/standard';
@@ -60,7 +61,7 @@ async function main() {
       process.stdout.write(`  demo warehouse and its indicators in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
     } else if (flags.has('collection')) {
       const t = Date.now();
-      await seedDemoCollection(database.db, new Date().toISOString().slice(0, 10));
+      await seedDemoCollection(database.db, new Date().toISOString().slice(0, 10), new Hooks());
       process.stdout.write(`  demo collection in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
     }
     await loadStandards();

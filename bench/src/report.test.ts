@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RouteFigures } from './phases/api';
 import type { ReplayFigures } from './phases/replay';
 import {
+  baselineTable,
   carriedFindings,
   embeddedFactors,
   evaluateBudgets,
@@ -182,6 +183,38 @@ describe("issue 21: the application against PostgreSQL alone on each route's sta
     );
     expect(lines).toContain('| `detail` | 2 | 1500 | 4.0 ms | 12 ms | 900 | 40 ms | **0.60** | – | – | – |');
     expect(replayTable(results())).toEqual([]);
+  });
+});
+
+describe('issue 29: a revision measured beside this one (--baseline, --rounds)', () => {
+  it('takes the median of the rounds on each side, with every round listed', () => {
+    const r = results();
+    r.api!.baseline = {
+      ref: 'main',
+      commit: 'ec75938b5a9f2b6057874a143918ee271443be61',
+      rounds: 3,
+      routes: [
+        route('detail', 'detail', 100, 40, 60),
+        route('detail', 'detail', 300, 20, 30),
+        route('detail', 'detail', 200, 30, 50),
+      ],
+      after: [
+        route('detail', 'detail', 260, 20, 40),
+        route('detail', 'detail', 150, 36, 70),
+        route('detail', 'detail', 240, 24, 44),
+      ],
+    };
+    const table = baselineTable(r);
+    expect(table[2]).toBe(
+      '| `detail` | 200 | 15 ms | 30 ms | 50 ms | 240 | 12 ms | 24 ms | 44 ms | 1.20 | 100 → 260; 300 → 150; 200 → 240 |',
+    );
+    const md = renderResults(r, '');
+    expect(md).toContain('### Before and after: `main` (ec75938b5a) against this revision');
+    expect(md).toContain('3 rounds');
+  });
+
+  it('is left out without a baseline', () => {
+    expect(baselineTable(results())).toEqual([]);
   });
 });
 

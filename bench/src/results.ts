@@ -50,6 +50,11 @@ export interface RunResults {
     serving?: Record<string, number>;
     /** The system PostgreSQL's server again with another WORKERS, measured route by route beside the default. */
     byWorkers?: { workers: string; routes: RouteFigures[] }[];
+    /**
+     * `--baseline <ref>`: that revision's server on a database of its own, measured route by route right beside this
+     * one's PostgreSQL server, `rounds` times: `routes` its figures, `after` this revision's, every round's.
+     */
+    baseline?: { ref: string; commit: string; rounds: number; routes: RouteFigures[]; after: RouteFigures[] };
   } | null;
   upload: Partial<Record<DbKind, UploadFigures>>;
   frontend: FrontendFigures | null;

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { keepScreenshot, signIn } from './support';
 
 /**
- * The demo school's standard systems (issue 19; db/seed/story/standards.ts): zgfb01 (诊改发布者, who may edit them)
+ * The demo school's standard systems (issue 19; seed/story/standards.ts): zgfb01 (诊改发布者, who may edit them)
  * finds the five levels, opens the school level's catalogue with its renamed categories, and a QCP computed by a demo
  * algorithm shows its 计算规则, grades and warning. Screenshots: e2e/artifacts/standard-demo-*.png.
  */

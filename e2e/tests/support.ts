@@ -14,7 +14,7 @@ export const TEXT = {
   rolesFailed: '获取用户角色组数据失败，需要重新登录',
 } as const;
 
-/** The seeded demo accounts (apps/server/src/db/seed/demo.ts) and the names the header greets them by. */
+/** The seeded demo accounts (apps/server/src/seed/demo.ts) and the names the header greets them by. */
 export const ACCOUNTS = [
   { userId: 'zyadmin', password: 'Admin@2026', name: '系统管理员' },
   { userId: 'fbr01', password: 'Demo@2026', name: '李明' },

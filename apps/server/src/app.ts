@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { algorithmPlugin } from './modules/algorithm';
+import { algorithmPlugin, createAlgorithmRunner } from './modules/algorithm';
 import { analysisPlugin } from './modules/analysis';
 import { archivePlugin } from './modules/archive';
 import { authcPlugin } from './modules/authc';
@@ -37,6 +37,7 @@ import { Clock } from './platform/clock';
 import { fail } from './platform/envelope';
 import { registerErrorHandling } from './platform/error-handler';
 import { LocalFileStore } from './platform/files/file-store';
+import { Hooks } from './platform/hooks';
 import { JobRunner } from './platform/jobs';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { createSerializerCompiler } from './platform/serialization';
@@ -51,10 +52,19 @@ export interface BuildOptions {
   extraRoutes?: (app: FastifyInstance) => Promise<void> | void;
   /** Run background jobs in this instance (tests may drain them by hand instead). */
   startJobs?: boolean;
+  /** The hook registry the modules register with (platform/hooks.ts); a new one by default. */
+  hooks?: Hooks;
 }
 
 /** Builds the Fastify instance: external plugins, then platform, then modules. */
-export async function buildApp({ config, database, logger, extraRoutes, startJobs = true }: BuildOptions) {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  extraRoutes,
+  startJobs = true,
+  hooks = new Hooks(),
+}: BuildOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: (req) => {
@@ -74,11 +84,15 @@ export async function buildApp({ config, database, logger, extraRoutes, startJob
   const jobRunner = new JobRunner(database.db, app.log, {
     pollMs: config.JOB_POLL_MS,
     lockSeconds: config.JOB_LOCK_SECONDS,
+    concurrency: config.JOB_CONCURRENCY,
   });
   app.decorate('jobs', jobRunner);
   app.decorate('clock', new Clock());
+  // One algorithm runner per instance (its run gate and limits): the algorithm routes and other modules compute through it.
+  app.decorate('algorithms', createAlgorithmRunner(database.db, config));
+  app.decorate('hooks', hooks);
   if (startJobs) {
-    app.addHook('onReady', async () => jobRunner.start());
+    app.addHook('onReady', async () => jobRunner.startPolling());
     app.addHook('onClose', async () => jobRunner.stop());
   }
   const routeCatalog: RouteEntry[] = [];

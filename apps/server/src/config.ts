@@ -83,7 +83,10 @@ const EnvSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(10240).default(500),
   CHUNK_TTL_HOURS: z.coerce.number().positive().default(24),
   JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
-  JOB_LOCK_SECONDS: z.coerce.number().int().min(1).default(120),
+  /** A running job's lease, renewed by its worker every third of it; a dead worker's job is noticed when it runs out. */
+  JOB_LOCK_SECONDS: z.coerce.number().int().min(1).default(30),
+  /** Jobs one worker runs at once (a long import does not hold up a file merge). */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   /**
    * Worker processes serving requests (node:cluster; main.ts). Unset: one per core (os.availableParallelism()), or one
    * with TEST_HOOKS (the moved clock lives in a process). 1 runs the server in a single process, as before.
@@ -123,9 +126,14 @@ const EnvSchema = z.object({
         });
     })
     .optional(),
-  /** Algorithms (modules/algorithm): one run's statement timeout, its row cap, and runs at once per instance. */
+  /**
+   * Algorithms (modules/algorithm): one run's statement timeout, its row and byte caps (the rows' text), a batch's
+   * overall deadline, and runs at once per instance.
+   */
   ALGORITHM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   ALGORITHM_ROW_CAP: z.coerce.number().int().min(1).max(100_000).default(5000),
+  ALGORITHM_BYTE_CAP: z.coerce.number().int().min(1000).max(100_000_000).default(5_000_000),
+  ALGORITHM_BATCH_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   ALGORITHM_MAX_CONCURRENT: z.coerce.number().int().min(1).max(50).default(4),
 });
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { type Config, ConfigError, loadConfig, workerCount } from './config';
 import { type Database, DatabaseUnavailableError, openDatabase } from './db/client';
 import { type EmbeddedPostgres, EmbeddedPostgresError, startEmbeddedPostgres } from './db/embedded-postgres';
-import { seedDatabase } from './db/seed';
 import { describeFsError, probeWritable } from './platform/files/probe';
+import { seedDatabase } from './seed';
 
 /**
  * The application's modules load (and, under tsx, compile) while the database opens and migrates: the two are

@@ -32,6 +32,8 @@ export interface ServerHandle {
 
 export interface StartOptions {
   entry: keyof typeof ENTRIES;
+  /** Another checkout of the product to run the entry from (`--baseline`); this one by default. */
+  root?: string;
   port: number;
   env: Record<string, string>;
   logFile: string;
@@ -43,8 +45,10 @@ export interface StartOptions {
 export async function startServer(o: StartOptions): Promise<ServerHandle> {
   fs.mkdirSync(path.dirname(o.logFile), { recursive: true });
   const log = fs.openSync(o.logFile, 'a');
-  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), '--import', 'tsx', ENTRIES[o.entry]], {
-    cwd: repoRoot,
+  const root = o.root ?? repoRoot;
+  const entry = path.join(root, path.relative(repoRoot, ENTRIES[o.entry]));
+  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), '--import', 'tsx', entry], {
+    cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',

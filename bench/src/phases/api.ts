@@ -1,4 +1,4 @@
-import type { Fixtures } from '@zg/server/src/db/seed/story';
+import type { Fixtures } from '@zg/server/src/seed/story';
 import autocannon from 'autocannon';
 import { Session } from '../lib/http';
 import { settle } from '../lib/server';

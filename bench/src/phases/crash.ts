@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '@zg/server/src/db/embedded-postgres';
-import type { Fixtures } from '@zg/server/src/db/seed/story';
+import type { Fixtures } from '@zg/server/src/seed/story';
 import pg from 'pg';
 import { resetConnections, Session } from '../lib/http';
 import { type ServerHandle, sleep, startServer } from '../lib/server';

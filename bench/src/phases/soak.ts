@@ -1,4 +1,4 @@
-import type { Fixtures } from '@zg/server/src/db/seed/story';
+import type { Fixtures } from '@zg/server/src/seed/story';
 import { type Reply, Session } from '../lib/http';
 import type { ServerHandle } from '../lib/server';
 import { sleep } from '../lib/server';

@@ -10,7 +10,7 @@ import * as serverConfig from '@zg/server/src/config';
 import { type Config, loadConfig } from '@zg/server/src/config';
 import { type Database, openDatabase } from '@zg/server/src/db/client';
 import { startEmbeddedPostgres } from '@zg/server/src/db/embedded-postgres';
-import { seedDatabase } from '@zg/server/src/db/seed';
+import { seedDatabase } from '@zg/server/src/seed';
 import { withCsrf } from '../lib/csrf';
 
 /**

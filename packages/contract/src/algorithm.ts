@@ -32,9 +32,16 @@ export const ALGORITHM_LIMITS = {
   sqlMax: 20_000,
   paramMax: 100,
   groupDepthMax: 5,
-  /** Dimension objects one batch computes a value algorithm for. */
+  /**
+   * Dimension objects one batch computes a value algorithm for (testResultBatch, and the runner's computeMany for
+   * other modules): more are refused. A batch also stops at its overall deadline (ALGORITHM_BATCH_DEADLINE_MS).
+   */
   batchMax: 1000,
 } as const;
+
+/** Bytes written for people: 5 MB, 800 KB, 512 字节. */
+export const byteSize = (n: number) =>
+  n >= 1_000_000 ? `${Math.round(n / 100_000) / 10} MB` : n >= 1000 ? `${Math.round(n / 100) / 10} KB` : `${n} 字节`;
 
 /** Where a message points in the algorithm's text: 1-based line and column (characters). */
 export interface SqlPlace {
@@ -74,6 +81,12 @@ export const ALGORITHM_MSG = {
     `请使用命名参数（:year、:cycle、:objectId、:dimension、:departmentId），不能写 $1 这样的位置参数${at(p)}`,
   unknownParam: (name: string, p: SqlPlace | null) =>
     `未知的参数 :${name}${at(p)}；可用的参数：:year、:cycle、:objectId、:dimension、:departmentId`,
+  /** Memory at will (issue 28 item 3): a width in format(), an accumulator over generated rows. */
+  formatWidth: (p: SqlPlace | null) =>
+    `format() 的格式串不能指定宽度（如 %10s、%*s：会按宽度分配内存），请去掉宽度${at(p)}`,
+  formatNotConstant: (p: SqlPlace | null) => `format() 的第一个参数（格式串）必须是字符串常量${at(p)}`,
+  accumulatesGenerated: (accumulator: string, generator: string, p: SqlPlace | null) =>
+    `不能用 ${accumulator} 汇总 ${generator} 生成的行（生成多少行就占用多少内存）${at(p)}`,
   // ---- running ----
   paramMissing: (name: string) => `参数 :${name} 未提供`,
   timeout: (seconds: number) => `查询执行超过 ${seconds} 秒，已被停止`,
@@ -82,6 +95,15 @@ export const ALGORITHM_MSG = {
   tableMissing: (detail: string, p: SqlPlace | null) => `表或字段不存在${at(p)}：${detail}`,
   runFailed: (detail: string, p: SqlPlace | null) => `SQL 执行出错${at(p)}：${detail}`,
   busy: '正在执行的算法过多，请稍后再试',
+  /** The result was cut (the `truncated` flag's note): at the row cap, or at the byte cap with the rows kept. */
+  truncatedRows: (cap: number) => `结果超过 ${cap} 行的上限，只返回了前 ${cap} 行`,
+  truncatedBytes: (cap: number, rows: number) => `结果超过 ${byteSize(cap)} 的上限，只返回了前 ${rows} 行`,
+  /** A value algorithm whose one row alone is over the byte cap. */
+  tooLarge: (cap: number) => `结果超过 ${byteSize(cap)} 的上限，无法作为值返回`,
+  /** A batch stopped at its overall deadline: the objects it did not reach. */
+  batchDeadline: (seconds: number, left: number) =>
+    `批量计算超过总时限 ${seconds} 秒，已停止；还有 ${left} 个维度对象未计算`,
+  notReached: (seconds: number) => `批量计算已到总时限 ${seconds} 秒，该维度对象未计算`,
   /** The version's data source is gone (deleted after an earlier version named it). */
   dataSourceNotFound: '算法使用的数据源不存在或已被删除',
   /** The data source could not be reached or answered (its reason in Chinese, from data-manage). */
@@ -96,11 +118,12 @@ export const ALGORITHM_MSG = {
     '数据库中没有算法的只读角色 zg_warehouse_reader，算法暂不能执行：请数据库管理员按部署文档创建并授权该角色',
   shapeValue: (rows: number, columns: number) => `值算法应返回 1 行且第一列为数值，实际返回 ${rows} 行 ${columns} 列`,
   shapeValueNotNumber: (column: string) => `值算法的第一列“${column}”不是数值`,
-  batchWarehouseOnly: '数据源上的算法不能批量计算，请逐个对象计算',
   batchValueOnly: '批量计算只适用于值算法',
   batchNoObject: '该算法未使用参数 :objectId，不能按维度对象批量计算',
   batchObjects: `请选择 1 至 ${ALGORITHM_LIMITS.batchMax} 个维度对象`,
   batchShape: (objectId: string, message: string) => `维度对象 ${objectId}：${message}`,
+  /** A calRule (a version id) that names no version: another module asked the runner. */
+  calRuleNotFound: (versionId: number) => `计算规则引用的算法版本（id ${versionId}）不存在或已被删除`,
   shapeChart: '图表算法应返回至少 2 列：第一列为类别，其余各列为数值系列',
   shapeChartNotNumber: (column: string) => `图表算法的系列列“${column}”不是数值`,
   // ---- records ----
@@ -305,7 +328,12 @@ export const AlgorithmResultSchema = z.object({
   columns: z.array(AlgorithmColumnSchema),
   rows: z.array(z.record(z.string(), z.unknown())).describe('结果行 / rows'),
   rowCount: z.number().int().describe('返回行数（不超过上限） / rows returned'),
-  truncated: z.boolean().describe('结果超过行数上限，已截断 / more rows than the cap'),
+  truncated: z
+    .boolean()
+    .describe(
+      '结果超过行数或字节上限，已截断 / more rows or bytes than the caps (ALGORITHM_ROW_CAP, ALGORITHM_BYTE_CAP)',
+    ),
+  note: z.string().nullable().optional().describe('截断说明（中文），未截断为空 / why the result was cut, in Chinese'),
   ms: z.number().int().describe('耗时（毫秒） / milliseconds'),
   value: z.number().nullable().optional().describe('值算法的结果 / the value (value algorithms)'),
   runId: z.number().int().nullable().optional().describe('执行记录id（血缘） / the lineage run'),
@@ -324,7 +352,9 @@ export const AlgorithmResultQuerySchema = z.object({
 /**
  * 批量计算: a saved value algorithm's version (the current one when absent) for several dimension objects, each bound
  * to `:objectId` with the other parameters shared; run in one restricted transaction (one snapshot), each value
- * recorded and cached as `testResult` does, cached ones answered from the cache.
+ * recorded and cached as `testResult` does, cached ones answered from the cache. Each object has its own outcome (a
+ * failing or timed-out object does not fail the others); the batch stops at its overall deadline and names the objects
+ * it did not reach.
  */
 export const AlgorithmBatchQuerySchema = z.object({
   sfid: Id.describe('算法id / algorithm id'),
@@ -336,18 +366,28 @@ export const AlgorithmBatchQuerySchema = z.object({
     .describe('维度对象编码（依次绑定到 :objectId） / the objects, each bound to :objectId'),
   params: AlgorithmParamsSchema.describe('其余命名参数（:objectId 以外） / the other parameters'),
 });
+/** What became of one object of a batch: computed, failed (its own timeout or an error), or not reached. */
+export const ALGORITHM_OBJECT_STATUSES = ['ok', 'timeout', 'error', 'notReached'] as const;
+export type AlgorithmObjectStatus = (typeof ALGORITHM_OBJECT_STATUSES)[number];
+
 export const AlgorithmBatchResultSchema = z.object({
   results: z
     .array(
       z.object({
         objectId: z.string().describe('维度对象编码 / the object'),
-        value: z.number().nullable().describe('值 / the value'),
-        runId: z.number().int().describe('执行记录id（血缘） / the lineage run'),
+        status: z
+          .enum(ALGORITHM_OBJECT_STATUSES)
+          .describe('ok 已计算 / timeout 超时 / error 出错 / notReached 到总时限未计算 / the outcome'),
+        value: z.number().nullable().describe('值（未计算为空） / the value'),
+        runId: z.number().int().nullable().describe('执行记录id（血缘；未计算为空） / the lineage run'),
         cached: z.boolean().describe('来自缓存 / from the cache'),
         ms: z.number().int().describe('该对象的查询耗时（毫秒） / the query time'),
+        message: z.string().nullable().describe('未计算的原因（中文） / why not computed'),
       }),
     )
-    .describe('各维度对象的值，按请求顺序 / values in the order asked'),
+    .describe('各维度对象的结果，按请求顺序 / outcomes in the order asked'),
+  notReached: z.array(z.string()).describe('到总时限仍未计算的维度对象 / objects the deadline left'),
+  message: z.string().nullable().describe('批量计算被总时限停止时的说明 / why the batch stopped early'),
   ms: z.number().int().describe('总耗时（毫秒） / milliseconds in all'),
 });
 
@@ -370,6 +410,24 @@ export const AlgorithmRunSchema = z.object({
   zxr: z.string().nullable().describe('执行人 / run by'),
   zxsj: z.string().describe('执行时间 / run at'),
 });
+/**
+ * 数据来源 of a computed value: the lineage run with its algorithm's name and version, the version's SQL text, the
+ * parameters, who ran it and when, and the tables it read — what another module (a diagnosis row) shows for a value,
+ * to whoever may read that value (the module checks; the algorithm module's `runLineage` does not).
+ */
+export const AlgorithmLineageSchema = AlgorithmRunSchema.omit({ id: true }).extend({
+  runId: z.number().int().describe('执行记录id / the run'),
+  sfmc: z.string().describe('算法名称 / algorithm name'),
+  sflx: z.enum(ALGORITHM_KINDS).describe('算法类型 / kind'),
+  sql: z.string().describe('该版本的 SQL 文本 / the text of the version'),
+  sjymc: z
+    .string()
+    .nullable()
+    .describe('数据源名称（数据仓库或已删除的数据源为空） / its name, null: the warehouse or a deleted source'),
+  zxrid: z.string().nullable().describe('执行人账号（后台计算为空） / run by (null: a background computation)'),
+});
+export type AlgorithmLineage = z.infer<typeof AlgorithmLineageSchema>;
+
 export const RunQuerySchema = z.object({
   current: int32().min(1).default(1).describe('当前页 / current page'),
   size: int32().min(1).max(200).default(10).describe('每页条数 / page size'),

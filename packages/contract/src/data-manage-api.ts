@@ -3,9 +3,7 @@ import {
   FieldDimensionOptionSchema,
   FieldQuerySchema,
   FieldTypeOptionSchema,
-  ImportJobQuerySchema,
   ImportJobSchema,
-  ImportJobStartSchema,
   ImportResultSchema,
   RowDeleteSchema,
   RowExportQuerySchema,
@@ -32,6 +30,7 @@ import {
 } from './data-manage';
 import { type Endpoint, endpoint, FILE } from './endpoint';
 import { pageOf } from './envelope';
+import { JobQuerySchema, JobStartedSchema } from './jobs';
 
 const S = '/api/herm-sjgl';
 const tags = ['数据仓库'] as const;
@@ -194,13 +193,14 @@ export const DATA_MANAGE_API = {
       '后台导入表数据（multipart：file；立即返回任务id，进度与结果由 getFutureTaskResult 查询；全部导入或全部不导入） / import rows as a background job',
     query: z.object({ id: WarehouseIdSchema.shape.id }),
     consumes: ['multipart/form-data'],
-    response: ImportJobStartSchema,
+    response: JobStartedSchema,
   }),
   importTaskResult: endpointOf({
     method: 'GET',
     path: `${S}/ckb/getFutureTaskResult`,
-    summary: '导入任务的进度与结果（仅发起人可查；完成后保留30分钟） / a background import: progress and outcome',
-    query: ImportJobQuerySchema,
+    summary:
+      '导入任务的进度与结果（仅发起人或系统管理员可查，任何服务进程都可应答；完成后保留7天） / a background import: progress and outcome',
+    query: JobQuerySchema,
     response: ImportJobSchema,
   }),
   exportRows: endpointOf({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from './envelope';
+import { jobSchema } from './jobs';
 import { int32 } from './primitives';
 
 /**
@@ -454,16 +455,7 @@ export const WarehouseTemplateQuerySchema = z.object({
 
 export const ImportResultSchema = z.object({ count: z.number().int().describe('导入条数 / rows or fields imported') });
 
-// ---- a data import run in the background (drsj/task, getFutureTaskResult) ----
-
-export const IMPORT_JOB_STATES = ['counting', 'importing', 'done', 'failed'] as const;
-export type ImportJobState = (typeof IMPORT_JOB_STATES)[number];
-export const IMPORT_JOB_STATE_NAMES: Record<ImportJobState, string> = {
-  counting: '正在读取文件',
-  importing: '正在导入',
-  done: '导入完成',
-  failed: '导入失败',
-};
+// ---- a data import run in the background (drsj/task, getFutureTaskResult): a tracked job (jobs.ts) ----
 
 /** One problem of an import: its row, column (the field's Chinese name, or 第n列 for the header) and rule. */
 export const ImportProblemSchema = z.object({
@@ -474,19 +466,16 @@ export const ImportProblemSchema = z.object({
 });
 export type ImportProblem = z.infer<typeof ImportProblemSchema>;
 
-export const ImportJobStartSchema = z.object({ id: z.string().describe('导入任务id / job id') });
-export const ImportJobQuerySchema = z.object({ id: z.string().trim().min(1).max(64).describe('导入任务id / job id') });
-
-export const ImportJobSchema = z.object({
-  id: z.string().describe('导入任务id / job id'),
-  ckbid: z.number().int().describe('数据表id / table id'),
-  state: z.enum(IMPORT_JOB_STATES).describe('counting 读取文件 / importing 导入中 / done 完成 / failed 失败'),
-  processed: z.number().int().describe('已处理的数据行 / data rows read so far'),
-  total: z.number().int().nullable().describe('数据行总数（读取文件后可知） / data rows in the file'),
-  percent: z.number().int().min(0).max(100).describe('进度百分比 / progress'),
-  count: z.number().int().nullable().describe('导入条数（完成时） / rows imported'),
-  message: z.string().nullable().describe('结果或失败原因 / the outcome'),
+/** What a failed import reports: every problem found (the first 500 listed, by row, column and rule). */
+export const ImportReportSchema = z.object({
   errorCount: z.number().int().describe('错误总数（报告最多列出 500 条） / problems found'),
   errors: z.array(ImportProblemSchema).describe('逐行错误报告 / the row-by-row report'),
 });
+export type ImportReport = z.infer<typeof ImportReportSchema>;
+
+/** The import's steps (the job's `step`): reading the file to count its rows, then importing them. */
+export const IMPORT_STEPS = { counting: '正在读取文件', importing: '正在导入' } as const;
+
+/** A background import as its starter polls it: done / total are data rows; the result is the count imported. */
+export const ImportJobSchema = jobSchema(ImportResultSchema, ImportReportSchema);
 export type ImportJob = z.infer<typeof ImportJobSchema>;

@@ -27,6 +27,7 @@ export * from './enums';
 export * from './envelope';
 export * from './files';
 export * from './files-api';
+export * from './jobs';
 export * from './menus';
 export * from './messages';
 export * from './performance-api';

@@ -3,7 +3,6 @@ import { AUTH_MSG, CSRF, DERIVED_ROLE_TARGET_TASK_DEPART, type MenuKey, ROLE } f
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError, forbidden, noSession, sessionExpired, unauthorized } from './errors';
 import type { SessionInfo } from './session';
-import { insideCheck } from './session-fold';
 
 /**
  * What a route requires, declared on every `/api` route as `config.access` (deny by default: a route without one
@@ -44,7 +43,9 @@ export const isAdmin = (actor: Pick<Actor, 'roles'>) => actor.roles.has(ROLE.adm
 const isPublic = (a: Access): a is { public: true } => 'public' in a;
 
 /** The actor of a session: its roles (with derived ones), menus and headed departments, read with the session. */
-export function actorOfSession(s: SessionInfo): Actor {
+export function actorOfSession(
+  s: Pick<SessionInfo, 'userId' | 'userName' | 'departmentId' | 'grants' | 'chargeDepartmentIds'>,
+): Actor {
   const roles = new Set(s.grants.map((g) => g.roleId));
   if (s.chargeDepartmentIds.length) roles.add(DERIVED_ROLE_TARGET_TASK_DEPART);
   const menus = new Set(s.grants.flatMap((g) => (g.menuKey ? [g.menuKey] : [])));
@@ -117,10 +118,6 @@ export function registerAccessControl(app: FastifyInstance) {
     if (isPublic(access)) return;
     const checkCsrfToken = !('session' in access && access.csrf === false);
     const guard = async (req: FastifyRequest) => {
-      // A remembered session is checked by the route's first statement, or here when the route's code no longer runs
-      // in the request's context (session-fold.ts).
-      const check = req.sessionCheck;
-      if (check && check.state === 'pending' && !insideCheck(check)) await check.verify();
       const s = req.session;
       if (!s) throw noSession(req.headers.loginuserid !== undefined);
       if (headersDisagree(req, s)) throw sessionExpired();

@@ -2,9 +2,9 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Clock } from './clock';
 import type { FileStore } from './files/file-store';
+import type { Hooks } from './hooks';
 import type { JobRunner } from './jobs';
 import type { SessionInfo } from './session';
-import type { SessionCheck } from './session-fold';
 
 export interface RouteEntry {
   method: string;
@@ -25,13 +25,13 @@ declare module 'fastify' {
     fileStore: FileStore;
     jobs: JobRunner;
     clock: Clock;
+    /** This instance's hook registrations (platform/hooks.ts): what the modules above register with those below. */
+    hooks: Hooks;
     /** Every route registered, for the OpenAPI and access-control checks. */
     routeCatalog: RouteEntry[];
   }
   interface FastifyRequest {
     /** The signed-in session, or null. Identity comes only from here, never from headers. */
     session: SessionInfo | null;
-    /** Set when the session is a remembered one still to be checked (session-fold.ts). */
-    sessionCheck: SessionCheck | null;
   }
 }

@@ -2,8 +2,7 @@ import { FIELD_ISSUE, MSG } from '@zg/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { fail } from './envelope';
-import { AppError, causes, noSession } from './errors';
-import { SessionChanged, SessionEnded } from './session-fold';
+import { AppError, causes } from './errors';
 
 const WHERE: Record<string, string> = {
   body: '请求体',
@@ -109,14 +108,6 @@ export function isMalformedMultipart(err: { message?: string; statusCode?: numbe
   return err.statusCode === undefined && MULTIPART_ERRORS.some((re) => re.test(err.message ?? ''));
 }
 
-function sessionOutcome(err: unknown): 'changed' | 'ended' | null {
-  for (const e of causes(err)) {
-    if (e instanceof SessionChanged) return 'changed';
-    if (e instanceof SessionEnded) return 'ended';
-  }
-  return null;
-}
-
 /** Maps every error to the envelope with a fitting status; unexpected errors are logged and answered generically. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setNotFoundHandler((_req, reply) => {
@@ -124,13 +115,6 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    // The remembered session ended or changed under a read request (session-fold.ts; drizzle may wrap the error).
-    const session = sessionOutcome(err);
-    if (session === 'changed') return reply.code(307).header('location', req.url).send();
-    if (session === 'ended') {
-      const answer = noSession(req.headers.loginuserid !== undefined);
-      return reply.code(answer.status).send(fail(answer.message, answer.code));
-    }
     if (err instanceof AppError) {
       if (err.status >= 500) req.log.error({ err }, 'app error');
       return reply.code(err.status).send(fail(err.message, err.code));

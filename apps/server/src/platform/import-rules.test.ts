@@ -80,6 +80,35 @@ describe('the server module boundaries (biome.json)', () => {
   });
 });
 
+describe('the demo seed (biome.json)', () => {
+  it("reaches a module only through its index or its pure rules, from the seed's folder and from the story's", () => {
+    const from = (up: string) =>
+      imports(
+        `${up}modules/data-collection/fill-task.service`,
+        `${up}modules/standard/standard.repository`,
+        `${up}modules/data-collection`,
+        `${up}modules/standard/index`,
+        `${up}modules/target-task/periods.rules`,
+        `${up}db/schema`,
+        `${up}platform/clock`,
+      );
+    expect(
+      lint(scratch, 'apps/server/src/seed', {
+        'collection.ts': from('../'),
+        'story/simulate.ts': from('../../'),
+        'story/generate.api.test.ts': from('../../'),
+      }),
+    ).toEqual({
+      'collection.ts': ['../modules/data-collection/fill-task.service', '../modules/standard/standard.repository'],
+      'story/simulate.ts': [
+        '../../modules/data-collection/fill-task.service',
+        '../../modules/standard/standard.repository',
+      ],
+      'story/generate.api.test.ts': [],
+    });
+  });
+});
+
 describe('apps/server/src', () => {
   it('has no import cycle (madge, type-only imports included)', { timeout: 120_000 }, () => {
     // The cycles, each as the files around it.

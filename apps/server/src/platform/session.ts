@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LIMITS } from '@zg/contract';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, gt, lt, type SQL, sql, type Table } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { departmentChargers, departments, roleMenus, sessionEpoch, sessions, userRoles, users } from '../db/schema';
+import { departmentChargers, departments, roleMenus, sessions, userRoles, users } from '../db/schema';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_LIFETIME_MS = LIMITS.sessionLifetimeDays * 24 * 3600 * 1000;
@@ -21,8 +21,6 @@ export interface SessionInfo {
   grants: readonly { roleId: string; menuKey: string | null }[];
   /** Departments the user heads (enabled ones) or is registered as a charger for, sorted. */
   chargeDepartmentIds: readonly string[];
-  /** session_epoch's value when this was read (session-fold.ts checks it has not moved). */
-  epoch: string;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -47,13 +45,34 @@ export async function createSession(db: Db, userId: string, meta: { ip?: string;
 
 type SessionRow = Omit<SessionInfo, 'grants' | 'chargeDepartmentIds'> & {
   enabled: boolean;
-  grants: [string, string | null][] | string | null;
-  charged: string[] | string | null;
+  grants: Grants;
+  charged: Charged;
 };
+
+type Grants = [string, string | null][] | string | null;
+type Charged = string[] | string | null;
+
+/** A column named with its table, as the correlated sub-selects below need whatever the outer select is. */
+const q = (table: Table, column: AnyColumn) => sql`${table}.${sql.identifier(column.name)}`;
+
+/** A user's role/menu grants as JSON pairs, for the user whose id is `userId` (a column or a parameter). */
+const grantsOf = (userId: SQL) => sql<Grants>`(
+  select json_agg(json_build_array(${q(userRoles, userRoles.roleId)}, ${q(roleMenus, roleMenus.menuKey)}))
+  from ${userRoles} left join ${roleMenus} on ${q(roleMenus, roleMenus.roleId)} = ${q(userRoles, userRoles.roleId)}
+  where ${q(userRoles, userRoles.userId)} = ${userId})`;
+
+/** Heads of departments and the chargers registered for them act for the department. */
+const chargedOf = (userId: SQL) => sql<Charged>`(
+  select json_agg(c.id order by c.id) from (
+    select ${q(departments, departments.id)} as id from ${departments}
+    where ${q(departments, departments.chargeUserId)} = ${userId} and ${q(departments, departments.enabled)}
+    union
+    select ${q(departmentChargers, departmentChargers.departmentId)} from ${departmentChargers}
+    where ${q(departmentChargers, departmentChargers.userId)} = ${userId}) c)`;
 
 /**
  * The session, its user, the user's role/menu grants and charged departments in one statement (every signed-in
- * request runs it), prepared once per database so it is neither built nor planned again per request.
+ * request runs it, once), prepared once per database so it is neither built nor planned again per request.
  */
 function sessionStatement(db: Db) {
   return db
@@ -66,19 +85,8 @@ function sessionStatement(db: Db) {
       userName: users.name,
       departmentId: users.departmentId,
       enabled: users.enabled,
-      grants: sql<SessionRow['grants']>`(
-        select json_agg(json_build_array(${userRoles.roleId}, ${roleMenus.menuKey}))
-        from ${userRoles} left join ${roleMenus} on ${roleMenus.roleId} = ${userRoles.roleId}
-        where ${userRoles.userId} = ${sessions.userId})`,
-      // Heads of departments and the chargers registered for them act for the department.
-      charged: sql<SessionRow['charged']>`(
-        select json_agg(c.id order by c.id) from (
-          select ${departments.id} as id from ${departments}
-          where ${departments.chargeUserId} = ${sessions.userId} and ${departments.enabled}
-          union
-          select ${departmentChargers.departmentId} from ${departmentChargers}
-          where ${departmentChargers.userId} = ${sessions.userId}) c)`,
-      epoch: sql<string>`(select ${sessionEpoch.value} from ${sessionEpoch} where ${sessionEpoch.id} = 1)`,
+      grants: grantsOf(q(sessions, sessions.userId)),
+      charged: chargedOf(q(sessions, sessions.userId)),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -113,13 +121,34 @@ export async function findSession(db: Db, token: string, idleMs: number): Promis
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
     row.lastSeenAt = now;
   }
-  const { enabled: _enabled, grants, charged, epoch, ...info } = row;
-  return {
-    ...info,
-    epoch: String(epoch),
-    grants: (fromJson(grants) ?? []).map(([roleId, menuKey]) => ({ roleId, menuKey })),
-    chargeDepartmentIds: fromJson(charged) ?? [],
-  };
+  const { enabled: _enabled, grants, charged, ...info } = row;
+  return { ...info, ...carried(grants, charged) };
+}
+
+const carried = (grants: Grants, charged: Charged) => ({
+  grants: (fromJson(grants) ?? []).map(([roleId, menuKey]) => ({ roleId, menuKey })),
+  chargeDepartmentIds: fromJson(charged) ?? [],
+});
+
+/** What a session of this user would carry now (a job acting for the user who started it), or null when disabled. */
+export async function userGrants(
+  db: Db,
+  userId: string,
+): Promise<Pick<SessionInfo, 'userId' | 'userName' | 'departmentId' | 'grants' | 'chargeDepartmentIds'> | null> {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      userName: users.name,
+      departmentId: users.departmentId,
+      enabled: users.enabled,
+      grants: grantsOf(q(users, users.id)),
+      charged: chargedOf(q(users, users.id)),
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row?.enabled) return null;
+  const { enabled: _enabled, grants, charged, ...user } = row;
+  return { ...user, ...carried(grants, charged) };
 }
 
 export async function destroySession(db: Db, idHash: string) {

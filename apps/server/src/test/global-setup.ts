@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
 import { startEmbeddedPostgres } from '../db/embedded-postgres';
-import { seedDatabase } from '../db/seed';
+import { seedDatabase } from '../seed';
 
 /**
  * The API project's one database server per run: the embedded PostgreSQL (the product's default engine), or the

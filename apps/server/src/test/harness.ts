@@ -8,7 +8,7 @@ import { inject } from 'vitest';
 import { type App, buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
-import { seedDatabase } from '../db/seed';
+import { seedDatabase } from '../seed';
 import { TEMPLATES } from './global-setup';
 
 /** A signed-in test user: the cookie, the login record and a request helper that adds the CSRF pair. */

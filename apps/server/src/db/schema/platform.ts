@@ -2,6 +2,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -12,6 +13,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -137,17 +139,6 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
-/**
- * One row: a counter that every change to what a session carries (a user's name, department or enabled flag, roles,
- * role menus, department heads and chargers) raises in the same transaction, through statement triggers (migration
- * 0022). A worker that keeps a session in memory checks the counter within the request's first statement: a change
- * committed before that statement is seen, and the session is read again.
- */
-export const sessionEpoch = pgTable('session_epoch', {
-  id: smallint('id').primaryKey().default(1),
-  value: bigint('value', { mode: 'number' }).notNull().default(0),
-});
-
 /** One row per state change or security-relevant action. */
 export const auditLog = pgTable(
   'audit_log',
@@ -259,23 +250,55 @@ export const uploadChunks = pgTable(
   (t) => [primaryKey({ columns: [t.sessionId, t.idx] })],
 );
 
-/** Background jobs, claimed with FOR UPDATE SKIP LOCKED so several instances never run one twice at once. */
+/** Bytes in a bytea column (a job's input file), as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Jobs (platform/jobs.ts): background work claimed with FOR UPDATE SKIP LOCKED so several workers or instances never
+ * run one twice at once, and long work a user started (a tracked job: `ref` set) with its progress, result and report,
+ * which any worker answers when polled. A running job's `locked_until` is its worker's lease, renewed while it runs:
+ * a lease that runs out means the worker died, and the job is run again or marked interrupted (by its kind).
+ */
 export const jobs = pgTable(
   'jobs',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: varchar('kind', { length: 64 }).notNull(),
     payload: jsonb('payload').notNull(),
-    /** Makes a scheduled job exactly-once per slot across instances (e.g. 'file.cleanup:2026-11-22T02'). */
+    /**
+     * Makes a scheduled job exactly-once per slot across instances (e.g. 'file.cleanup:2026-11-22T02'); for a tracked
+     * job, one unfinished job per key (cleared when it ends).
+     */
     uniqueKey: varchar('unique_key', { length: 160 }).unique(),
+    /** queued, running, done, failed, interrupted. */
     status: varchar('status', { length: 16 }).notNull().default('queued'),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(5),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
+    /** A tracked job's public id (what its owner polls); null for background jobs. */
+    ref: uuid('ref').unique(),
+    /** Who started it: only they, or an administrator, may read it. */
+    ownerId: varchar('owner_id', { length: 64 }).references(() => users.id, { onDelete: 'cascade' }),
+    /** Progress: what it is doing now, and how far (done of total; total null while unknown). */
+    step: varchar('step', { length: 200 }),
+    done: integer('done').notNull().default(0),
+    total: integer('total'),
+    /** The outcome for its owner: a Chinese message, the result and the report (e.g. per-row problems). */
+    message: varchar('message', { length: 500 }),
+    result: jsonb('result'),
+    report: jsonb('report'),
+    /** The bytes handed in at the start (an uploaded file), dropped when the job ends. */
+    input: bytea('input'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('jobs_claim_idx').on(t.status, t.runAt)],
+  (t) => [
+    index('jobs_claim_idx').on(t.status, t.runAt),
+    index('jobs_owner_idx').on(t.ownerId),
+    index('jobs_finished_idx').on(t.finishedAt),
+  ],
 );

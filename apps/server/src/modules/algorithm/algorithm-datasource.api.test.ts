@@ -7,6 +7,7 @@ import { startTestServer, type TestServer, type TestSession } from '../../test/h
 import { openDataSource } from '../data-manage';
 import { failureMessage } from './algorithm.rules';
 import { RunFailure, runOnDataSource } from './algorithm-run.repository';
+import { runLineage } from './index';
 
 /**
  * Algorithms on a data source (issue 18 item 3, "on a data source the same rules apply, there"): the data source is
@@ -124,6 +125,37 @@ describe('an algorithm on a data source', () => {
     expect(onWarehouse.json().meta.message).toBe(M.tableOutside('ext_src.scores', { line: 1, column: 22 }));
   });
 
+  it('computes many objects there in one call (the runner): each its outcome, uncached, the lineage naming the source', async () => {
+    const a = await createAlgorithm(
+      '外部成绩批量',
+      "select sum(n) / (case when :objectId = 'bad' then 0 else 1 end) as total from scores\n" +
+        "where major = :objectId or :objectId = 'bad'",
+      sourceId,
+    );
+    const batch = () =>
+      post(admin, '/algorithmContent/testResultBatch', { sfid: a.id, objectIds: ['m01', 'bad', 'm02', 'none'] });
+    const res = await batch();
+    expect(res.statusCode, res.body).toBe(200);
+    const { results } = res.json().data as { results: { runId: number | null }[] };
+    // 2 + 4 + ... + 40, 1 + 3 + ... + 39; no rows: null; the failing object alone.
+    expect(results).toMatchObject([
+      { objectId: 'm01', status: 'ok', value: 420, cached: false },
+      { objectId: 'bad', status: 'error', value: null, runId: null, message: 'SQL 执行出错：除数为零' },
+      { objectId: 'm02', status: 'ok', value: 400, cached: false },
+      { objectId: 'none', status: 'ok', value: null, cached: false },
+    ]);
+    expect(await runLineage(s.database.db, results[0]?.runId as number)).toMatchObject({
+      sfmc: '外部成绩批量',
+      sjyid: sourceId,
+      sjymc: '外部成绩库',
+      tables: ['scores'],
+      params: { objectId: 'm01' },
+      value: 420,
+    });
+    // Never cached: the next batch runs again.
+    expect((await batch()).json().data.results[0]).toMatchObject({ value: 420, cached: false });
+  });
+
   it('refuses a text reading outside the source schema (the warehouse, public, the catalogue), before it runs', async () => {
     const outside: [string, string][] = [
       ['select count(*) from warehouse.x', 'warehouse.x'],
@@ -202,7 +234,7 @@ describe('an algorithm on a data source', () => {
     // The executor's own layer, the checker bypassed: the wrapped statement and raw text on the same connection.
     const conn = await openDataSource(s.database.db, s.app.config, sourceId, { queryMs: 5000 });
     try {
-      const limits = { timeoutMs: 5000, rowCap: 10 };
+      const limits = { timeoutMs: 5000, rowCap: 10, byteCap: 1_000_000 };
       // A data-modifying CTE cannot even be wrapped (0A000); a function that writes meets the read-only transaction.
       const wrapped = await runOnDataSource(
         conn,

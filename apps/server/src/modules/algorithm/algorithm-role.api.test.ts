@@ -51,7 +51,7 @@ describe('an application user without CREATEROLE', () => {
   it('migrates, refuses to run algorithms without the reader role, and runs them once a DBA grants it', async () => {
     const db = database as Database;
     await db.migrate();
-    const limits = { timeoutMs: 5000, rowCap: 10 };
+    const limits = { timeoutMs: 5000, rowCap: 10, byteCap: 1_000_000 };
     await expect(runReadOnly(db.db, 'select 1', [], limits)).rejects.toBeInstanceOf(ReaderRoleMissing);
 
     // What a DBA does (docs/ARCHITECTURE.md): the role exists cluster-wide already here; grant it to the user.

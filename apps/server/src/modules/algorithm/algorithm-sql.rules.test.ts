@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type CheckedSql, checkAlgorithmSql, placeOf, type RefusedSql } from './algorithm-sql.rules';
-import { HOSTILE_STATEMENTS } from './hostile-statements';
+import { HOSTILE_STATEMENTS } from '../../test/hostile-statements';
+import { ALLOWED_FUNCTIONS, SIZE_ARGUMENT_FUNCTIONS } from './algorithm-sql.allowlist';
+import { type CheckedSql, checkAlgorithmSql, formatHasWidth, placeOf, type RefusedSql } from './algorithm-sql.rules';
 
 const passes = async (sql: string) => {
   const r = await checkAlgorithmSql(sql);
@@ -97,6 +98,40 @@ describe('the algorithm checker', () => {
       expect(r.message, h.sql).toMatch(h.expect);
       expect(r.message, h.sql).toMatch(/[\u4e00-\u9fff]/);
     }
+  });
+});
+
+describe('functions that allocate memory at will (issue 28 item 3)', () => {
+  it('finds a width in a format() string, and only a width', () => {
+    for (const f of ['%10s', '%-10s', '%*s', '%1$10s', '%2$-3L', '%*1$s', 'a %s b %5I'])
+      expect(formatHasWidth(f), f).toBe(true);
+    for (const f of ['%s', '%I %L', '%1$s %2$I', '100%% %s', '%-s', '', 'no conversion'])
+      expect(formatHasWidth(f), f).toBe(false);
+  });
+
+  it('keeps format() without a width, and accumulators over the warehouse, and generators counted', async () => {
+    await passes("select format('%s-%s（%L）', a, b, c) from warehouse.t");
+    await passes("select string_agg(name, '、' order by name), array_agg(id) from warehouse.t");
+    await passes('select array(select id from warehouse.t)');
+    await passes('select count(*) from generate_series(1, 100000000) g');
+    await passes('with recursive r(n) as (select 1 union all select n + 1 from r where n < 10) select sum(n) from r');
+  });
+
+  it('refuses a width, a computed format string, and an accumulator anywhere in a text that generates rows', async () => {
+    const width = await refused("select 1,\n  format('%100000000s', 'x')");
+    expect(width.message).toBe(
+      'format() 的格式串不能指定宽度（如 %10s、%*s：会按宽度分配内存），请去掉宽度（第 2 行第 3 列）',
+    );
+    const computed = await refused('select format(name, 1) from warehouse.t');
+    expect(computed.message).toContain('必须是字符串常量');
+    // The accumulator is named at its place, wherever the generator is (a CTE, a subquery, before or after it).
+    const far = await refused(
+      "select (select string_agg(name, '') from warehouse.t),\n (select count(*) from generate_series(1, 10) g)",
+    );
+    expect(far.message).toBe(
+      '不能用 string_agg() 汇总 generate_series() 生成的行（生成多少行就占用多少内存）（第 1 行第 16 列）',
+    );
+    for (const name of SIZE_ARGUMENT_FUNCTIONS) expect(ALLOWED_FUNCTIONS.has(name), name).toBe(false);
   });
 });
 

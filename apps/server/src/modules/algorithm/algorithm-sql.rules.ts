@@ -1,5 +1,15 @@
 import { ALGORITHM_PARAMS, type AlgorithmParam, ALGORITHM_MSG as M, type SqlPlace } from '@zg/contract';
 import { loadModule, parseSync, type ScanToken, scanSync } from 'libpg-query';
+import {
+  ACCUMULATORS,
+  ALLOWED_FUNCTIONS,
+  ALLOWED_NODES,
+  ALLOWED_SQL_VALUE_FUNCTIONS,
+  ALLOWED_TYPES,
+  FORBIDDEN_NAMES,
+  ROW_GENERATORS,
+  STATEMENT_NAMES,
+} from './algorithm-sql.allowlist';
 
 /**
  * The algorithm checker (issue 18 item 3): PostgreSQL's own parser (libpg-query, WASM) reads the text, and only one
@@ -9,281 +19,6 @@ import { loadModule, parseSync, type ScanToken, scanSync } from 'libpg-query';
 
 /** The schema an algorithm may read (migration 0013 makes it; data-manage creates its tables). */
 export const WAREHOUSE_SCHEMA = 'warehouse';
-
-/**
- * Functions an algorithm may call (lower-case, unqualified or `pg_catalog.`): aggregates and window functions, maths,
- * text, dates, and the few set-returning ones a report needs. Everything else is refused (pg_sleep, dblink, lo_*,
- * set_config, current_setting, pg_read_file, txid_*, nextval, repeat / lpad that allocate at will ...).
- */
-export const ALLOWED_FUNCTIONS: ReadonlySet<string> = new Set([
-  // aggregates
-  'count',
-  'sum',
-  'avg',
-  'min',
-  'max',
-  'stddev',
-  'stddev_pop',
-  'stddev_samp',
-  'variance',
-  'var_pop',
-  'var_samp',
-  'string_agg',
-  'array_agg',
-  'bool_and',
-  'bool_or',
-  'every',
-  'percentile_cont',
-  'percentile_disc',
-  'mode',
-  'corr',
-  'covar_pop',
-  'covar_samp',
-  'regr_slope',
-  'regr_intercept',
-  // window functions
-  'row_number',
-  'rank',
-  'dense_rank',
-  'percent_rank',
-  'cume_dist',
-  'ntile',
-  'lag',
-  'lead',
-  'first_value',
-  'last_value',
-  'nth_value',
-  // maths
-  'abs',
-  'ceil',
-  'ceiling',
-  'floor',
-  'round',
-  'trunc',
-  'sign',
-  'sqrt',
-  'cbrt',
-  'power',
-  'pow',
-  'exp',
-  'ln',
-  'log',
-  'log10',
-  'mod',
-  'div',
-  'pi',
-  'width_bucket',
-  'scale',
-  // text
-  'length',
-  'char_length',
-  'character_length',
-  'octet_length',
-  'lower',
-  'upper',
-  'initcap',
-  'btrim',
-  'ltrim',
-  'rtrim',
-  'substr',
-  'substring',
-  'position',
-  'strpos',
-  'replace',
-  'translate',
-  'concat',
-  'concat_ws',
-  'left',
-  'right',
-  'reverse',
-  'split_part',
-  'starts_with',
-  'regexp_replace',
-  'regexp_match',
-  'regexp_like',
-  'regexp_count',
-  'similar_to_escape',
-  'like_escape',
-  'format',
-  'to_char',
-  'to_number',
-  'to_date',
-  'to_timestamp',
-  'md5',
-  // dates
-  'extract',
-  'date_part',
-  'date_trunc',
-  'date_bin',
-  'age',
-  'now',
-  'make_date',
-  'make_timestamp',
-  'make_interval',
-  'justify_days',
-  'justify_hours',
-  'justify_interval',
-  'isfinite',
-  'timezone',
-  'overlaps',
-  // arrays and sets
-  'array_length',
-  'cardinality',
-  'array_position',
-  'array_to_string',
-  'string_to_array',
-  'unnest',
-  'generate_series',
-  // null handling written as functions
-  'num_nulls',
-  'num_nonnulls',
-]);
-
-/** Types a value may be cast to (pg_catalog names as the parser gives them, and their SQL spellings). */
-export const ALLOWED_TYPES: ReadonlySet<string> = new Set([
-  'int2',
-  'int4',
-  'int8',
-  'smallint',
-  'integer',
-  'int',
-  'bigint',
-  'numeric',
-  'decimal',
-  'float4',
-  'float8',
-  'real',
-  'double precision',
-  'text',
-  'varchar',
-  'bpchar',
-  'char',
-  'character varying',
-  'date',
-  'time',
-  'timetz',
-  'timestamp',
-  'timestamptz',
-  'interval',
-  'bool',
-  'boolean',
-]);
-
-/** `SQLValueFunction` operations that are dates and times (current_user and the like are not an algorithm's). */
-const ALLOWED_SQL_VALUE_FUNCTIONS = new Set([
-  'SVFOP_CURRENT_DATE',
-  'SVFOP_CURRENT_TIME',
-  'SVFOP_CURRENT_TIME_N',
-  'SVFOP_CURRENT_TIMESTAMP',
-  'SVFOP_CURRENT_TIMESTAMP_N',
-  'SVFOP_LOCALTIME',
-  'SVFOP_LOCALTIME_N',
-  'SVFOP_LOCALTIMESTAMP',
-  'SVFOP_LOCALTIMESTAMP_N',
-]);
-
-/**
- * Node types of the parse tree an algorithm may contain; any other (XML, JSON constructors, TABLESAMPLE, a statement
- * of another kind nested anywhere) is refused by name, so a construct the parser learns later is refused by default.
- */
-const ALLOWED_NODES = new Set([
-  'SelectStmt',
-  'ResTarget',
-  'ColumnRef',
-  'String',
-  'Integer',
-  'Float',
-  'Boolean',
-  'BitString',
-  'A_Const',
-  'A_Star',
-  'A_Expr',
-  'A_Indices',
-  'A_Indirection',
-  'A_ArrayExpr',
-  'BoolExpr',
-  'NullTest',
-  'BooleanTest',
-  'CaseExpr',
-  'CaseWhen',
-  'CoalesceExpr',
-  'MinMaxExpr',
-  'TypeCast',
-  'TypeName',
-  'FuncCall',
-  'SortBy',
-  'WindowDef',
-  'RangeVar',
-  'RangeSubselect',
-  'RangeFunction',
-  'JoinExpr',
-  'Alias',
-  'WithClause',
-  'CommonTableExpr',
-  'SubLink',
-  'RowExpr',
-  'GroupingSet',
-  'CollateClause',
-  'SQLValueFunction',
-  'ParamRef',
-  'List',
-]);
-
-/** Statement kinds named in the refusal (the parser's node name -> what a user calls it). */
-const STATEMENT_NAMES: Record<string, string> = {
-  InsertStmt: 'INSERT',
-  UpdateStmt: 'UPDATE',
-  DeleteStmt: 'DELETE',
-  MergeStmt: 'MERGE',
-  CreateStmt: 'CREATE TABLE',
-  CreateTableAsStmt: 'CREATE TABLE AS',
-  DropStmt: 'DROP',
-  AlterTableStmt: 'ALTER TABLE',
-  TruncateStmt: 'TRUNCATE',
-  CopyStmt: 'COPY',
-  DoStmt: 'DO',
-  CallStmt: 'CALL',
-  VariableSetStmt: 'SET',
-  VariableShowStmt: 'SHOW',
-  GrantStmt: 'GRANT',
-  GrantRoleStmt: 'GRANT',
-  CreateRoleStmt: 'CREATE ROLE',
-  AlterRoleStmt: 'ALTER ROLE',
-  CreateFunctionStmt: 'CREATE FUNCTION',
-  TransactionStmt: '事务控制（BEGIN / COMMIT / ROLLBACK）',
-  ExplainStmt: 'EXPLAIN',
-  LockStmt: 'LOCK',
-  VacuumStmt: 'VACUUM',
-  ViewStmt: 'CREATE VIEW',
-  IndexStmt: 'CREATE INDEX',
-  CreateSchemaStmt: 'CREATE SCHEMA',
-  PrepareStmt: 'PREPARE',
-  ExecuteStmt: 'EXECUTE',
-  DeallocateStmt: 'DEALLOCATE',
-  ListenStmt: 'LISTEN',
-  NotifyStmt: 'NOTIFY',
-  LoadStmt: 'LOAD',
-  DiscardStmt: 'DISCARD',
-  CheckPointStmt: 'CHECKPOINT',
-  CreateExtensionStmt: 'CREATE EXTENSION',
-  RefreshMatViewStmt: 'REFRESH MATERIALIZED VIEW',
-  ReindexStmt: 'REINDEX',
-  ClusterStmt: 'CLUSTER',
-  RuleStmt: 'CREATE RULE',
-  CreateTrigStmt: 'CREATE TRIGGER',
-};
-
-/** Constructs refused by node type, named as a user writes them. */
-const FORBIDDEN_NAMES: Record<string, string> = {
-  XmlExpr: 'XML 表达式',
-  XmlSerialize: 'XMLSERIALIZE',
-  RangeTableSample: 'TABLESAMPLE',
-  RangeTableFunc: 'XMLTABLE',
-  ColumnDef: '列定义',
-  GroupingFunc: 'GROUPING()',
-  CurrentOfExpr: 'WHERE CURRENT OF',
-  MultiAssignRef: '多列赋值',
-};
 
 /** A text that passed: the text to run (named parameters become `$n`, padded so every place stays where it was). */
 export interface CheckedSql {
@@ -452,7 +187,9 @@ function checkLoaded(source: string, schema: string): SqlCheck {
       );
     }
     const tables = new Set<string>();
-    walkSelect(only.stmt.SelectStmt as Node, new Set(), tables, { toChar, schema });
+    const walk: Walk = { toChar, schema, generators: [], accumulators: [] };
+    walkSelect(only.stmt.SelectStmt as Node, new Set(), tables, walk);
+    refuseAccumulatedGenerators(walk);
     const start = toChar(startByte);
     const end = only.stmt_len ? toChar(startByte + only.stmt_len) : rewritten.length;
     return { ok: true, text: rewritten.slice(start, end), params, tables: [...tables].sort(), offset: start };
@@ -475,6 +212,17 @@ const strings = (list: unknown) =>
 interface Walk {
   toChar: (b: number) => number;
   schema: string;
+  /** Row generators met (generate_series, WITH RECURSIVE) and accumulators met (string_agg, ARRAY(...)), in order. */
+  generators: { name: string; at: number }[];
+  accumulators: { name: string; at: number }[];
+}
+
+/** An accumulator in a text that generates rows is refused at the accumulator (ACCUMULATORS). */
+function refuseAccumulatedGenerators(w: Walk) {
+  const [generator] = w.generators;
+  const [accumulator] = w.accumulators;
+  if (generator && accumulator)
+    throw new Refusal((p) => M.accumulatesGenerated(accumulator.name, generator.name, p), accumulator.at);
 }
 
 function walkSelect(select: Node, outerCtes: ReadonlySet<string>, tables: Set<string>, w: Walk) {
@@ -484,8 +232,10 @@ function walkSelect(select: Node, outerCtes: ReadonlySet<string>, tables: Set<st
   if (with_) {
     const list = (with_.ctes as Node[] | undefined) ?? [];
     // WITH RECURSIVE sees its own names; a plain WITH sees the earlier ones (added as they come).
-    if (with_.recursive)
+    if (with_.recursive) {
       for (const c of list) ctes.add(String((c.CommonTableExpr as Node)?.ctename ?? '').toLowerCase());
+      w.generators.push({ name: 'WITH RECURSIVE', at: toChar(Number(with_.location ?? 0)) });
+    }
     for (const c of list) {
       const cte = c.CommonTableExpr as Node;
       const query = cte.ctequery as Node;
@@ -556,8 +306,15 @@ function walkValue(value: unknown, ctes: ReadonlySet<string>, tables: Set<string
         const schema = name.length > 1 ? name.slice(0, -1).join('.') : null;
         if ((schema !== null && schema !== 'pg_catalog') || !ALLOWED_FUNCTIONS.has(fn))
           throw new Refusal((p) => M.functionForbidden(name.join('.'), p), loc(node));
+        if (ROW_GENERATORS.has(fn)) w.generators.push({ name: `${fn}()`, at: loc(node) });
+        if (ACCUMULATORS.has(fn)) w.accumulators.push({ name: `${fn}()`, at: loc(node) });
+        if (fn === 'format') checkFormat(node, loc);
         break;
       }
+      case 'SubLink':
+        // ARRAY(subquery) keeps every row of the subquery in one array, as array_agg does.
+        if (node.subLinkType === 'ARRAY_SUBLINK') w.accumulators.push({ name: 'ARRAY(...)', at: loc(node) });
+        break;
       case 'TypeName':
         checkType(node, loc);
         break;
@@ -594,6 +351,32 @@ function walkValue(value: unknown, ctes: ReadonlySet<string>, tables: Set<string
     }
     walkValue(node, ctes, tables, w, loc);
   }
+}
+
+/**
+ * format(): its format string must be a constant (a computed one may hold anything), with no width in any of its
+ * conversions (`%10s`, `%-10s`, `%*s`, `%1$10s`): a width pads to that many characters, so `format('%100000000s', 'x')`
+ * allocates 100 MB from a 14-character argument. `%s %I %L`, positions (`%1$s`) and `%%` pass.
+ */
+function checkFormat(node: Node, loc: (n: Node) => number) {
+  const [first] = (node.args as Node[] | undefined) ?? [];
+  const literal = (first?.A_Const as { sval?: { sval?: string } } | undefined)?.sval;
+  if (!literal) throw new Refusal((p) => M.formatNotConstant(p), loc(node));
+  if (formatHasWidth(literal.sval ?? '')) throw new Refusal((p) => M.formatWidth(p), loc(node));
+}
+
+/** Whether a format() string has a conversion with a width (a number or `*` after the optional `n$` and `-`). */
+export function formatHasWidth(format: string): boolean {
+  for (let i = 0; i < format.length; i++) {
+    if (format[i] !== '%') continue;
+    if (format[i + 1] === '%') {
+      i++;
+      continue;
+    }
+    const spec = /^(?:\d+\$)?-?(\d+|\*)?/.exec(format.slice(i + 1));
+    if (spec?.[1]) return true;
+  }
+  return false;
 }
 
 function checkType(node: Node, loc: (n: Node) => number) {

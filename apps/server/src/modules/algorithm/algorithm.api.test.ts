@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userRoles } from '../../db/schema';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
-import { warehouseTablesChanged } from './algorithm.service';
+import { HOSTILE_STATEMENTS } from '../../test/hostile-statements';
 import { READER_ROLE, underReaderRole } from './algorithm-run.repository';
-import { HOSTILE_STATEMENTS } from './hostile-statements';
+import { warehouseTablesChanged } from './algorithm-warehouse.service';
 
 const TIMEOUT_MS = 1500;
 let s: TestServer;

@@ -1,39 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  onWarehouseChange,
-  registerDataSourceUser,
-  registerWarehouseTableUser,
-  type WarehouseTableUser,
-} from '../data-manage';
-import { algorithmRoutes } from './algorithm.routes';
-import {
-  algorithmsOnDataSource,
-  algorithmsReadingTable,
-  type RunContext,
-  RunGate,
-  warehouseTablesChanged,
-} from './algorithm.service';
+import { DATA_SOURCE_USERS, WAREHOUSE_CHANGED, WAREHOUSE_TABLE_USERS, type WarehouseTableUser } from '../data-manage';
+import { registerAlgorithmRoutes } from './algorithm.routes';
+import { registerGroupRoutes } from './algorithm-group.routes';
+import { registerRunRoutes } from './algorithm-run.routes';
+import { algorithmsOnDataSource, algorithmsReadingTable, warehouseTablesChanged } from './algorithm-warehouse.service';
 
-/**
- * Registered by app.ts under `/api`: algorithms under `/api/herm-sjgl`. One gate per instance bounds the runs at once
- * (ALGORITHM_MAX_CONCURRENT); the limits are the settings ALGORITHM_TIMEOUT_MS and ALGORITHM_ROW_CAP.
- */
 /** Why a warehouse table may not be dropped: an algorithm's current version reads it. */
 const readingTable: WarehouseTableUser = (tx, table) => algorithmsReadingTable(tx, table.name);
 
+/**
+ * Registered by app.ts under `/api`: algorithms under `/api/herm-sjgl`, one set of routes per aggregate (groups;
+ * algorithms and versions; runs and lineage). Every run goes through the instance's runner (`app.algorithms`, made
+ * by app.ts: the gate ALGORITHM_MAX_CONCURRENT and the limits), which other modules compute through too.
+ */
 export const algorithmPlugin: FastifyPluginAsyncZod = async (app) => {
   // The warehouse below tells of its changes (cached results from those tables are dropped) and asks before it drops a
   // table an algorithm reads.
-  onWarehouseChange(warehouseTablesChanged);
-  registerWarehouseTableUser(readingTable);
+  app.hooks.add(WAREHOUSE_CHANGED, 'algorithm', warehouseTablesChanged);
+  app.hooks.add(WAREHOUSE_TABLE_USERS, 'algorithm', readingTable);
   // Data sources likewise: 删除数据源 is refused while an algorithm's current version runs on one.
-  registerDataSourceUser(algorithmsOnDataSource);
-  const gate = new RunGate(app.config.ALGORITHM_MAX_CONCURRENT);
-  const run = (): RunContext => ({
-    db: app.database.db,
-    gate,
-    limits: { timeoutMs: app.config.ALGORITHM_TIMEOUT_MS, rowCap: app.config.ALGORITHM_ROW_CAP },
-    config: app.config,
-  });
-  await app.register(algorithmRoutes(run), { prefix: '/herm-sjgl' });
+  app.hooks.add(DATA_SOURCE_USERS, 'algorithm', algorithmsOnDataSource);
+  await app.register(
+    async (module) => {
+      registerGroupRoutes(module);
+      registerAlgorithmRoutes(module);
+      registerRunRoutes(module);
+    },
+    { prefix: '/herm-sjgl' },
+  );
 };

@@ -1,14 +1,13 @@
 import { ANALYSIS_API as API } from '@zg/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
+import { sendXlsx } from '../../platform/download';
 import { serve } from '../../platform/endpoints';
 import { ok } from '../../platform/envelope';
-import { contentDisposition } from '../files';
 import { exportAnalyse, findAnalyse, findAnalyseDepartment, gatherAnalyse, queryGrid } from './annual-analysis.service';
 
 /** The annual-wbs menu (and the target-task menu) grant the analysis; rows are limited to the tasks the user sees. */
 const ANNUAL = { menus: ['annualWbs', 'wbs'] } as const;
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** `/api/herm-ndwbs/analysis` (ANALYSIS_API): gathered, per year target, per department, the grid, the export. */
 export const annualAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,10 +19,6 @@ export const annualAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   serve(app, API.queryGrid, ANNUAL, async (req) => ok(await queryGrid(db(), actorOf(req), req.query)));
   serve(app, API.export, ANNUAL, async (req, reply) => {
-    const { name, buffer } = await exportAnalyse(db(), actorOf(req), req.query);
-    return reply
-      .header('content-type', XLSX)
-      .header('content-disposition', contentDisposition('attachment', name))
-      .send(buffer);
+    return sendXlsx(reply, await exportAnalyse(db(), actorOf(req), req.query));
   });
 };

@@ -18,7 +18,11 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   serve(app, API.typeCount, WBS, async (req) => ok(await archiveTypes(db(), actorOf(req), req.query)));
   serve(app, API.download, WBS, async (req, reply) => {
-    const archive = await archiveZip({ db: db(), store: app.fileStore, config: app.config }, actorOf(req), req.query);
+    const archive = await archiveZip(
+      { db: db(), hooks: app.hooks, store: app.fileStore, config: app.config },
+      actorOf(req),
+      req.query,
+    );
     reply
       .header('content-type', 'application/zip')
       .header('content-disposition', contentDisposition('attachment', `${ARCHIVE_MSG.zipName}.zip`));

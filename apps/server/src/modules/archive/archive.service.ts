@@ -1,12 +1,12 @@
-import { ARCHIVE_MSG, ARCHIVE_ZIP_MAX, type ArchiveType, FILE_TYPES, FILES_API, formatDateTime } from '@zg/contract';
+import { ARCHIVE_MSG, ARCHIVE_ZIP_MAX, type ArchiveType, FILE_TYPES } from '@zg/contract';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { badRequest, notFound } from '../../platform/errors';
 import { type FilesContext, zipFiles } from '../files';
 import { tasksSeenBy, yearTargetsSeenBy } from '../target-task';
+import { presentArchive } from './archive.presenter';
 import {
   type ArchiveFilter,
-  type ArchiveRow,
   type ArchiveScope,
   archivePage,
   archiveTypeCounts,
@@ -32,31 +32,6 @@ function scopeOf(actor: Actor, type: ArchiveType): ArchiveScope {
   return { yearTargets: yearTargetsSeenBy(actor), tasks: tasksSeenBy(actor) };
 }
 
-const SOURCE = { yearTarget: ARCHIVE_MSG.sourceYearTarget, task: ARCHIVE_MSG.sourceTask } as const;
-
-function present(r: ArchiveRow) {
-  return {
-    fileId: r.id,
-    fileName: r.name,
-    lxId: r.type_id === null ? null : Number(r.type_id),
-    fileType: r.type_name ?? ARCHIVE_MSG.untyped,
-    source: r.source,
-    sourceName:
-      r.source === 'progress'
-        ? `${ARCHIVE_MSG.sourceProgress}${r.period_key && r.period_key !== 'final' ? ` ${r.period_key}` : ''}`
-        : SOURCE[r.source],
-    size: Number(r.size),
-    taskId: r.task_id === null ? null : Number(r.task_id),
-    rwmc: r.task_name,
-    yearTargetName: r.yt_name,
-    nf: Number(r.nf),
-    bmmc: r.bmmc,
-    uploaderName: r.uploader_name,
-    createTime: formatDateTime(new Date(r.created_at)),
-    url: `${FILES_API.download.path}?id=${r.id}`,
-  };
-}
-
 /** A page of the archive's documents, newest first. */
 export async function archiveFiles(
   db: Db,
@@ -71,7 +46,7 @@ export async function archiveFiles(
     q.size,
     (q.current - 1) * q.size,
   );
-  return { records: rows.map(present), total };
+  return { records: rows.map(presentArchive), total };
 }
 
 /** The archive's documents counted per file type (the type tabs), under the same filters but the type. */

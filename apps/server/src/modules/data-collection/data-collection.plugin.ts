@@ -1,9 +1,10 @@
 import { COLLECTION_MSG } from '@zg/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { registerWarehouseTableUser, type WarehouseTableUser } from '../data-manage';
-import { formsOnTable } from './data-collection.repository';
+import { WAREHOUSE_TABLE_USERS, type WarehouseTableUser } from '../data-manage';
+import { registerCollectionJobs } from './data-collection.jobs';
+import { registerFillTaskFilePolicy } from './data-collection.policy';
 import { dataCollectionRoutes } from './data-collection.routes';
-import { registerFillTaskFilePolicy } from './fill.service';
+import { formsOnTable } from './form.repository';
 
 /** Why a warehouse table's physical table may not be dropped: a collection form writes into it. */
 const formsWriting: WarehouseTableUser = async (tx, table) => {
@@ -13,7 +14,8 @@ const formsWriting: WarehouseTableUser = async (tx, table) => {
 
 /** Registered by app.ts under `/api`: data collection under `/api/herm-sjcj`. */
 export const dataCollectionPlugin: FastifyPluginAsyncZod = async (app) => {
-  registerWarehouseTableUser(formsWriting);
-  registerFillTaskFilePolicy();
+  app.hooks.add(WAREHOUSE_TABLE_USERS, 'data-collection', formsWriting);
+  registerFillTaskFilePolicy(app.hooks);
   await app.register(dataCollectionRoutes, { prefix: '/herm-sjcj' });
+  registerCollectionJobs(app);
 };

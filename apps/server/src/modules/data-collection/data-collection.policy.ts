@@ -1,7 +1,11 @@
+import type { FillState } from '@zg/contract';
 import { ROLE } from '@zg/contract';
 import type { Actor } from '../../platform/access';
 import { forbidden } from '../../platform/errors';
-import { isCollectionManager } from './data-collection.machine';
+import type { Hooks } from '../../platform/hooks';
+import { registerOwnerPolicy } from '../files';
+import { type FillFacts, isCollectionManager, isFiller, windowOf } from './data-collection.machine';
+import * as fillRepo from './fill.repository';
 
 /** Who designs forms, keeps constants and starts collection tasks: administrators and the data office. */
 export const COLLECTION_ROLES = [ROLE.admin, ROLE.dataOffice] as const;
@@ -17,4 +21,38 @@ export function mustManage(actor: Actor) {
 export function formAbilities(actor: Actor, form: { fields: number; changedSincePublish: boolean }) {
   const manages = isCollectionManager(actor);
   return { edit: manages, publish: manages && form.fields > 0 && form.changedSincePublish, remove: manages };
+}
+
+/** The facts of a fill task the rules table decides on (its state, the task's window, who fills and audits it). */
+export const factsOf = (r: fillRepo.FillRow, today: string): FillFacts => ({
+  state: r.fill.state as FillState,
+  window: windowOf(r.task, today),
+  assigneeId: r.fill.assigneeId,
+  departmentId: r.fill.departmentId,
+  auditorId: r.fill.auditorId,
+});
+
+/** Whether the actor may see the fill task at all: its filler, its auditor, or a collection administrator. */
+export const seesFill = (actor: Actor, r: fillRepo.FillRow) =>
+  isCollectionManager(actor) || actor.userId === r.fill.auditorId || isFiller(actor, r.fill);
+
+const isFillId = (n: number) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647;
+
+/** The file owner policy of fill-task attachments: read by whoever sees the fill task, changed by its filler. */
+export function registerFillTaskFilePolicy(hooks: Hooks) {
+  registerOwnerPolicy(hooks, 'FillTask', {
+    readable: async (tx, actor, ids) => {
+      const seen = new Set<string>();
+      for (const id of ids.map(Number).filter(isFillId)) {
+        const r = await fillRepo.findFillTask(tx, id);
+        if (r && seesFill(actor, r)) seen.add(String(id));
+      }
+      return seen;
+    },
+    writable: async (tx, actor, id) => {
+      if (!isFillId(Number(id))) return false;
+      const r = await fillRepo.findFillTask(tx, Number(id));
+      return r !== null && r.fill.state === 'uncommitted' && isFiller(actor, r.fill);
+    },
+  });
 }

@@ -1,52 +1,18 @@
 import { DATA_COLLECTION_API as API, COLLECTION_MSG as M } from '@zg/contract';
-import ExcelJS from 'exceljs';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
+import { sendXlsx } from '../../platform/download';
 import { serve } from '../../platform/endpoints';
 import { ok } from '../../platform/envelope';
 import { excelUpload } from '../../platform/excel';
-import { contentDisposition } from '../files';
+import * as tasks from './collection-task.service';
+import * as constants from './constant.service';
 import { COLLECTION_ROLES } from './data-collection.policy';
-import {
-  CONSTANT_COLUMNS,
-  constantList,
-  constantTypeList,
-  createDirectory,
-  createForm,
-  directoryTree,
-  editDirectory,
-  editForm,
-  formGet,
-  formList,
-  importConstants,
-  publishForm,
-  removeConstants,
-  removeConstantType,
-  removeDirectory,
-  removeForm,
-  saveConstant,
-  saveConstantType,
-} from './data-collection.service';
-import {
-  act,
-  actMany,
-  allocationList,
-  checkUnique,
-  closeOutdated,
-  createTask,
-  dataTemplate,
-  editTask,
-  exportAllocations,
-  fillCounts,
-  fillList,
-  importData,
-  queryRows,
-  removeTask,
-  saveRows,
-  syncTask,
-  taskList,
-} from './fill.service';
+import * as excel from './fill-excel.service';
+import * as rows from './fill-rows.service';
+import * as sync from './fill-sync.service';
+import * as fills from './fill-task.service';
+import * as forms from './form.service';
 
 /** Reading forms, directories and constants: whoever has the 数据采集 menu, and the collection administrators. */
 const READ = { menus: ['dataCollection'], roles: COLLECTION_ROLES } as const;
@@ -58,150 +24,155 @@ const KEEP = { roles: COLLECTION_ROLES } as const;
  */
 const PERSON = { session: true } as const;
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-export const CLOSE_OUTDATED_JOB = 'collection.closeOutdatedTask';
-
 /** `/api/herm-sjcj`: data collection (DATA_COLLECTION_API). */
 export const dataCollectionRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
   const clock = () => app.clock;
 
   // ---- form directories ----
-  serve(app, API.directoryTree, READ, async () => ok(await directoryTree(db())));
+  serve(app, API.directoryTree, READ, async () => ok(await forms.directoryTree(db())));
   serve(app, API.directoryInsert, KEEP, async (req) =>
-    ok(await createDirectory(db(), actorOf(req), req.body), M.created),
+    ok(await forms.createDirectory(db(), actorOf(req), req.body), M.created),
   );
-  serve(app, API.directoryUpdate, KEEP, async (req) => ok(await editDirectory(db(), actorOf(req), req.body), M.saved));
+  serve(app, API.directoryUpdate, KEEP, async (req) =>
+    ok(await forms.editDirectory(db(), actorOf(req), req.body), M.saved),
+  );
   serve(app, API.directoryDelete, KEEP, async (req) => {
-    await removeDirectory(db(), actorOf(req), req.params.id);
+    await forms.removeDirectory(db(), actorOf(req), req.params.id);
     return ok(null, M.deleted);
   });
 
   // ---- forms ----
-  serve(app, API.formList, READ, async (req) => ok(await formList(db(), actorOf(req), req.query)));
-  serve(app, API.formGet, READ, async (req) => ok(await formGet(db(), actorOf(req), req.params.id)));
-  serve(app, API.formInsert, KEEP, async (req) => ok(await createForm(db(), actorOf(req), req.body), M.created));
-  serve(app, API.formUpdate, KEEP, async (req) => ok(await editForm(db(), actorOf(req), req.body), M.saved));
+  serve(app, API.formList, READ, async (req) => ok(await forms.formList(db(), actorOf(req), req.query)));
+  serve(app, API.formGet, READ, async (req) => ok(await forms.formGet(db(), actorOf(req), req.params.id)));
+  serve(app, API.formInsert, KEEP, async (req) => ok(await forms.createForm(db(), actorOf(req), req.body), M.created));
+  serve(app, API.formUpdate, KEEP, async (req) => ok(await forms.editForm(db(), actorOf(req), req.body), M.saved));
   serve(app, API.formDelete, KEEP, async (req) => {
-    await removeForm(db(), actorOf(req), req.params.id);
+    await forms.removeForm(db(), actorOf(req), req.params.id);
     return ok(null, M.deleted);
   });
   serve(app, API.formPublish, KEEP, async (req) => {
-    const { form, version } = await publishForm(db(), actorOf(req), req.params.id);
+    const { form, version } = await forms.publishForm(db(), actorOf(req), req.params.id);
     return ok(form, M.published(version));
   });
 
   // ---- constants ----
-  serve(app, API.constantTypeList, READ, async () => ok(await constantTypeList(db())));
+  serve(app, API.constantTypeList, READ, async () => ok(await constants.constantTypeList(db())));
   serve(app, API.constantTypeInsert, KEEP, async (req) =>
-    ok(await saveConstantType(db(), actorOf(req), req.body), M.created),
+    ok(await constants.saveConstantType(db(), actorOf(req), req.body), M.created),
   );
   serve(app, API.constantTypeUpdate, KEEP, async (req) =>
-    ok(await saveConstantType(db(), actorOf(req), req.body), M.saved),
+    ok(await constants.saveConstantType(db(), actorOf(req), req.body), M.saved),
   );
   serve(app, API.constantTypeDelete, KEEP, async (req) => {
-    await removeConstantType(db(), actorOf(req), req.params.id);
+    await constants.removeConstantType(db(), actorOf(req), req.params.id);
     return ok(null, M.deleted);
   });
-  serve(app, API.constantList, READ, async (req) => ok(await constantList(db(), req.query.typeId)));
-  serve(app, API.constantInsert, KEEP, async (req) => ok(await saveConstant(db(), actorOf(req), req.body), M.created));
-  serve(app, API.constantUpdate, KEEP, async (req) => ok(await saveConstant(db(), actorOf(req), req.body), M.saved));
+  serve(app, API.constantList, READ, async (req) => ok(await constants.constantList(db(), req.query.typeId)));
+  serve(app, API.constantInsert, KEEP, async (req) =>
+    ok(await constants.saveConstant(db(), actorOf(req), req.body), M.created),
+  );
+  serve(app, API.constantUpdate, KEEP, async (req) =>
+    ok(await constants.saveConstant(db(), actorOf(req), req.body), M.saved),
+  );
   serve(app, API.constantsDelete, KEEP, async (req) => {
-    await removeConstants(db(), actorOf(req), req.body.ids);
+    await constants.removeConstants(db(), actorOf(req), req.body.ids);
     return ok(null, M.deleted);
   });
-  serve(app, API.constantTemplate, READ, async (_req, reply) => {
-    const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet('常量');
-    ws.columns = CONSTANT_COLUMNS.map((c) => ({ key: c.key, header: c.header, width: c.width }));
-    ws.getRow(1).font = { bold: true };
-    return sendXlsx(reply, { name: '常量导入模板.xlsx', buffer: Buffer.from(await wb.xlsx.writeBuffer()) });
-  });
+  serve(app, API.constantTemplate, READ, async (_req, reply) => sendXlsx(reply, await constants.constantTemplate()));
   serve(app, API.constantImport, KEEP, async (req) => {
     const { upload } = await excelUpload(req);
-    const count = await importConstants(db(), actorOf(req), upload);
+    const count = await constants.importConstants(db(), actorOf(req), upload);
     return ok({ count }, `已导入 ${count} 个常量`);
   });
 
   // ---- tasks ----
-  serve(app, API.taskList, KEEP, async (req) => ok(await taskList(db(), actorOf(req))));
-  serve(app, API.taskInsert, KEEP, async (req) => ok(await createTask(db(), actorOf(req), req.body), M.created));
-  serve(app, API.taskUpdate, KEEP, async (req) => ok(await editTask(db(), actorOf(req), req.body), M.saved));
+  serve(app, API.taskList, KEEP, async (req) => ok(await tasks.taskList(db(), actorOf(req))));
+  serve(app, API.taskInsert, KEEP, async (req) => ok(await tasks.createTask(db(), actorOf(req), req.body), M.created));
+  serve(app, API.taskUpdate, KEEP, async (req) => ok(await tasks.editTask(db(), actorOf(req), req.body), M.saved));
   serve(app, API.taskDelete, KEEP, async (req) => {
-    await removeTask(db(), actorOf(req), req.params.id);
+    await tasks.removeTask(db(), actorOf(req), req.params.id);
     return ok(null, M.deleted);
   });
   serve(app, API.closeOutdated, KEEP, async (req) => {
-    const closed = await closeOutdated(db(), clock(), actorOf(req).userId);
+    const closed = await tasks.closeOutdated(db(), clock(), actorOf(req).userId);
     return ok({ closed }, M.closedCount(closed));
   });
 
   // ---- fill tasks ----
-  serve(app, API.fillTaskList, PERSON, async (req) => ok(await fillList(db(), clock(), actorOf(req), req.query)));
-  serve(app, API.fillTaskCounts, PERSON, async (req) => ok(await fillCounts(db(), clock(), actorOf(req), req.query)));
+  serve(app, API.fillTaskList, PERSON, async (req) => ok(await fills.fillList(db(), clock(), actorOf(req), req.query)));
+  serve(app, API.fillTaskCounts, PERSON, async (req) =>
+    ok(await fills.fillCounts(db(), clock(), actorOf(req), req.query)),
+  );
   serve(app, API.fillTaskCommit, PERSON, async (req) =>
-    ok(await act(db(), clock(), actorOf(req), req.params.id, 'commit'), '提交成功'),
+    ok(await fills.act(db(), app.hooks, clock(), actorOf(req), req.params.id, 'commit'), '提交成功'),
   );
   serve(app, API.fillTaskWithdraw, PERSON, async (req) =>
-    ok(await act(db(), clock(), actorOf(req), req.params.id, 'withdraw'), '已撤回'),
+    ok(await fills.act(db(), app.hooks, clock(), actorOf(req), req.params.id, 'withdraw'), '已撤回'),
   );
   serve(app, API.fillTaskAudit, PERSON, async (req) =>
     ok(
-      await act(db(), clock(), actorOf(req), req.params.id, req.body.pass ? 'pass' : 'reject', req.body.opinion),
+      await fills.act(
+        db(),
+        app.hooks,
+        clock(),
+        actorOf(req),
+        req.params.id,
+        req.body.pass ? 'pass' : 'reject',
+        req.body.opinion,
+      ),
       req.body.pass ? '审核通过' : '已退回',
     ),
   );
   serve(app, API.fillTaskRollback, PERSON, async (req) =>
-    ok(await act(db(), clock(), actorOf(req), req.body.id, 'rollback', req.body.opinion), '已回退'),
+    ok(await fills.act(db(), app.hooks, clock(), actorOf(req), req.body.id, 'rollback', req.body.opinion), '已回退'),
   );
 
   // ---- allocations ----
   serve(app, API.allocationList, KEEP, async (req) =>
-    ok(await allocationList(db(), clock(), actorOf(req), req.query.taskId)),
+    ok(await fills.allocationList(db(), clock(), actorOf(req), req.query.taskId)),
   );
   serve(app, API.allocationAudit, PERSON, async (req) =>
     ok(
-      await actMany(db(), clock(), actorOf(req), req.body.ids, req.body.pass ? 'pass' : 'reject', req.body.opinion),
+      await fills.actMany(
+        db(),
+        app.hooks,
+        clock(),
+        actorOf(req),
+        req.body.ids,
+        req.body.pass ? 'pass' : 'reject',
+        req.body.opinion,
+      ),
       req.body.pass ? '审核通过' : '已退回',
     ),
   );
   serve(app, API.allocationRollback, PERSON, async (req) =>
-    ok(await actMany(db(), clock(), actorOf(req), req.body.ids, 'rollback', req.body.opinion), '已回退'),
+    ok(
+      await fills.actMany(db(), app.hooks, clock(), actorOf(req), req.body.ids, 'rollback', req.body.opinion),
+      '已回退',
+    ),
   );
 
   serve(app, API.allocationExport, KEEP, async (req, reply) =>
-    sendXlsx(reply, await exportAllocations(db(), actorOf(req), req.query)),
+    sendXlsx(reply, await excel.exportAllocations(db(), actorOf(req), req.query)),
   );
 
   // ---- datas ----
-  serve(app, API.dataQuery, PERSON, async (req) => ok(await queryRows(db(), actorOf(req), req.query.fillTaskId)));
-  serve(app, API.dataSave, PERSON, async (req) => ok(await saveRows(db(), clock(), actorOf(req), req.body), M.saved));
-  serve(app, API.dataUnique, PERSON, async (req) => ok(await checkUnique(db(), actorOf(req), req.query)));
+  serve(app, API.dataQuery, PERSON, async (req) => ok(await rows.queryRows(db(), actorOf(req), req.query.fillTaskId)));
+  serve(app, API.dataSave, PERSON, async (req) =>
+    ok(await rows.saveRows(db(), clock(), actorOf(req), req.body), M.saved),
+  );
+  serve(app, API.dataUnique, PERSON, async (req) => ok(await rows.checkUnique(db(), actorOf(req), req.query)));
   serve(app, API.dataTemplate, PERSON, async (req, reply) =>
-    sendXlsx(reply, await dataTemplate(db(), actorOf(req), req.query.fillTaskId)),
+    sendXlsx(reply, await excel.dataTemplate(db(), actorOf(req), req.query.fillTaskId)),
   );
   serve(app, API.dataImport, PERSON, async (req) => {
     const { upload } = await excelUpload(req);
-    const count = await importData(db(), clock(), actorOf(req), req.query.fillTaskId, upload);
+    const count = await excel.importData(db(), clock(), actorOf(req), req.query.fillTaskId, upload);
     return ok({ count }, M.imported(count));
   });
   serve(app, API.dataSync, KEEP, async (req) => {
-    const rows = await syncTask(db(), actorOf(req), req.body.taskId);
+    const rows = await sync.syncTask(db(), app.hooks, actorOf(req), req.body.taskId);
     return ok({ rows }, M.synced(rows));
   });
-
-  // closeOutdatedTask also runs hourly as a job.
-  app.jobs.register(CLOSE_OUTDATED_JOB, async () => {
-    await closeOutdated(db(), clock(), null);
-  });
-  app.jobs.every(CLOSE_OUTDATED_JOB, 3600_000);
 };
-
-function sendXlsx(reply: FastifyReply, file: { name: string; buffer: Buffer }) {
-  return reply
-    .header('content-type', XLSX)
-    .header('content-length', String(file.buffer.length))
-    .header('content-disposition', contentDisposition('attachment', file.name))
-    .send(file.buffer);
-}

@@ -32,25 +32,29 @@ export const cycleRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(app, API.cyclesByTypeName, PICK, async (req) => ok(await cyclesByTypeName(db(), req.query.typeName)));
 
   serve(app, API.cyclePage, READ, async (req) => {
-    const { records, total } = await cyclePage(db(), req.query);
+    const { records, total } = await cyclePage(db(), app.hooks, req.query);
     return ok(pageReply(records, total, req.query));
   });
-  serve(app, API.cycleInsert, KEEP, async (req) => ok(await createCycleValue(db(), actorOf(req), req.body), M.created));
-  serve(app, API.cycleUpdate, KEEP, async (req) => ok(await editCycleValue(db(), actorOf(req), req.body), M.saved));
+  serve(app, API.cycleInsert, KEEP, async (req) =>
+    ok(await createCycleValue(db(), app.hooks, actorOf(req), req.body), M.created),
+  );
+  serve(app, API.cycleUpdate, KEEP, async (req) =>
+    ok(await editCycleValue(db(), app.hooks, actorOf(req), req.body), M.saved),
+  );
   serve(app, API.cycleDelete, KEEP, async (req) => {
-    await removeCycleValues(db(), actorOf(req), [req.params.id]);
+    await removeCycleValues(db(), app.hooks, actorOf(req), [req.params.id]);
     return ok(null, M.deleted);
   });
   serve(app, API.cyclesDelete, KEEP, async (req) => {
-    await removeCycleValues(db(), actorOf(req), req.body.ids);
+    await removeCycleValues(db(), app.hooks, actorOf(req), req.body.ids);
     return ok(null, M.deleted);
   });
   serve(app, API.cycleDefault, KEEP, async (req) => {
-    const v = await changeDefault(db(), actorOf(req), req.params.id);
+    const v = await changeDefault(db(), app.hooks, actorOf(req), req.params.id);
     return ok(v, v.defaultsStatus ? M.defaultSet(v.cycleNumber) : M.defaultCleared(v.cycleNumber));
   });
   serve(app, API.cycleHide, KEEP, async (req) => {
-    const v = await changeHidden(db(), actorOf(req), req.params.id);
+    const v = await changeHidden(db(), app.hooks, actorOf(req), req.params.id);
     return ok(v, v.hideStatus ? M.hidden(v.cycleNumber) : M.shown(v.cycleNumber));
   });
 };

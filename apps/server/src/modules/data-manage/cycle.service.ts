@@ -1,10 +1,11 @@
-import { type CycleInput, type CycleUpdate, type CycleValue, CYCLE_MSG as M } from '@zg/contract';
+import { type CycleInput, type CycleUpdate, CYCLE_MSG as M } from '@zg/contract';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
+import type { Hooks } from '../../platform/hooks';
+import { presentCycleOption, presentCycleValue } from './cycle.presenter';
 import {
-  type CycleValueRow,
   clearDefault,
   deleteCycleValues,
   findCycleType,
@@ -23,20 +24,7 @@ import { type FlagRefusal, placement, toggleDefault, toggleHidden, typeMatches }
 import { cycleUse } from './cycle-users';
 import { keepsWarehouse } from './data-manage.policy';
 
-/** Cycles (周期): the option lists every cycle picker reads, and the values kept by the administrators and the data office. */
-
-const present = (r: { value: CycleValueRow; typeName: string }, usedBy = 0): CycleValue => ({
-  id: r.value.id,
-  cycleTypeId: r.value.cycleTypeId,
-  lxmc: r.typeName,
-  cycleNumber: r.value.value,
-  defaultsStatus: r.value.isDefault ? 1 : 0,
-  hideStatus: r.value.hidden ? 1 : 0,
-  px: r.value.sortOrder,
-  usedBy,
-});
-
-const option = (v: CycleValueRow) => ({ cycleId: v.id, cycleNumber: v.value, defaultsStatus: v.isDefault ? 1 : 0 });
+/** Cycles (周期): the presentCycleOption lists every cycle picker reads, and the values kept by the administrators and the data office. */
 
 const mustKeep = (actor: Actor) => {
   if (!keepsWarehouse(actor)) throw forbidden();
@@ -45,7 +33,7 @@ const mustKeep = (actor: Actor) => {
 const audit = (db: Db, actor: Actor, action: string, id: number | string, detail?: unknown) =>
   writeAudit(db, { actorId: actor.userId, action, entityType: 'cycleValue', entityId: String(id), detail });
 
-// ---- option lists ----
+// ---- presentCycleOption lists ----
 
 /** The cycle types (getCycleType), each with how many values it has. */
 export async function cycleTypeList(db: Db) {
@@ -67,7 +55,7 @@ export async function cycleTypeOptions(db: Db) {
   return types.map(({ type }) => ({
     id: type.id,
     lxmc: type.name,
-    values: values.filter((v) => v.cycleTypeId === type.id).map(option),
+    values: values.filter((v) => v.cycleTypeId === type.id).map(presentCycleOption),
   }));
 }
 
@@ -75,24 +63,29 @@ export async function cycleTypeOptions(db: Db) {
 export async function cyclesByTypeName(db: Db, typeName: string) {
   const type = (await listCycleTypes(db)).find((t) => typeMatches(t.type, typeName));
   if (!type) throw notFound(M.typeNotFound);
-  return (await valuesOfTypes(db, { typeIds: [type.type.id], withHidden: false })).map(option);
+  return (await valuesOfTypes(db, { typeIds: [type.type.id], withHidden: false })).map(presentCycleOption);
 }
 
 // ---- keeping the values ----
 
-export async function cyclePage(db: Db, q: { current: number; size: number; cycleTypeId?: number; keyword?: string }) {
+export async function cyclePage(
+  db: Db,
+  hooks: Hooks,
+  q: { current: number; size: number; cycleTypeId?: number; keyword?: string },
+) {
   const { records, total } = await pageCycleValues(db, q);
   const use = await cycleUse(
     db,
+    hooks,
     records.map((r) => r.value.id),
   );
-  return { records: records.map((r) => present(r, use.get(r.value.id)?.n)), total };
+  return { records: records.map((r) => presentCycleValue(r, use.get(r.value.id)?.n)), total };
 }
 
-async function presentById(db: Db, id: number) {
+async function cycleValueById(db: Db, hooks: Hooks, id: number) {
   const r = await findCycleValue(db, id);
   if (!r) throw notFound(M.valueNotFound);
-  return present(r, (await cycleUse(db, [id])).get(id)?.n);
+  return presentCycleValue(r, (await cycleUse(db, hooks, [id])).get(id)?.n);
 }
 
 /** The answer to a duplicate that slipped past the check (two adds at once): the same message, never a 500. */
@@ -105,7 +98,7 @@ async function uniqueGuard<T>(typeName: string, value: string, step: () => Promi
   }
 }
 
-export async function createCycleValue(db: Db, actor: Actor, input: CycleInput) {
+export async function createCycleValue(db: Db, hooks: Hooks, actor: Actor, input: CycleInput) {
   mustKeep(actor);
   const type = await findCycleType(db, input.cycleTypeId);
   if (!type) throw badRequest(M.typeNotFound);
@@ -125,13 +118,13 @@ export async function createCycleValue(db: Db, actor: Actor, input: CycleInput) 
       }
       const id = await insertCycleValue(tx, { cycleTypeId: type.id, value: input.cycleNumber, sortOrder });
       await audit(tx, actor, 'cycleValue.create', id, { type: type.code, value: input.cycleNumber });
-      return presentById(tx, id);
+      return cycleValueById(tx, hooks, id);
     }),
   );
 }
 
 /** Changes a value; one that target tasks name keeps its name and type (their periods are read from it). */
-export async function editCycleValue(db: Db, actor: Actor, input: CycleUpdate) {
+export async function editCycleValue(db: Db, hooks: Hooks, actor: Actor, input: CycleUpdate) {
   mustKeep(actor);
   const type = await findCycleType(db, input.cycleTypeId);
   if (!type) throw badRequest(M.typeNotFound);
@@ -141,7 +134,7 @@ export async function editCycleValue(db: Db, actor: Actor, input: CycleUpdate) {
       if (!row) throw notFound(M.valueNotFound);
       const moved = row.cycleTypeId !== type.id;
       if (moved || row.value !== input.cycleNumber) {
-        const use = (await cycleUse(tx, [row.id])).get(row.id);
+        const use = (await cycleUse(tx, hooks, [row.id])).get(row.id);
         if (use) throw conflict(M.inUseChange(row.value, use.n, use.example));
       }
       if (await valueNamed(tx, type.id, input.cycleNumber, row.id))
@@ -157,19 +150,19 @@ export async function editCycleValue(db: Db, actor: Actor, input: CycleUpdate) {
         from: { type: row.cycleTypeId, value: row.value },
         to: { type: type.id, value: input.cycleNumber },
       });
-      return presentById(tx, row.id);
+      return cycleValueById(tx, hooks, row.id);
     }),
   );
 }
 
 /** Deletes values, all or none: one that a target task names refuses the whole delete, naming the value and a task. */
-export async function removeCycleValues(db: Db, actor: Actor, ids: number[]) {
+export async function removeCycleValues(db: Db, hooks: Hooks, actor: Actor, ids: number[]) {
   mustKeep(actor);
   const unique = [...new Set(ids)];
   await db.transaction(async (tx) => {
     const rows = await lockCycleValues(tx, unique);
     if (rows.length !== unique.length) throw notFound(M.valueNotFound);
-    const use = await cycleUse(tx, unique);
+    const use = await cycleUse(tx, hooks, unique);
     const busy = rows.find((r) => use.has(r.id));
     if (busy) {
       const u = use.get(busy.id)!;
@@ -185,7 +178,7 @@ export async function removeCycleValues(db: Db, actor: Actor, ids: number[]) {
 const refusal = (r: FlagRefusal) => (r.kind === 'hiddenDefault' ? M.hiddenDefault(r.value) : M.defaultHidden(r.value));
 
 /** defaultStatusChange: makes the value its type's only default, or clears it when it is the default. */
-export async function changeDefault(db: Db, actor: Actor, id: number) {
+export async function changeDefault(db: Db, hooks: Hooks, actor: Actor, id: number) {
   mustKeep(actor);
   return db.transaction(async (tx) => {
     const current = await findCycleValue(tx, id);
@@ -198,12 +191,12 @@ export async function changeDefault(db: Db, actor: Actor, id: number) {
     if (next.clearOthers) await clearDefault(tx, row.cycleTypeId);
     await updateCycleValue(tx, id, { isDefault: next.isDefault });
     await audit(tx, actor, next.isDefault ? 'cycleValue.default' : 'cycleValue.undefault', id);
-    return presentById(tx, id);
+    return cycleValueById(tx, hooks, id);
   });
 }
 
 /** hideStatusChange: hides the value from every picker, or shows it again. */
-export async function changeHidden(db: Db, actor: Actor, id: number) {
+export async function changeHidden(db: Db, hooks: Hooks, actor: Actor, id: number) {
   mustKeep(actor);
   return db.transaction(async (tx) => {
     const [row] = await lockCycleValues(tx, [id]);
@@ -212,6 +205,6 @@ export async function changeHidden(db: Db, actor: Actor, id: number) {
     if ('kind' in next) throw conflict(refusal(next));
     await updateCycleValue(tx, id, { hidden: next.hidden });
     await audit(tx, actor, next.hidden ? 'cycleValue.hide' : 'cycleValue.show', id);
-    return presentById(tx, id);
+    return cycleValueById(tx, hooks, id);
   });
 }

@@ -1,12 +1,10 @@
-import { PassThrough } from 'node:stream';
 import { DATA_MANAGE_API as API, FIELD_TYPE_NAMES, FIELD_TYPES, DATA_MANAGE_MSG as M, pageReply } from '@zg/contract';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
+import { sendXlsx, streamDownload } from '../../platform/download';
 import { serve } from '../../platform/endpoints';
 import { ok } from '../../platform/envelope';
 import { excelUpload } from '../../platform/excel';
-import { contentDisposition } from '../files';
 import { WAREHOUSE_ROLES } from './data-manage.policy';
 import {
   allTables,
@@ -28,7 +26,6 @@ import {
   tablePage,
   warehousePage,
 } from './data-manage.service';
-import { XLSX } from './warehouse.excel';
 import {
   browseRows,
   exportStructure,
@@ -39,7 +36,7 @@ import {
   saveRow,
   template,
 } from './warehouse-data.service';
-import { ImportJobs } from './warehouse-import.jobs';
+import { importJob, startImport } from './warehouse-import.jobs';
 
 /**
  * Reading the warehouse: whoever has the 数据管理 menu, and its keepers (a database that existed before the data-office
@@ -52,8 +49,6 @@ const KEEP = { roles: WAREHOUSE_ROLES } as const;
 /** `/api/herm-sjgl`: the data warehouse (DATA_MANAGE_API). */
 export const dataManageRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
-  const jobs = new ImportJobs(db, app.log);
-  app.addHook('onClose', async () => jobs.settle());
 
   // ---- warehouses (ck) ----
   serve(app, API.warehouseAll, READ, async () => ok(await allWarehouses(db())));
@@ -80,7 +75,7 @@ export const dataManageRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   serve(app, API.tableInsert, KEEP, async (req) => ok(await createTableDef(db(), actorOf(req), req.body), M.created));
   serve(app, API.tableUpdate, KEEP, async (req) =>
-    ok(await editTableDef(db(), actorOf(req), req.body.id, req.body), M.saved),
+    ok(await editTableDef(db(), app.hooks, actorOf(req), req.body.id, req.body), M.saved),
   );
   serve(app, API.tablesDelete, KEEP, async (req) => {
     await removeTableDefs(db(), actorOf(req), req.body.ids);
@@ -91,7 +86,7 @@ export const dataManageRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(table, M.physicalCreated(table.bm));
   });
   serve(app, API.dropPhysical, KEEP, async (req) => {
-    const table = await dropPhysical(db(), actorOf(req), req.body.id);
+    const table = await dropPhysical(db(), app.hooks, actorOf(req), req.body.id);
     return ok(table, M.physicalDropped(table.bm));
   });
 
@@ -100,9 +95,9 @@ export const dataManageRoutes: FastifyPluginAsyncZod = async (app) => {
     const { records, total } = await browseRows(db(), req.query);
     return ok(pageReply(records, total, req.query));
   });
-  serve(app, API.rowSave, KEEP, async (req) => ok(await saveRow(db(), actorOf(req), req.body), M.rowSaved));
+  serve(app, API.rowSave, KEEP, async (req) => ok(await saveRow(db(), app.hooks, actorOf(req), req.body), M.rowSaved));
   serve(app, API.rowsDelete, KEEP, async (req) => {
-    const count = await removeRows(db(), actorOf(req), req.body);
+    const count = await removeRows(db(), app.hooks, actorOf(req), req.body);
     return ok({ count }, M.rowDeleted(count));
   });
   serve(app, API.template, READ, async (req, reply) => sendXlsx(reply, await template(db(), req.query)));
@@ -116,26 +111,16 @@ export const dataManageRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   serve(app, API.importRows, KEEP, async (req) => {
     const { upload } = await excelUpload(req);
-    const count = await importRows(db(), actorOf(req), req.query.id, upload);
+    const count = await importRows(db(), app.hooks, actorOf(req), req.query.id, upload);
     return ok({ count }, M.imported(count));
   });
   serve(app, API.importRowsTask, KEEP, async (req) => {
     const { upload } = await excelUpload(req);
-    return ok({ id: await jobs.start(actorOf(req), req.query.id, upload) }, M.importJobStarted);
+    return ok({ id: await startImport(app, actorOf(req), req.query.id, upload) }, M.importJobStarted);
   });
-  serve(app, API.importTaskResult, KEEP, async (req) => ok(jobs.result(actorOf(req), req.query.id)));
-  serve(app, API.exportRows, READ, async (req, reply) => {
-    // The table and the filters are checked before the answer starts; then the rows stream out.
-    const { name, write } = await rowExport(db(), req.query);
-    const out = new PassThrough();
-    reply.header('content-type', XLSX).header('content-disposition', contentDisposition('attachment', name));
-    reply.send(out);
-    write(out).catch((err: unknown) => {
-      req.log.error({ err }, 'warehouse export failed');
-      out.destroy(err as Error);
-    });
-    return reply;
-  });
+  serve(app, API.importTaskResult, KEEP, async (req) => ok(await importJob(app, actorOf(req), req.query.id)));
+  // The table and the filters are checked before the answer starts; then the rows stream out.
+  serve(app, API.exportRows, READ, async (req, reply) => streamDownload(req, reply, await rowExport(db(), req.query)));
 
   // ---- fields (ckbzd) ----
   serve(app, API.fieldAll, READ, async (req) => ok(await fieldsOfTable(db(), req.query.ckbid)));
@@ -147,18 +132,14 @@ export const dataManageRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(FIELD_TYPES.map((value) => ({ value, label: FIELD_TYPE_NAMES[value] }))),
   );
   serve(app, API.fieldDimensions, READ, async () => ok(await dimensionOptions(db())));
-  serve(app, API.fieldInsert, KEEP, async (req) => ok(await createField(db(), actorOf(req), req.body), M.created));
-  serve(app, API.fieldUpdate, KEEP, async (req) => ok(await editField(db(), actorOf(req), req.body), M.saved));
+  serve(app, API.fieldInsert, KEEP, async (req) =>
+    ok(await createField(db(), app.hooks, actorOf(req), req.body), M.created),
+  );
+  serve(app, API.fieldUpdate, KEEP, async (req) =>
+    ok(await editField(db(), app.hooks, actorOf(req), req.body), M.saved),
+  );
   serve(app, API.fieldsDelete, KEEP, async (req) => {
-    await removeFields(db(), actorOf(req), req.body.ids);
+    await removeFields(db(), app.hooks, actorOf(req), req.body.ids);
     return ok(null, M.deleted);
   });
 };
-
-function sendXlsx(reply: FastifyReply, file: { name: string; buffer: Buffer }) {
-  return reply
-    .header('content-type', XLSX)
-    .header('content-length', String(file.buffer.length))
-    .header('content-disposition', contentDisposition('attachment', file.name))
-    .send(file.buffer);
-}

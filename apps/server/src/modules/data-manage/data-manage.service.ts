@@ -1,14 +1,10 @@
 import {
   type FieldType,
-  formatDateTime,
   DATA_MANAGE_MSG as M,
   WAREHOUSE_LIMITS,
-  type Warehouse,
-  type WarehouseField,
   type WarehouseFieldInput,
   type WarehouseFieldUpdate,
   type WarehouseInput,
-  type WarehouseTable,
   type WarehouseTableInput,
 } from '@zg/contract';
 import type { Db } from '../../db/client';
@@ -16,7 +12,9 @@ import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, causes, conflict, forbidden, notFound } from '../../platform/errors';
 import { echo } from '../../platform/excel';
-import { keepsWarehouse, tableAbilities } from './data-manage.policy';
+import type { Hooks } from '../../platform/hooks';
+import { keepsWarehouse } from './data-manage.policy';
+import { presentField, presentTable, presentWarehouse } from './data-manage.presenter';
 import {
   allDimensions,
   deleteFields,
@@ -41,12 +39,10 @@ import {
   pageFields,
   pageTables,
   pageWarehouses,
-  type TableRow,
   tableNamed,
   updateField,
   updateTable,
   updateWarehouse,
-  type WarehouseRow,
   warehouseNamed,
 } from './data-manage.repository';
 import { conversionOf, type FieldDef, typeLabel } from './data-manage.rules';
@@ -67,52 +63,6 @@ import {
 import { warehouseChanged, whyTableIsUsed } from './warehouse-events';
 
 // ---- presenters ----
-
-function presentWarehouse(w: WarehouseRow, tables: number): Warehouse {
-  return {
-    id: w.id,
-    ckmc: w.name,
-    bz: w.remark,
-    px: w.sortOrder,
-    bs: Number(tables),
-    cjsj: formatDateTime(w.createdAt),
-  };
-}
-
-function presentTable(actor: Actor, r: { table: TableRow; warehouseName: string; fields: number }): WarehouseTable {
-  const t = r.table;
-  const fields = Number(r.fields);
-  return {
-    id: t.id,
-    ckid: t.warehouseId,
-    ckmc: r.warehouseName,
-    bm: t.name,
-    bzwm: t.label,
-    bz: t.remark,
-    sfcj: t.physical,
-    zds: fields,
-    cjsj: formatDateTime(t.createdAt),
-    abilities: tableAbilities(actor, { physical: t.physical, fields }),
-  };
-}
-
-function presentField(r: { field: FieldRow; dimensionName: string | null }): WarehouseField {
-  const f = r.field;
-  return {
-    id: f.id,
-    ckbid: f.tableId,
-    zdm: f.name,
-    zdzwm: f.label,
-    zdlx: f.type as FieldType,
-    cd: f.length,
-    xsws: f.scale,
-    sfbt: f.required,
-    sfwy: f.unique,
-    wdid: f.dimensionId,
-    wdmc: r.dimensionName,
-    px: f.sortOrder,
-  };
-}
 
 /** A field row as the warehouse rules and the DDL see it. */
 export const fieldDef = (f: FieldRow): FieldDef => ({
@@ -246,7 +196,7 @@ export async function createTableDef(db: Db, actor: Actor, input: WarehouseTable
 }
 
 /** Changes a table's definition; renaming a created table renames the physical table in the same transaction. */
-export async function editTableDef(db: Db, actor: Actor, id: number, input: WarehouseTableInput) {
+export async function editTableDef(db: Db, hooks: Hooks, actor: Actor, id: number, input: WarehouseTableInput) {
   mustKeep(actor);
   return db.transaction(async (tx) => {
     const t = await lockTable(tx, id);
@@ -259,7 +209,7 @@ export async function editTableDef(db: Db, actor: Actor, id: number, input: Ware
           () => renameTable(tx, t.name, input.bm),
           (code) => (code === '42P07' ? M.tableNameTaken(input.bm) : null),
         );
-        await warehouseChanged(tx, [t.name, input.bm]);
+        await warehouseChanged(tx, hooks, [t.name, input.bm]);
       }
     }
     await updateTable(tx, id, { warehouseId: input.ckid, name: input.bm, label: input.bzwm, remark: input.bz || null });
@@ -302,16 +252,16 @@ export async function createPhysical(db: Db, actor: Actor, id: number) {
 }
 
 /** 删除物理表: drops the physical table and its rows; the definition stays. */
-export async function dropPhysical(db: Db, actor: Actor, id: number) {
+export async function dropPhysical(db: Db, hooks: Hooks, actor: Actor, id: number) {
   mustKeep(actor);
   return db.transaction(async (tx) => {
     const t = await lockTable(tx, id);
     if (!t) throw notFound(M.tableNotFound);
     if (!t.physical) throw conflict(M.notPhysical(t.name));
-    const used = await whyTableIsUsed(tx, t);
+    const used = await whyTableIsUsed(tx, hooks, t);
     if (used) throw conflict(M.tableInUse(t.name, used));
     await dropTable(tx, t.name);
-    await warehouseChanged(tx, [t.name]);
+    await warehouseChanged(tx, hooks, [t.name]);
     await updateTable(tx, id, { physical: false });
     await audit(tx, actor, 'warehouseTable.dropPhysical', 'warehouseTable', id, { name: t.name });
     return presentTable(actor, (await findTable(tx, id))!);
@@ -349,7 +299,7 @@ async function checkDimension(db: Db, id: number | null | undefined) {
 }
 
 /** Adds a field; on a created table the column is added in the same transaction. */
-export async function createField(db: Db, actor: Actor, input: WarehouseFieldInput) {
+export async function createField(db: Db, hooks: Hooks, actor: Actor, input: WarehouseFieldInput) {
   mustKeep(actor);
   return db.transaction(async (tx) => {
     const t = await lockTable(tx, input.ckbid);
@@ -368,7 +318,7 @@ export async function createField(db: Db, actor: Actor, input: WarehouseFieldInp
         (code) =>
           code === '23502' ? M.requiredNewRefused(f.label) : code === '42701' ? M.fieldNameTaken(f.name) : null,
       );
-      await warehouseChanged(tx, [t.name]);
+      await warehouseChanged(tx, hooks, [t.name]);
     }
     await audit(tx, actor, 'warehouseField.create', 'warehouseField', row!.id, { table: t.name, name: row!.name });
     return presentField((await findField(tx, row!.id))!);
@@ -380,7 +330,7 @@ export async function createField(db: Db, actor: Actor, input: WarehouseFieldInp
  * (refused, with nothing changed, when a value in it cannot be converted or a text would be cut), made required or
  * not, unique or not.
  */
-export async function editField(db: Db, actor: Actor, input: WarehouseFieldUpdate) {
+export async function editField(db: Db, hooks: Hooks, actor: Actor, input: WarehouseFieldUpdate) {
   mustKeep(actor);
   return db.transaction(async (tx) => {
     const found = await findField(tx, input.id);
@@ -397,7 +347,7 @@ export async function editField(db: Db, actor: Actor, input: WarehouseFieldUpdat
     const after: FieldDef = { ...before, ...set };
     if (t.physical) {
       await alterColumn(tx, t.name, before, after);
-      await warehouseChanged(tx, [t.name]);
+      await warehouseChanged(tx, hooks, [t.name]);
     }
     await audit(tx, actor, 'warehouseField.update', 'warehouseField', before.id, { table: t.name, name: after.name });
     return presentField((await findField(tx, before.id))!);
@@ -452,7 +402,7 @@ async function alterColumn(db: Db, table: string, before: FieldDef, after: Field
 }
 
 /** Deletes fields; on a created table their columns are dropped in the same transaction. */
-export async function removeFields(db: Db, actor: Actor, ids: number[]) {
+export async function removeFields(db: Db, hooks: Hooks, actor: Actor, ids: number[]) {
   mustKeep(actor);
   await db.transaction(async (tx) => {
     const unique = [...new Set(ids)];
@@ -465,7 +415,7 @@ export async function removeFields(db: Db, actor: Actor, ids: number[]) {
       const remaining = (await fieldsOf(tx, tableId)).length - rows.filter((r) => r.tableId === tableId).length;
       if (remaining === 0) throw badRequest(M.noFields);
       for (const f of rows.filter((r) => r.tableId === tableId)) await dropColumn(tx, t.name, f.name);
-      await warehouseChanged(tx, [t.name]);
+      await warehouseChanged(tx, hooks, [t.name]);
     }
     await deleteFields(tx, unique);
     await audit(tx, actor, 'warehouseField.delete', 'warehouseField', unique.join(','), { ids: unique });

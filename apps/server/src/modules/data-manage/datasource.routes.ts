@@ -37,11 +37,11 @@ export const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(result, result.message);
   });
   serve(app, API.deleteBatch, KEEP, async (req) => {
-    const count = await removeDataSources(db(), actorOf(req), req.body.ids);
+    const count = await removeDataSources(db(), app.hooks, actorOf(req), req.body.ids);
     return ok({ count }, M.deletedCount(count));
   });
   serve(app, API.delete, KEEP, async (req) => {
-    await removeDataSources(db(), actorOf(req), [req.params.id]);
+    await removeDataSources(db(), app.hooks, actorOf(req), [req.params.id]);
     return ok(null, M.deleted);
   });
 };

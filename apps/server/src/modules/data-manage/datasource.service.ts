@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { AppError, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
+import type { Hooks } from '../../platform/hooks';
 import { type SecretBox, SecretBoxError } from '../../platform/secret-box';
 import { keepsWarehouse } from './data-manage.policy';
 import { type Target, TEST_TIMEOUTS, testConnection } from './datasource.connect';
@@ -223,7 +224,7 @@ export async function editDataSource(
 }
 
 /** Deletes data sources, all or none: an unknown id refuses the whole request. */
-export async function removeDataSources(db: Db, actor: Actor, ids: number[]) {
+export async function removeDataSources(db: Db, hooks: Hooks, actor: Actor, ids: number[]) {
   mustKeep(actor);
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
@@ -231,7 +232,7 @@ export async function removeDataSources(db: Db, actor: Actor, ids: number[]) {
     if (rows.length !== unique.length) throw notFound(M.notFound);
     // The modules above (the algorithms) keep a source their current versions run on.
     for (const r of rows) {
-      const used = await whyDataSourceIsUsed(tx, r.id);
+      const used = await whyDataSourceIsUsed(tx, hooks, r.id);
       if (used) throw conflict(M.inUse(r.name, used));
     }
     const n = await deleteDataSources(tx, unique);

@@ -1,15 +1,10 @@
-import {
-  type DepartmentVersion,
-  type DepartmentVersionInput,
-  formatDateTime,
-  DEPARTMENT_VERSION_MSG as M,
-  type VersionDepartment,
-} from '@zg/contract';
+import { type DepartmentVersionInput, DEPARTMENT_VERSION_MSG as M, type VersionDepartment } from '@zg/contract';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
 import { keepsWarehouse } from './data-manage.policy';
+import { presentDepartmentVersion } from './department-version.presenter';
 import {
   currentDepartments,
   deleteVersion,
@@ -22,23 +17,11 @@ import {
   lockVersions,
   pageVersions,
   updateVersion,
-  type VersionRow,
   versionNamed,
 } from './department-version.repository';
 import { presentItems, snapshotOf } from './department-version.rules';
 
 /** Department versions (部门版本): the organisation as dated versions, exactly one enabled once any exists. */
-
-const present = (r: { version: VersionRow; departments: number; creatorName: string | null }): DepartmentVersion => ({
-  id: r.version.id,
-  bbmc: r.version.name,
-  sxrq: r.version.effectiveDate,
-  bz: r.version.note,
-  sfqy: r.version.enabled,
-  bms: Number(r.departments),
-  cjrmc: r.creatorName,
-  cjsj: formatDateTime(r.version.createdAt),
-});
 
 const mustKeep = (actor: Actor) => {
   if (!keepsWarehouse(actor)) throw forbidden();
@@ -47,10 +30,10 @@ const mustKeep = (actor: Actor) => {
 const audit = (db: Db, actor: Actor, action: string, id: number, detail?: unknown) =>
   writeAudit(db, { actorId: actor.userId, action, entityType: 'departmentVersion', entityId: String(id), detail });
 
-async function presentById(db: Db, id: number) {
+async function versionById(db: Db, id: number) {
   const r = await findVersion(db, id);
   if (!r) throw notFound(M.notFound);
-  return present(r);
+  return presentDepartmentVersion(r);
 }
 
 async function nameGuard<T>(name: string, step: () => Promise<T>): Promise<T> {
@@ -64,12 +47,12 @@ async function nameGuard<T>(name: string, step: () => Promise<T>): Promise<T> {
 
 export async function versionPage(db: Db, q: { current: number; size: number; keyword?: string }) {
   const { records, total } = await pageVersions(db, q);
-  return { records: records.map(present), total };
+  return { records: records.map(presentDepartmentVersion), total };
 }
 
 export async function theEnabledVersion(db: Db) {
   const r = await enabledVersion(db);
-  return r ? present(r) : null;
+  return r ? presentDepartmentVersion(r) : null;
 }
 
 /** The departments of a version as they were when it was made, each with its parent's name (when it has one). */
@@ -98,7 +81,7 @@ export async function createVersion(db: Db, actor: Actor, input: DepartmentVersi
         snapshotOf(deps).map((item) => ({ ...item, versionId: id })),
       );
       await audit(tx, actor, 'departmentVersion.create', id, { name: input.bbmc, departments: deps.length });
-      return presentById(tx, id);
+      return versionById(tx, id);
     }),
   );
 }
@@ -111,7 +94,7 @@ export async function editVersion(db: Db, actor: Actor, id: number, input: Depar
       const done = await updateVersion(tx, id, { name: input.bbmc, effectiveDate: input.sxrq, note: input.bz || null });
       if (!done) throw notFound(M.notFound);
       await audit(tx, actor, 'departmentVersion.update', id);
-      return presentById(tx, id);
+      return versionById(tx, id);
     }),
   );
 }
@@ -128,7 +111,7 @@ export async function enableVersion(db: Db, actor: Actor, id: number) {
     await audit(tx, actor, 'departmentVersion.enable', id, {
       disabled: all.filter((v) => v.enabled).map((v) => v.id),
     });
-    return presentById(tx, id);
+    return versionById(tx, id);
   });
 }
 

@@ -3,9 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, dimensionObjects, userRoles } from '../../db/schema';
+import { DEMO_USERS } from '../../seed/demo';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
 import { multipartBody } from '../../test/zip';
-import { upsertDimensionObjects } from '.';
+import { dimensionObjectsWithDuty, upsertDimensionObjects } from '.';
 
 let s: TestServer;
 let admin: TestSession;
@@ -370,6 +371,48 @@ describe('department responsibilities (departmentDuty)', () => {
     const noDepartment = await get(admin, '/departmentDuty/queryByDepartment?bmid=NOPE');
     expect(noDepartment.statusCode).toBe(404);
     expect(noDepartment.json().meta.message).toBe(M.departmentNotFound);
+  });
+});
+
+describe('dimensionObjectsWithDuty (the objects a diagnosis task is published to)', () => {
+  it('lists the objects of a type with their parents and their responsible department and its head', async () => {
+    const db = s.app.database.db;
+    const college = await object(T('college'), 'WX1', '对象学院');
+    const m1 = await object(T('major'), 'WM1', '对象专业一', college);
+    const m2 = await object(T('major'), 'WM2', '对象专业二', college);
+    const m3 = await object(T('major'), 'WM3', '对象专业三');
+    const c1 = await object(T('course'), 'WC1', '对象课程一', m1);
+    expect((await post(admin, '/departmentDuty/save', { bmid: 'D07', dxids: [m1, m2] })).statusCode).toBe(200);
+    const ids = [m1, m2, m3, c1, college];
+    const majors = await dimensionObjectsWithDuty(db, 'major', { ids });
+    const head = DEMO_USERS.find((u) => u.id === 'bmfzr07')!;
+    expect(majors).toEqual([
+      {
+        id: m1,
+        code: 'WM1',
+        name: '对象专业一',
+        sort: 0,
+        enabled: true,
+        parent: { id: college, code: 'WX1', name: '对象学院', typeCode: 'college' },
+        department: { id: 'D07', name: '信息工程学院', head: { id: 'bmfzr07', name: head.name } },
+      },
+      expect.objectContaining({ id: m2, department: expect.objectContaining({ id: 'D07' }) }),
+      expect.objectContaining({ id: m3, parent: null, department: null }),
+    ]);
+    expect(await dimensionObjectsWithDuty(db, 'course', { ids })).toEqual([
+      expect.objectContaining({ id: c1, parent: { id: m1, code: 'WM1', name: '对象专业一', typeCode: 'major' } }),
+    ]);
+    // Disabled objects are left out unless asked for; the whole type without ids holds ours too.
+    await db.update(dimensionObjects).set({ enabled: false }).where(eq(dimensionObjects.id, m3));
+    expect((await dimensionObjectsWithDuty(db, 'major', { ids }))!.map((o) => o.id)).toEqual([m1, m2]);
+    expect((await dimensionObjectsWithDuty(db, 'major', { ids, includeDisabled: true }))!.map((o) => o.id)).toEqual([
+      m1,
+      m2,
+      m3,
+    ]);
+    expect((await dimensionObjectsWithDuty(db, 'major'))!.map((o) => o.id)).toEqual(expect.arrayContaining([m1, m2]));
+    expect(await dimensionObjectsWithDuty(db, 'major', { ids: [] })).toEqual([]);
+    expect(await dimensionObjectsWithDuty(db, 'no-such-type')).toBeNull();
   });
 });
 

@@ -6,6 +6,7 @@ import {
   departments,
   dimensionObjects,
   dimensions,
+  users,
   warehouseFields,
   warehouseTables,
 } from '../../db/schema';
@@ -396,6 +397,52 @@ export async function replaceDuties(db: Db, departmentId: string, objectIds: num
       .insert(departmentDuties)
       .values(objectIds.slice(i, i + 1000).map((objectId) => ({ departmentId, objectId, createdBy: by })));
   }
+}
+
+/**
+ * The objects of a dimension type (by its code), each with its parent object (of any type) and the department
+ * answering for it (部门职责) with that department's head (charge_user_id): one statement, in the type's order.
+ */
+export async function objectsWithDuty(db: Db, q: { typeCode: string; ids?: number[]; includeDisabled?: boolean }) {
+  const parent = alias(dimensionObjects, 'parent');
+  const parentType = alias(dimensions, 'parent_type');
+  const head = alias(users, 'head');
+  return db
+    .select({
+      id: dimensionObjects.id,
+      code: dimensionObjects.code,
+      name: dimensionObjects.name,
+      sortOrder: dimensionObjects.sortOrder,
+      enabled: dimensionObjects.enabled,
+      parentId: parent.id,
+      parentCode: parent.code,
+      parentName: parent.name,
+      parentTypeCode: parentType.code,
+      departmentId: departments.id,
+      departmentName: departments.name,
+      headId: head.id,
+      headName: head.name,
+    })
+    .from(dimensionObjects)
+    .innerJoin(dimensions, eq(dimensions.id, dimensionObjects.dimensionId))
+    .leftJoin(parent, eq(parent.id, dimensionObjects.parentId))
+    .leftJoin(parentType, eq(parentType.id, parent.dimensionId))
+    .leftJoin(departmentDuties, eq(departmentDuties.objectId, dimensionObjects.id))
+    .leftJoin(departments, eq(departments.id, departmentDuties.departmentId))
+    .leftJoin(head, eq(head.id, departments.chargeUserId))
+    .where(
+      and(
+        eq(dimensions.code, q.typeCode),
+        q.ids ? inArray(dimensionObjects.id, q.ids.length ? q.ids : [-1]) : undefined,
+        q.includeDisabled ? undefined : eq(dimensionObjects.enabled, true),
+      ),
+    )
+    .orderBy(asc(dimensionObjects.sortOrder), asc(dimensionObjects.id));
+}
+
+export async function typeWithCode(db: Db, code: string) {
+  const rows = await db.select().from(dimensions).where(eq(dimensions.code, code)).limit(1);
+  return rows[0] ?? null;
 }
 
 /** Imports and bulk upserts take turns (the plan is made from every stored object). */

@@ -1,17 +1,15 @@
-import { PassThrough } from 'node:stream';
 import { DIMENSION_API as API, listReply, DIMENSION_MSG as M } from '@zg/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
+import { sendXlsx, streamDownload } from '../../platform/download';
 import { serve } from '../../platform/endpoints';
 import { ok } from '../../platform/envelope';
 import { excelUpload } from '../../platform/excel';
-import { contentDisposition } from '../files';
 import { WAREHOUSE_ROLES } from './data-manage.policy';
+import { departmentDuty, dutiesByType, saveDuties } from './department-duty.service';
 import {
   createObject,
   createType,
-  departmentDuty,
-  dutiesByType,
   editObject,
   editType,
   importObjects,
@@ -21,10 +19,8 @@ import {
   objectTemplate,
   removeObjects,
   removeType,
-  saveDuties,
   typeList,
 } from './dimension.service';
-import { XLSX } from './warehouse.excel';
 
 /** Reading dimensions: whoever has the 数据管理 menu, and the data keepers. */
 const READ = { menus: ['dataManagement'], roles: WAREHOUSE_ROLES } as const;
@@ -66,24 +62,9 @@ export const dimensionRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(result, M.imported(result.count));
   });
   serve(app, API.template, READ, async (_req, reply) => {
-    const file = await objectTemplate(db());
-    return reply
-      .header('content-type', XLSX)
-      .header('content-length', String(file.buffer.length))
-      .header('content-disposition', contentDisposition('attachment', file.name))
-      .send(file.buffer);
+    return sendXlsx(reply, await objectTemplate(db()));
   });
-  serve(app, API.download, READ, async (req, reply) => {
-    const { name, write } = await objectExport(db(), req.query);
-    const out = new PassThrough();
-    reply.header('content-type', XLSX).header('content-disposition', contentDisposition('attachment', name));
-    reply.send(out);
-    write(out).catch((err: unknown) => {
-      req.log.error({ err }, 'dimension export failed');
-      out.destroy(err as Error);
-    });
-    return reply;
-  });
+  serve(app, API.download, READ, async (req, reply) => streamDownload(req, reply, await objectExport(db(), req.query)));
 
   serve(app, API.dutyOfDepartment, READ, async (req) => ok(await departmentDuty(db(), req.query.bmid)));
   serve(app, API.dutyByType, READ, async (req) => {

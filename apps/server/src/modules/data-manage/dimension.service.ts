@@ -1,19 +1,14 @@
 import type { Writable } from 'node:stream';
 import {
-  type DepartmentDuty,
   DIMENSION_COLUMNS,
   DIMENSION_LIMITS,
-  type DimensionObject,
   type DimensionObjectDetail,
   type DimensionObjectInput,
   type DimensionObjectSeed,
   type DimensionObjectUpdate,
-  type DimensionType,
   type DimensionTypeInput,
-  type DutySave,
   isBuiltinDimension,
   DIMENSION_MSG as M,
-  parentTypesOf,
 } from '@zg/contract';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
@@ -22,22 +17,19 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { type ExcelUpload, ImportErrors, readSheet } from '../../platform/excel';
 import { keepsWarehouse } from './data-manage.policy';
 import { dimensionTemplate, type ObjectSheetRow, streamObjects } from './dimension.excel';
+import { presentObject, presentType } from './dimension.presenter';
 import {
   allTypes,
   chainOf,
   childrenOutside,
   deleteObjects,
   deleteType,
-  dutiesOfDepartment,
   dutiesOfObjects,
-  existingObjectIds,
   fieldsLinkedTo,
-  findDepartment,
   findObject,
   findType,
   insertObject,
   insertType,
-  lockDepartment,
   lockImports,
   lockObject,
   lockObjects,
@@ -46,12 +38,9 @@ import {
   type ObjectListRow,
   objectBatches,
   objectWithCode,
-  pageDutiesByType,
   pageObjects,
   pageTypes,
-  replaceDuties,
   storedObjects,
-  type TypeRow,
   typeClash,
   updateObject,
   updateType,
@@ -68,47 +57,20 @@ import {
   type TypeInfo,
 } from './dimension.rules';
 
-// ---- presenters ----
-
-function presentType(t: TypeRow, objects: number): DimensionType {
-  return {
-    id: t.id,
-    wdbm: t.code,
-    wdmc: t.name,
-    px: t.sortOrder,
-    dxs: Number(objects),
-    nz: isBuiltinDimension(t.code),
-    sjlx: parentTypesOf(t.code) ? [...parentTypesOf(t.code)!] : null,
-  };
-}
-
-function presentObject(r: ObjectListRow): DimensionObject {
-  const o = r.object;
-  return {
-    id: o.id,
-    wdid: o.dimensionId,
-    wdbm: r.typeCode,
-    wdmc: r.typeName,
-    dxbm: o.code,
-    dxmc: o.name,
-    sjid: o.parentId,
-    sjbm: r.parentCode,
-    sjmc: r.parentName,
-    sjwdmc: r.parentTypeName,
-    px: o.sortOrder,
-    sfqy: o.enabled,
-    xjs: Number(r.children),
-  };
-}
-
-const mustKeep = (actor: Actor) => {
+export const mustKeep = (actor: Actor) => {
   if (!keepsWarehouse(actor)) throw forbidden();
 };
 
-const audit = (db: Db, actor: Actor, action: string, entityType: string, id: number | string, detail?: unknown) =>
-  writeAudit(db, { actorId: actor.userId, action, entityType, entityId: String(id).slice(0, 64), detail });
+export const audit = (
+  db: Db,
+  actor: Actor,
+  action: string,
+  entityType: string,
+  id: number | string,
+  detail?: unknown,
+) => writeAudit(db, { actorId: actor.userId, action, entityType, entityId: String(id).slice(0, 64), detail });
 
-const paging = (q: { pageNum: number; pageSize: number }) => ({
+export const paging = (q: { pageNum: number; pageSize: number }) => ({
   limit: q.pageSize,
   offset: (q.pageNum - 1) * q.pageSize,
 });
@@ -422,66 +384,4 @@ export async function objectExport(db: Db, q: { wdid?: number; keyword?: string 
 
 export async function objectTemplate(db: Db) {
   return { name: '维度对象导入模板.xlsx', buffer: await dimensionTemplate(await allTypes(db)) };
-}
-
-// ---- department responsibilities ----
-
-async function dutyOf(db: Db, department: { id: string; name: string }): Promise<DepartmentDuty> {
-  const rows = await dutiesOfDepartment(db, department.id);
-  return {
-    bmid: department.id,
-    bmmc: department.name,
-    dxs: rows.map((r) => ({ id: r.id, wdid: r.typeId, wdmc: r.typeName, dxbm: r.code, dxmc: r.name })),
-  };
-}
-
-export async function departmentDuty(db: Db, departmentId: string) {
-  const d = await findDepartment(db, departmentId);
-  if (!d) throw notFound(M.departmentNotFound);
-  return dutyOf(db, d);
-}
-
-export async function dutiesByType(
-  db: Db,
-  q: { wdid: number; keyword?: string; bmid?: string; pageNum: number; pageSize: number },
-) {
-  if (!(await findType(db, q.wdid))) throw notFound(M.typeNotFound);
-  const { records, total } = await pageDutiesByType(db, {
-    typeId: q.wdid,
-    keyword: q.keyword,
-    departmentId: q.bmid || undefined,
-    ...paging(q),
-  });
-  return {
-    list: records.map((r) => ({
-      id: r.id,
-      wdid: r.typeId,
-      wdmc: r.typeName,
-      dxbm: r.code,
-      dxmc: r.name,
-      bmid: r.departmentId,
-      bmmc: r.departmentName,
-    })),
-    total,
-  };
-}
-
-/**
- * Replaces the objects a department answers for, in one transaction; an object another department answers for is
- * refused naming both (it must be removed there first), a missing one as missing.
- */
-export async function saveDuties(db: Db, actor: Actor, input: DutySave) {
-  mustKeep(actor);
-  return db.transaction(async (tx) => {
-    const d = await lockDepartment(tx, input.bmid);
-    if (!d) throw notFound(M.departmentNotFound);
-    const ids = [...new Set(input.dxids)];
-    const found = await existingObjectIds(tx, ids);
-    if (found.size !== ids.length) throw notFound(M.objectNotFound);
-    const others = (await dutiesOfObjects(tx, ids)).find((r) => r.departmentId !== d.id);
-    if (others) throw conflict(M.dutyTaken(others.objectName, others.departmentName));
-    await replaceDuties(tx, d.id, ids, actor.userId);
-    await audit(tx, actor, 'departmentDuty.save', 'department', d.id, { objects: ids.length });
-    return dutyOf(tx, d);
-  });
 }

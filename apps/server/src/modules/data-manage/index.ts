@@ -5,8 +5,8 @@
  * source of every cycle picker (CycleTypeSchema), target-task's /cycleType/list included.
  */
 export { cycleTypeOptions } from './cycle.service';
-/** Who names cycle values registers here, so a named value is never deleted, renamed or moved. */
-export { type CycleValueUse, type CycleValueUser, registerCycleValueUser } from './cycle-users';
+/** Who names cycle values registers with this hook, so a named value is never deleted, renamed or moved. */
+export { CYCLE_VALUE_USERS, type CycleValueUse, type CycleValueUser } from './cycle-users';
 export { dataManagePlugin } from './data-manage.plugin';
 /** Writing rows into the warehouse from another module (data collection), with the warehouse's value rules. */
 export type { CellValue, FieldDef } from './data-manage.rules';
@@ -18,14 +18,22 @@ export {
   openDataSource,
   type ReadOnlyConnection,
 } from './datasource';
+/**
+ * The objects of a dimension type with their parents and the department answering for each (部门职责) with its head:
+ * what a diagnosis task is published to, and who is in charge of each object by default.
+ */
+export { type DimensionObjectWithDuty, dimensionObjectsWithDuty } from './department-duty.service';
 /** Dimension objects in bulk (by type code and code, parents by code): the demo data seed. */
 export { upsertDimensionObjects } from './dimension.service';
-/** Hooks for the modules above the warehouse: hear its changes, keep a table they read from being dropped. */
+/**
+ * Hooks for the modules above the warehouse (`app.hooks.add(...)` in their plugins): hear its changes, keep a table
+ * they read, or a data source they use, from being dropped.
+ */
 export {
+  DATA_SOURCE_USERS,
   type DataSourceUser,
-  onWarehouseChange,
-  registerDataSourceUser,
-  registerWarehouseTableUser,
+  WAREHOUSE_CHANGED,
+  WAREHOUSE_TABLE_USERS,
   type WarehouseChangeListener,
   type WarehouseTableUser,
 } from './warehouse-events';

@@ -20,6 +20,7 @@ import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { type ExcelUpload, ImportErrors, readSheet, sheetRows } from '../../platform/excel';
+import type { Hooks } from '../../platform/hooks';
 import { keepsWarehouse } from './data-manage.policy';
 import {
   allDimensions,
@@ -96,7 +97,7 @@ async function checkUnique(db: Db, table: string, f: FieldDef, value: CellValue,
 }
 
 /** 修改表数据: sets the named fields of a row (or adds a row with every field), each value checked by its field. */
-export async function saveRow(db: Db, actor: Actor, input: RowUpdate) {
+export async function saveRow(db: Db, hooks: Hooks, actor: Actor, input: RowUpdate) {
   mustKeep(actor);
   return db.transaction(async (tx) => {
     const { table, fields } = await createdTable(tx, input.id, true);
@@ -127,7 +128,7 @@ export async function saveRow(db: Db, actor: Actor, input: RowUpdate) {
       );
       if (!done) throw notFound(M.rowNotFound);
     }
-    await warehouseChanged(tx, [table.name]);
+    await warehouseChanged(tx, hooks, [table.name]);
     await writeAudit(tx, {
       actorId: actor.userId,
       action: input.rowId === undefined ? 'warehouseRow.create' : 'warehouseRow.update',
@@ -139,14 +140,14 @@ export async function saveRow(db: Db, actor: Actor, input: RowUpdate) {
 }
 
 /** 删除表数据: all the rows named, or none when one of them is not there. */
-export async function removeRows(db: Db, actor: Actor, input: { id: number; rowIds: number[] }) {
+export async function removeRows(db: Db, hooks: Hooks, actor: Actor, input: { id: number; rowIds: number[] }) {
   mustKeep(actor);
   return db.transaction(async (tx) => {
     const { table } = await createdTable(tx, input.id, true);
     const ids = [...new Set(input.rowIds)];
     const deleted = await deleteRows(tx, table.name, ids);
     if (deleted.length !== ids.length) throw notFound(M.rowNotFound);
-    await warehouseChanged(tx, [table.name]);
+    await warehouseChanged(tx, hooks, [table.name]);
     await writeAudit(tx, {
       actorId: actor.userId,
       action: 'warehouseRow.delete',
@@ -324,7 +325,14 @@ const batchSize = (fields: number) => Math.max(1, Math.min(1000, Math.floor(30_0
  * rows go in by batches inside one transaction, which any problem rolls back: all or nothing, with the problems listed
  * by row, column and rule.
  */
-export async function importRows(db: Db, actor: Actor, id: number, upload: ExcelUpload, opts: ImportOptions = {}) {
+export async function importRows(
+  db: Db,
+  hooks: Hooks,
+  actor: Actor,
+  id: number,
+  upload: ExcelUpload,
+  opts: ImportOptions = {},
+) {
   mustKeep(actor);
   return db.transaction(async (tx) => {
     const { table, fields } = await createdTable(tx, id, true);
@@ -402,7 +410,7 @@ export async function importRows(db: Db, actor: Actor, id: number, upload: Excel
     if (errors.count === 0 && batch.length) await flush();
     if (!header || count === 0) throw badRequest(EXCEL_MSG.emptySheet);
     errors.throwIfAny();
-    await warehouseChanged(tx, [table.name]);
+    await warehouseChanged(tx, hooks, [table.name]);
     await writeAudit(tx, {
       actorId: actor.userId,
       action: 'warehouseRow.import',

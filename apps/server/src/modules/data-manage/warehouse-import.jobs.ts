@@ -1,133 +1,76 @@
-import { randomUUID } from 'node:crypto';
-import { type ImportJob, type ImportJobState, DATA_MANAGE_MSG as M } from '@zg/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import { IMPORT_STEPS, type ImportReport, DATA_MANAGE_MSG as M } from '@zg/contract';
+import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../platform/access';
-import { AppError, conflict, notFound } from '../../platform/errors';
-import { type ExcelUpload, ImportErrors } from '../../platform/excel';
+import { AppError } from '../../platform/errors';
+import { type ExcelUpload, ImportErrors, xlsxLimits } from '../../platform/excel';
+import { JobFailed } from '../../platform/jobs';
+import { presentJob, readJob } from '../../platform/tracked-jobs';
 import { countDataRows, importRows, importTarget } from './warehouse-data.service';
 
 /**
- * Data imports run in the background (spec-2 §7.8 getFutureTaskResult): the upload is checked and kept, a job id is
- * answered at once, and the job counts the sheet's rows, then imports them all or nothing (importRows, one
- * transaction), reporting the rows read so far; its starter polls it. Jobs live in this process's memory: a finished
- * job is kept KEEP_MS for its result, then forgotten; a restart forgets them all (the transaction of a running one
- * rolls back with the connection).
+ * Data imports run in the background (spec-2 §7.8 getFutureTaskResult) as a tracked job (platform/jobs.ts): the
+ * upload is checked and kept in the job's row, a job id is answered at once, and whichever worker claims the job
+ * counts the sheet's rows, then imports them all or nothing (importRows, one transaction), reporting the rows read
+ * so far; its starter (or an administrator) polls it on any worker. One unfinished import per user. A worker that dies
+ * mid-import takes its transaction with it (nothing imported), and the job is marked interrupted, not run again: the
+ * starter sees 已中断 and imports the file again.
  */
 
-const KEEP_MS = 30 * 60 * 1000;
+export const IMPORT_JOB = 'data-manage.warehouse-import';
 
-interface Job {
-  id: string;
-  owner: string;
+interface ImportPayload {
   tableId: number;
-  state: ImportJobState;
-  processed: number;
-  total: number | null;
-  count: number | null;
-  message: string | null;
-  errors: ImportErrors;
-  finishedAt: number | null;
-  run: Promise<void>;
 }
 
-/** The percentage shown: rows read over rows in the file, 100 when done (a failed job stays where it stopped). */
-export function percentOf(job: Pick<Job, 'state' | 'processed' | 'total'>): number {
-  if (job.state === 'done') return 100;
-  if (!job.total) return 0;
-  return Math.min(99, Math.floor((job.processed / job.total) * 100));
-}
-
-export class ImportJobs {
-  private readonly jobs = new Map<string, Job>();
-
-  constructor(
-    private readonly db: () => Db,
-    private readonly log: FastifyBaseLogger,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /**
-   * Starts an import of `upload` into table `id` for `actor`, after the checks a synchronous import makes first
-   * (permission, table, physical table); one running import per user.
-   */
-  async start(actor: Actor, id: number, upload: ExcelUpload): Promise<string> {
-    this.forgetOld();
-    const { width } = await importTarget(this.db(), actor, id);
-    for (const j of this.jobs.values())
-      if (j.owner === actor.userId && (j.state === 'counting' || j.state === 'importing'))
-        throw conflict(M.importJobBusy);
-    const job: Job = {
-      id: randomUUID(),
-      owner: actor.userId,
-      tableId: id,
-      state: 'counting',
-      processed: 0,
-      total: null,
-      count: null,
-      message: null,
-      errors: new ImportErrors(),
-      finishedAt: null,
-      run: Promise.resolve(),
-    };
-    this.jobs.set(job.id, job);
-    job.run = this.run(job, actor, width, upload);
-    return job.id;
-  }
-
-  private async run(job: Job, actor: Actor, width: number, upload: ExcelUpload) {
-    // Let the answer with the job id go out first.
-    await new Promise((resolve) => setImmediate(resolve));
-    try {
-      job.total = await countDataRows(upload, width);
-      job.state = 'importing';
-      job.count = await importRows(this.db(), actor, job.tableId, upload, {
-        errors: job.errors,
-        onRow: (n) => {
-          job.processed = n;
-        },
-      });
-      job.processed = job.count;
-      job.state = 'done';
-      job.message = M.imported(job.count);
-    } catch (err) {
-      job.state = 'failed';
-      if (err instanceof AppError && err.status < 500) job.message = err.message;
-      else {
-        this.log.error({ err }, 'warehouse import job failed');
-        job.message = '导入失败，请稍后重试';
+/** The import's handler, in every worker (data-manage.plugin.ts). */
+export function registerImportJob(app: FastifyInstance) {
+  app.jobs.register(
+    IMPORT_JOB,
+    async ({ tableId }: ImportPayload, ctx) => {
+      const actor = await ctx.actor();
+      const bytes = await ctx.input();
+      if (!bytes) throw new JobFailed(M.importJobNotFound);
+      const upload: ExcelUpload = { bytes, limits: xlsxLimits(app.config) };
+      const db = app.database.db;
+      const { width } = await importTarget(db, actor, tableId);
+      ctx.progress({ step: IMPORT_STEPS.counting });
+      const total = await countDataRows(upload, width);
+      ctx.progress({ step: IMPORT_STEPS.importing, total, done: 0 });
+      const errors = new ImportErrors();
+      try {
+        const count = await importRows(db, app.hooks, actor, tableId, upload, {
+          errors,
+          onRow: (done) => ctx.progress({ done }),
+        });
+        ctx.progress({ done: count });
+        return { result: { count }, message: M.imported(count) };
+      } catch (err) {
+        if (!(err instanceof AppError) || err.status >= 500) throw err;
+        const report: ImportReport = { errorCount: errors.count, errors: errors.report };
+        throw new JobFailed(err.message, report);
       }
-    } finally {
-      job.finishedAt = this.now();
-    }
-  }
+    },
+    { whenLost: 'interrupt' },
+  );
+}
 
-  /** The job as its starter sees it; another user's job, or a forgotten one, is not found. */
-  result(actor: Actor, id: string): ImportJob {
-    this.forgetOld();
-    const job = this.jobs.get(id);
-    if (!job || job.owner !== actor.userId) throw notFound(M.importJobNotFound);
-    return {
-      id: job.id,
-      ckbid: job.tableId,
-      state: job.state,
-      processed: job.processed,
-      total: job.total,
-      percent: percentOf(job),
-      count: job.count,
-      message: job.message,
-      errorCount: job.errors.count,
-      errors: job.errors.report,
-    };
-  }
+/**
+ * Starts an import of `upload` into table `id` for `actor`, after the checks a synchronous import makes first
+ * (permission, table, physical table); one unfinished import per user.
+ */
+export async function startImport(app: FastifyInstance, actor: Actor, id: number, upload: ExcelUpload) {
+  await importTarget(app.database.db, actor, id);
+  return app.jobs.start(IMPORT_JOB, {
+    owner: actor,
+    payload: { tableId: id } satisfies ImportPayload,
+    input: upload.bytes,
+    exclusive: { key: actor.userId, message: M.importJobBusy },
+  });
+}
 
-  /** Waits for the running jobs (the server closes its database after them). */
-  async settle() {
-    await Promise.allSettled([...this.jobs.values()].map((j) => j.run));
-  }
-
-  private forgetOld() {
-    const now = this.now();
-    for (const [id, j] of this.jobs) if (j.finishedAt !== null && now - j.finishedAt > KEEP_MS) this.jobs.delete(id);
-  }
+/** The import as its starter (or an administrator) sees it, from any worker. */
+export async function importJob(app: FastifyInstance, actor: Actor, id: string) {
+  return presentJob(
+    await readJob<{ count: number }, ImportReport>(app.database.db, actor, id, IMPORT_JOB, M.importJobNotFound),
+  );
 }

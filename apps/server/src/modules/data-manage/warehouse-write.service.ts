@@ -1,6 +1,7 @@
 import { DATA_MANAGE_MSG as M, WAREHOUSE_RULE } from '@zg/contract';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../platform/errors';
+import type { Hooks } from '../../platform/hooks';
 import { fieldsOf, findTable, lockTable } from './data-manage.repository';
 import { type CellValue, type FieldDef, type Parsed, parseValue } from './data-manage.rules';
 import { fieldDef } from './data-manage.service';
@@ -48,6 +49,7 @@ export async function valuesTaken(db: Db, tableId: number, fieldId: number, valu
  */
 export async function writeWarehouseRows(
   tx: Db,
+  hooks: Hooks,
   tableId: number,
   rows: Record<string, unknown>[],
   opts: { replace?: number[]; rowLabel?: (i: number) => string } = {},
@@ -85,6 +87,6 @@ export async function writeWarehouseRows(
   for (let at = 0; at < values.length; at += size)
     ids.push(...(await insertRowsReturning(tx, table.name, fields, values.slice(at, at + size))));
   // The modules above hear of it in this transaction (the algorithms drop the results they cached from the table).
-  await warehouseChanged(tx, [table.name]);
+  await warehouseChanged(tx, hooks, [table.name]);
   return ids;
 }

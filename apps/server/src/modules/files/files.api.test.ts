@@ -250,7 +250,12 @@ describe('chunked uploads', () => {
       fs.writeFileSync(path.join(orphan, '0'), 'x');
       await new Promise((r) => setTimeout(r, 500));
       const { runCleanup } = await import('./files.service');
-      const done = await runCleanup({ db: t.database.db, store: t.app.fileStore, config: t.app.config });
+      const done = await runCleanup({
+        db: t.database.db,
+        hooks: t.app.hooks,
+        store: t.app.fileStore,
+        config: t.app.config,
+      });
       expect(done.uploads).toBe(1);
       expect(fs.existsSync(path.join(dataDir, 'chunks', session!.id))).toBe(false);
       expect(fs.existsSync(orphan)).toBe(false);

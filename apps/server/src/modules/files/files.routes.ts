@@ -1,28 +1,24 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { FILES_API as API, ChunkFieldsSchema, FILE_MSG, listReply } from '@zg/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
+import { contentDisposition } from '../../platform/content-disposition';
 import { serve } from '../../platform/endpoints';
 import { ok } from '../../platform/envelope';
 import { AppError, badRequest, forbidden } from '../../platform/errors';
-import { contentDisposition } from './content-disposition';
+import { filesContextOf as ctxOf } from './files.context';
 import { canWriteOwner } from './files.policy';
 import { pageFileTypes } from './files.repository';
 import {
   attachmentOwnerOf,
-  CLEANUP_JOB,
   deleteFile,
-  type FilesContext,
   isPreviewable,
   listAttachments,
-  MERGE_JOB,
   mergeStatus,
   readableFile,
   registerFile,
   requestMerge,
-  runCleanup,
-  runMerge,
   saveAttachmentList,
   storeChunk,
   storeSmallUpload,
@@ -31,12 +27,6 @@ import {
 import { fileShares, libraryMerge, shareById, sharedWithMe } from './library.service';
 
 const signedIn = { session: true } as const;
-
-const ctxOf = (app: FastifyInstance): FilesContext => ({
-  db: app.database.db,
-  store: app.fileStore,
-  config: app.config,
-});
 
 /** The one file part of a multipart request, or the spec's "select a file first" message. */
 async function onePart(req: FastifyRequest): Promise<MultipartFile> {
@@ -49,15 +39,6 @@ function field(part: MultipartFile, name: string): string | undefined {
   const f = part.fields[name];
   const one = Array.isArray(f) ? f[0] : f;
   return one && 'value' in one ? String(one.value) : undefined;
-}
-
-/** Registers the merge and clean-up jobs of this module on the shared job runner. */
-export function registerFileJobs(app: FastifyInstance) {
-  app.jobs.register(MERGE_JOB, (payload, job) => runMerge(ctxOf(app), payload, job));
-  app.jobs.register(CLEANUP_JOB, async () => {
-    await runCleanup(ctxOf(app));
-  });
-  app.jobs.every(CLEANUP_JOB, 3600_000);
 }
 
 /** `/api/herm-zdgj/rest/file`: uploads (small and chunked), registration, attachment lists, downloads, zip, delete. */
@@ -149,7 +130,7 @@ export const docrepoRoutes: FastifyPluginAsyncZod = async (app) => {
       part.file.resume();
       throw badRequest();
     }
-    if (!(await canWriteOwner(app.database.db, actor, 'DocRepo', bmid))) {
+    if (!(await canWriteOwner(app.database.db, app.hooks, actor, 'DocRepo', bmid))) {
       part.file.resume();
       throw forbidden();
     }

@@ -25,6 +25,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../platform/errors
 import { type FileStore, FileTooLargeError } from '../../platform/files/file-store';
 import { peek } from '../../platform/files/peek';
 import { contentMatches, MIME } from '../../platform/files/sniff';
+import type { Hooks } from '../../platform/hooks';
 import { enqueueJob } from '../../platform/jobs';
 import { canDeleteFile, canWriteOwner, readableFiles } from './files.policy';
 import {
@@ -55,6 +56,8 @@ const PREVIEWABLE = new Set(['pdf', 'png', 'jpg', 'jpeg', 'gif', 'bmp', 'webp'])
 
 export interface FilesContext {
   db: Db;
+  /** The app's hooks: the owner policies the modules register (files.policy.ts). */
+  hooks: Hooks;
   store: FileStore;
   config: Config;
 }
@@ -355,7 +358,7 @@ export async function registerFile(
 ) {
   const [file] = await findFiles(ctx.db, [input.fjId]);
   if (!file) throw notFound(FILE_MSG.fileNotFound);
-  if (!(await canDeleteFile(ctx.db, actor, file))) throw forbidden();
+  if (!(await canDeleteFile(ctx.db, ctx.hooks, actor, file))) throw forbidden();
   if (input.lxId !== undefined && !(await findFileType(ctx.db, input.lxId))) throw badRequest(FILE_MSG.fileTypeError);
   const name = `${input.mc.trim()}.${file.ext}`;
   checkName(name);
@@ -390,7 +393,7 @@ export async function saveAttachmentList(
   },
 ) {
   const owner = ownerOf(input.context);
-  if (!(await canWriteOwner(ctx.db, actor, owner.ownerType, owner.ownerId))) throw forbidden();
+  if (!(await canWriteOwner(ctx.db, ctx.hooks, actor, owner.ownerType, owner.ownerId))) throw forbidden();
   const listed = new Set(input.list.map((f) => f.fileId));
   if (listed.size > LIMITS.maxFileCount) throw badRequest(tooManyFiles(LIMITS.maxFileCount));
   const rows = await findFiles(ctx.db, [...listed]);
@@ -441,12 +444,13 @@ export async function listAttachments(
     (
       await readableFiles(
         ctx.db,
+        ctx.hooks,
         actor,
         rows.map((r) => r.file),
       )
     ).map((f) => f.id),
   );
-  const writable = await canWriteOwner(ctx.db, actor, owner.ownerType, owner.ownerId);
+  const writable = await canWriteOwner(ctx.db, ctx.hooks, actor, owner.ownerType, owner.ownerId);
   return rows
     .filter((r) => visible.has(r.file.id))
     .map(({ file, typeName, uploaderName }) => ({
@@ -475,7 +479,7 @@ export function attachmentOwnerOf(query: {
 /** One file the actor may read, or 404 (the same answer whether it is missing or forbidden). */
 export async function readableFile(ctx: FilesContext, actor: Actor, id: string): Promise<FileRow> {
   const rows = await findFiles(ctx.db, [id]);
-  const [file] = await readableFiles(ctx.db, actor, rows);
+  const [file] = await readableFiles(ctx.db, ctx.hooks, actor, rows);
   if (!file) throw notFound(FILE_MSG.fileNotFound);
   return file;
 }
@@ -487,7 +491,7 @@ export function isPreviewable(file: FileRow) {
 /** A zip of the readable files, streamed entry by entry (never built in memory). Names are made unique. */
 export async function zipFiles(ctx: FilesContext, actor: Actor, ids: string[]) {
   const rows = await findFiles(ctx.db, ids);
-  const files = await readableFiles(ctx.db, actor, rows);
+  const files = await readableFiles(ctx.db, ctx.hooks, actor, rows);
   if (files.length === 0 || files.length !== new Set(ids).size) throw notFound(FILE_MSG.fileNotFound);
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const used = new Map<string, number>();
@@ -514,7 +518,7 @@ export async function zipFiles(ctx: FilesContext, actor: Actor, ids: string[]) {
 export async function deleteFile(ctx: FilesContext, actor: Actor, id: string) {
   const [file] = await findFiles(ctx.db, [id]);
   if (!file) throw notFound(FILE_MSG.fileNotFound);
-  if (!(await canDeleteFile(ctx.db, actor, file))) throw forbidden();
+  if (!(await canDeleteFile(ctx.db, ctx.hooks, actor, file))) throw forbidden();
   await ctx.db.transaction(async (tx) => {
     await deleteFileRows(tx, [id]);
     await writeAudit(tx, {

@@ -3,9 +3,11 @@
  * register), downloads as zip, the file types of a record, and the file routes (`/api/herm-zdgj/rest/file`,
  * `/api/docrepo`).
  */
-export { contentDisposition } from './content-disposition';
+/** Kept here for callers of the files module; the helper itself is platform's (platform/download.ts uses it). */
+export { contentDisposition } from '../../platform/content-disposition';
 export { filesPlugin } from './files.plugin';
-export { canWriteOwner, type OwnerPolicy, registerOwnerPolicy } from './files.policy';
+/** The owner policies: each module registers its record types' in its plugin (`registerOwnerPolicy(app.hooks, ...)`). */
+export { canWriteOwner, FILE_OWNER_POLICIES, type OwnerPolicy, registerOwnerPolicy } from './files.policy';
 export { attachOwnFiles, fileTypesNamed, ownerFileTypes, releaseOwnerFiles } from './files.repository';
 export {
   type FilesContext,

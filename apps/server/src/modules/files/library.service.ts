@@ -23,7 +23,7 @@ export async function libraryMerge(
 ) {
   const bmid = input.bmid ?? actor.departmentId;
   if (!bmid) throw badRequest(FILE_MSG.libraryDepartmentRequired);
-  if (!(await canWriteOwner(ctx.db, actor, 'DocRepo', bmid))) throw forbidden();
+  if (!(await canWriteOwner(ctx.db, ctx.hooks, actor, 'DocRepo', bmid))) throw forbidden();
   if (input.lxId !== undefined && !(await findFileType(ctx.db, input.lxId))) throw badRequest(FILE_MSG.fileTypeError);
   const { bmid: _, ...merge } = input;
   return requestMerge(ctx, actor, merge, { ownerType: 'DocRepo', ownerId: bmid });
@@ -34,7 +34,7 @@ async function shareableFile(ctx: FilesContext, actor: Actor, id: string) {
   const [file] = await findFiles(ctx.db, [id]);
   if (!file) throw notFound(FILE_MSG.fileNotFound);
   if (file.ownerType !== 'DocRepo') throw badRequest(FILE_MSG.shareOnlyLibrary);
-  if (!(await canShareFile(ctx.db, actor, file))) throw forbidden();
+  if (!(await canShareFile(ctx.db, ctx.hooks, actor, file))) throw forbidden();
   return file;
 }
 

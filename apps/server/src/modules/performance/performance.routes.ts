@@ -1,14 +1,13 @@
 import { PERFORMANCE_API as API } from '@zg/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
+import { sendXlsx } from '../../platform/download';
 import { serve } from '../../platform/endpoints';
 import { ok } from '../../platform/envelope';
-import { contentDisposition } from '../files';
 import { exportPerformance, performancePage, performSituation } from './performance.service';
 
 /** The performance centre menu (绩效中心); rows are limited to the departments or tasks of the user. */
 const PERFORMANCE = { menus: ['performance'] } as const;
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** `/api/herm-zdgj/performance` (PERFORMANCE_API.page): finished tasks with levels and audit results (spec-2 7.7). */
 export const performanceReportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,10 +20,6 @@ export const performanceDetailRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await performSituation(app.database.db, actorOf(req), req.query)),
   );
   serve(app, API.export, PERFORMANCE, async (req, reply) => {
-    const { name, buffer } = await exportPerformance(app.database.db, actorOf(req), req.query);
-    return reply
-      .header('content-type', XLSX)
-      .header('content-disposition', contentDisposition('attachment', name))
-      .send(buffer);
+    return sendXlsx(reply, await exportPerformance(app.database.db, actorOf(req), req.query));
   });
 };

@@ -1,25 +1,13 @@
-import {
-  formatDateTime,
-  PERFORMANCE_MSG,
-  type PerformanceRow,
-  type PerformSituationRow,
-  REPORT_LEVEL,
-  type ReportLevel,
-  TARGET_REPORT_STATUS,
-  TASK_STATUS,
-  type TargetReportStatus,
-  type TaskStatus,
-} from '@zg/contract';
+import { PERFORMANCE_MSG } from '@zg/contract';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { appraisalScope } from './performance.policy';
+import { presentPerformance, presentSituation } from './performance.presenter';
 import {
-  type PerformanceDbRow,
   type PerformanceFilter,
   performanceRows,
   performanceWhere,
-  type SituationDbRow,
   situationRows,
   tasksOfOwnerOrDepartments,
 } from './performance.query';
@@ -36,37 +24,6 @@ function scopeOf(actor: Actor) {
   return scope && tasksOfOwnerOrDepartments(scope.ownerId, scope.departmentIds);
 }
 
-const iso = (v: string | Date | null) => (v === null ? null : formatDateTime(new Date(v)));
-
-function present(r: PerformanceDbRow): PerformanceRow {
-  const level = r.levelSelf as ReportLevel | null;
-  const status = r.reportStatus as TargetReportStatus | null;
-  return {
-    taskId: Number(r.taskId),
-    rwmc: r.rwmc,
-    rwlx: r.rwlx,
-    nf: Number(r.nf),
-    yearTargetName: r.yearTargetName,
-    bmid: r.bmid,
-    bmmc: r.bmmc,
-    fzrid: r.fzrid,
-    fzrmc: r.fzrmc,
-    rwzt: r.rwzt,
-    rwztmc: TASK_STATUS[r.rwzt as TaskStatus] ?? r.rwzt,
-    jssj: r.jssj,
-    wcsj: iso(r.finishedAt),
-    asq: r.rwzt === 'hasDone',
-    reportId: r.reportId === null ? null : Number(r.reportId),
-    zpdj: level,
-    zpdjmc: level ? REPORT_LEVEL[level] : null,
-    bgzt: status,
-    bgztmc: status ? TARGET_REPORT_STATUS[status] : PERFORMANCE_MSG.noReport,
-    shyj: r.auditReason,
-    shrmc: r.auditorName,
-    shsj: iso(r.auditedAt),
-  };
-}
-
 /** performance/report/selectPage: finished tasks with their levels and audit results, paged. */
 export async function performancePage(
   db: Db,
@@ -79,28 +36,7 @@ export async function performancePage(
     q.pageSize,
     (q.pageNum - 1) * q.pageSize,
   );
-  return { list: rows.map(present), total, pageNum: q.pageNum, pageSize: q.pageSize };
-}
-
-function presentSituation(r: SituationDbRow): PerformSituationRow {
-  const n = (v: number) => Number(v);
-  return {
-    id: r.id,
-    name: r.name,
-    bmmc: r.bmmc,
-    finished: n(r.finished),
-    onTime: n(r.onTime),
-    late: n(r.late),
-    levelA: n(r.levelA),
-    levelB: n(r.levelB),
-    levelC: n(r.levelC),
-    levelD: n(r.levelD),
-    unrated: n(r.unrated),
-    passed: n(r.passed),
-    reviewing: n(r.reviewing),
-    refused: n(r.refused),
-    excellentRate: n(r.finished) ? Math.round((n(r.levelA) / n(r.finished)) * 10000) / 100 : 0,
-  };
+  return { list: rows.map(presentPerformance), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
 /** targetTaskDetail/getPerformAccessDetailSituation: the same tasks counted per department or per person. */
@@ -170,7 +106,7 @@ export async function exportPerformance(db: Db, actor: Actor, q: PerformanceFilt
     PERFORMANCE_MSG.sheetDetail,
     DETAIL_COLUMNS,
     rows
-      .map(present)
+      .map(presentPerformance)
       .map((r) => ({ ...r, wcsj: r.wcsj?.slice(0, 10) ?? '', zpdjmc: r.zpdjmc ?? PERFORMANCE_MSG.unrated })),
   );
   addSheet(

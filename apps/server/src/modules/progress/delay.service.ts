@@ -1,4 +1,4 @@
-import { formatDateTime, PROGRESS_MSG, pageReply } from '@zg/contract';
+import { PROGRESS_MSG, pageReply } from '@zg/contract';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
@@ -6,31 +6,13 @@ import type { Clock } from '../../platform/clock';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
 import { FINISHED_STATES, setTask, taskSeenBy, UNDER_WAY_STATES } from '../target-task';
 import { reevaluateTaskWarnings } from '../warning';
+import { presentDelay } from './delay.presenter';
 import { pageDelaysForAudit } from './delay.query';
 import { delaysOfTask, findDelay, insertDelay, updateDelay } from './delay.repository';
-import { auditQueueOf, mayAudit, mayAuditDelay, mayReport } from './progress.policy';
+import { auditQueueOf, mayAudit, mayReport } from './progress.policy';
 import { auditQueue } from './progress-report.query';
 
 // ---- delays ----
-
-type DelayJoin = Awaited<ReturnType<typeof delaysOfTask>>[number];
-
-function presentDelay({ delay: d, requesterName, auditorName }: DelayJoin, actor: Actor, auditorId: string | null) {
-  return {
-    id: d.id,
-    taskId: d.taskId,
-    oldEndDate: d.oldEndDate,
-    newEndDate: d.newEndDate,
-    reason: d.reason,
-    status: d.status as 'reviewing' | 'pass' | 'reject',
-    auditReason: d.auditReason,
-    requesterName,
-    requestedAt: formatDateTime(d.requestedAt),
-    auditorName,
-    auditedAt: d.auditedAt ? formatDateTime(d.auditedAt) : null,
-    canAudit: mayAuditDelay(actor, { auditorId }, d),
-  };
-}
 
 export async function delaysOf(db: Db, actor: Actor, taskId: number) {
   const { task } = await taskSeenBy(db, actor, taskId);

@@ -1,11 +1,9 @@
 import {
-  formatDateTime,
   type Period,
   PROGRESS_MSG,
   pageReply,
   periodLabel,
   REPORT_FILE_TYPE,
-  type Report,
   type ReportAuditResult,
   type SituationCatalog,
   type SituationCatalogNode,
@@ -30,8 +28,9 @@ import {
   UNDER_WAY_STATES,
 } from '../target-task';
 import { reevaluateTaskWarnings } from '../warning';
-import { auditQueueOf, mayAudit, mayReport, reportAbilities } from './progress.policy';
+import { auditQueueOf, mayAudit, mayReport } from './progress.policy';
 import { scheduleOf } from './progress.rules';
+import { presentReport, type ReportJoin } from './progress-report.presenter';
 import { auditQueue, pageReportsForAudit, reportsOfTask } from './progress-report.query';
 import { deleteReviewingReport, findReport, insertReport, updateReport } from './progress-report.repository';
 
@@ -60,34 +59,6 @@ export async function periodsOf(db: Db, actor: Actor, clock: Clock, taskId: numb
       reportStatus: r?.status ?? null,
     };
   });
-}
-
-type ReportJoin = Awaited<ReturnType<typeof reportsOfTask>>[number];
-
-function presentReport(
-  { report: r, submitterName, auditorName, fileCount }: ReportJoin,
-  actor: Actor,
-  task: { auditorId: string | null; ownerId?: string | null; status?: string },
-  newestOfPeriod = false,
-): Report {
-  return {
-    id: r.id,
-    taskId: r.taskId,
-    periodKey: r.periodKey,
-    kind: r.kind as 'process' | 'final',
-    content: r.content,
-    progress: r.progress,
-    status: r.status as Report['status'],
-    reason: r.reason,
-    submitterId: r.submitterId,
-    submitterName,
-    submittedAt: formatDateTime(r.submittedAt),
-    auditorName,
-    auditedAt: r.auditedAt ? formatDateTime(r.auditedAt) : null,
-    fileCount: Number(fileCount),
-    version: r.version,
-    abilities: reportAbilities(actor, task, r, newestOfPeriod),
-  };
 }
 
 export async function listReports(db: Db, actor: Actor, taskId: number) {

@@ -14,7 +14,7 @@ import { registerUrgeRoutes } from './urge.routes';
  * and the attachment policy of progress reports.
  */
 export const progressPlugin: FastifyPluginAsyncZod = async (app) => {
-  registerProgressFilePolicies();
+  registerProgressFilePolicies(app.hooks);
   for (const [prefix, api] of [
     ['/herm-wbs', PROGRESS_API],
     ['/herm-ndwbs', ANNUAL_PROGRESS_API],

@@ -1,5 +1,6 @@
 import { ROLE } from '@zg/contract';
 import { type Actor, isAdmin } from '../../platform/access';
+import type { Hooks } from '../../platform/hooks';
 import { registerOwnerPolicy } from '../files';
 import { auditsTask, mayPublish, mayPublishTarget, ownsTask, tasksSeenBy, UNDER_WAY_STATES } from '../target-task';
 import { visibleReportIds } from './progress-report.query';
@@ -63,12 +64,12 @@ export const mayAcceptUrge = (actor: Actor, urge: { departmentId: string }) =>
 
 const toInts = (ids: string[]) => ids.map(Number).filter(Number.isInteger);
 /** The file owner policy of progress-report attachments; the progress plugin registers it. */
-export function registerProgressFilePolicies() {
+export function registerProgressFilePolicies(hooks: Hooks) {
   /**
    * Attachments of progress reports: read by whoever sees the report's task (its auditor among them); changed only
    * by the submitter while the report is under review.
    */
-  registerOwnerPolicy('TaskProgress', {
+  registerOwnerPolicy(hooks, 'TaskProgress', {
     readable: async (db, actor: Actor, ids: string[]) =>
       new Set((await visibleReportIds(db, toInts(ids), tasksSeenBy(actor))).map(String)),
     writable: async (db, actor: Actor, id: string) => {

@@ -1,4 +1,4 @@
-import { formatDateTime, PROGRESS_MSG, pageReply, TASK_MSG, type Urge, type UrgeDepartment } from '@zg/contract';
+import { PROGRESS_MSG, pageReply, TASK_MSG, type UrgeDepartment } from '@zg/contract';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
@@ -7,6 +7,7 @@ import { conflict, forbidden, notFound } from '../../platform/errors';
 import { taskSeenBy, yearTargetSeenBy } from '../target-task';
 import { openWarningsOf } from '../warning';
 import { mayAcceptUrge, publishesTarget, seesAllUrges, seesUrge } from './progress.policy';
+import { presentUrge } from './urge.presenter';
 import { departmentsOfTarget, pageUrges } from './urge.query';
 import { acceptUrgeRow, departmentNames, findUrge, insertUrge, urgeWhere } from './urge.repository';
 
@@ -117,25 +118,6 @@ export async function acceptUrge(db: Db, actor: Actor, clock: Clock, id: number)
     });
   });
 }
-
-type UrgeJoin = Awaited<ReturnType<typeof pageUrges>>['records'][number];
-const presentUrge = ({ urge: u, yearTargetName, rwmc, bmmc, urgerName, accepterName }: UrgeJoin): Urge => ({
-  id: u.id,
-  yearTargetId: u.yearTargetId,
-  yearTargetName,
-  taskId: u.taskId,
-  rwmc,
-  bmid: u.departmentId,
-  bmmc,
-  currentStatus: u.currentStatus,
-  type: u.type,
-  state: u.state as 'urge' | 'acceptUrge',
-  content: u.content,
-  urgerName,
-  urgedAt: formatDateTime(u.urgedAt),
-  accepterName,
-  acceptedAt: u.acceptedAt ? formatDateTime(u.acceptedAt) : null,
-});
 
 /** Urges received by the departments the actor heads (mine), or all urges for publishers and leaders; paged. */
 export async function urgesPage(

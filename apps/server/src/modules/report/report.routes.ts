@@ -1,9 +1,9 @@
 import { REPORT_API as API, pageReply, REPORT_MSG } from '@zg/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
+import { sendDownload } from '../../platform/download';
 import { serve } from '../../platform/endpoints';
 import { ok } from '../../platform/envelope';
-import { contentDisposition } from '../files';
 import { REPORT_ADMIN_ROLES } from './report.policy';
 import {
   auditTargetReport,
@@ -84,12 +84,7 @@ export const targetReportRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(null, REPORT_MSG.audited);
   });
   serve(app, API.download, READ, async (req, reply) => {
-    const { name, buffer } = await reportDocx(db(), actorOf(req), req.query.id);
-    return reply
-      .header('content-type', DOCX)
-      .header('content-length', String(buffer.length))
-      .header('content-disposition', contentDisposition('attachment', name))
-      .send(buffer);
+    return sendDownload(reply, await reportDocx(db(), actorOf(req), req.query.id), DOCX);
   });
 };
 

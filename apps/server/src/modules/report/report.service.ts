@@ -1,22 +1,14 @@
 import {
   formatDateTime,
   REPORT_DEFAULTS,
-  REPORT_LEVEL,
   REPORT_MSG,
   REPORT_SECTIONS,
   type ReportContent,
-  type ReportCover,
   type ReportLevel,
   type ReportSection,
-  type ReportTemplate,
   type ReportTemplateInput,
   reportTitleOf,
-  TARGET_REPORT_STATUS,
   TASK_STATUS,
-  TASK_TYPE,
-  type TargetReport,
-  type TargetReportDetail,
-  type TargetReportStatus,
   type TaskStatus,
 } from '@zg/contract';
 import type { Db } from '../../db/client';
@@ -27,18 +19,17 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '..
 import { taskDetail, taskSeenBy, tasksSeenBy } from '../target-task';
 import { presentSystemSetting } from '../user';
 import { type DocxInput, renderReportDocx } from './report.docx';
-import { isEditable, isReportAuditor, isReportOwner, REPORTABLE_TASK_STATES, reportAbilities } from './report.policy';
+import { isEditable, isReportAuditor, isReportOwner, REPORTABLE_TASK_STATES } from './report.policy';
+import { presentCover, presentReport, presentReportDetail, presentTemplate, typeName } from './report.presenter';
 import {
   attachmentsOfTask,
   findReportRow,
   findTaskFacts,
   pageReports,
   progressOfTask,
-  type ReportListRow,
   warningsOfTask,
 } from './report.query';
 import {
-  type CoverRow,
   defaultCover,
   deleteCover,
   deleteTemplates,
@@ -54,25 +45,11 @@ import {
   pageTemplates,
   setDefaultCover,
   systemName,
-  type TemplateRow,
   updateReport,
   updateTemplate,
 } from './report.repository';
 
 // ---- templates ----
-
-function presentTemplate(t: TemplateRow, creatorName: string | null): ReportTemplate {
-  return {
-    id: t.id,
-    mbmc: t.name,
-    bgbt: t.title,
-    bgsm: t.preface,
-    sections: REPORT_SECTIONS.filter((s) => t.sections.includes(s)),
-    cjrmc: creatorName,
-    cjsj: formatDateTime(t.createdAt),
-    gxsj: formatDateTime(t.updatedAt),
-  };
-}
 
 export async function listTemplates(db: Db, q: { current: number; size: number; mbmc?: string }) {
   const { records, total } = await pageTemplates(db, q);
@@ -132,19 +109,6 @@ export async function removeTemplates(db: Db, actor: Actor, ids: number[]) {
 }
 
 // ---- covers ----
-
-function presentCover(c: CoverRow, creatorName: string | null): ReportCover {
-  return {
-    id: c.id,
-    fmmc: c.name,
-    fmbt: c.title,
-    xxmc: c.schoolName,
-    fbt: c.subtitle,
-    sfmr: c.isDefault,
-    cjrmc: creatorName,
-    cjsj: formatDateTime(c.createdAt),
-  };
-}
 
 export async function listCovers(db: Db, q: { current: number; size: number; fmmc?: string }) {
   const { records, total } = await pageCovers(db, q);
@@ -211,55 +175,6 @@ export async function removeCover(db: Db, actor: Actor, id: number) {
 
 // ---- reports ----
 
-const typeName = (code: string) => TASK_TYPE.find((t) => t.code === code)?.name ?? code;
-
-function present(r: ReportListRow, actor: Actor): TargetReport {
-  const rep = r.report;
-  const level = rep.levelSelf as ReportLevel | null;
-  return {
-    id: rep.id,
-    taskId: rep.taskId,
-    rwmc: r.taskName,
-    nf: r.cycleYear,
-    fbbm: r.departmentName,
-    fzrmc: r.ownerName,
-    jkrmc: r.taskAuditorName,
-    bgbt: rep.title,
-    mbmc: rep.templateName,
-    fmmc: rep.coverName,
-    bgzt: rep.status as TargetReportStatus,
-    bgztmc: TARGET_REPORT_STATUS[rep.status as TargetReportStatus] ?? rep.status,
-    zpdj: level,
-    zpdjmc: level ? REPORT_LEVEL[level] : null,
-    shyj: rep.auditReason,
-    shrmc: r.reportAuditorName,
-    shsj: rep.auditedAt ? formatDateTime(rep.auditedAt) : null,
-    scsj: formatDateTime(rep.generatedAt),
-    tjsj: rep.submittedAt ? formatDateTime(rep.submittedAt) : null,
-    version: rep.version,
-    abilities: reportAbilities(actor, { ownerId: r.ownerId, auditorId: r.taskAuditorId }, rep),
-  };
-}
-
-export const downloadUrlOf = (id: number) => `/api/herm-wbs/targetReport/download?id=${id}`;
-
-/** A time of a content snapshot: one made before issue 28 kept ISO UTC; shown in the school's time like the rest. */
-const schoolTime = (v: string) => (/^\d{4}-\d{2}-\d{2}T.*Z$/.test(v) ? formatDateTime(new Date(v)) : v);
-const withSchoolTimes = (c: ReportContent): ReportContent => ({
-  ...c,
-  progress: c.progress.map((p) => ({ ...p, submittedAt: schoolTime(p.submittedAt) })),
-  attachments: c.attachments.map((a) => ({ ...a, createTime: schoolTime(a.createTime) })),
-  warnings: c.warnings.map((w) => ({ ...w, raisedAt: schoolTime(w.raisedAt) })),
-});
-
-function presentDetail(r: ReportListRow, actor: Actor): TargetReportDetail {
-  return {
-    ...present(r, actor),
-    content: withSchoolTimes(r.report.content as ReportContent),
-    downloadUrl: downloadUrlOf(r.report.id),
-  };
-}
-
 /** Reports of the tasks the actor may see: all, of their own tasks, or waiting for their audit. */
 export async function reportPage(
   db: Db,
@@ -275,7 +190,7 @@ export async function reportPage(
   },
 ) {
   const { records, total } = await pageReports(db, q, tasksSeenBy(actor), actor.userId);
-  return { records: records.map((r) => present(r, actor)), total };
+  return { records: records.map((r) => presentReport(r, actor)), total };
 }
 
 /** The report of a task the actor may see, or null when none was generated yet. */
@@ -284,7 +199,7 @@ export async function reportByTask(db: Db, actor: Actor, taskId: number) {
   const report = await findReportOfTask(db, taskId);
   if (!report) return null;
   const row = await findReportRow(db, report.id);
-  return row ? presentDetail(row, actor) : null;
+  return row ? presentReportDetail(row, actor) : null;
 }
 
 /** One report, when the actor may see its task (the same 404 whether missing or hidden). */
@@ -296,7 +211,7 @@ export async function reportDetail(db: Db, actor: Actor, id: number) {
   } catch {
     throw notFound(REPORT_MSG.reportNotFound);
   }
-  return presentDetail(row, actor);
+  return presentReportDetail(row, actor);
 }
 
 /** Collects the snapshot of a task: facts, progress reports, attachments and warnings, with the cover's text. */

@@ -5,5 +5,19 @@
  */
 
 export { standardPlugin } from './standard.plugin';
+/**
+ * A system version's node tree with no user (publishing a diagnosis task, refreshing it): the nodes with parent,
+ * level, value type, standard value, calculation rule, direction, grade and warning rules and their source; the newer
+ * versions of a system, and the matching of a version's nodes to a newer one's through their sources.
+ */
+export {
+  matchNodesToVersion,
+  newerVersionsOf,
+  type SystemVersion,
+  type SystemVersionNode,
+  type SystemVersionTree,
+  systemVersionTree,
+} from './standard-read.service';
 export { installStandards, type StandardSeed, type StandardSeedNode } from './standard-seed.service';
-export { registerStandardUser, type StandardUser, unregisterStandardUser } from './standard-users';
+/** What uses a system registers with this hook (`app.hooks.add(STANDARD_USERS, name, fn)`), so it versions instead of changing. */
+export { STANDARD_USERS, type StandardUser } from './standard-users';

@@ -6,7 +6,7 @@ import { nodeProblems } from './standard-node.rules';
 import { kindUnder, MAX_DEPTH, storedName } from './standard-tree.rules';
 
 /**
- * Installing a set of standard systems (the demo's, db/seed/story/standards.ts): each system with its tree, published,
+ * Installing a set of standard systems (the demo's, seed/story/standards.ts): each system with its tree, published,
  * its QCPs bound to the current version of the value algorithm named by `indicator` (manual when the algorithm is not
  * installed), readers granted. A system already there (same name, dimension and first year) is left as it is. Every
  * node passes the same rules as the form; a broken one stops the install naming the system and the node.

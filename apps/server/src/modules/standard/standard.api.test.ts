@@ -4,7 +4,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
 import { multipartBody } from '../../test/zip';
-import { registerStandardUser, unregisterStandardUser } from './index';
+import {
+  matchNodesToVersion,
+  newerVersionsOf,
+  STANDARD_USERS,
+  type SystemVersionTree,
+  systemVersionTree,
+} from './index';
 
 let s: TestServer;
 let admin: TestSession;
@@ -23,7 +29,6 @@ beforeAll(async () => {
   publisherName = publisher.record.userName as string;
 });
 afterAll(async () => {
-  unregisterStandardUser('test-diagnosis');
   await s?.close();
 });
 
@@ -478,7 +483,9 @@ describe('in use, depot, recycle bin', () => {
   it('a change to a system a diagnosis task uses goes to a new version; the used one stays; deleting it is refused', async () => {
     const id = await importNew(publisher, SHEET(algo.value.name));
     const used = new Set<number>([id]);
-    registerStandardUser('test-diagnosis', async (systemId) => (used.has(systemId) ? '诊改任务“2026专业诊改”' : null));
+    s.app.hooks.add(STANDARD_USERS, 'test-diagnosis', async (systemId) =>
+      used.has(systemId) ? '诊改任务“2026专业诊改”' : null,
+    );
     const before = await full(publisher, id);
     const qcp = find(before.tree, '双师素质教师比例')!;
     const change = await data(
@@ -594,5 +601,84 @@ describe('in use, depot, recycle bin', () => {
     await data(post(publisher, '/recycle/purge', { batchId: again.batchId }));
     await refused(post(publisher, '/recycle/recovery', { batchId: again.batchId }), 404);
     await refused(post(publisher, '/recycle/purge', { batchId: 'not-a-uuid' }), 400);
+  });
+});
+
+describe('the node tree other modules read (no user)', () => {
+  const named = (t: SystemVersionTree, name: string, parentName?: string) =>
+    t.nodes.find(
+      (n) =>
+        n.name === name && (parentName === undefined || t.nodes.find((p) => p.id === n.parentId)?.name === parentName),
+    )!;
+
+  it('reads a version: parent, level, value type, standard value, rule, direction, grade and warning rules, in tree order', async () => {
+    const id = await importNew(publisher, SHEET(algo.value.name));
+    const db = s.app.database.db;
+    const tree = (await systemVersionTree(db, id))!;
+    expect(tree.system).toMatchObject({ id, dimension: 'major', state: 'draft', version: 1, previousVersionId: null });
+    expect(tree.nodes).toHaveLength(7);
+    // Parents come before their children, and each level is its parent's plus one.
+    for (const [i, n] of tree.nodes.entries()) {
+      if (n.parentId === null) expect(n.level).toBe(1);
+      else {
+        const p = tree.nodes.findIndex((x) => x.id === n.parentId);
+        expect(p).toBeGreaterThanOrEqual(0);
+        expect(p).toBeLessThan(i);
+        expect(n.level).toBe(tree.nodes[p]!.level + 1);
+      }
+    }
+    expect(named(tree, '计分卡')).toMatchObject({ kind: 'dimension', level: 1, parentId: null, zlx: null });
+    const qcp = named(tree, '双师素质教师比例', '计分卡');
+    expect(qcp).toMatchObject({
+      kind: 'qcp',
+      level: 2,
+      parentId: named(tree, '计分卡').id,
+      zlx: 'percent',
+      bzz: '60',
+      calRule: algo.value.id,
+      direction: 'higher',
+      fsdl: true,
+      source: null,
+    });
+    expect(qcp.gradeRule).not.toBeNull();
+    expect(qcp.warningRule).toMatchObject({ mode: 'value', operator: '<', value: 60 });
+    const deep = named(tree, '半年以上');
+    expect(deep).toMatchObject({ level: 4, parentId: named(tree, '企业实践教师数').id, zlx: 'others', bzz: '5' });
+    expect(named(tree, '专业评估')).toMatchObject({ zlx: 'levels', calRule: null, direction: null });
+    // A missing system, and a deleted one, have no tree.
+    expect(await systemVersionTree(db, 2_000_000_000)).toBeNull();
+    const gone = await importNew(publisher, SHEET(algo.value.name));
+    await data(post(publisher, `/target/${gone}/delete`));
+    expect(await systemVersionTree(db, gone)).toBeNull();
+  });
+
+  it('follows a system in use to its newer version and matches the nodes through their sources', async () => {
+    const id = await importNew(publisher, SHEET(algo.value.name));
+    const db = s.app.database.db;
+    s.app.hooks.add(STANDARD_USERS, 'test-read', async (systemId) => (systemId === id ? '诊改任务“读取测试”' : null));
+    const v1 = (await systemVersionTree(db, id))!;
+    expect(await newerVersionsOf(db, id)).toEqual([]);
+    // Changing the used system makes V2; deleting a node there leaves that node without a match.
+    const qcp = named(v1, '双师素质教师比例', '计分卡');
+    const change = await data(
+      post(publisher, '/catalog/update', { id: qcp.id, name: qcp.name, zlx: 'percent', bzz: '75', fsdl: true }),
+    );
+    const v2Id = change.systemId as number;
+    const v2 = (await systemVersionTree(db, v2Id))!;
+    expect(v2.system).toMatchObject({ id: v2Id, version: 2, previousVersionId: id });
+    expect(named(v2, '双师素质教师比例', '计分卡')).toMatchObject({ source: qcp.id, bzz: '75' });
+    for (const n of v2.nodes) expect(v1.nodes.map((o) => o.id)).toContain(n.source);
+    const gone = named(v2, '专业评估');
+    await data(post(publisher, `/catalog/${gone.id}/delete`));
+    expect((await newerVersionsOf(db, id)).map((v) => v.id)).toEqual([v2Id]);
+    const map = (await matchNodesToVersion(db, id, v2Id))!;
+    for (const n of v1.nodes) {
+      if (n.name === '专业评估') expect(map.has(n.id)).toBe(false);
+      else expect(v2.nodes.find((x) => x.id === map.get(n.id))).toMatchObject({ name: n.name, level: n.level });
+    }
+    // The same version matches itself; an older one is not a newer version.
+    expect([...(await matchNodesToVersion(db, v2Id, v2Id))!.entries()].every(([a, b]) => a === b)).toBe(true);
+    expect(await matchNodesToVersion(db, v2Id, id)).toBeNull();
+    s.app.hooks.remove(STANDARD_USERS, 'test-read');
   });
 });

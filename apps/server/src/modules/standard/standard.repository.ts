@@ -109,6 +109,16 @@ export async function updateSystem(db: Db, id: number, set: Partial<typeof stand
     .where(eq(standardSystems.id, id));
 }
 
+/** A live (not deleted) system's row, with no reader check (the module's reads for other modules). */
+export async function liveSystem(db: Db, id: number) {
+  const rows = await db
+    .select()
+    .from(standardSystems)
+    .where(and(eq(standardSystems.id, id), isNull(standardSystems.deletedAt)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
 /** The live (not deleted) version made from this system, if one was. */
 export async function successorOf(db: Db, id: number) {
   const rows = await db

@@ -1,16 +1,16 @@
 import { ANNUAL_WBS_API as API, EXCEL_MSG, listReply, TASK_MSG } from '@zg/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
+import { sendXlsx } from '../../platform/download';
 import { serve } from '../../platform/endpoints';
 import { ok } from '../../platform/envelope';
 import { badRequest } from '../../platform/errors';
 import { registerSharedRoutes, WBS } from './shared.routes';
-import { excelPart, sendXlsx } from './target-task.http';
+import { excelPart } from './target-task.http';
 import { exportTasks, importTasks, listChargers, taskTemplate } from './target-task.io';
 import {
   act,
   listTasks,
-  listYearTargets,
   missionOf,
   renameTaskTypeBy,
   saveMission,
@@ -18,6 +18,7 @@ import {
   taskTypeList,
   taskVo,
 } from './target-task.service';
+import { listYearTargets } from './year-target.service';
 
 /** One list-style page of a list held in memory. */
 const pageOfList = <T>(all: T[], q: { pageNum: number; pageSize: number }) =>
@@ -55,10 +56,10 @@ export const annualWbsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   serve(app, API.taskTree, WBS, async (req) => ok(await taskTree(db(), actorOf(req), req.query.yearTargetId)));
   serve(app, API.inputExample, WBS, async (_req, reply) =>
-    sendXlsx(reply, '目标任务导入模板.xlsx', await taskTemplate()),
+    sendXlsx(reply, { name: '目标任务导入模板.xlsx', buffer: await taskTemplate() }),
   );
   serve(app, API.export, WBS, async (req, reply) =>
-    sendXlsx(reply, '目标任务.xlsx', await exportTasks(db(), actorOf(req), req.query.yearTargetId)),
+    sendXlsx(reply, { name: '目标任务.xlsx', buffer: await exportTasks(db(), actorOf(req), req.query.yearTargetId) }),
   );
   serve(app, API.import, WBS, async (req) => {
     const { buf, fields } = await excelPart(req);

@@ -36,6 +36,7 @@ export {
   taskCycleColumns,
   taskNames,
 } from './target-task.repository';
-export { listTasks, taskDetail, taskSeenBy, taskTodoCounts, yearTargetSeenBy } from './target-task.service';
+export { listTasks, taskDetail, taskSeenBy, taskTodoCounts } from './target-task.service';
 export type { TaskListFilter } from './task-card.query';
 export { recomputeYearTargetStatus } from './year-target.repository';
+export { yearTargetSeenBy } from './year-target.service';

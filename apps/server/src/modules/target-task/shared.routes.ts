@@ -1,19 +1,13 @@
 import { EXCEL_MSG, TASK_MSG, type TargetTaskSharedApi } from '@zg/contract';
 import { actorOf } from '../../platform/access';
+import { sendXlsx } from '../../platform/download';
 import { serve, type ZodApp } from '../../platform/endpoints';
 import { ok } from '../../platform/envelope';
 import { documentsOf, saveDocuments } from './target-task.documents';
-import { excelPart, sendXlsx } from './target-task.http';
+import { excelPart } from './target-task.http';
 import { addCharger, exportChargers, importChargers, removeCharger } from './target-task.io';
-import {
-  createTask,
-  createYearTarget,
-  divideTargetYear,
-  editTask,
-  editYearTarget,
-  removeTask,
-  removeYearTarget,
-} from './target-task.service';
+import { createTask, editTask, removeTask } from './target-task.service';
+import { createYearTarget, divideTargetYear, editYearTarget, removeYearTarget } from './year-target.service';
 
 /** Either target-task menu grants the module; records are checked again in the service. */
 export const WBS = { menus: ['wbs', 'annualWbs'] } as const;
@@ -25,7 +19,7 @@ export const WBS = { menus: ['wbs', 'annualWbs'] } as const;
  */
 export function registerSharedRoutes(app: ZodApp, api: TargetTaskSharedApi) {
   const db = () => app.database.db;
-  const files = () => ({ db: app.database.db, store: app.fileStore, config: app.config });
+  const files = () => ({ db: app.database.db, hooks: app.hooks, store: app.fileStore, config: app.config });
 
   serve(app, api.yearTargetInsert, WBS, async (req) =>
     ok({ id: (await createYearTarget(db(), actorOf(req), req.body)).id }, '新增成功'),
@@ -67,7 +61,7 @@ export function registerSharedRoutes(app: ZodApp, api: TargetTaskSharedApi) {
     return ok(null, '删除成功');
   });
   serve(app, api.chargerExport, WBS, async (req, reply) =>
-    sendXlsx(reply, '部门负责人.xlsx', await exportChargers(db(), req.query.bmid)),
+    sendXlsx(reply, { name: '部门负责人.xlsx', buffer: await exportChargers(db(), req.query.bmid) }),
   );
   serve(app, api.chargerImport, WBS, async (req) => {
     const { buf } = await excelPart(req);

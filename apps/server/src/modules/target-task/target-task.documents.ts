@@ -32,7 +32,7 @@ export async function documentsOf(ctx: FilesContext, actor: Actor, owner: Docume
   const types = await fileTypesNamed(ctx.db, DOCUMENT_FILE_TYPES[owner.ownerType]);
   const files = await listAttachments(ctx, actor, { ownerType: owner.ownerType, ownerId: String(owner.ownerId) });
   return {
-    canEdit: await canWriteOwner(ctx.db, actor, owner.ownerType, String(owner.ownerId)),
+    canEdit: await canWriteOwner(ctx.db, ctx.hooks, actor, owner.ownerType, String(owner.ownerId)),
     groups: types.map((t) => ({
       fileTypeId: t.id,
       fileTypeName: t.name,

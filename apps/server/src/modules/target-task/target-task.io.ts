@@ -25,8 +25,9 @@ import {
   findUsersDepartments,
   insertChargers,
 } from './target-task.repository';
-import { createTask, lastLevelTasks, yearTargetSeenBy } from './target-task.service';
+import { createTask, lastLevelTasks } from './target-task.service';
 import { treeRows } from './task-card.query';
+import { yearTargetSeenBy } from './year-target.service';
 
 const EXAMPLE = {
   rwmc: '示例：建设5门省级精品在线开放课程',

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { registerCycleValueUser } from '../data-manage';
+import { CYCLE_VALUE_USERS } from '../data-manage';
 import { annualWbsRoutes } from './annual-wbs.routes';
 import { registerTargetTaskFilePolicies } from './target-task.policy';
 import { tasksNamingCycleValues } from './target-task.repository';
@@ -7,9 +7,9 @@ import { targetTaskRoutes } from './target-task.routes';
 
 /** Registered by app.ts under `/api`: the target-task routes of both menus and the policies of their documents. */
 export const targetTaskPlugin: FastifyPluginAsyncZod = async (app) => {
-  registerTargetTaskFilePolicies();
+  registerTargetTaskFilePolicies(app.hooks);
   // A cycle value a task names is kept by data management's cycles: they ask the tasks before a delete or a rename.
-  registerCycleValueUser(tasksNamingCycleValues);
+  app.hooks.add(CYCLE_VALUE_USERS, 'target-task', tasksNamingCycleValues);
   await app.register(targetTaskRoutes, { prefix: '/herm-wbs' });
   await app.register(annualWbsRoutes, { prefix: '/herm-ndwbs' });
 };

@@ -1,13 +1,15 @@
-import { ROLE, type TodoRole } from '@zg/contract';
+import { ROLE, type TaskAudit, type TaskStatus, type TodoRole } from '@zg/contract';
 import { type Actor, isAdmin } from '../../platform/access';
+import type { Hooks } from '../../platform/hooks';
 import { registerOwnerPolicy } from '../files';
-import { ownsOrHeadsTask, visibleTaskIds, visibleTaskWhere } from './target-task.repository';
+import { isHead, isOwner, isPublisher, type TaskFacts } from './target-task.machine';
+import { ownsOrHeadsTask, type TaskRow, visibleTaskIds, visibleTaskWhere } from './target-task.repository';
 import { createdYearTarget, visibleYearTargetIds, visibleYearTargetWhere } from './year-target.repository';
 
 /**
  * Who may see and change year targets and tasks. The transitions of a task (who may push, accept, audit ...) are the
  * rules table of target-task.machine.ts; what a task card or year target lets its viewer do is sent with it as
- * `abilities` (target-task.service.ts `present`, `listYearTargets`).
+ * `abilities` (target-task.presenter.ts `presentTaskCard`, `listYearTargets`).
  */
 
 /** The owner and the auditor of a task, each or an administrator (defined with the transition rules). */
@@ -75,19 +77,48 @@ export function yearTargetAbilities(actor: Actor, target: { creatorId: string },
 const toInts = (ids: string[]) => ids.map(Number).filter(Number.isInteger);
 
 /** The file owner policies of year-target and task documents; the target-task plugin registers them. */
-export function registerTargetTaskFilePolicies() {
+export function registerTargetTaskFilePolicies(hooks: Hooks) {
   /** Documents of a year target: read by whoever sees the target, written by its creator and publishers. */
-  registerOwnerPolicy('YearTask', {
+  registerOwnerPolicy(hooks, 'YearTask', {
     readable: async (db, actor, ids) =>
       new Set((await visibleYearTargetIds(db, toInts(ids), yearTargetsSeenBy(actor))).map(String)),
     writable: async (db, actor, id) =>
       actor.roles.has(ROLE.targetPublisher) || createdYearTarget(db, Number(id), actor.userId),
   });
   /** Documents of a task: read by whoever sees the task, written by its owner, its department's head and publishers. */
-  registerOwnerPolicy('NodeTask', {
+  registerOwnerPolicy(hooks, 'NodeTask', {
     readable: async (db, actor, ids) =>
       new Set((await visibleTaskIds(db, toInts(ids), tasksSeenBy(actor))).map(String)),
     writable: async (db, actor, id) =>
       actor.roles.has(ROLE.targetPublisher) || ownsOrHeadsTask(db, Number(id), actor.userId, actor.chargeDepartmentIds),
   });
+}
+
+export function taskFactsOf(task: TaskRow, yearTargetCreatorId: string, hasChildren: boolean): TaskFacts {
+  return {
+    status: task.status as TaskStatus,
+    auditStatus: task.auditStatus as TaskAudit | null,
+    departmentId: task.departmentId,
+    ownerId: task.ownerId,
+    auditorId: task.auditorId,
+    yearTargetCreatorId,
+    hasChildren,
+    depth: task.depth,
+  };
+}
+
+/** Who may edit or delete a task now: the publisher before it is pushed (or after it came back), a head its children. */
+export function mayEditTask(actor: Actor, f: TaskFacts, task: TaskRow) {
+  if (task.parentId === null) return isPublisher(actor, f) && (f.status === 'notPushed' || f.status === 'goBack');
+  return isHead(actor, f) && f.status === 'waitDefine' && f.auditStatus !== 0;
+}
+
+/** The mission statement is written by whoever may edit the task, and by its owner while defining it. */
+export function mayEditMission(actor: Actor, f: TaskFacts, task: TaskRow) {
+  return mayEditTask(actor, f, task) || ownerWritesMission(actor, f);
+}
+
+/** The owner writes the mission while defining the task (not while it is under review). */
+export function ownerWritesMission(actor: Actor, f: TaskFacts) {
+  return isOwner(actor, f) && f.status === 'waitDefine' && f.auditStatus !== 0;
 }

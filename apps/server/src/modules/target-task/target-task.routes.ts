@@ -1,27 +1,25 @@
 import { TARGET_TASK_API as API, EXCEL_MSG, pageReply, TASK_MSG, type TaskAction } from '@zg/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
+import { sendXlsx } from '../../platform/download';
 import { serve } from '../../platform/endpoints';
 import { ok } from '../../platform/envelope';
 import { badRequest } from '../../platform/errors';
 import { cycleTypeOptions } from '../data-manage';
 import { registerSharedRoutes, WBS } from './shared.routes';
-import { excelPart, sendXlsx } from './target-task.http';
+import { excelPart } from './target-task.http';
 import { exportLastLevelTasks, exportTasks, importTasks, listChargers, taskTemplate } from './target-task.io';
 import {
   act,
-  catalogue,
   departmentsWithChargers,
   lastLevelTasks,
   listTasks,
-  listYearTargets,
-  moveYearTarget,
   taskDetail,
   taskTree,
   taskTypeList,
   taskVo,
-  yearTargetOptions,
 } from './target-task.service';
+import { catalogue, listYearTargets, moveYearTarget, yearTargetOptions } from './year-target.service';
 
 /** The transitions with a path of their own (`targetTask/:id/<action>`, `targetTaskAudit/:id/<path>`). */
 const ACTIONS: [typeof API.push, TaskAction][] = [
@@ -41,9 +39,11 @@ export const targetTaskRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
 
   serve(app, API.taskTypeList, WBS, async () => ok(await taskTypeList(db())));
-  serve(app, API.template, WBS, async (_req, reply) => sendXlsx(reply, '目标任务导入模板.xlsx', await taskTemplate()));
+  serve(app, API.template, WBS, async (_req, reply) =>
+    sendXlsx(reply, { name: '目标任务导入模板.xlsx', buffer: await taskTemplate() }),
+  );
   serve(app, API.exportTaskDetail, WBS, async (req, reply) =>
-    sendXlsx(reply, '目标任务.xlsx', await exportTasks(db(), actorOf(req), req.query.yearTargetId)),
+    sendXlsx(reply, { name: '目标任务.xlsx', buffer: await exportTasks(db(), actorOf(req), req.query.yearTargetId) }),
   );
   serve(app, API.import, WBS, async (req) => {
     const { buf, fields } = await excelPart(req);
@@ -95,7 +95,7 @@ export const targetTaskRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(pageReply(records, total, req.query));
   });
   serve(app, API.lastLevelExport, WBS, async (req, reply) =>
-    sendXlsx(reply, '末级任务明细.xlsx', await exportLastLevelTasks(db(), actorOf(req), req.query)),
+    sendXlsx(reply, { name: '末级任务明细.xlsx', buffer: await exportLastLevelTasks(db(), actorOf(req), req.query) }),
   );
   serve(app, API.departments, WBS, async () => ok(await departmentsWithChargers(db())));
 };

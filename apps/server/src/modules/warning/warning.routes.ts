@@ -1,8 +1,9 @@
-import { formatDateTime, PROGRESS_MSG, ROLE, type WarningApi } from '@zg/contract';
+import { PROGRESS_MSG, ROLE, type WarningApi } from '@zg/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import { serve } from '../../platform/endpoints';
 import { ok } from '../../platform/envelope';
+import { presentWarningType } from './warning.presenter';
 import { listWarningTypes } from './warning.repository';
 import {
   configHistory,
@@ -21,24 +22,6 @@ import {
 const WBS = { menus: ['wbs', 'annualWbs'] } as const;
 const MANAGE = { roles: [ROLE.admin, ROLE.targetPublisher] } as const;
 const ADMIN = { roles: [ROLE.admin] } as const;
-
-const presentType = (t: Awaited<ReturnType<typeof listWarningTypes>>[number]) => ({
-  id: t.id,
-  yjlxmc: t.name,
-  yjlxms: t.description,
-  kind: t.kind as 'process' | 'final',
-  date: t.days,
-  yjzq: t.period as 'month' | 'week' | 'day' | 'no',
-  weekday: t.periodWeekday,
-  day: t.periodDay,
-  months: t.periodMonths,
-  hour: t.periodHour,
-  px: t.sortOrder,
-  cjr: t.createdBy,
-  cjsj: formatDateTime(t.createdAt),
-  gxr: t.updatedBy,
-  gxsj: formatDateTime(t.updatedAt),
-});
 
 /**
  * Warnings (预警) of tasks, warning types, conditions and the batch configuration, from either service's catalogue
@@ -70,9 +53,9 @@ export function warningRoutes(api: WarningApi): FastifyPluginAsyncZod {
     });
 
     // ---- warning types, conditions and batch configuration ----
-    serve(app, api.warningTypes, WBS, async () => ok((await listWarningTypes(db())).map(presentType)));
+    serve(app, api.warningTypes, WBS, async () => ok((await listWarningTypes(db())).map(presentWarningType)));
     serve(app, api.warningTypeInsert, MANAGE, async (req) =>
-      ok(presentType(await createWarningType(db(), actorOf(req), req.body)), '新增成功'),
+      ok(presentWarningType(await createWarningType(db(), actorOf(req), req.body)), '新增成功'),
     );
     serve(app, api.warningTypeUpdate, MANAGE, async (req) => {
       await editWarningType(db(), actorOf(req), req.body.id, req.body);

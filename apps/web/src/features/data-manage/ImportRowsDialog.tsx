@@ -18,9 +18,10 @@ const reportColumns: TableColumnsType<ImportProblem & { key: number }> = [
 ];
 
 /**
- * 导入数据: the file goes up, the server imports it in the background (drsj/task) and the dialog asks for its progress
- * each second (getFutureTaskResult), showing a progress bar, then the count imported or the row-by-row report of a
- * refused file (nothing of which was imported).
+ * 导入数据: the file goes up, the server imports it in the background (drsj/task, a job in PostgreSQL that any worker
+ * runs and answers) and the dialog asks for its progress each second (getFutureTaskResult), showing a progress bar,
+ * then the count imported, the row-by-row report of a refused file (nothing of which was imported), or that the job
+ * was interrupted (its server process stopped: nothing imported, import again).
  */
 export function ImportRowsDialog({ ckbid, open, onClose }: { ckbid: number; open: boolean; onClose: () => void }) {
   const { refresh, fail } = useWarehouseActions();
@@ -66,6 +67,8 @@ export function ImportRowsDialog({ ckbid, open, onClose }: { ckbid: number; open
   const running = uploading !== null || (jobId !== null && jobRunning(job.data));
   const progress = jobProgress(jobId ? (job.data ?? null) : null);
   const data = job.data;
+  const errors = data?.report?.errors ?? [];
+  const errorCount = data?.report?.errorCount ?? 0;
 
   return (
     <Modal
@@ -112,22 +115,22 @@ export function ImportRowsDialog({ ckbid, open, onClose }: { ckbid: number; open
         )}
         {job.error && <Alert type="error" showIcon message={job.error.message} />}
         {data?.state === 'done' && <Alert type="success" showIcon message={data.message ?? W.importDone} />}
-        {data?.state === 'failed' && (
+        {(data?.state === 'failed' || data?.state === 'interrupted') && (
           <Space orientation="vertical" size="small" style={{ width: '100%' }}>
             <Alert
               type="error"
               showIcon
-              message={data.errorCount > 0 ? W.importRefused(data.errorCount) : (data.message ?? W.importFailed)}
-              description={data.errorCount > data.errors.length ? W.reportCut(data.errors.length) : undefined}
+              message={errorCount > 0 ? W.importRefused(errorCount) : (data.message ?? W.importFailed)}
+              description={errorCount > errors.length ? W.reportCut(errors.length) : undefined}
             />
-            {data.errors.length > 0 && (
+            {errors.length > 0 && (
               <Table
                 size="small"
                 aria-label={W.importReport}
                 rowKey="key"
                 columns={reportColumns}
-                dataSource={data.errors.map((e, key) => ({ ...e, key }))}
-                pagination={data.errors.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+                dataSource={errors.map((e, key) => ({ ...e, key }))}
+                pagination={errors.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
               />
             )}
           </Space>

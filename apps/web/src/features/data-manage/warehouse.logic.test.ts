@@ -1,4 +1,4 @@
-import type { WarehouseField } from '@zg/contract';
+import type { ImportJob, WarehouseField } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
 import { tabOf } from './DataManagePage';
 import { idParam } from './WarehouseSection';
@@ -92,25 +92,33 @@ describe('row values', () => {
 });
 
 describe('import progress', () => {
-  it('reads the job: uploading, counting, rows read, done at 100, failed where it stopped', () => {
+  it('reads the job: uploading, queued, counting, rows read, done at 100, failed or interrupted where it stopped', () => {
+    const job = (state: ImportJob['state'], done: number, total: number | null, step: string | null = null) => ({
+      state,
+      done,
+      total,
+      step,
+      percent: total ? Math.floor((done / total) * 100) : 0,
+    });
     expect(jobProgress(null)).toMatchObject({ percent: 0, status: 'active' });
-    expect(jobProgress({ state: 'counting', percent: 0, processed: 0, total: null }).text).toBe('正在读取文件');
-    expect(jobProgress({ state: 'importing', percent: 42, processed: 420, total: 1000 })).toEqual({
+    expect(jobProgress(job('queued', 0, null)).text).toBe('排队中');
+    expect(jobProgress(job('running', 0, null, '正在读取文件')).text).toBe('正在读取文件');
+    expect(jobProgress(job('running', 420, 1000, '正在导入'))).toEqual({
       percent: 42,
       status: 'active',
       text: '已处理 420 / 1000 行',
     });
-    expect(jobProgress({ state: 'done', percent: 100, processed: 1000, total: 1000 })).toMatchObject({
+    expect(jobProgress({ ...job('done', 1000, 1000), percent: 100 })).toMatchObject({
       percent: 100,
       status: 'success',
     });
-    expect(jobProgress({ state: 'failed', percent: 30, processed: 300, total: 1000 })).toMatchObject({
-      percent: 30,
-      status: 'exception',
-    });
+    expect(jobProgress(job('failed', 300, 1000))).toMatchObject({ percent: 30, status: 'exception' });
+    expect(jobProgress(job('interrupted', 300, 1000))).toEqual({ percent: 30, status: 'exception', text: '已中断' });
     expect(jobRunning(null)).toBe(true);
-    expect(jobRunning({ state: 'importing' })).toBe(true);
+    expect(jobRunning({ state: 'queued' })).toBe(true);
+    expect(jobRunning({ state: 'running' })).toBe(true);
     expect(jobRunning({ state: 'failed' })).toBe(false);
+    expect(jobRunning({ state: 'interrupted' })).toBe(false);
   });
 });
 

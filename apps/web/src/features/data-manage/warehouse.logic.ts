@@ -3,7 +3,10 @@ import {
   FILTER_OPS,
   type FieldType,
   type FilterOp,
+  IMPORT_STEPS,
   type ImportJob,
+  JOB_STATE_NAMES,
+  jobUnderWay,
   WAREHOUSE_LIMITS,
   type WarehouseField,
 } from '@zg/contract';
@@ -87,8 +90,8 @@ export function typeText(f: Pick<WarehouseField, 'zdlx' | 'cd' | 'xsws'>): strin
   return name;
 }
 
-/** What the progress bar shows of an import job. */
-export function jobProgress(job: Pick<ImportJob, 'state' | 'percent' | 'processed' | 'total'> | null): {
+/** What the progress bar shows of an import job (a tracked job: platform jobs in the contract's jobs.ts). */
+export function jobProgress(job: Pick<ImportJob, 'state' | 'percent' | 'done' | 'total' | 'step'> | null): {
   percent: number;
   status: 'active' | 'success' | 'exception';
   text: string;
@@ -96,10 +99,12 @@ export function jobProgress(job: Pick<ImportJob, 'state' | 'percent' | 'processe
   if (!job) return { percent: 0, status: 'active', text: '正在上传文件' };
   if (job.state === 'done') return { percent: 100, status: 'success', text: '导入完成' };
   if (job.state === 'failed') return { percent: job.percent, status: 'exception', text: '导入失败' };
-  if (job.state === 'counting' || job.total === null) return { percent: 0, status: 'active', text: '正在读取文件' };
-  return { percent: job.percent, status: 'active', text: `已处理 ${job.processed} / ${job.total} 行` };
+  if (job.state === 'interrupted')
+    return { percent: job.percent, status: 'exception', text: JOB_STATE_NAMES.interrupted };
+  if (job.state === 'queued') return { percent: 0, status: 'active', text: JOB_STATE_NAMES.queued };
+  if (job.total === null) return { percent: 0, status: 'active', text: job.step ?? IMPORT_STEPS.counting };
+  return { percent: job.percent, status: 'active', text: `已处理 ${job.done} / ${job.total} 行` };
 }
 
 /** Whether the job is still running (the page keeps polling). */
-export const jobRunning = (job: Pick<ImportJob, 'state'> | null | undefined) =>
-  !job || job.state === 'counting' || job.state === 'importing';
+export const jobRunning = jobUnderWay;

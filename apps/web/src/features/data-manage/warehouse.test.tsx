@@ -134,18 +134,20 @@ describe('数据仓库 pages', () => {
         polls++;
         return ok({
           id: 'job-1',
-          ckbid: 4,
           state: 'failed',
-          processed: 3,
+          step: '正在导入',
+          done: 3,
           total: 3,
-          percent: 100,
-          count: null,
+          percent: 99,
           message: '导入失败，共2处错误，未导入任何数据：…',
-          errorCount: 2,
-          errors: [
-            { row: 3, column: '年龄', reason: '应为整数', value: 'abc' },
-            { row: 4, column: '学号', reason: '与第2行重复（该字段要求唯一）', value: '2024001' },
-          ],
+          result: null,
+          report: {
+            errorCount: 2,
+            errors: [
+              { row: 3, column: '年龄', reason: '应为整数', value: 'abc' },
+              { row: 4, column: '学号', reason: '与第2行重复（该字段要求唯一）', value: '2024001' },
+            ],
+          },
         });
       },
     });
