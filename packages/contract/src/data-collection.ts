@@ -130,7 +130,8 @@ export const COLLECTION_MSG = {
   notOption: (label: string) => `“${label}”不是可选的值`,
   belowMin: (min: number) => `不能小于 ${min}`,
   aboveMax: (max: number) => `不能大于 ${max}`,
-  decimals: (n: number) => `最多 ${n} 位小数`,
+  /** No places allowed reads as an integer rule (6.5 in a column of whole numbers: 应为整数, issue 28 item 8). */
+  decimals: (n: number) => (n === 0 ? '应为整数' : `最多 ${n} 位小数`),
   fieldNotInForm: '表单中没有这个字段',
   /** A file field's value that is no file of the filler's (or of this fill task's). */
   notOwnFile: '附件不存在或不是您上传的，请重新上传',

@@ -6,7 +6,7 @@ import { users } from './platform';
  * Data sources (数据源): external PostgreSQL databases algorithms read from. `passwordSecret` is the password sealed
  * with AES-256-GCM (platform/secret-box.ts: version, 12-byte IV, auth tag and ciphertext), never the password itself;
  * null when the source has none. `schemas` are the schemas it declares (one or more, chosen by the administrator):
- * the search_path of a run on it, and all an algorithm there may read (issue 28; migration 0023 made the one
+ * the search_path of a run on it, and all an algorithm there may read (issue 28; migration 0024 made the one
  * `schema` of before, or public, its only element).
  */
 export const dataSources = pgTable('data_sources', {
