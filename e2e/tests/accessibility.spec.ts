@@ -108,25 +108,3 @@ test('axe finds no critical or serious violation on the 数据仓库 list and it
   await audit(page, '数据管理 / 数据仓库 / 新增仓库', findings);
   expect(findings, JSON.stringify(findings, null, 1)).toEqual([]);
 });
-
-// Pages below a tab's list, reached from a row: 数据采集's 填报情况 of a task and the designer of a form, as the
-// collection administrator sees them (their state and version tags).
-test('axe finds no critical or serious violation on 数据采集 填报情况 and the form designer', async ({ page }) => {
-  const findings: Finding[] = [];
-  await signIn(page, ACCOUNTS.find((a) => a.userId === 'zyadmin')!);
-  await page.goto('/#/dataCollection/tasks');
-  await page
-    .getByRole('button', { name: /^填报情况 / })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/#\/dataCollection\/tasks\/\d+$/);
-  await audit(page, '数据采集 / 采集任务 / 填报情况', findings);
-  await page.goto('/#/dataCollection/forms');
-  await page
-    .getByRole('button', { name: /^设计 / })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/#\/dataCollection\/forms\/\d+$/);
-  await audit(page, '数据采集 / 表单管理 / 设计表单', findings);
-  expect(findings, JSON.stringify(findings, null, 1)).toEqual([]);
-});
