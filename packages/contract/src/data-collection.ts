@@ -201,6 +201,12 @@ export const FormQuerySchema = z.object({
   directoryId: Id.optional(),
   keyword: text(60).trim().optional(),
 });
+/** What the user may do in 数据采集 besides a record: keep forms, constants and collection tasks (its admin tabs). */
+export const CollectionAbilitiesSchema = z.object({
+  manage: z.boolean().describe('可设计表单、维护常量、发起采集任务 / may design forms, keep constants, start tasks'),
+});
+export type CollectionAbilities = z.infer<typeof CollectionAbilitiesSchema>;
+
 export const FormSchema = z.object({
   id: z.number().int(),
   directoryId: z.number().int(),

@@ -244,6 +244,15 @@ export const WarehouseUpdateSchema = WarehouseInputSchema.extend({ id: Id });
 // ---- tables (ckb) ----
 
 /** What the signed-in user may do with a table, from the policy and the table's state. */
+/** What the user may keep in 数据管理 besides a record (which of its tabs and buttons to show). */
+export const DataManageAbilitiesSchema = z.object({
+  cycles: z.boolean().describe('可维护周期 / may keep cycle values'),
+  departmentVersions: z.boolean().describe('可维护部门版本 / may keep department versions'),
+  dataSources: z.boolean().describe('可维护数据源 / may keep data sources'),
+  algorithms: z.boolean().describe('可维护算法 / may keep algorithms'),
+});
+export type DataManageAbilities = z.infer<typeof DataManageAbilitiesSchema>;
+
 export const WarehouseTableAbilitiesSchema = z.object({
   edit: z.boolean().describe('可修改结构 / may change its structure'),
   createPhysical: z.boolean().describe('可创建物理表 / may create the physical table'),

@@ -250,6 +250,7 @@ export const DATASOURCE_TEXT = {
   kind: '类型',
   host: '主机',
   port: '端口',
+  hostPort: '主机:端口',
   database: '数据库',
   user: '用户名',
   password: '密码',
