@@ -1,4 +1,4 @@
-import { decimalShape, type FieldDef, type FieldType, type FilterOp } from '@zg/contract';
+import { decimalShape, FALSE_WORDS, type FieldDef, type FieldType, type FilterOp, TRUE_WORDS } from '@zg/contract';
 
 // The value rules live in the contract (warehouse-rules.ts), shared with the web's row dialog.
 export {
