@@ -59,10 +59,9 @@ describe('the demo school on a first start', () => {
     expect(flat(full.tree).filter((n) => n.calRuleName).length).toBeGreaterThan(3);
   });
 
-  it('is loaded in one seed, quickly, with every kind of record the home pages count', async () => {
-    // Reported by the run (the issue asks for the figure); generous bound for a loaded 2-core machine.
+  it('is loaded in one seed with every kind of record the home pages count', async () => {
+    // The figure is reported, never asserted: speed is measured in bench/, not in tests.
     console.info(`demo seed (accounts + story + warehouse) on an empty database: ${Math.round(seedMs)} ms`);
-    expect(seedMs).toBeLessThan(20_000);
     const db = server.database.db;
     const rows = async (table: PgTable) => Number((await db.select({ n: count() }).from(table))[0]?.n);
     expect(await rows(targetTasks)).toBeGreaterThan(40);
