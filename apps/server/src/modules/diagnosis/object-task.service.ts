@@ -1,4 +1,4 @@
-import { type DiagnosisTaskState, DIAGNOSIS_MSG as M } from '@zg/contract';
+import { type DiagnosisTaskState, formatDateTime, DIAGNOSIS_MSG as M } from '@zg/contract';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
@@ -237,7 +237,7 @@ export async function calScore(db: Db, actor: Actor, id: number, now: Date) {
     const s = scoreOf((await repo.rowGrades(tx, id)).map((r) => r.jgdj as Parameters<typeof scoreOf>[0][number]));
     await repo.updateObjectTasks(tx, [id], { score: s.score, scoredAt: now });
     await audit(tx, actor, 'diagnosisObjectTask.score', id, { score: s.score });
-    return { id, score: s.score, pfsj: now.toISOString(), graded: s.graded, grades: s.grades };
+    return { id, score: s.score, pfsj: formatDateTime(now), graded: s.graded, grades: s.grades };
   });
 }
 
@@ -247,7 +247,7 @@ export async function scoreResult(db: Db, actor: Actor, id: number) {
   return {
     id,
     score: o.object.score,
-    pfsj: o.object.scoredAt?.toISOString() ?? null,
+    pfsj: o.object.scoredAt ? formatDateTime(o.object.scoredAt) : null,
     graded: s.graded,
     grades: s.grades,
   };
