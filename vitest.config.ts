@@ -28,6 +28,10 @@ export default defineConfig({
           ],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // Vitest's default is one worker less than the cores: one on a 2-core machine.
+          maxWorkers: 2,
+          // The story's generators (a whole school in memory) take 2-6 s on a shared 2-core machine: past the default 5 s.
+          testTimeout: 30_000,
         },
       },
       {
@@ -56,6 +60,8 @@ export default defineConfig({
           setupFiles: ['apps/web/src/test/setup.ts'],
           // antd in jsdom is slow on a shared 2-core machine: a page test may take several seconds there.
           testTimeout: 45_000,
+          // Both cores (Vitest's default leaves one idle on a 2-core machine): the web files are most of the run.
+          maxWorkers: 2,
         },
       },
     ],

@@ -1,45 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+import { defineConfig } from '@playwright/test';
 import base from './playwright.config';
 
 /**
- * The demo school as `npm start` gives it on an empty data directory (SEED_DEMO and SEED_DEMO_STORY at their
- * defaults): a fresh server and database of its own, for the *.demo.spec.ts journeys only.
- * `npx playwright test -c e2e/demo.config.ts`
+ * The demo school's journeys (*.demo.spec.ts) alone: `npx playwright test -c demo.config.ts`. `npm test` runs them
+ * beside the others, as the `demo` lane of playwright.config.ts, on the same kind of server (the story seeded).
  */
-const port = Number(process.env.E2E_DEMO_PORT ?? 18081);
-const baseURL = `http://127.0.0.1:${port}`;
-
-if (!process.env.ZG_E2E_DEMO_DATA_DIR) {
-  const made = mkdtempSync(path.join(tmpdir(), 'zg-e2e-demo-'));
-  process.env.ZG_E2E_DEMO_DATA_DIR = made;
-  if (!process.env.E2E_KEEP_DATA)
-    process.on('exit', () => {
-      try {
-        rmSync(made, { recursive: true, force: true, maxRetries: 5 });
-      } catch {}
-    });
-}
+const demo = (base.projects ?? []).filter((p) => p.name === 'demo');
+const servers = Array.isArray(base.webServer) ? base.webServer : [];
 
 export default defineConfig({
   ...base,
-  testIgnore: [],
-  testMatch: ['**/*.demo.spec.ts'],
-  use: { ...base.use, baseURL },
-  webServer: {
-    ...(base.webServer as NonNullable<PlaywrightTestConfig['webServer']> & { command: string }),
-    url: `${baseURL}/api/health`,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: process.env.ZG_E2E_DEMO_DATA_DIR as string,
-      NODE_ENV: 'production',
-      // The server's day is the browser's (timezoneId): a journey run between 16:00 and 24:00 UTC crosses the date.
-      TZ: 'Asia/Shanghai',
-      SEED_DEMO: 'true',
-      SEED_DEMO_STORY: 'true',
-    },
-  },
+  workers: 1,
+  projects: demo,
+  webServer: servers.filter((s) => s.env?.SEED_DEMO_STORY === 'true'),
 });

@@ -1,43 +1,42 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { lanePlan, productServer, runDir } from './servers';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '..');
+// Lanes (servers.ts lanePlan): each a project with one worker and a server of its own — its own port, DATA_DIR and
+// embedded PostgreSQL, fresh for the run — so lanes run side by side without sharing any state (a moved server
+// clock, a changed password, data another journey made), and within a lane the files run one after the other in name
+// order, as they all did on one server before. Ports: lane n on E2E_PORT + 2(n-1) (18080, 18082, ...), the demo
+// school's server on E2E_DEMO_PORT (18081). E2E_LANES=1 runs every plain journey on one server.
 const port = Number(process.env.E2E_PORT ?? 18080);
-const baseURL = `http://127.0.0.1:${port}`;
-
-// A fresh database per run. Workers load this file again; the variable they inherit keeps them on the same dir,
-// and only the process that made the dir removes it, on exit, after the web server has stopped (E2E_KEEP_DATA=1 keeps it).
-if (!process.env.ZG_E2E_DATA_DIR) {
-  const made = mkdtempSync(path.join(tmpdir(), 'zg-e2e-'));
-  process.env.ZG_E2E_DATA_DIR = made;
-  // The embedded PostgreSQL may still be finishing its shutdown in there: a failed removal must not fail the run.
-  if (!process.env.E2E_KEEP_DATA)
-    process.on('exit', () => {
-      try {
-        rmSync(made, { recursive: true, force: true, maxRetries: 5 });
-      } catch {}
-    });
-}
-const dataDir = process.env.ZG_E2E_DATA_DIR;
+const demoPort = Number(process.env.E2E_DEMO_PORT ?? 18081);
+const dataDir = runDir('ZG_E2E_DATA_DIR', 'zg-e2e-');
+const { lanes, demo, workers } = lanePlan();
+const servers = [
+  ...lanes.map((files, i) => ({
+    name: `lane-${i + 1}`,
+    files,
+    port: port + 2 * i,
+    dataDir: path.join(dataDir, `lane-${i + 1}`),
+    story: false,
+  })),
+  // The demo school as `npm start` gives it on an empty data directory: the story and the warehouse.
+  ...(demo.length
+    ? [{ name: 'demo', files: demo, port: demoPort, dataDir: path.join(dataDir, 'demo'), story: true }]
+    : []),
+];
 
 export default defineConfig({
   testDir: './tests',
-  // The demo school's journeys run on their own server, seeded with the story (demo.config.ts).
-  testIgnore: ['**/*.demo.spec.ts'],
   outputDir: './test-results',
   fullyParallel: false,
-  workers: 1,
+  // One worker per lane (each project's `workers: 1`), E2E_LANES of them at once.
+  workers,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: 'list',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1366, height: 768 },
@@ -61,29 +60,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium' }],
-  webServer: {
-    command: 'npm run serve',
-    cwd: repoRoot,
-    url: `${baseURL}/api/health`,
-    // TEST_HOOKS: the warning journeys move the server clock through POST /api/test/clock (administrators only).
-    // The journeys build their own tasks from the demo accounts: no demo story (SEED_DEMO_STORY) under them.
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      TEST_HOOKS: 'true',
-      // The server's day is the browser's (timezoneId): a journey run between 16:00 and 24:00 UTC crosses the date.
-      TZ: 'Asia/Shanghai',
-      SEED_DEMO_STORY: 'false',
-    },
-    timeout: 120_000,
-    reuseExistingServer: false,
-    // SIGTERM first: the server closes, then stops its embedded PostgreSQL cleanly (its guard would stop it after a
-    // SIGKILL too).
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  projects: servers.map((s) => ({
+    name: s.name,
+    testMatch: s.files.map((f) => `**/${f}`),
+    workers: 1,
+    use: { baseURL: `http://127.0.0.1:${s.port}` },
+  })),
+  webServer: servers.map((s) => productServer(s)),
 });

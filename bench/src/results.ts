@@ -2,6 +2,7 @@ import type { AlgorithmFigures } from './phases/algorithm';
 import type { RouteFigures } from './phases/api';
 import type { CollectionFigures } from './phases/collection';
 import type { CrashFigures } from './phases/crash';
+import type { DiagnosisFigures } from './phases/diagnosis';
 import type { FrontendFigures } from './phases/frontend';
 import type { CpuProfile, Plan, Statement } from './phases/profile';
 import type { ReplayFigures } from './phases/replay';
@@ -66,6 +67,8 @@ export interface RunResults {
   collection: Partial<Record<DbKind, CollectionFigures>>;
   /** Standard systems (issue 19): a ~500-node system read whole, a 1 000-row import. */
   standard: Partial<Record<DbKind, StandardFigures>>;
+  /** 诊断改进 (issue 30): a 40-major task computed, a publish to 1 200 courses, one object task's rows. */
+  diagnosis: Partial<Record<DbKind, DiagnosisFigures>>;
   crash: Partial<Record<DbKind, CrashFigures>>;
   /** `withCrashTest`: the crash test ran at the same time (on servers and databases of its own). */
   soak: (SoakFigures & { db: DbKind; withCrashTest?: boolean }) | null;
@@ -96,6 +99,7 @@ export function emptyResults(startedAt: Date, quick: boolean): RunResults {
     algorithm: {},
     collection: {},
     standard: {},
+    diagnosis: {},
     crash: {},
     soak: null,
     profile: null,

@@ -52,6 +52,9 @@ const WARNING_SETTINGS = not(
 const WARNING_DISMISS = not(
   "shared by design: the publisher role (or the target's creator) dismisses warnings of any target (progress.annual.api.test.ts)",
 );
+const THROTTLE = not(
+  'school-wide: clears the sign-in limits of an account or an address, administrators only (route role zyadmin; authc.api.test.ts)',
+);
 const WARNING_RUN = not(
   'school-wide: runs the hourly warning evaluation over every task now, administrators only (route role zyadmin)',
 );
@@ -132,6 +135,7 @@ const WRITES: Record<string, Ownership> = {
   'POST /api/authc/login': SIGN_IN,
   'POST /api/authc/casLogin': SIGN_IN,
   'POST /api/authc/logout': OWN_SESSION,
+  'POST /api/authc/loginThrottle/clear': THROTTLE,
   'POST /api/user/personalInfo/update': SELF,
   'POST /api/user/password/update': SELF,
   'POST /api/user/portraitChange': SELF,
@@ -147,6 +151,8 @@ const WRITES: Record<string, Ownership> = {
   'POST /api/herm-zdgj/rest/file/files/saveList': owner('files'),
   'POST /api/herm-zdgj/rest/file/files/:id/delete': owner('files'),
   'POST /api/docrepo/upload': owner('files'),
+  'POST /api/docrepo/merge': owner('files'),
+  'POST /api/docrepo/shareById': owner('files'),
   'POST /api/herm-wbs/targetTask/import': PUBLISHER_TASKS,
   'POST /api/herm-wbs/departManage/chargers/insert': CHARGERS,
   'POST /api/herm-wbs/departManage/chargers/delete': CHARGERS,

@@ -20,6 +20,7 @@ import {
   DiagnosisTaskQuerySchema,
   DiagnosisTaskSchema,
   DiagnosisTaskUpdateSchema,
+  DiagnosisTodoSchema,
   FutureTaskResultSchema,
   IssueDownSchema,
   LineageQuerySchema,
@@ -181,6 +182,13 @@ export const DIAGNOSIS_API = {
     tags,
     query: AuditQueueQuerySchema,
     response: ObjectTaskPageSchema,
+  }),
+  todo: endpoint({
+    method: 'GET',
+    path: `${Z}/rest/obj/todo`,
+    summary: '首页待办：待提交目标值、待审核（按所打开的列表计数） / the diagnosis to-dos',
+    tags,
+    response: DiagnosisTodoSchema,
   }),
   objectDetail: endpoint({
     method: 'GET',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AlgorithmLineageSchema } from './algorithm';
 import { listOf, PagingQuerySchema } from './envelope';
 import { jobSchema } from './jobs';
-import { IdSchema, int32, isoDate, text } from './primitives';
+import { DateTimeSchema, IdSchema, int32, isoDate, text } from './primitives';
 import { DIRECTIONS, GradeRuleSchema, VALUE_TYPES, WarningRuleSchema } from './standard';
 
 /**
@@ -224,7 +224,7 @@ export const DIAGNOSIS_MSG = {
 const Name = z.string().describe('名称 / name');
 const UserRef = z.object({ id: z.string().describe('用户id / user id'), name: z.string().describe('姓名 / name') });
 const userId = () => z.string().trim().min(1).max(64);
-const dateTime = z.string().describe('时间（yyyy-MM-dd HH:mm:ss） / time');
+const dateTime = DateTimeSchema;
 const reason = () => text(DIAGNOSIS_LIMITS.textMax).trim();
 /** A value as typed: a number (two decimals at most), 0 / 1, or a level's name. Checked by the row's value type. */
 const value = () => text(DIAGNOSIS_LIMITS.valueMax).trim();
@@ -340,8 +340,8 @@ export const FutureTaskResultSchema = z.object({
   scheduled: z
     .boolean()
     .describe('是否按计划每日计算（进行中且在起止日期内） / computed daily (normal, start ≤ today ≤ end)'),
-  lastRun: z.string().nullable().describe('上次计算时间 / last computed'),
-  nextRun: z.string().nullable().describe('下次计划计算时间 / next scheduled computation'),
+  lastRun: DateTimeSchema.nullable().describe('上次计算时间 / last computed'),
+  nextRun: DateTimeSchema.nullable().describe('下次计划计算时间 / next scheduled computation'),
   jobId: z.string().nullable().describe('最近一次整任务计算的任务id（可轮询进度） / the latest whole-task job'),
 });
 
@@ -381,7 +381,7 @@ export const ObjectTaskSchema = z.object({
   lc: z.number().int().describe('诊断轮次 / round'),
   mbzt: z.enum(TARGET_STATES).describe('目标值状态 tosubmit 待提交 / waitaudit 待审核 / toaudit 已审核'),
   score: z.number().nullable().describe('得分（两位小数） / score'),
-  pfsj: z.string().nullable().describe('得分计算时间 / scored at'),
+  pfsj: DateTimeSchema.nullable().describe('得分计算时间 / scored at'),
   zbsl: z.number().int().describe('质控点（行）数 / rows'),
   yjgsl: z.number().int().describe('已有结果的行数 / rows with a result'),
   wdbsl: z.number().int().describe('不达标行数 / rows below standard'),
@@ -450,9 +450,19 @@ export const RefreshResultSchema = z.object({
 export const ScoreSchema = z.object({
   id: z.number().int().describe('诊改对象任务id / object task'),
   score: z.number().nullable().describe('得分（两位小数；无定级行为空） / score'),
-  pfsj: z.string().nullable().describe('计算时间 / computed at'),
+  pfsj: DateTimeSchema.nullable().describe('计算时间 / computed at'),
   graded: z.number().int().describe('参与计分的行数 / graded rows'),
   grades: z.record(z.enum(RESULT_GRADES), z.number().int()).describe('各等级行数 / rows per grade'),
+});
+
+/**
+ * The diagnosis to-dos of the home page's 待办, each counted by the list it opens: the person in charge's object tasks
+ * whose targets are to be submitted (rest/obj/select?userType=fzr&state=tosubmit), the auditor's queue
+ * (rest/obj/selectbyshjd); null when the user has no such part.
+ */
+export const DiagnosisTodoSchema = z.object({
+  toSubmit: z.number().int().nullable().describe('待提交目标值的诊改对象（负责人） / targets to submit'),
+  toAudit: z.number().int().nullable().describe('待审核的诊改对象（审核人） / waiting for my audit'),
 });
 
 export const ObjectTaskIdQuerySchema = z.object({ dxrwid: IdSchema.describe('诊改对象任务id / object task') });
@@ -506,7 +516,7 @@ export const QualityRowSchema = z.object({
   dis: z.boolean().describe('不达标（结果未达标准） / below standard'),
   yyfx: z.string().nullable().describe('原因分析 / cause analysis'),
   gjcs: z.string().nullable().describe('改进措施 / measures'),
-  jssj: z.string().nullable().describe('最近计算时间 / computed at'),
+  jssj: DateTimeSchema.nullable().describe('最近计算时间 / computed at'),
   runId: z.number().int().nullable().describe('最近计算的算法执行记录 / the lineage run of the value'),
   cwxx: z.string().nullable().describe('最近一次计算失败的原因（值保留上次成功的） / the last failure'),
   isedit: z.boolean().describe('可编辑（负责人或共享人） / editable'),
@@ -607,7 +617,7 @@ export const CalculationJobSchema = jobSchema(CalResultSchema, z.null());
 
 export const SampleSchema = z.object({
   id: z.number().int().describe('采样记录id / sample'),
-  sj: z.string().describe('时间 / time'),
+  sj: DateTimeSchema.describe('时间 / time'),
   cjz: z.string().nullable().describe('采集值 / value'),
   zlx: z.enum(VALUE_TYPES),
   sfdl: z.boolean().describe('否决点 / veto point'),

@@ -73,6 +73,10 @@ export const STANDARD_TEXT = {
   addDimension: '新增诊断维度',
   addQcp: '新增质控点',
   addIndicator: '新增下级指标',
+  /** The catalogue toolbar's visible words, after a + (its buttons are named in full: addDimension, addQcp, addIndicator). */
+  addDimensionShort: '维度',
+  addQcpShort: '质控点',
+  addIndicatorShort: '下级指标',
   emptyCatalogWritable: '目录为空：请新增诊断维度，或从 Excel 导入',
   emptyCatalog: '目录为空',
   noMatch: '没有名称匹配的节点',

@@ -41,8 +41,8 @@ export type Parsed = { ok: true; value: CellValue; key: string | null } | { ok: 
 
 const INT8_MIN = -(2n ** 63n);
 const INT8_MAX = 2n ** 63n - 1n;
-const TRUE_WORDS = new Set(['是', 'true', '1', 'y', 'yes', 't']);
-const FALSE_WORDS = new Set(['否', 'false', '0', 'n', 'no', 'f']);
+export const TRUE_WORDS = new Set(['是', 'true', '1', 'y', 'yes', 't']);
+export const FALSE_WORDS = new Set(['否', 'false', '0', 'n', 'no', 'f']);
 
 /** A calendar date YYYY-MM-DD (or YYYY/MM/DD), year 1 to 9999; null when it is not one. */
 export function calendarDate(s: string): string | null {

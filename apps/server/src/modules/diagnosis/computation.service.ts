@@ -1,4 +1,4 @@
-import { ALGORITHM_LIMITS, DIAGNOSIS_MSG as M } from '@zg/contract';
+import { ALGORITHM_LIMITS, formatDateTime, DIAGNOSIS_MSG as M } from '@zg/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
@@ -180,7 +180,7 @@ export async function rowSamples(db: Db, actor: Actor, q: { id: number; start?: 
   const names = await calRuleName(db, row.calRule);
   return (await repo.samplesOf(db, row.id, { from, to })).map(({ sample: s, actorName }) => ({
     id: s.id,
-    sj: s.sampledAt.toISOString(),
+    sj: formatDateTime(s.sampledAt),
     cjz: s.value,
     zlx: ruleOf(row).zlx,
     sfdl: row.fsdl,
@@ -218,7 +218,7 @@ export async function rowLineage(db: Db, actor: Actor, q: { id: number; sampleId
     gzdxmc: o.object.objectName,
     dxbm: o.object.objectCode,
     value,
-    sj: at?.toISOString() ?? null,
+    sj: at ? formatDateTime(at) : null,
     manual: runId === null,
     czr: manualBy ? { id: manualBy, name: (await repo.userName(db, manualBy)) ?? manualBy } : null,
     run,

@@ -3,6 +3,7 @@ import {
   AUDIT_STAGE_NAMES,
   type AuditActionName,
   type AuditStage,
+  formatDateTime,
   DIAGNOSIS_MSG as M,
   type RevisionState,
 } from '@zg/contract';
@@ -112,7 +113,7 @@ export async function auditTrail(db: Db, actor: Actor, dxrwid: number) {
     dz: a.action as AuditActionName,
     dzmc: AUDIT_ACTION_NAMES[a.action as AuditActionName],
     czr: { id: a.actorId, name: actorName },
-    sj: a.createdAt.toISOString(),
+    sj: formatDateTime(a.createdAt),
     yj: a.reason,
     zkdmc: rowName,
   }));

@@ -1,6 +1,7 @@
 import { DIAGNOSIS_MSG as M } from '@zg/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueJob } from '../../platform/jobs';
 import { type DiagnosisWorld, diagnosisWorld, failMajor, publishDiagnosis } from '../../test/diagnosis-fixtures';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
 
@@ -231,6 +232,13 @@ describe('one object task from targets to a new round', () => {
     await refused(post(fzr, '/rest/quality/updatembzcommit', { dxrwid: m01, list: [] }), 409, M.targetsNotSubmittable);
     const queue = await data(get(shr, '/rest/obj/selectbyshjd?shjd=target&pageSize=100'));
     expect(queue.list.map((o: { id: number }) => o.id)).toContain(m01);
+    // The home page's to-dos count the lists they open.
+    const todo = await data(get(shr, '/rest/obj/todo'));
+    expect(todo.toAudit).toBe((await data(get(shr, '/rest/obj/selectbyshjd'))).total);
+    expect(todo.toAudit).toBeGreaterThan(0);
+    expect((await data(get(stranger, '/rest/obj/todo'))).toSubmit).toBeNull();
+    const mine = await data(get(fzr, '/rest/obj/todo'));
+    expect(mine.toSubmit).toBe((await data(get(fzr, '/rest/obj/select?userType=fzr&state=tosubmit'))).total);
     await refused(post(fzr, '/rest/audit/pass', { dxrwid: m01 }), 403, M.notAuditor);
     await refused(post(shr, '/rest/audit/refuse', { dxrwid: m01 }), 400, M.refuseReasonRequired);
     await refused(post(shr, '/rest/audit/refuse', { dxrwid: m01, reason: 'x'.repeat(501) }), 400);
@@ -441,5 +449,35 @@ describe('object tasks: people, objects, charger, refresh', () => {
     expect(moved).toMatchObject({ bzid: v2, bzbb: 2, kept: 4, added: 0, removed: 0 });
     const after = (await rowsOf(fzr, m01!.id)).list;
     expect(byName(after, '就业率')).toMatchObject({ bzz: '80', mbz: '95' });
+  });
+});
+
+describe('the daily computation of tasks under way (diagnosis.schedule)', () => {
+  it('computes a normal task in its dates once a day, and not a paused one', async () => {
+    const task = await publishDiagnosis(fbr, world, { dxbms: ['M02'] });
+    const paused = await publishDiagnosis(fbr, world, { dxbms: ['M02'] });
+    await data(post(fbr, '/rest/task/pause', { id: paused.id }));
+    const run = async (key: string) => {
+      await enqueueJob(s.database.db, 'diagnosis.schedule', {}, { uniqueKey: key });
+      await s.app.jobs.drain();
+    };
+    const before = await data(get(fbr, `/getFutureTaskResult?rwid=${task.id}`));
+    expect(before).toMatchObject({ scheduled: true, lastRun: null });
+    await run('diag-day-1');
+    const after = await data(get(fbr, `/getFutureTaskResult?rwid=${task.id}`));
+    expect(after.lastRun).not.toBeNull();
+    const [m02] = await objectsOf(fbr, task.id);
+    expect(byName((await rowsOf(fbr, m02!.id)).list, '就业率').jgz).toBe('83');
+    expect((await data(get(fbr, `/getFutureTaskResult?rwid=${paused.id}`))).lastRun).toBeNull();
+    // Once a day: a second run the same day leaves it alone; the next day computes it again.
+    await run('diag-day-1b');
+    expect((await data(get(fbr, `/getFutureTaskResult?rwid=${task.id}`))).lastRun).toBe(after.lastRun);
+    s.app.clock.set('2026-03-11T09:00:00');
+    try {
+      await run('diag-day-2');
+      expect((await data(get(fbr, `/getFutureTaskResult?rwid=${task.id}`))).lastRun).not.toBe(after.lastRun);
+    } finally {
+      s.app.clock.set('2026-03-10T09:00:00');
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { DIAGNOSIS_MSG as M } from '@zg/contract';
+import { formatDateTime, DIAGNOSIS_MSG as M } from '@zg/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../platform/access';
 import { conflict, forbidden } from '../../platform/errors';
@@ -113,8 +113,8 @@ export async function futureTaskResult(app: FastifyInstance, actor: Actor, taskI
   return {
     rwid: t.id,
     scheduled: s.scheduled,
-    lastRun: t.computedAt?.toISOString() ?? null,
-    nextRun: nextRun?.toISOString() ?? null,
+    lastRun: t.computedAt ? formatDateTime(t.computedAt) : null,
+    nextRun: nextRun ? formatDateTime(nextRun) : null,
     jobId: t.lastJobId,
   };
 }

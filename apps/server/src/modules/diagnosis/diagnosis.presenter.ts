@@ -3,6 +3,7 @@ import {
   type DiagnosisTask,
   type DiagnosisTaskState,
   type Direction,
+  formatDateTime,
   type GradeRule,
   MANUAL_CAL_RULE,
   type ObjectTask,
@@ -23,7 +24,7 @@ import type { QualityRowRecord } from './quality-row.repository';
 
 /** db rows -> the contract's shapes (presentTask, presentObjectTask, presentRow). */
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const iso = (d: Date | string | null) => (d === null ? null : formatDateTime(new Date(d)));
 const ref = (id: string | null, name: string | null) => (id === null ? null : { id, name: name ?? id });
 
 export function presentTask(r: TaskListRow, actor: Actor): DiagnosisTask {

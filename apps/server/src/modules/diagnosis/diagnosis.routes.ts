@@ -27,6 +27,7 @@ import {
   removeObjects,
   scoreResult,
   setAuthority,
+  todoCounts,
 } from './object-task.service';
 import {
   collectors,
@@ -110,6 +111,7 @@ export const diagnosisRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     return ok(listReply(list, total, q));
   });
+  serve(app, API.todo, A, async (req) => ok(await todoCounts(db(), actorOf(req))));
   serve(app, API.objectDetail, A, async (req) => ok(await objectDetail(db(), actorOf(req), req.query.id)));
   serve(app, API.objectInsert, A, async (req) => ok(await addObjects(db(), actorOf(req), req.body), M.added));
   serve(app, API.objectDelete, A, async (req) => {

@@ -1,4 +1,4 @@
-import { type DiagnosisTaskState, DIAGNOSIS_MSG as M } from '@zg/contract';
+import { type DiagnosisTaskState, formatDateTime, DIAGNOSIS_MSG as M } from '@zg/contract';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
@@ -62,6 +62,22 @@ export async function listObjects(db: Db, actor: Actor, q: ObjectFilter & { page
     limit: q.pageSize,
   });
   return { list: rows.map((r) => presentObjectTask(r, actor)), total };
+}
+
+/** The diagnosis to-dos, counted by the lists they open (null: the user has no such part in any task). */
+export async function todoCounts(db: Db, actor: Actor) {
+  const v = viewerOf(actor);
+  const one = { offset: 0, limit: 1 };
+  const [charged, toSubmit, audits, toAudit] = await Promise.all([
+    objectPage(db, v, { userType: 'fzr' }, one),
+    objectPage(db, v, { userType: 'fzr', state: 'tosubmit' }, one),
+    objectPage(db, v, { userType: 'shr' }, one),
+    objectPage(db, v, { auditStage: 'any' }, one),
+  ]);
+  return {
+    toSubmit: charged.total ? toSubmit.total : null,
+    toAudit: audits.total || isGly(actor) ? toAudit.total : null,
+  };
 }
 
 export async function addObjects(
@@ -221,7 +237,7 @@ export async function calScore(db: Db, actor: Actor, id: number, now: Date) {
     const s = scoreOf((await repo.rowGrades(tx, id)).map((r) => r.jgdj as Parameters<typeof scoreOf>[0][number]));
     await repo.updateObjectTasks(tx, [id], { score: s.score, scoredAt: now });
     await audit(tx, actor, 'diagnosisObjectTask.score', id, { score: s.score });
-    return { id, score: s.score, pfsj: now.toISOString(), graded: s.graded, grades: s.grades };
+    return { id, score: s.score, pfsj: formatDateTime(now), graded: s.graded, grades: s.grades };
   });
 }
 
@@ -231,7 +247,7 @@ export async function scoreResult(db: Db, actor: Actor, id: number) {
   return {
     id,
     score: o.object.score,
-    pfsj: o.object.scoredAt?.toISOString() ?? null,
+    pfsj: o.object.scoredAt ? formatDateTime(o.object.scoredAt) : null,
     graded: s.graded,
     grades: s.grades,
   };

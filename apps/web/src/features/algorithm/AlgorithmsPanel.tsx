@@ -91,7 +91,7 @@ export function AlgorithmsPanel() {
 
   return (
     <Row gutter={16} className="zg-algorithms">
-      <Col xs={24} lg={7} xl={6}>
+      <Col xs={24} lg={8} xl={7}>
         <Card
           size="small"
           title={T.groups}
@@ -183,15 +183,16 @@ export function AlgorithmsPanel() {
                       type={chosen === a.id ? 'primary' : 'text'}
                       ghost={chosen === a.id}
                       block
-                      style={{ textAlign: 'left', height: 'auto', whiteSpace: 'normal' }}
+                      className="zg-algorithm-list__item"
                       onClick={() => setChosen(a.id)}
                       aria-pressed={chosen === a.id}
                     >
-                      <Space size={4} wrap>
-                        <span>{a.sfmc}</span>
+                      {/* The name from the left edge (wrapping when long), its two tags together at the right. */}
+                      <span className="zg-algorithm-list__name">{a.sfmc}</span>
+                      <span className="zg-algorithm-list__tags">
                         <Tag>{ALGORITHM_KIND_NAMES[a.sflx]}</Tag>
                         <Tag color="blue">{T.version(a.sfbb)}</Tag>
-                      </Space>
+                      </span>
                     </Button>
                   </li>
                 ))}
@@ -211,7 +212,7 @@ export function AlgorithmsPanel() {
           </Spin>
         </Card>
       </Col>
-      <Col xs={24} lg={17} xl={18}>
+      <Col xs={24} lg={16} xl={17}>
         <Card size="small" title={chosen === 'new' ? T.addAlgorithmIn(group?.zmc ?? '') : T.editorTitle}>
           {chosen === null ? (
             <EmptyState description={T.chooseAlgorithm} />

@@ -1,5 +1,5 @@
 import { type AlgorithmResult, ALGORITHM_TEXT as T } from '@zg/contract';
-import { Descriptions, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Tag, Typography } from 'antd';
 import { ListTable } from '../../components/ListTable';
 
 /** The key of a result row in the table: no column of a query is named so. */
@@ -39,6 +39,9 @@ export function ResultView({ result, rerun = false }: { result: AlgorithmResult;
           },
         ]}
       />
+      {result.truncated && result.note ? (
+        <Alert type="warning" showIcon title={result.note} style={{ marginBottom: 8 }} />
+      ) : null}
       <ListTable
         size="small"
         rowKey={ROW_KEY}

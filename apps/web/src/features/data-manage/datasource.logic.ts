@@ -57,3 +57,12 @@ export function bodyOf(values: DataSourceForm, id?: number): DataSourceBody {
     note: values.note?.trim() || null,
   };
 }
+
+/**
+ * Where a source is, as one reads and types it: host:port, an IPv6 address in brackets ([::1]:5432) so that its port
+ * stays apart from its colons.
+ */
+export function addressOf(source: Pick<DataSource, 'host' | 'port'>): { host: string; port: string } {
+  const host = source.host.includes(':') && !source.host.startsWith('[') ? `[${source.host}]` : source.host;
+  return { host, port: `:${source.port}` };
+}

@@ -1,3 +1,4 @@
+import { PlusOutlined } from '@ant-design/icons';
 import {
   CATEGORY_RENAMES,
   type NodeKind,
@@ -182,7 +183,7 @@ export function CatalogPanel({
 
   return (
     <Row gutter={16} className="zg-standard-catalog">
-      <Col xs={24} lg={9} xl={8}>
+      <Col xs={24} lg={10} xl={9}>
         <Card
           size="small"
           title={T.catalog}
@@ -204,24 +205,43 @@ export function CatalogPanel({
               }}
             />
             {write && (
-              <Space wrap size={4}>
-                <Button size="small" onClick={() => addKind(null)}>
-                  {T.addDimension}
-                </Button>
-                <Button size="small" disabled={node?.kind !== 'dimension'} onClick={() => node && addKind(node)}>
-                  {T.addQcp}
+              // One line under the search box at the page's usual widths (新增诊断维度, 新增质控点, 新增下级指标 and 删除
+              // wrapped 删除 onto a line of its own): a + and the kind's short name, each button named in full for a
+              // screen reader and its tooltip.
+              <div className="zg-standard-toolbar">
+                <Button
+                  size="small"
+                  icon={<PlusOutlined />}
+                  aria-label={T.addDimension}
+                  title={T.addDimension}
+                  onClick={() => addKind(null)}
+                >
+                  {T.addDimensionShort}
                 </Button>
                 <Button
                   size="small"
+                  icon={<PlusOutlined />}
+                  aria-label={T.addQcp}
+                  title={T.addQcp}
+                  disabled={node?.kind !== 'dimension'}
+                  onClick={() => node && addKind(node)}
+                >
+                  {T.addQcpShort}
+                </Button>
+                <Button
+                  size="small"
+                  icon={<PlusOutlined />}
+                  aria-label={T.addIndicator}
+                  title={T.addIndicator}
                   disabled={!node || node.kind === 'dimension' || node.depth >= 2 + STANDARD_LIMITS.indicatorLevelsMax}
                   onClick={() => node && addKind(node)}
                 >
-                  {T.addIndicator}
+                  {T.addIndicatorShort}
                 </Button>
                 <Button size="small" danger disabled={!node} onClick={() => node && remove(node)}>
                   {T.delete}
                 </Button>
-              </Space>
+              </div>
             )}
             {tree.length === 0 ? (
               <EmptyState description={write ? T.emptyCatalogWritable : T.emptyCatalog} />
@@ -263,7 +283,7 @@ export function CatalogPanel({
           </Space>
         </Card>
       </Col>
-      <Col xs={24} lg={15} xl={16}>
+      <Col xs={24} lg={14} xl={15}>
         <Card
           size="small"
           title={node ? T.nodeTitle(KIND_NAMES[node.kind], node.name) : T.nodeDetail}

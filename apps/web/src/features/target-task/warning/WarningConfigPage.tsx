@@ -120,14 +120,7 @@ function WarningTypes() {
             dataIndex: 'kind',
             width: 100,
             render: (k: WarningKind) =>
-              // orange-8 text: antd's orange (orange-7) reads 3.6:1 on its tint.
-              k === 'final' ? (
-                <Tag color="red">{WARNING_KIND[k]}</Tag>
-              ) : (
-                <Tag color="orange" style={{ color: '#ad4e00' }}>
-                  {WARNING_KIND[k]}
-                </Tag>
-              ),
+              k === 'final' ? <Tag color="red">{WARNING_KIND[k]}</Tag> : <Tag color="orange">{WARNING_KIND[k]}</Tag>,
           },
           { title: T.days, dataIndex: 'date', width: 70 },
           { title: T.yjzq, key: 'period', width: 140, render: (_v, t) => warningScheduleText(t) },

@@ -1,0 +1,193 @@
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PlaywrightTestConfig } from '@playwright/test';
+
+type WebServer = NonNullable<Exclude<PlaywrightTestConfig['webServer'], unknown[]>>;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '..');
+export const testsDir = path.join(here, 'tests');
+
+/**
+ * A fresh directory for a run's servers, made once: Playwright's workers load the config again and inherit the
+ * variable, so they stay on the same directory; only the process that made it removes it, on exit, after the web
+ * servers have stopped (E2E_KEEP_DATA=1 keeps it).
+ */
+export function runDir(variable: string, prefix: string): string {
+  if (!process.env[variable]) {
+    const made = mkdtempSync(path.join(tmpdir(), prefix));
+    // The servers' DATA_DIRs lie inside: PostgreSQL (run as the user postgres under root) must be able to enter it.
+    chmodSync(made, 0o711);
+    process.env[variable] = made;
+    // The embedded PostgreSQL may still be finishing its shutdown in there: a failed removal must not fail the run.
+    if (!process.env.E2E_KEEP_DATA)
+      process.on('exit', () => {
+        try {
+          rmSync(made, { recursive: true, force: true, maxRetries: 5 });
+        } catch {}
+      });
+  }
+  return process.env[variable] as string;
+}
+
+/**
+ * The product as `npm run serve` starts it, on `port` with its own DATA_DIR (its own embedded PostgreSQL, fresh).
+ * `story`: the demo school's story and warehouse (SEED_DEMO_STORY), as `npm start` gives it on an empty directory;
+ * otherwise the demo accounts alone, under which the journeys build their own data, with TEST_HOOKS: the warning
+ * journeys move the server clock through POST /api/test/clock (administrators only).
+ */
+export function productServer(o: { port: number; dataDir: string; story: boolean }): WebServer {
+  const url = `http://127.0.0.1:${o.port}`;
+  return {
+    command: 'npm run serve',
+    cwd: repoRoot,
+    url: `${url}/api/health`,
+    env: {
+      ...(process.env as Record<string, string>),
+      PORT: String(o.port),
+      DATA_DIR: o.dataDir,
+      NODE_ENV: 'production',
+      // The demo school's server runs as `npm start` does (its default WORKERS); the others with the clock hook.
+      TEST_HOOKS: o.story ? 'false' : 'true',
+      // The server's day is the browser's (timezoneId): a journey run between 16:00 and 24:00 UTC crosses the date.
+      TZ: 'Asia/Shanghai',
+      SEED_DEMO: 'true',
+      SEED_DEMO_STORY: o.story ? 'true' : 'false',
+    },
+    timeout: 180_000,
+    reuseExistingServer: false,
+    // SIGTERM first: the server closes, then stops its embedded PostgreSQL cleanly (its guard would stop it after a
+    // SIGKILL too).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  };
+}
+
+/**
+ * Seconds each spec file took on the shared 2-core machine (one server, one worker, 2026-11-28, load average 11-14):
+ * what the lanes are balanced by, so only their proportions matter. A file not listed counts as DEFAULT_SECONDS;
+ * re-measure when a file grows a lot (the list reporter prints each test's time).
+ */
+export const SPEC_SECONDS: Record<string, number> = {
+  'accessibility.spec.ts': 1029,
+  'shell.spec.ts': 268,
+  'target-tasks.spec.ts': 251,
+  'sign-in.spec.ts': 203,
+  'progress-warnings.spec.ts': 199,
+  'data-collection.spec.ts': 180,
+  'components.spec.ts': 164,
+  'warehouse.spec.ts': 132,
+  'analysis-reports.spec.ts': 121,
+  'home.demo.spec.ts': 87,
+  'standard.spec.ts': 84,
+  'report-templates-archive.spec.ts': 82,
+  'attachments.spec.ts': 73,
+  'algorithms.demo.spec.ts': 66,
+  'profile.spec.ts': 65,
+  'session-expired.spec.ts': 58,
+  'content-security.spec.ts': 27,
+  'wrong-password.spec.ts': 24,
+  'logout.spec.ts': 24,
+  'standard.demo.spec.ts': 23,
+};
+const DEFAULT_SECONDS = 60;
+
+/**
+ * Splits spec files into `lanes` groups of about the same time (the longest first, each to the lane with the least so
+ * far); each group keeps name order, the order one server ran them all in before.
+ */
+export function assignLanes(files: readonly string[], lanes: number): string[][] {
+  const groups = Array.from({ length: Math.max(1, Math.min(lanes, files.length)) }, () => ({
+    seconds: 0,
+    files: [] as string[],
+  }));
+  const cost = (f: string) => SPEC_SECONDS[f] ?? DEFAULT_SECONDS;
+  for (const f of [...files].sort((a, b) => cost(b) - cost(a) || a.localeCompare(b))) {
+    const lightest = groups.reduce((min, g) => (g.seconds < min.seconds ? g : min));
+    lightest.seconds += cost(f);
+    lightest.files.push(f);
+  }
+  return groups.map((g) => g.files.sort()).filter((g) => g.length > 0);
+}
+
+/** Options of `playwright test` that take a value (so that value is not read as a file filter). */
+const VALUED = new Set([
+  '-c',
+  '--config',
+  '-g',
+  '--grep',
+  '-G',
+  '--grep-invert',
+  '-j',
+  '--workers',
+  '--project',
+  '--reporter',
+  '--retries',
+  '--timeout',
+  '--output',
+  '--repeat-each',
+  '--max-failures',
+  '--shard',
+  '--trace',
+  '--global-timeout',
+]);
+
+/**
+ * The spec files of the tests directory that this run asks for: all of them, or those matching the file filters on
+ * the command line (`npx playwright test tests/warehouse.spec.ts`), so a run of one file starts one server.
+ */
+export function chosenSpecs(argv: readonly string[] = process.argv): { files: string[]; filtered: boolean } {
+  const all = readdirSync(testsDir)
+    .filter((f) => f.endsWith('.spec.ts'))
+    .sort();
+  const at = argv.indexOf('test');
+  const filters: string[] = [];
+  if (at >= 0) {
+    for (let i = at + 1; i < argv.length; i++) {
+      const a = argv[i]!;
+      if (VALUED.has(a)) i++;
+      else if (!a.startsWith('-')) filters.push(a.replace(/:\d+(:\d+)?$/, ''));
+    }
+  }
+  if (!filters.length) return { files: all, filtered: false };
+  const matches = (f: string) =>
+    filters.some((x) => {
+      try {
+        return new RegExp(x).test(path.join(testsDir, f)) || path.join(testsDir, f).includes(path.resolve(x));
+      } catch {
+        return path.join(testsDir, f).includes(x);
+      }
+    });
+  return { files: all.filter(matches), filtered: true };
+}
+
+/**
+ * Which spec files run in which lane this run: the plain journeys split over E2E_LANES lanes (default 2, the cores of
+ * the machine the suite is written for; 1 when the command line names files), the demo school's (*.demo.spec.ts) in a
+ * lane of their own on the story server; E2E_LANES lanes run at once. Worked
+ * out once, in the process that starts the run, and handed to Playwright's workers (which load the config again with
+ * another command line) through the environment, so every process sees the same projects.
+ */
+export function lanePlan(): { lanes: string[][]; demo: string[]; workers: number } {
+  const saved = process.env.ZG_E2E_PLAN;
+  if (saved) return JSON.parse(saved) as { lanes: string[][]; demo: string[]; workers: number };
+  const { files, filtered } = chosenSpecs();
+  const count = Number(process.env.E2E_LANES ?? (filtered ? 1 : 2));
+  if (!Number.isInteger(count) || count < 1) throw new Error(`E2E_LANES must be a whole number of lanes, not ${count}`);
+  const plan = {
+    lanes: assignLanes(
+      files.filter((f) => !f.endsWith('.demo.spec.ts')),
+      count,
+    ),
+    demo: files.filter((f) => f.endsWith('.demo.spec.ts')),
+    workers: 0,
+  };
+  // E2E_LANES lanes at once: the demo lane takes the place of a plain one that has finished (each lane is a browser,
+  // a server and a PostgreSQL: more at once than the machine has cores only makes each slower).
+  plan.workers = Math.max(1, Math.min(count, plan.lanes.length + (plan.demo.length ? 1 : 0)));
+  process.env.ZG_E2E_PLAN = JSON.stringify(plan);
+  return plan;
+}
