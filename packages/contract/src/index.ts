@@ -41,6 +41,8 @@ export * from './report-ui';
 export * from './standard';
 export * from './standard-api';
 export * from './system';
+export * from './system-admin';
+export * from './system-admin-api';
 export * from './system-api';
 export * from './table-config';
 export * from './table-config-api';

@@ -22,6 +22,7 @@ export const WITHOUT_PAGE = [
   'developCenter',
   'intelligentAnalysis',
   'intelligentAnalysisDynamic',
+  'system',
 ] as const;
 
 /**
