@@ -44,6 +44,7 @@ export * from './system';
 export * from './system-admin';
 export * from './system-admin-api';
 export * from './system-api';
+export * from './system-ui';
 export * from './table-config';
 export * from './table-config-api';
 export * from './target-task';
