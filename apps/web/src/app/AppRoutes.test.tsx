@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { MSG, SHELL_TEXT, WEB_MSG } from '@zg/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { AUTH_MSG, MSG, SHELL_TEXT, WEB_MSG } from '@zg/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from '../api/browser';
 import { LOGIN_RECORD_KEY, setLoginRecord } from '../api/session';
@@ -106,6 +106,45 @@ describe('routes', () => {
     const dialog = await screen.findByRole('dialog', { name: WEB_MSG.logoutFailedTitle });
     expect(dialog.textContent).toContain(MSG.serverError);
     expect(screen.getByText('欢迎，系统管理员')).toBeTruthy();
+  });
+
+  it('holds a reset account behind the forced password change, with no page behind it, until it is changed', async () => {
+    setLoginRecord({ ...loginRecord, mustChangePassword: true });
+    const fetchMock = mockApi({
+      ...signedInApi(),
+      '/api/user/password/update': () => ok(null, AUTH_MSG.passwordChanged),
+    });
+    renderApp('/index');
+    const dialog = await screen.findByRole('dialog', { name: SHELL_TEXT.forcedPasswordTitle });
+    expect(dialog.textContent).toContain(SHELL_TEXT.forcedPasswordNotice);
+    // It cannot be closed: no 取消, no close button, Escape does nothing.
+    expect(within(dialog).queryByRole('button', { name: SHELL_TEXT.cancel })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: /close|关闭/i })).toBeNull();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.getByRole('dialog', { name: SHELL_TEXT.forcedPasswordTitle })).toBeTruthy();
+    // No page is rendered, so nothing asks the server for what it would refuse.
+    expect(screen.queryByText('欢迎，系统管理员')).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/herm-wbs/'))).toBe(false);
+
+    const type = (label: string, value: string) =>
+      fireEvent.change(within(dialog).getByLabelText(label, { selector: 'input' }), { target: { value } });
+    type('旧密码', 'Init@2026');
+    type('新密码', 'Mine@20261');
+    type('确认新密码', 'Mine@20261');
+    fireEvent.click(within(dialog).getByRole('button', { name: SHELL_TEXT.confirmChange }));
+    expect(await loginHeading()).toBeTruthy();
+    expect(where()).toBe('/login');
+    expect(sessionStorage.getItem(LOGIN_RECORD_KEY)).toBeNull();
+  });
+
+  it('offers 退出登录 in the forced password change', async () => {
+    setLoginRecord({ ...loginRecord, mustChangePassword: true });
+    mockApi({ ...signedInApi(), '/api/authc/logout': () => ok(null, MSG.logoutSuccess) });
+    renderApp('/index');
+    const dialog = await screen.findByRole('dialog', { name: SHELL_TEXT.forcedPasswordTitle });
+    fireEvent.click(within(dialog).getByRole('button', { name: /退出登录/ }));
+    expect(await loginHeading()).toBeTruthy();
+    expect(sessionStorage.getItem(LOGIN_RECORD_KEY)).toBeNull();
   });
 
   it('lands a user with no menus on /index with an empty entry list, and sends unknown routes there', async () => {
