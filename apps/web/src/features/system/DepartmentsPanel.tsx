@@ -3,6 +3,7 @@ import { Alert, Button, Form, Input, Popconfirm, Select, Space, Table, Tag } fro
 import { useState } from 'react';
 import { call } from '../../api/endpoint';
 import { FormDialog } from '../../components/FormDialog';
+import { UserPicker } from '../../components/pickers';
 import { departmentTree } from './department-tree';
 import { useDepartments, useSystemWrite } from './system.api';
 
@@ -117,8 +118,14 @@ export function DepartmentsPanel() {
         <Form.Item name="shortNameZh" label={T.shortNameZh}>
           <Input />
         </Form.Item>
-        <Form.Item name="chargeUserId" label={`${T.head}（${T.userId}）`}>
-          <Input />
+        <Form.Item name="chargeUserId" label={T.head}>
+          <UserPicker
+            users={
+              editing && editing !== 'new' && editing.chargeUserId
+                ? [{ userId: editing.chargeUserId, userName: editing.chargeUserName ?? editing.chargeUserId }]
+                : []
+            }
+          />
         </Form.Item>
       </FormDialog>
     </Space>
