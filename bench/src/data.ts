@@ -7,7 +7,8 @@
  * browse, an empty one to import into; phases/warehouse.ts); --demo-warehouse the demo school's warehouse alone, with its
  * diagnosis indicators (phases/algorithm.ts); --collection the demo data collection (forms, constants, tasks and the
  * warehouse tables the forms write into; phases/collection.ts). Every database also gets the standard systems: the
- * demo's five and a ~500-node one (phases/standard.ts).
+ * demo's five and a ~500-node one (phases/standard.ts). --system grows the users to 10 000 and the audit log to
+ * 1 000 000 rows (phases/system.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,12 +24,13 @@ import { seedDemoWarehouse } from '@zg/server/src/seed/warehouse';
 import { sql } from 'drizzle-orm';
 import { parseArgs, stringFlag } from './lib/args';
 import { prepareStandards } from './phases/standard';
+import { prepareSystem } from './phases/system';
 import { prepareWarehouse } from './phases/warehouse';
 
 const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main() {
-  const { flags } = parseArgs(process.argv.slice(2), ['warehouse', 'demo-warehouse', 'collection']);
+  const { flags } = parseArgs(process.argv.slice(2), ['warehouse', 'demo-warehouse', 'collection', 'system']);
   const scale = scaleOf(stringFlag(flags, 'scale') ?? 'school');
   const url = stringFlag(flags, 'database-url') ?? process.env.DATABASE_URL;
   const dataDir = path.resolve(stringFlag(flags, 'data-dir') ?? path.join(benchDir, '.data', scale.name));
@@ -65,6 +67,13 @@ async function main() {
       process.stdout.write(`  demo collection in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
     }
     await loadStandards();
+    if (flags.has('system')) {
+      const t = Date.now();
+      const added = await prepareSystem(database.db);
+      process.stdout.write(
+        `  系统管理: ${added.users} users and ${added.audits} audit rows added in ${((Date.now() - t) / 1000).toFixed(1)} s\n`,
+      );
+    }
     // A running school's tables have long been vacuumed by autovacuum: without it the freshly written rows have no
     // visibility map, every index-only scan reads the heap as well, and what is measured depends on whether
     // autovacuum happens to reach a table during the run (PostgreSQL alone on the province's finish rates: 237 tx/s
