@@ -36,7 +36,7 @@ export function SessionsPanel() {
         pagination={pagination({ current: pageNum, total: list.data?.total ?? 0, pageSize: 20, onChange: setPageNum })}
         columns={[
           { title: T.userId, dataIndex: 'userId', width: 110 },
-          { title: T.userName, dataIndex: 'userName', width: 100 },
+          { title: T.userName, dataIndex: 'userName', width: 120 },
           { title: T.address, dataIndex: 'ip', width: 140 },
           { title: T.since, dataIndex: 'createdAt', width: 170 },
           { title: T.lastSeen, dataIndex: 'lastSeenAt', width: 170 },

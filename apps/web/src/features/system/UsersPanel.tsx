@@ -122,15 +122,19 @@ export function UsersPanel() {
         rowKey="userId"
         loading={users.isFetching}
         dataSource={data?.list ?? []}
+        // Below this width the table scrolls (操作 pinned on the right) instead of squeezing the roles column to one
+        // character a line.
+        scroll={{ x: 1110 }}
         pagination={pagination({ current: pageNum, total: data?.total ?? 0, pageSize: 10, onChange: setPageNum })}
         columns={[
           { title: T.userId, dataIndex: 'userId', width: 110 },
           { title: T.userName, dataIndex: 'userName', width: 100 },
-          { title: T.department, dataIndex: 'departmentName', width: 140 },
+          { title: T.department, dataIndex: 'departmentName', width: 130 },
           { title: T.userType, dataIndex: 'userTypeName', width: 90 },
           {
             title: T.role,
             dataIndex: 'roles',
+            width: 180,
             render: (rs: AdminUser['roles']) => rs.map((r) => <Tag key={r.roleId}>{r.roleName}</Tag>),
           },
           {
@@ -144,10 +148,11 @@ export function UsersPanel() {
               </Space>
             ),
           },
-          { title: T.lastAccess, dataIndex: 'lastAccessAt', width: 170 },
+          { title: T.lastAccess, dataIndex: 'lastAccessAt', width: 150 },
           {
             title: T.actions,
-            width: 200,
+            width: 230,
+            fixed: 'right',
             render: (_, u) => (
               <Space size={0}>
                 <Button type="link" onClick={() => setEditing(u)}>
