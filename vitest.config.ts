@@ -30,6 +30,8 @@ export default defineConfig({
           environment: 'node',
           // Vitest's default is one worker less than the cores: one on a 2-core machine.
           maxWorkers: 2,
+          // The story's generators (a whole school in memory) take 2-6 s on a shared 2-core machine: past the default 5 s.
+          testTimeout: 30_000,
         },
       },
       {

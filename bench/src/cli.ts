@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only api,upload,frontend,warehouse,algorithm,collection,standard,system,crash,soak,profile] [--skip ...] [--scale school] [--workers 1] [--routes list.publisher,detail] [--baseline <git ref> [--rounds 3]] [--keep]`
+ * `npm run bench [-- --quick] [--only api,upload,frontend,warehouse,algorithm,collection,standard,system,diagnosis,crash,soak,profile] [--skip ...] [--scale school] [--workers 1] [--routes list.publisher,detail] [--baseline <git ref> [--rounds 3]] [--keep]`
  *
  * Builds the web app (while a throwaway PostgreSQL 15 cluster starts), generates the school-scale data into it and
  * into the embedded default (the npm-installed PostgreSQL under a DATA_DIR of its own), then measures
@@ -35,6 +35,7 @@ import { measureAlgorithms } from './phases/algorithm';
 import { apiRoutes, checkRoutes, listQuery, runApiBenchmarks, signIn } from './phases/api';
 import { COLLECTION_FILLERS, measureCollection } from './phases/collection';
 import { type CrashFigures, type CrashOptions, crashTest, embeddedAccess, postgresAccess } from './phases/crash';
+import { measureDiagnosis } from './phases/diagnosis';
 import { measureFrontend } from './phases/frontend';
 import { explainRoute, mainThreadProfile, resetStatements, summariseCpuProfile, topStatements } from './phases/profile';
 import { captureRoutes, replayRoute } from './phases/replay';
@@ -57,6 +58,7 @@ const PHASES = [
   'collection',
   'standard',
   'system',
+  'diagnosis',
   'crash',
   'soak',
   'profile',
@@ -423,6 +425,11 @@ async function main() {
     );
   }
 
+  if (wants('diagnosis')) {
+    await phase("diagnosis: a 40-major task computed, a publish to 1 200 courses, one object task's rows", () =>
+      diagnosisPhase(ctx, pg, results),
+    );
+  }
   if (wants('standard')) {
     await phase('standard systems: a ~500-node system read whole, a 1 000-row import on PostgreSQL', () =>
       standardPhase(ctx, pg, results),
@@ -752,6 +759,28 @@ async function systemPhase(ctx: RunContext, pg: PostgresCluster, results: RunRes
       repeats: ctx.quick ? 30 : 100,
       imports: ctx.quick ? 1 : 2,
       log: (line) => ctx.log(`postgres system ${line}`),
+    });
+  } finally {
+    await stopServer(server);
+  }
+}
+
+/**
+ * 诊断改进 (issue 30) on PostgreSQL, alone: a database of its own at the small scale with the demo warehouse, the
+ * department duties and the demo diagnosis task (`--diagnosis`), the product server, then phases/diagnosis.ts signed
+ * in as the diagnosis publisher zgfb01.
+ */
+async function diagnosisPhase(ctx: RunContext, pg: PostgresCluster, results: RunResults) {
+  const url = await pg.createDatabase('diagnosis');
+  await generateData(ctx, 'diagnosis-postgres', SCALES.small, { url }, ['--diagnosis']);
+  const server = await productServer(ctx, 'postgres', { DATABASE_URL: url });
+  try {
+    const publisher = await Session.login(server.base, 'zgfb01');
+    const admin = await Session.login(server.base, 'zyadmin', 'Admin@2026');
+    results.diagnosis.postgres = await measureDiagnosis(publisher, {
+      admin,
+      repeats: ctx.quick ? 30 : 100,
+      log: (line) => ctx.log(`postgres diagnosis ${line}`),
     });
   } finally {
     await stopServer(server);

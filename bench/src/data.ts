@@ -8,7 +8,8 @@
  * diagnosis indicators (phases/algorithm.ts); --collection the demo data collection (forms, constants, tasks and the
  * warehouse tables the forms write into; phases/collection.ts). Every database also gets the standard systems: the
  * demo's five and a ~500-node one (phases/standard.ts). --system grows the users to 10 000 and the audit log to
- * 1 000 000 rows (phases/system.ts).
+ * 1 000 000 rows (phases/system.ts). --diagnosis: the demo warehouse with its indicators, then the department duties
+ * and the demo diagnosis task of the 40 majors (phases/diagnosis.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,6 +24,7 @@ import { scaleOf } from '@zg/server/src/seed/story/scale';
 import { seedDemoWarehouse } from '@zg/server/src/seed/warehouse';
 import { sql } from 'drizzle-orm';
 import { parseArgs, stringFlag } from './lib/args';
+import { prepareDiagnosis } from './phases/diagnosis';
 import { prepareStandards } from './phases/standard';
 import { prepareSystem } from './phases/system';
 import { prepareWarehouse } from './phases/warehouse';
@@ -30,7 +32,13 @@ import { prepareWarehouse } from './phases/warehouse';
 const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main() {
-  const { flags } = parseArgs(process.argv.slice(2), ['warehouse', 'demo-warehouse', 'collection', 'system']);
+  const { flags } = parseArgs(process.argv.slice(2), [
+    'warehouse',
+    'demo-warehouse',
+    'collection',
+    'system',
+    'diagnosis',
+  ]);
   const scale = scaleOf(stringFlag(flags, 'scale') ?? 'school');
   const url = stringFlag(flags, 'database-url') ?? process.env.DATABASE_URL;
   const dataDir = path.resolve(stringFlag(flags, 'data-dir') ?? path.join(benchDir, '.data', scale.name));
@@ -57,7 +65,7 @@ async function main() {
       await prepareWarehouse(database.db, new Date().toISOString().slice(0, 10), (line) =>
         process.stdout.write(`  [${((Date.now() - started) / 1000).toFixed(1)} s] ${line}\n`),
       );
-    else if (flags.has('demo-warehouse')) {
+    else if (flags.has('demo-warehouse') || flags.has('diagnosis')) {
       const t = Date.now();
       await seedDemoWarehouse(database.db, new Date().toISOString().slice(0, 10));
       process.stdout.write(`  demo warehouse and its indicators in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
@@ -72,6 +80,13 @@ async function main() {
       const added = await prepareSystem(database.db);
       process.stdout.write(
         `  系统管理: ${added.users} users and ${added.audits} audit rows added in ${((Date.now() - t) / 1000).toFixed(1)} s\n`,
+      );
+    }
+    if (flags.has('diagnosis')) {
+      const t = Date.now();
+      await prepareDiagnosis(database.db, new Date().toISOString().slice(0, 10));
+      process.stdout.write(
+        `  department duties and the demo diagnosis task in ${((Date.now() - t) / 1000).toFixed(1)} s\n`,
       );
     }
     // A running school's tables have long been vacuumed by autovacuum: without it the freshly written rows have no

@@ -2,6 +2,7 @@ import type { AlgorithmFigures } from './phases/algorithm';
 import type { RouteFigures } from './phases/api';
 import type { CollectionFigures } from './phases/collection';
 import type { CrashFigures } from './phases/crash';
+import type { DiagnosisFigures } from './phases/diagnosis';
 import type { FrontendFigures } from './phases/frontend';
 import type { CpuProfile, Plan, Statement } from './phases/profile';
 import type { ReplayFigures } from './phases/replay';
@@ -69,6 +70,8 @@ export interface RunResults {
   standard: Partial<Record<DbKind, StandardFigures>>;
   /** 系统管理 (issue 36): the user list at 10 000 users, the audit log at 1 000 000 rows, a 3 000-user import. */
   system: Partial<Record<DbKind, SystemFigures>>;
+  /** 诊断改进 (issue 30): a 40-major task computed, a publish to 1 200 courses, one object task's rows. */
+  diagnosis: Partial<Record<DbKind, DiagnosisFigures>>;
   crash: Partial<Record<DbKind, CrashFigures>>;
   /** `withCrashTest`: the crash test ran at the same time (on servers and databases of its own). */
   soak: (SoakFigures & { db: DbKind; withCrashTest?: boolean }) | null;
@@ -100,6 +103,7 @@ export function emptyResults(startedAt: Date, quick: boolean): RunResults {
     collection: {},
     standard: {},
     system: {},
+    diagnosis: {},
     crash: {},
     soak: null,
     profile: null,

@@ -3,7 +3,7 @@ import { ACCOUNTS, audit, type Finding, settle, signIn } from './support';
 
 // Every page each role reaches (the header's modules and each module's sidebar lines, as a user would click them)
 // is checked by axe-core against WCAG 2.1 A/AA; a critical or serious violation fails the test, named with its page.
-test.describe.configure({ timeout: 360_000 });
+test.describe.configure({ timeout: 600_000 });
 
 /** Opens a header module: from the bar, or from 更多 when the bar has folded it (an administrator has many). */
 async function openModule(page: Page, module: string) {
@@ -16,6 +16,25 @@ async function openModule(page: Page, module: string) {
   // The sidebar is redrawn with the module's route: read its lines only once the header marks the module selected
   // (reading them earlier may catch the previous module's sidebar, a longer list than the one to be clicked).
   await expect(page.locator('.zg-header li.ant-menu-item-selected [data-menu-key]')).toHaveText(module);
+}
+
+/** The modules whose page shows several tabs below one sidebar line, each at an address or with a list of its own. */
+const TABBED_MODULES = new Set(['数据管理', '数据采集', '目标标准']);
+
+/**
+ * The page's own tabs (in TABBED_MODULES; the other modules' tabs are parts of one record, reached on their journeys):
+ * each one is audited as a page, named after the line it is under.
+ */
+async function auditTabs(page: Page, module: string, where: string, findings: Finding[]) {
+  if (!TABBED_MODULES.has(module)) return;
+  const tabs = page.locator('.zg-content .ant-tabs').first().locator('.ant-tabs-nav').first().getByRole('tab');
+  const names = await tabs.allTextContents();
+  for (const [i, name] of names.entries()) {
+    if ((await tabs.nth(i).getAttribute('aria-selected')) === 'true') continue;
+    await tabs.nth(i).click();
+    await expect(tabs.nth(i)).toHaveAttribute('aria-selected', 'true');
+    await audit(page, `${where} / ${name}`, findings);
+  }
 }
 
 for (const who of ACCOUNTS) {
@@ -40,6 +59,7 @@ for (const who of ACCOUNTS) {
         if (seen.has(path)) continue;
         seen.add(path);
         await audit(page, `${module} / ${line}（${path}）`, findings);
+        await auditTabs(page, module, `${module} / ${line}`, findings);
       }
     }
     expect(seen.size).toBeGreaterThan(0);

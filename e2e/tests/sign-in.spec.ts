@@ -32,6 +32,25 @@ test('the root sends a signed-out visitor to /login, and a signed-in one to /ind
   await expect(page).toHaveURL(/#\/index$/);
 });
 
+test('the sign-in page loads without an error in the console, from the root or its own address', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`);
+  });
+  for (const address of ['/', '/#/login']) {
+    await page.goto(address);
+    await expect(page.getByRole('heading', { name: TEXT.loginHeading })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+  await page.reload();
+  await expect(page.getByRole('heading', { name: TEXT.loginHeading })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
+});
+
 test('a signed-out visit to a page goes to /login with from, and back there after sign-in', async ({ page }) => {
   await page.goto('/#/index');
   await expect(page).toHaveURL(/#\/login\?from=%2Findex$/);

@@ -148,17 +148,30 @@ test('zyadmin defines a table, creates it, imports with one bad row named, fixes
   await page.getByRole('button', { name: /查\s*询/ }).click();
   await expect(rows).toHaveCount(2);
   await expect(page.getByText('当前页2条，共2条')).toBeVisible();
-  // A row edited: a value its field cannot take is refused by the server, naming the field; then saved.
+  // A row edited: a value its field cannot take is refused in the dialog as it is typed, naming the field, and
+  // nothing is sent; then saved.
   await rows
     .filter({ hasText: '李四' })
     .getByRole('button', { name: /修\s*改/ })
     .click();
   d = dialog(page, '修改数据');
-  await d.getByRole('textbox', { name: '年龄' }).fill('二十一');
+  const saves: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/ckb/updatebsj')) saves.push(r.url());
+  });
+  await d.getByRole('textbox', { name: '年龄' }).fill('20x5');
+  await expect(d.getByText('年龄应为整数')).toBeVisible();
   await d.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(page.locator('.ant-message-error')).toContainText('字段“年龄”应为整数');
+  await expect(d.getByText('年龄应为整数')).toBeVisible();
+  await expect(d).toBeVisible();
+  await keepScreenshot(page, 'warehouse-row-check');
+  await d.getByRole('textbox', { name: '年龄' }).fill('二十一');
+  await expect(d.getByText('年龄应为整数')).toBeVisible();
+  expect(saves).toEqual([]);
   await d.getByRole('textbox', { name: '年龄' }).fill('21');
+  await expect(d.getByText('年龄应为整数')).toBeHidden();
   await ok(d);
+  expect(saves).toHaveLength(1);
   await expect(rows.filter({ hasText: '李四' })).toContainText('21');
   // A row deleted after its confirmation.
   await rows

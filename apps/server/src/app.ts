@@ -16,6 +16,7 @@ import { archivePlugin } from './modules/archive';
 import { authcPlugin } from './modules/authc';
 import { dataCollectionPlugin } from './modules/data-collection';
 import { dataManagePlugin } from './modules/data-manage';
+import { diagnosisPlugin } from './modules/diagnosis';
 import { filesPlugin } from './modules/files';
 import { performancePlugin } from './modules/performance';
 import { progressPlugin } from './modules/progress';
@@ -117,6 +118,17 @@ export async function buildApp({
     reply.header('x-request-id', req.id);
   });
   registerSecurityHeaders(app, { https: config.COOKIE_SECURE });
+  if (!config.TRUST_PROXY) {
+    // Behind a proxy without TRUST_PROXY every user has the proxy's address, and the sign-in limits count them as one.
+    let warned = false;
+    app.addHook('onRequest', async (req) => {
+      if (warned || req.headers['x-forwarded-for'] === undefined) return;
+      warned = true;
+      req.log.warn(
+        '收到 X-Forwarded-For 请求头，但未设置 TRUST_PROXY：经代理来的所有用户被视为同一地址（登录限制按地址计）。部署在反向代理之后请设置 TRUST_PROXY=true，并由代理用客户端地址覆盖 X-Forwarded-For（见 README）',
+      );
+    });
+  }
 
   // external
   await app.register(fastifyCookie);
@@ -165,6 +177,7 @@ export async function buildApp({
     dataCollectionPlugin,
     algorithmPlugin,
     standardPlugin,
+    diagnosisPlugin,
   ]) {
     await app.register(plugin, { prefix: '/api' });
   }

@@ -30,11 +30,16 @@ describe('loadConfig', () => {
 
   it('validates the sign-in limits and refuses the settings they replaced, naming the new ones', () => {
     const c = loadConfig({});
-    expect([c.LOGIN_WINDOW_MINUTES, c.LOGIN_MAX_FAILURES_PER_PAIR, c.LOGIN_MAX_DELAY_SECONDS]).toEqual([15, 10, 60]);
+    expect([c.LOGIN_WINDOW_MINUTES, c.LOGIN_DELAY_AFTER_FAILURES_PER_USER, c.LOGIN_MAX_DELAY_SECONDS]).toEqual([
+      15, 5, 60,
+    ]);
     expect(() => loadConfig({ LOGIN_MAX_DELAY_SECONDS: '0' })).toThrow(/LOGIN_MAX_DELAY_SECONDS/);
+    // No failures keep the right password out for longer than a minute.
+    expect(() => loadConfig({ LOGIN_MAX_DELAY_SECONDS: '61' })).toThrow(/LOGIN_MAX_DELAY_SECONDS/);
     expect(() => loadConfig({ LOGIN_WINDOW_MINUTES: '1.5' })).toThrow(/LOGIN_WINDOW_MINUTES/);
     expect(() => loadConfig({ LOGIN_MAX_FAILURES_PER_IP: '50' })).toThrow(/LOGIN_DELAY_AFTER_FAILURES_PER_IP/);
-    expect(() => loadConfig({ LOGIN_MAX_FAILURES_PER_USER: '10' })).toThrow(/LOGIN_MAX_FAILURES_PER_PAIR/);
+    expect(() => loadConfig({ LOGIN_MAX_FAILURES_PER_USER: '10' })).toThrow(/LOGIN_DELAY_AFTER_FAILURES_PER_USER/);
+    expect(() => loadConfig({ LOGIN_MAX_FAILURES_PER_PAIR: '10' })).toThrow(/LOGIN_DELAY_AFTER_FAILURES_PER_USER/);
   });
 
   it('starts a worker per core unless WORKERS says otherwise, and one with TEST_HOOKS', () => {

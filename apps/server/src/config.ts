@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseHostRules } from './platform/net-rules';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
@@ -75,10 +76,10 @@ const EnvSchema = z.object({
   CAS_VALIDATE_PATH: z.enum(['/serviceValidate', '/p3/serviceValidate']).default('/serviceValidate'),
   /** Sign-in limits (README "Settings"; docs/ARCHITECTURE.md "Security model"). */
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
-  LOGIN_MAX_FAILURES_PER_PAIR: z.coerce.number().int().min(1).max(1000).default(10),
   LOGIN_DELAY_AFTER_FAILURES_PER_USER: z.coerce.number().int().min(1).max(1000).default(5),
   LOGIN_DELAY_AFTER_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100000).default(100),
-  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** The longest wait a failing sign-in is asked for: at most a minute, so no failures keep the right password out long. */
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(10240).default(500),
   CHUNK_TTL_HOURS: z.coerce.number().positive().default(24),
   JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
@@ -110,6 +111,22 @@ const EnvSchema = z.object({
     .refine((s) => parseKey(s) !== null, '应为 32 字节的密钥：64 位十六进制数字，或其 base64 编码')
     .optional(),
   /**
+   * Where data sources may point (README "Data sources"): host names, `*.suffix` wildcards, addresses and CIDR
+   * ranges. Unset: any host but this application's own database server and link-local / metadata addresses, which
+   * are refused in every case (the application's own database too).
+   */
+  DATASOURCE_ALLOWED_HOSTS: z
+    .string()
+    .superRefine((s, ctx) => {
+      const parsed = parseHostRules(s);
+      if ('bad' in parsed)
+        ctx.addIssue({
+          code: 'custom',
+          message: `无法识别“${parsed.bad}”：应为主机名、*.域名、IP 地址或 CIDR 网段，以逗号或空格分隔`,
+        });
+    })
+    .optional(),
+  /**
    * Algorithms (modules/algorithm): one run's statement timeout, its row and byte caps (the rows' text), a batch's
    * overall deadline, and runs at once per instance.
    */
@@ -124,7 +141,9 @@ export type Config = z.infer<typeof EnvSchema>;
 
 /** Settings that were replaced; naming one stops the start rather than leaving it silently ignored. */
 const RETIRED: [string, string][] = [
-  ['LOGIN_MAX_FAILURES_PER_USER', 'LOGIN_MAX_FAILURES_PER_PAIR / LOGIN_DELAY_AFTER_FAILURES_PER_USER'],
+  ['LOGIN_MAX_FAILURES_PER_USER', 'LOGIN_DELAY_AFTER_FAILURES_PER_USER'],
+  // An account is no longer refused from an address for the rest of a window: failures only ever add a delay.
+  ['LOGIN_MAX_FAILURES_PER_PAIR', 'LOGIN_DELAY_AFTER_FAILURES_PER_USER（登录失败不再锁定，只延迟，最长 1 分钟）'],
   ['LOGIN_MAX_FAILURES_PER_IP', 'LOGIN_DELAY_AFTER_FAILURES_PER_IP'],
 ];
 

@@ -52,6 +52,9 @@ const WARNING_SETTINGS = not(
 const WARNING_DISMISS = not(
   "shared by design: the publisher role (or the target's creator) dismisses warnings of any target (progress.annual.api.test.ts)",
 );
+const THROTTLE = not(
+  'school-wide: clears the sign-in limits of an account or an address, administrators only (route role zyadmin; authc.api.test.ts)',
+);
 const WARNING_RUN = not(
   'school-wide: runs the hourly warning evaluation over every task now, administrators only (route role zyadmin)',
 );
@@ -95,10 +98,48 @@ const SYSTEM_ADMIN = not(
   '系统管理: school-wide users, roles and menus, departments, settings and sessions, administrators only (route role zyadmin; system-admin.api.test.ts)',
 );
 
+const DIAGNOSIS_PUBLISH = not('creates a new diagnosis task owned by the caller (publishers and administrators only)');
+const D = (route: string) => `POST /api/herm-zdgj${route}`;
+const DIAGNOSIS: Record<string, Ownership> = {
+  [D('/rest/task/insert')]: DIAGNOSIS_PUBLISH,
+  ...Object.fromEntries(
+    [
+      '/rest/task/update',
+      '/rest/task/ids/delete',
+      '/rest/task/pause',
+      '/rest/task/resume',
+      '/rest/task/finish',
+      '/rest/task/calresult',
+      '/doneFutureTask',
+      '/rest/obj/insertlist',
+      '/rest/obj/:id/delete',
+      '/rest/obj/deleteList',
+      '/rest/obj/updatePushedCharger',
+      '/rest/obj/authority',
+      '/rest/obj/diagnoseagain',
+      '/rest/obj/refreshTarget',
+      '/rest/obj/calScore',
+      '/rest/quality/updatembzcommit',
+      '/rest/quality/updateupmbz',
+      '/rest/quality/updatexzmbz',
+      '/rest/quality/updateupjgz',
+      '/rest/quality/updatejgz',
+      '/rest/quality/selectcollent',
+      '/rest/quality/deletecl',
+      '/rest/quality/calresult',
+      '/rest/audit/submit',
+      '/rest/audit/pass',
+      '/rest/audit/refuse',
+    ].map((r) => [D(r), owner('diagnosis')]),
+  ),
+};
+
 const WRITES: Record<string, Ownership> = {
+  ...DIAGNOSIS,
   'POST /api/authc/login': SIGN_IN,
   'POST /api/authc/casLogin': SIGN_IN,
   'POST /api/authc/logout': OWN_SESSION,
+  'POST /api/authc/loginThrottle/clear': THROTTLE,
   'POST /api/user/personalInfo/update': SELF,
   'POST /api/user/password/update': SELF,
   'POST /api/user/portraitChange': SELF,
@@ -131,6 +172,8 @@ const WRITES: Record<string, Ownership> = {
   'POST /api/herm-zdgj/rest/file/files/saveList': owner('files'),
   'POST /api/herm-zdgj/rest/file/files/:id/delete': owner('files'),
   'POST /api/docrepo/upload': owner('files'),
+  'POST /api/docrepo/merge': owner('files'),
+  'POST /api/docrepo/shareById': owner('files'),
   'POST /api/herm-wbs/targetTask/import': PUBLISHER_TASKS,
   'POST /api/herm-wbs/departManage/chargers/insert': CHARGERS,
   'POST /api/herm-wbs/departManage/chargers/delete': CHARGERS,

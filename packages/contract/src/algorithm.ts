@@ -50,9 +50,6 @@ export interface SqlPlace {
 }
 const at = (p: SqlPlace | null | undefined) => (p ? `（第 ${p.line} 行第 ${p.column} 列）` : '');
 
-/** Words of the web's 算法管理. */
-export const ALGORITHM_TEXT = { tab: '算法管理' } as const;
-
 export const ALGORITHM_MSG = {
   /** Why a warehouse table may not be dropped (data-manage's 删除物理表). */
   tableReadBy: (names: string[]) =>

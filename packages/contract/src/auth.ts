@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MSG } from './messages';
+import { AUTH_MSG, MSG } from './messages';
+import { DateTimeSchema, PageNumSchema, pageSize } from './primitives';
 
 export const LoginInputSchema = z.object({
   userId: z.string().trim().min(1, MSG.loginUserIdRequired).max(64).describe('工号 / user id'),
@@ -48,3 +49,35 @@ export const CasLoginInputSchema = z.object({
   ticket: z.string().trim().min(1).max(512).describe('CAS 票据 / service ticket'),
   service: z.string().url().max(2000).describe('登录时使用的服务地址 / service URL used at CAS login'),
 });
+
+/** 登录限制: the accounts and addresses whose sign-in attempts are being slowed (administrators only). */
+export const LoginThrottleQuerySchema = z.object({
+  pageNum: PageNumSchema,
+  pageSize: pageSize(10),
+  keyword: z.string().trim().max(64).optional().describe('工号或地址关键字 / account or address contains'),
+});
+
+export const LoginThrottleSchema = z.object({
+  kind: z.enum(['account', 'address']).describe('account 账号 / address 地址'),
+  subject: z.string().describe('工号或地址（IPv6 按 /64） / the account id or the address'),
+  userName: z.string().nullable().describe('账号的姓名（地址为空） / the account holder, null for an address'),
+  failures: z.number().int().describe('窗口内的失败次数 / failures in the window'),
+  firstFailureAt: DateTimeSchema.describe('窗口内首次失败时间 / first failure of the window'),
+  waitUntil: DateTimeSchema.nullable().describe('须等待至（无需等待为空） / next attempt allowed at, null when now'),
+});
+export type LoginThrottle = z.infer<typeof LoginThrottleSchema>;
+
+/** Clears the failures (and so the delays) of an account, of an address, or of both; at least one is named. */
+export const LoginThrottleClearSchema = z
+  .object({
+    userId: z.string().trim().min(1).max(64).optional().describe('工号 / account id'),
+    ip: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .regex(/^[0-9A-Fa-f:.]+(\/64)?$/, AUTH_MSG.throttleAddressFormat)
+      .optional()
+      .describe('地址（IPv4，或 IPv6 及其 /64） / the address'),
+  })
+  .refine((v) => v.userId !== undefined || v.ip !== undefined, { message: AUTH_MSG.throttleClearNeedsTarget });

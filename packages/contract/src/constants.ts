@@ -48,6 +48,8 @@ export const LIMITS = {
   chunkSize: 614_400,
   chunkThreads: 3,
   mergePollMs: 1000,
+  /** Spec-2 section 9: a lazily loaded page shows its spinner after 200 ms, and fails ("Error!") after 10 s. */
+  pageLoad: { spinnerDelayMs: 200, timeoutMs: 10_000 },
 } as const;
 
 export const APP = {

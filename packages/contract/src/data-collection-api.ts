@@ -3,6 +3,7 @@ import {
   AllocationExportQuerySchema,
   BatchAuditSchema,
   BatchRollbackSchema,
+  CollectionAbilitiesSchema,
   CollectionIdSchema,
   CollectionIdsSchema,
   CollectionTaskInputSchema,
@@ -45,6 +46,12 @@ const None = z.null();
 
 /** The data-collection endpoints (spec-2 §7.8 "Data collection ({sjcj})"). */
 export const DATA_COLLECTION_API = {
+  abilities: endpointOf({
+    method: 'GET',
+    path: `${S}/abilities`,
+    summary: '当前用户能否管理数据采集（表单、常量、采集任务） / whether the user keeps forms, constants and tasks',
+    response: CollectionAbilitiesSchema,
+  }),
   // ---- form directories ----
   directoryTree: endpointOf({
     method: 'GET',

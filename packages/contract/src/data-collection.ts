@@ -130,7 +130,8 @@ export const COLLECTION_MSG = {
   notOption: (label: string) => `“${label}”不是可选的值`,
   belowMin: (min: number) => `不能小于 ${min}`,
   aboveMax: (max: number) => `不能大于 ${max}`,
-  decimals: (n: number) => `最多 ${n} 位小数`,
+  /** No places allowed reads as an integer rule (6.5 in a column of whole numbers: 应为整数, issue 28 item 8). */
+  decimals: (n: number) => (n === 0 ? '应为整数' : `最多 ${n} 位小数`),
   fieldNotInForm: '表单中没有这个字段',
   /** A file field's value that is no file of the filler's (or of this fill task's). */
   notOwnFile: '附件不存在或不是您上传的，请重新上传',
@@ -200,6 +201,12 @@ export const FormQuerySchema = z.object({
   directoryId: Id.optional(),
   keyword: text(60).trim().optional(),
 });
+/** What the user may do in 数据采集 besides a record: keep forms, constants and collection tasks (its admin tabs). */
+export const CollectionAbilitiesSchema = z.object({
+  manage: z.boolean().describe('可设计表单、维护常量、发起采集任务 / may design forms, keep constants, start tasks'),
+});
+export type CollectionAbilities = z.infer<typeof CollectionAbilitiesSchema>;
+
 export const FormSchema = z.object({
   id: z.number().int(),
   directoryId: z.number().int(),
@@ -300,7 +307,8 @@ export const FillTaskSchema = z.object({
   departmentId: z.string().nullable(),
   /** 填报对象: the user's or the department's name. */
   assigneeName: z.string(),
-  auditorId: z.string(),
+  auditorId: z.string().describe('审核人工号 / the auditor, staff number'),
+  auditorName: z.string().optional().describe('审核人姓名（总会返回） / the auditor, by name'),
   state: z.enum(FILL_STATES),
   opinion: z.string().nullable(),
   synced: z.boolean(),

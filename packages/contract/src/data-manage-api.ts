@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  DataManageAbilitiesSchema,
   FieldDimensionOptionSchema,
   FieldQuerySchema,
   FieldTypeOptionSchema,
@@ -45,6 +46,12 @@ export const WarehouseFieldPageSchema = pageOf(WarehouseFieldSchema);
  * fields (ckbzd); 创建物理表 (cjwlb) and 删除物理表 (scwlb).
  */
 export const DATA_MANAGE_API = {
+  abilities: endpointOf({
+    method: 'GET',
+    path: `${S}/abilities`,
+    summary: '当前用户在数据管理中可维护什么 / what the user may keep in 数据管理',
+    response: DataManageAbilitiesSchema,
+  }),
   // ---- warehouses (ck) ----
   warehouseAll: endpointOf({
     method: 'GET',

@@ -111,6 +111,14 @@ export const DATA_MANAGE_MSG = {
   /** A structure change the rows already in the table cannot take: nothing was changed. */
   typeChangeRefused: (field: string, type: string) => `字段“${field}”已有数据无法转换为“${type}”类型，未做任何修改`,
   lengthChangeRefused: (field: string, length: number) => `字段“${field}”已有数据超过 ${length} 个字符，未做任何修改`,
+  /**
+   * A type or length change that would change stored values (rounding, cutting, a value the new type cannot hold):
+   * refused naming the field, how many rows would change and one of their values; nothing was changed.
+   */
+  typeChangeLoses: (field: string, rows: number, type: string, example: string) =>
+    `字段“${field}”有 ${rows} 行数据无法原样转换为“${type}”（例如“${example}”），未做任何修改`,
+  lengthChangeLoses: (field: string, rows: number, length: number, example: string) =>
+    `字段“${field}”有 ${rows} 行数据超过 ${length} 个字符（例如“${example}”），未做任何修改`,
   requiredRefused: (field: string) => `字段“${field}”已有空值，不能设为必填，未做任何修改`,
   requiredNewRefused: (field: string) => `数据表中已有数据，新增的字段“${field}”不能设为必填，未做任何修改`,
   uniqueRefused: (field: string) => `字段“${field}”已有重复的值，不能设为唯一，未做任何修改`,
@@ -236,6 +244,15 @@ export const WarehouseUpdateSchema = WarehouseInputSchema.extend({ id: Id });
 // ---- tables (ckb) ----
 
 /** What the signed-in user may do with a table, from the policy and the table's state. */
+/** What the user may keep in 数据管理 besides a record (which of its tabs and buttons to show). */
+export const DataManageAbilitiesSchema = z.object({
+  cycles: z.boolean().describe('可维护周期 / may keep cycle values'),
+  departmentVersions: z.boolean().describe('可维护部门版本 / may keep department versions'),
+  dataSources: z.boolean().describe('可维护数据源 / may keep data sources'),
+  algorithms: z.boolean().describe('可维护算法 / may keep algorithms'),
+});
+export type DataManageAbilities = z.infer<typeof DataManageAbilitiesSchema>;
+
 export const WarehouseTableAbilitiesSchema = z.object({
   edit: z.boolean().describe('可修改结构 / may change its structure'),
   createPhysical: z.boolean().describe('可创建物理表 / may create the physical table'),

@@ -33,14 +33,15 @@ export const DATASOURCE_API = {
   insert: endpointOf({
     method: 'POST',
     path: `${S}/insert`,
-    summary: '新增数据源（仅支持 PostgreSQL；密码加密保存） / add a data source',
+    summary: '新增数据源（仅支持 PostgreSQL；密码加密保存；声明算法可读的模式；记入审计日志） / add a data source',
     body: DataSourceInputSchema,
     response: DataSourceSchema,
   }),
   update: endpointOf({
     method: 'POST',
     path: `${S}/update`,
-    summary: '修改数据源（不传密码则保留原密码） / update a data source, keeping the password when none is sent',
+    summary:
+      '修改数据源（不传密码则保留原密码，但改了主机、端口、数据库或用户名须重新输入密码；记入审计日志） / update a data source; the stored password stays with the place it was saved for',
     body: DataSourceUpdateSchema,
     response: DataSourceSchema,
   }),
@@ -48,7 +49,7 @@ export const DATASOURCE_API = {
     method: 'POST',
     path: `${S}/test`,
     summary:
-      '测试连接（已保存的数据源传 id；未保存的表单传主机等，带 id 而不带密码时用已保存的密码；5 秒内必有答复） / test a connection',
+      '测试连接（只传 id：用已保存的设置；表单带 id 而不带密码时，仅当主机、端口、数据库、用户名与保存的相同才用已保存的密码；不能指向本系统数据库、链路本地与元数据地址及 DATASOURCE_ALLOWED_HOSTS 以外的主机；5 秒内必有答复；记入审计日志） / test a connection',
     body: DataSourceTestSchema,
     response: DataSourceTestResultSchema,
   }),

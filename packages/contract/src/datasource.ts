@@ -21,6 +21,8 @@ export const DATASOURCE_LIMITS = {
   defaultPort: 5432,
   /** A connection test answers within this many milliseconds, whatever the other side does. */
   testTimeoutMs: 5000,
+  /** Schemas a data source may declare (what algorithms run on it may read). */
+  schemasMax: 10,
 } as const;
 
 export const DATASOURCE_MSG = {
@@ -43,6 +45,19 @@ export const DATASOURCE_MSG = {
   deleted: '删除成功',
   deletedCount: (n: number) => `已删除 ${n} 个数据源`,
   passwordKept: '留空则不修改',
+  /** The stored password goes only with the host, port, database and user it was saved for. */
+  passwordForNewTarget: '修改了主机、端口、数据库或用户名，请重新输入密码（已保存的密码只用于原来的连接）',
+  schemaSystem: (schema: string) => `不能声明系统模式“${schema}”`,
+  schemasMax: `最多声明 ${DATASOURCE_LIMITS.schemasMax} 个模式`,
+  schemaRequired: '模式名不能为空',
+  /** Where a data source may not point (checked when it is saved, and at every connection). */
+  destination: {
+    ownDatabase: '不能指向本系统自己的数据库（或其副本）',
+    ownServer:
+      '不能指向本系统数据库所在的服务器（如确需使用其上的其他数据库，请由运维在 DATASOURCE_ALLOWED_HOSTS 中列出该主机）',
+    linkLocal: '不能指向链路本地地址或云服务器元数据地址（169.254.0.0/16、fe80::/10 等）',
+    notAllowed: (host: string) => `主机“${host}”不在允许的数据源地址范围内（由运维在 DATASOURCE_ALLOWED_HOSTS 中设置）`,
+  },
   /** The connection test's answers. */
   testOk: (version: string) => `连接成功（PostgreSQL ${version}）`,
   testFailed: (reason: string) => `连接失败：${reason}`,
@@ -99,6 +114,25 @@ const password = z
   .transform((s) => s || null);
 const Id = int32().positive();
 
+/** A schema a data source declares: an identifier, never a system schema (pg_*, information_schema). */
+const declaredSchema = required(DATASOURCE_LIMITS.identMax, DATASOURCE_MSG.schemaRequired)
+  .regex(/^[^\p{Cc}]+$/u, DATASOURCE_MSG.identFormat)
+  .refine((s) => !/^pg_/i.test(s) && s.toLowerCase() !== 'information_schema', {
+    error: (issue) => DATASOURCE_MSG.schemaSystem(String(issue.input)),
+  });
+/** The declared schemas: one or more, duplicates dropped; none sent means the legacy `schema` (or public). */
+const schemasField = z
+  .array(declaredSchema)
+  .max(DATASOURCE_LIMITS.schemasMax, DATASOURCE_MSG.schemasMax)
+  .optional()
+  .describe('声明的模式（一个或多个；未传则用 schema，都没有为 public） / declared schemas');
+
+/** The declared schemas of a form: `schemas` when sent and not empty, else the one `schema`, else public. */
+export function declaredSchemas(v: { schemas?: string[] | undefined; schema?: string | null | undefined }): string[] {
+  const list = v.schemas?.length ? v.schemas : v.schema ? [v.schema] : ['public'];
+  return [...new Set(list)];
+}
+
 export const DataSourceSchema = z.object({
   id: z.number().int(),
   name: z.string().describe('名称 / name'),
@@ -107,7 +141,12 @@ export const DataSourceSchema = z.object({
   port: z.number().int().describe('端口 / port'),
   database: z.string().describe('数据库 / database'),
   user: z.string().describe('用户名 / user'),
-  schema: z.string().nullable().describe('模式（空为 public） / schema'),
+  schema: z.string().nullable().describe('第一个声明的模式（兼容旧客户端） / the first declared schema'),
+  // Always sent; optional in the type only so that clients written before it still type-check.
+  schemas: z
+    .array(z.string())
+    .optional()
+    .describe('声明的模式（总会返回）：在此数据源上运行的算法只能读取这些模式 / the schemas algorithms on it may read'),
   note: z.string().nullable().describe('说明 / note'),
   hasPassword: z.boolean().describe('已保存密码（密码本身从不返回） / a password is stored'),
   createdAt: z.string().describe('创建时间 / created at'),
@@ -123,18 +162,25 @@ const FormShape = {
   database: ident(DATASOURCE_MSG.databaseRequired).describe('数据库 / database'),
   user: ident(DATASOURCE_MSG.userRequired).describe('用户名 / user'),
   password: password.describe('密码（加密保存；修改时留空则不修改） / password'),
-  schema: optional(DATASOURCE_LIMITS.identMax).describe('模式（空为 public） / schema'),
+  schema: optional(DATASOURCE_LIMITS.identMax)
+    .refine((s) => s === null || (!/^pg_/i.test(s) && s.toLowerCase() !== 'information_schema'), {
+      error: (issue) => DATASOURCE_MSG.schemaSystem(String(issue.input)),
+    })
+    .describe('模式（只声明一个时；空为 public） / one schema'),
+  schemas: schemasField,
   note: optional(DATASOURCE_LIMITS.noteMax).describe('说明 / note'),
 };
 
+/** The form of a data source; its declared schemas are `declaredSchemas(form)` (`schemas`, else `schema`, else public). */
 export const DataSourceInputSchema = z.object(FormShape);
 export type DataSourceInput = z.infer<typeof DataSourceInputSchema>;
 export const DataSourceUpdateSchema = z.object({ id: Id.describe('id'), ...FormShape });
 export type DataSourceUpdate = z.infer<typeof DataSourceUpdateSchema>;
 
 /**
- * What 测试连接 tests: a saved data source (`id` alone), or the dialog's form before it is saved (`host`, `database`,
- * `user` ...). A form with an `id` and no password is tested with the saved password.
+ * What 测试连接 tests: a saved data source (`id` alone, with its saved settings only), or the dialog's form (`host`,
+ * `database`, `user` ...). A form with the `id` of a saved source and no password uses the saved password only when
+ * its host, port, database and user are the saved ones; otherwise the password must be typed again.
  */
 export const DataSourceTestSchema = z
   .object({
@@ -148,6 +194,7 @@ export const DataSourceTestSchema = z
     user: ident(DATASOURCE_MSG.userRequired).optional().describe('用户名 / user'),
     password: password.describe('密码 / password'),
     schema: optional(DATASOURCE_LIMITS.identMax).describe('模式 / schema'),
+    schemas: schemasField,
   })
   .superRefine((v, ctx) => {
     const form = v.host !== undefined || v.database !== undefined || v.user !== undefined;
@@ -170,6 +217,12 @@ export const DataSourceTestResultSchema = z.object({
   message: z.string().describe('连接成功（版本）或 连接失败：原因 / the outcome in Chinese'),
   version: z.string().nullable().describe('对方的 PostgreSQL 版本 / server version'),
   elapsedMs: z.number().int().describe('耗时（毫秒） / time taken'),
+  // Optional in the type only, as DataSourceSchema.schemas.
+  schemas: z
+    .array(z.string())
+    .nullable()
+    .optional()
+    .describe('连接成功时：该用户可用的模式，供选择声明（失败为 null） / on success, the schemas the user may use'),
 });
 export type DataSourceTestResult = z.infer<typeof DataSourceTestResultSchema>;
 
@@ -197,6 +250,7 @@ export const DATASOURCE_TEXT = {
   kind: '类型',
   host: '主机',
   port: '端口',
+  hostPort: '主机:端口',
   database: '数据库',
   user: '用户名',
   password: '密码',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DIMENSIONS } from './enums';
-import { listOf, PagingQuerySchema } from './envelope';
+import { listOf, OptionPagingQuerySchema, PagingQuerySchema } from './envelope';
 import { int32 } from './primitives';
 
 /**
@@ -179,7 +179,8 @@ export const DimensionQuerySchema = PagingQuerySchema.extend({
 });
 export type DimensionQuery = z.infer<typeof DimensionQuerySchema>;
 
-export const DimensionTypeQuerySchema = PagingQuerySchema;
+/** The dimension TYPES: the small option list the spec asks with pageSize 10000000 (served at most MAX_PAGE_SIZE). */
+export const DimensionTypeQuerySchema = OptionPagingQuerySchema;
 
 export const DimensionObjectInputSchema = z.object({
   wdid: Id.describe('维度类型id / dimension id'),

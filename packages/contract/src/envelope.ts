@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageNumSchema, pageSize } from './primitives';
+import { optionPageSize, PageNumSchema, pageSize } from './primitives';
 
 /** Every response: `{ meta: { success, message, code? }, data }` (ARCHITECTURE.md "API conventions"). */
 export const MetaSchema = z.object({
@@ -40,10 +40,22 @@ export function listOf<T extends z.ZodTypeAny>(item: T) {
   });
 }
 
-/** Paging query of list-style calls; the spec sends huge page sizes (10000000) for "all": served as MAX_PAGE_SIZE. */
+/** Paging query of list-style calls: at most LIST_PAGE_MAX rows a page (a larger size is refused naming the limit). */
 export const PagingQuerySchema = z.object({
   pageNum: PageNumSchema,
   pageSize: pageSize(10),
+});
+
+/** Paging query of a list-style call with its own cap (a picker that lists a whole small catalogue). */
+export const pagingQuery = (max: number) => z.object({ pageNum: PageNumSchema, pageSize: pageSize(10, max) });
+
+/**
+ * Paging query of the small option lists the spec asks with pageSize 10000000 (roles, user types, departments, year
+ * targets, task types, dimension types): any size accepted, at most MAX_PAGE_SIZE rows served.
+ */
+export const OptionPagingQuerySchema = z.object({
+  pageNum: PageNumSchema,
+  pageSize: optionPageSize(10),
 });
 
 /** Business error codes carried in meta.code. */

@@ -1,22 +1,27 @@
 import { z } from 'zod';
 import { endpoint, FILE, MULTIPART } from './endpoint';
-import { PagingQuerySchema } from './envelope';
+import { PagingQuerySchema, pagingQuery } from './envelope';
 import {
   AttachmentListQuerySchema,
   AttachmentListSchema,
   ChunkReceivedSchema,
   FileIdQuerySchema,
   FileIdSchema,
+  FileSharesSchema,
   FileTypeListSchema,
+  LibraryMergeSchema,
   MergeInputSchema,
   MergeStatusQuerySchema,
   MergeStatusSchema,
   RegisteredFileSchema,
   RegisterFileInputSchema,
   SaveAttachmentListSchema,
+  ShareByIdSchema,
+  SharedFilesSchema,
   UploadedFileSchema,
   ZipQuerySchema,
 } from './files';
+import { MAX_PAGE_SIZE } from './primitives';
 
 const F = '/api/herm-zdgj/rest/file';
 const tags = ['附件与上传'] as const;
@@ -65,7 +70,7 @@ export const FILES_API = {
     path: `${F}/fileTypes`,
     summary: '文件类型列表（含 内部支撑文件） / file types',
     tags,
-    query: PagingQuerySchema,
+    query: pagingQuery(MAX_PAGE_SIZE),
     response: FileTypeListSchema,
   }),
   register: endpoint({
@@ -132,5 +137,41 @@ export const FILES_API = {
     tags,
     consumes: MULTIPART,
     response: UploadedFileSchema,
+  }),
+  libraryMerge: endpoint({
+    method: 'POST',
+    path: '/api/docrepo/merge',
+    summary:
+      '合并分片上传到部门文件库（分片用 rest/file/chunk 上传；bmid 默认本人部门，须为其成员或负责人；之后轮询 rest/file/mergeStatus） / merge a chunked upload into a library',
+    tags,
+    body: LibraryMergeSchema,
+    response: MergeStatusSchema,
+    json: true,
+  }),
+  shareById: endpoint({
+    method: 'POST',
+    path: '/api/docrepo/shareById',
+    summary:
+      '共享文件库的文件给指定用户（整体替换；上传人或该部门成员、负责人、管理员可共享；记入审计日志） / share a library file with named users',
+    tags,
+    body: ShareByIdSchema,
+    response: FileSharesSchema,
+    json: true,
+  }),
+  shares: endpoint({
+    method: 'GET',
+    path: '/api/docrepo/shares',
+    summary: '文件库文件的共享名单（可共享该文件的人可查看） / who a library file is shared with',
+    tags,
+    query: FileIdQuerySchema,
+    response: FileSharesSchema,
+  }),
+  sharedWithMe: endpoint({
+    method: 'GET',
+    path: '/api/docrepo/sharedWithMe',
+    summary: '共享给我的文件（分页） / library files shared with me',
+    tags,
+    query: PagingQuerySchema,
+    response: SharedFilesSchema,
   }),
 } as const;

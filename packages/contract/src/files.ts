@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
 import { listOf } from './envelope';
-import { int32 } from './primitives';
+import { DateTimeSchema, int32 } from './primitives';
 
 /** Upload and attachment messages of spec-2 sections 5 and 8. */
 export const FILE_MSG = {
@@ -52,6 +52,13 @@ export const FILE_MSG = {
   selectRows: '请先勾选要下载的文件',
   readOnly: '只读：您不是该部门成员，只能查看和下载',
   allowedHint: `支持 ${LIMITS.allowedFileExtensions.join('、')} 格式，单个文件不超过 500 MB`,
+  /** 文件库: sharing a library file with named users (shareById). */
+  shareOnlyLibrary: '只能共享文件库中的文件',
+  shareUnknownUser: (id: string) => `用户“${id}”不存在`,
+  shareSelf: '不能共享给自己',
+  shared: (n: number) => (n === 0 ? '已取消共享' : `已共享给 ${n} 人`),
+  shareTooMany: `一次最多共享给 ${200} 人`,
+  libraryDepartmentRequired: '请选择文件库所属部门',
 } as const;
 
 /** Default size limit of one file in MB (the server's MAX_UPLOAD_MB unless configured otherwise). */
@@ -253,4 +260,40 @@ export const ZipQuerySchema = z.object({
     .transform((s) => s.split(',').filter(Boolean))
     .pipe(z.array(z.string().uuid()).min(1).max(500)),
   name: z.string().trim().max(100).default('附件').describe('指标名称 / indicator name'),
+});
+
+/** 文件库 共享: the users a library file is shared with (the list replaces the file's shares; empty: shared with none). */
+export const ShareByIdSchema = z.object({
+  id: FileIdSchema,
+  userIds: z
+    .array(z.string().trim().min(1).max(64))
+    .max(200, FILE_MSG.shareTooMany)
+    .describe('共享给的用户工号（整体替换，空为取消共享） / the users, replacing the shares'),
+});
+
+export const FileShareSchema = z.object({
+  userId: z.string().describe('被共享人工号 / the user'),
+  userName: z.string().describe('被共享人姓名 / the user, by name'),
+  sharedBy: z.string().nullable().describe('共享人姓名 / who shared it, by name'),
+  sharedAt: DateTimeSchema.describe('共享时间 / shared at'),
+});
+export const FileSharesSchema = z.array(FileShareSchema);
+
+/** A library file shared with the signed-in user. */
+export const SharedFileSchema = z.object({
+  fileId: z.string(),
+  fileName: z.string(),
+  size: z.number().int(),
+  bmid: z.string().nullable().describe('所属部门id / the library department'),
+  bmmc: z.string().nullable().describe('所属部门 / the library department, by name'),
+  gxrmc: z.string().nullable().describe('共享人名称 / sharer name'),
+  sharedAt: DateTimeSchema.describe('共享时间 / shared at'),
+  url: z.string().describe('下载地址 / download url'),
+  previewUrl: z.string().nullable().describe('预览地址（PDF 与图片） / preview url'),
+});
+export const SharedFilesSchema = listOf(SharedFileSchema);
+
+/** Merging a chunked upload straight into a department library (the files module's chunks and merge job). */
+export const LibraryMergeSchema = MergeInputSchema.extend({
+  bmid: z.string().trim().min(1).max(32).optional().describe('文件库所属部门（默认本人部门） / the library department'),
 });

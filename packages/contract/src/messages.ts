@@ -18,6 +18,8 @@ export const MSG = {
   textHasNul: '不能包含空字符（\\0）',
   textHasSurrogate: '包含无效的字符编码（不成对的代理字符）',
   intOutOfRange: '数值超出允许范围',
+  /** A list asked for more rows a page than it serves. */
+  pageSizeTooLarge: (max: number) => `每页条数不能超过 ${max}`,
   dateFormat: '日期格式应为 YYYY-MM-DD',
   /** A date written YYYY-MM-DD that is not on the calendar (2026-02-30, 2026-13-01). */
   noSuchDate: (value: string) => `日期不存在（${value}）`,
@@ -60,10 +62,11 @@ export const FIELD_ISSUE = {
 export const AUTH_MSG = {
   csrfInvalid: '请求校验失败，请刷新页面后重试',
   loginLocked: '登录失败次数过多，请15分钟后再试',
-  /** This account from this address is refused until its window ends. */
-  loginLockedFor: (minutes: number) => `登录失败次数过多，请${minutes}分钟后再试`,
   /** This account (or this address) is being slowed after repeated failures. */
   loginWait: (seconds: number) => `登录失败次数过多，请${seconds}秒后再试`,
+  throttleClearNeedsTarget: '请填写要解除登录限制的工号或地址',
+  throttleAddressFormat: '地址应为 IPv4 或 IPv6 地址',
+  throttleCleared: (n: number) => `已解除 ${n} 项登录限制`,
   casDisabled: '未启用统一身份认证',
   casTicketInvalid: '统一身份认证票据无效或已过期，请重新登录',
   casUserUnknown: '统一身份认证账号在本系统中不存在，请联系管理员',

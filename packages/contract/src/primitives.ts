@@ -41,16 +41,55 @@ export const IdSchema = int32().min(1, MSG.intOutOfRange).describe('id');
 /** A page number (first page 1). */
 export const PageNumSchema = int32().min(1).default(1).describe('页码 / page number');
 
+/** The most rows a page of an ordinary list may ask for; a larger size is refused naming the limit. */
+export const LIST_PAGE_MAX = 200;
+
 /**
- * A page size: any positive int4 is accepted (the spec's clients ask for 10000000 to mean "all"), and what is served
- * is at most MAX_PAGE_SIZE rows.
+ * The page size of a list: at most `max` (LIST_PAGE_MAX unless the list says otherwise), a larger one refused with a
+ * Chinese 400 naming the limit, so no list can be asked for all its rows at once.
  */
-export const pageSize = (fallback: number) =>
+export const pageSize = (fallback: number, max: number = LIST_PAGE_MAX) =>
+  int32()
+    .min(1)
+    .max(max, MSG.pageSizeTooLarge(max))
+    .default(fallback)
+    .describe(`每页条数（最多 ${max}） / page size, at most ${max}`);
+
+/**
+ * The page size of the small option lists for which the spec's clients ask 10000000 (or 100000, 1000000) to mean
+ * "all" (roles, user types, departments, year targets, task types, dimension types): any positive int4 is accepted,
+ * and what is served is at most MAX_PAGE_SIZE rows. Ordinary lists take `pageSize`.
+ */
+export const optionPageSize = (fallback: number) =>
   int32()
     .min(1)
     .default(fallback)
     .transform((n) => Math.min(n, MAX_PAGE_SIZE))
-    .describe(`每页条数（最多 ${MAX_PAGE_SIZE}） / page size, at most ${MAX_PAGE_SIZE}`);
+    .describe(
+      `每页条数（选项列表：可传 10000000 表示全部，最多返回 ${MAX_PAGE_SIZE}） / page size, at most ${MAX_PAGE_SIZE}`,
+    );
+
+/** How every answer writes an instant: the school's local time (the server runs in its zone, config.TZ). */
+export const DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+/** An instant as answers carry it: yyyy-MM-dd HH:mm:ss in the school's time zone (spec-2 §9 "Time format"). */
+export const DateTimeSchema = z
+  .string()
+  .regex(DATE_TIME_PATTERN)
+  .describe('时间（学校时区，yyyy-MM-dd HH:mm:ss） / local time of the school');
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/**
+ * Writes an instant as yyyy-MM-dd HH:mm:ss in the zone of the process (the server sets its zone to the school's at
+ * start, main.ts), the one format of every time in an answer. An invalid date is written as an empty string.
+ */
+export function formatDateTime(d: Date): string {
+  if (Number.isNaN(d.getTime())) return '';
+  return `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(
+    d.getMinutes(),
+  )}:${pad(d.getSeconds())}`;
+}
 
 /** Why a text cannot be stored: a NUL character, or a lone UTF-16 surrogate; null when it can. */
 export function textProblem(s: string): string | null {

@@ -462,8 +462,8 @@ export const DepotItemSchema = z.object({
   name: z.string().describe('质控点名称 / the QCP name'),
   dimension: z.string().describe('维度编码 / dimension'),
   nodeCount: z.number().int().describe('节点数（质控点及指标） / nodes'),
-  creator: z.string().nullable(),
-  createdAt: z.string(),
+  creator: z.string().nullable().describe('存入人姓名 / who saved it, by name'),
+  createdAt: z.string().describe('存入时间（学校时区，yyyy-MM-dd HH:mm:ss） / saved at'),
   snapshot: DepotNodeSchema.optional().describe('质控点及其指标（详情） / the saved subtree (one item only)'),
 });
 export const DepotQuerySchema = z.object({
@@ -497,8 +497,9 @@ export const RecycleEntrySchema = z.object({
   systemName: z.string(),
   name: z.string().describe('被删除的目标标准或节点名称 / what was deleted'),
   nodeCount: z.number().int(),
-  deletedAt: z.string(),
-  deletedBy: z.string().nullable(),
+  deletedAt: z.string().describe('删除时间（学校时区，yyyy-MM-dd HH:mm:ss） / deleted at'),
+  deletedBy: z.string().nullable().describe('删除人姓名 / who deleted it, by name'),
+  deletedById: z.string().nullable().optional().describe('删除人工号 / who deleted it, the staff number'),
 });
 export const RecycleQuerySchema = z.object({ systemId: Id.optional().describe('目标标准id / system') });
 export const RecycleBatchSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listOf } from './envelope';
 import { jobSchema } from './jobs';
 import { AUTH_MSG } from './messages';
-import { int32, PageNumSchema, pageSize } from './primitives';
+import { DateTimeSchema, int32, PageNumSchema, pageSize } from './primitives';
 import { EMAIL, isStrongPassword, PHONE } from './user';
 
 /**
@@ -90,8 +90,8 @@ export const AdminUserSchema = z.object({
   roles: z.array(z.object({ roleId: z.string(), roleName: z.string() })).describe('角色 / roles'),
   enabled: z.boolean().describe('是否启用 / enabled'),
   mustChangePassword: z.boolean().describe('下次登录须修改密码 / must change the password at next sign-in'),
-  lastAccessAt: z.string().nullable().describe('最近登录时间 / last sign-in'),
-  createdAt: z.string().describe('创建时间 / created'),
+  lastAccessAt: DateTimeSchema.nullable().describe('最近登录时间 / last sign-in'),
+  createdAt: DateTimeSchema.describe('创建时间 / created'),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
@@ -249,7 +249,7 @@ export const DepartmentIdParamsSchema = z.object({ departmentId: z.string().rege
 
 export const AuditEntrySchema = z.object({
   id: z.string().describe('日志id（按此翻页） / entry id, the paging key'),
-  at: z.string().describe('时间 / when'),
+  at: DateTimeSchema.describe('时间 / when'),
   actorId: z.string().nullable().describe('操作人工号 / who'),
   actorName: z.string().nullable().describe('操作人 / who'),
   action: z.string().describe('操作 / action'),
@@ -298,8 +298,8 @@ export const AdminSessionSchema = z.object({
   userName: z.string(),
   ip: z.string().nullable().describe('地址 / address'),
   userAgent: z.string().nullable().describe('浏览器 / user agent'),
-  createdAt: z.string().describe('登录时间 / since'),
-  lastSeenAt: z.string().describe('最近活动 / last seen'),
+  createdAt: DateTimeSchema.describe('登录时间 / since'),
+  lastSeenAt: DateTimeSchema.describe('最近活动 / last seen'),
   current: z.boolean().describe('当前会话 / the caller’s own'),
 });
 export const AdminSessionPageSchema = listOf(AdminSessionSchema);

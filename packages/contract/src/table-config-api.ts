@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { listOf, PagingQuerySchema } from './envelope';
+import { listOf, pagingQuery } from './envelope';
 import { int32 } from './primitives';
 import {
   TableConfigInsertSchema,
@@ -22,7 +22,8 @@ export const TABLE_CONFIG_API = {
     path: `${T}/list`,
     summary: '表格配置列表（分页） / table configurations, paged',
     tags,
-    query: PagingQuerySchema,
+    // The collection form designer picks a layout among all of them: pages of up to 1000.
+    query: pagingQuery(1000),
     response: TableConfigListSchema,
   }),
   get: endpoint({

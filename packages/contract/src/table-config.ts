@@ -46,6 +46,10 @@ export const TABLE_CONFIG_TEXT = {
   preview: '预览',
   backToEdit: '返回编辑',
   backToTable: '返回表格',
+  /** The way back from the screen (outside the signed-in layout) to the list it was opened from. */
+  backToList: '返回表格列表',
+  /** The screen opened in a window of its own (the form designer's 打开表格配置): closing it returns to the designer. */
+  closeWindow: '关闭窗口',
   addColumn: '添加列',
   removeColumn: '删除本列',
   addRow: '添加行',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, FILE, MULTIPART } from './endpoint';
-import { listOf, PagingQuerySchema, pageOf } from './envelope';
+import { listOf, OptionPagingQuerySchema, PagingQuerySchema, pageOf } from './envelope';
 import { int32 } from './primitives';
 import {
   CatalogNodeSchema,
@@ -62,7 +62,8 @@ export const TaskPagingSchema = z.object({
   pageNum: int32().min(1).default(1).describe('页码 / page number'),
   pageSize: int32().min(1).max(1000).default(10).describe('每页条数 / page size'),
 });
-export const AnnualYearTargetQuerySchema = PagingQuerySchema.extend({
+/** The year targets of the annual-wbs: an option list the spec asks with pageSize 1000000 (served at most MAX_PAGE_SIZE). */
+export const AnnualYearTargetQuerySchema = OptionPagingQuerySchema.extend({
   year: int32().optional(),
   name: z.string().max(60).optional(),
 });
@@ -475,7 +476,7 @@ export const ANNUAL_WBS_API = {
     path: `${N}/yearTargetTaskType/select`,
     summary: '任务类型列表 / task types',
     tags: annualTags,
-    query: PagingQuerySchema,
+    query: OptionPagingQuerySchema,
     response: listOf(TaskTypeSchema),
   }),
   taskTypeUpdate: endpoint({

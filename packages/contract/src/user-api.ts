@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, FILE, MULTIPART } from './endpoint';
-import { PagingQuerySchema } from './envelope';
+import { OptionPagingQuerySchema } from './envelope';
 import { SystemSettingSchema } from './system';
 import {
   AvatarParamsSchema,
@@ -68,7 +68,7 @@ export const USER_API = {
     path: `${U}/roleList`,
     summary: '角色列表（分页） / role list, paged',
     tags,
-    query: PagingQuerySchema,
+    query: OptionPagingQuerySchema,
     response: RoleListSchema,
   }),
   search: endpoint({
@@ -84,7 +84,7 @@ export const USER_API = {
     path: `${U}/departmentList`,
     summary: '部门列表 / departments',
     tags,
-    query: PagingQuerySchema,
+    query: OptionPagingQuerySchema,
     response: DepartmentListSchema,
   }),
   userTypeList: endpoint({
@@ -92,7 +92,7 @@ export const USER_API = {
     path: `${U}/userTypeList`,
     summary: '用户类型列表 / user types',
     tags,
-    query: PagingQuerySchema,
+    query: OptionPagingQuerySchema,
     response: UserTypeListSchema,
   }),
   profile: endpoint({

@@ -28,6 +28,9 @@ export const WEB_MSG = {
   newVersionTitle: '系统已更新',
   newVersionHint: '系统已发布新版本，当前页面需要重新加载后才能继续使用。',
   reloadNow: '重新加载',
+  /** Spec-2 section 8: a page that could not be loaded (its part of the app failed or took over 10 s). */
+  pageLoadError: 'Error!',
+  pageLoadFailedHint: '页面加载失败或超时，请检查网络后重新加载。',
   leavingForCas: '正在前往统一身份认证…',
   /** Name of the role the client adds for a department head (spec-1 section 6). */
   targetTaskDepartRoleName: '目标任务部门负责人',

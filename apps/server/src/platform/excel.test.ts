@@ -168,4 +168,38 @@ describe('import error reports', () => {
     expect(Buffer.byteLength(message)).toBeLessThan(8 * 1024);
     expect(() => new ImportErrors().throwIfAny()).not.toThrow();
   });
+
+  it('lists and reports the problems in row order, whatever order the checks found them in (issue 28)', () => {
+    const errors = new ImportErrors();
+    // A first pass finds cell problems of rows 5 and 9, a second pass (duplicates) rows 3 and 7.
+    errors.cell(5, '学号', '不能为空');
+    errors.cell(9, '学号', '不能为空');
+    errors.cell(3, '学号', '与第2行重复', 'S01');
+    errors.cell(7, '学号', '与第2行重复', 'S02');
+    errors.cell(5, '姓名', '不能为空');
+    expect(errors.report.map((r) => [r.row, r.column])).toEqual([
+      [3, '学号'],
+      [5, '学号'],
+      [5, '姓名'],
+      [7, '学号'],
+      [9, '学号'],
+    ]);
+    let message = '';
+    try {
+      errors.throwIfAny();
+    } catch (err) {
+      message = (err as AppError).message;
+    }
+    const rows = [...message.matchAll(/第(\d+)行「/g)].map((m) => Number(m[1]));
+    expect(rows).toEqual([3, 5, 5, 7, 9]);
+  });
+
+  it('keeps the first problems by row when more are found than are reported', () => {
+    const errors = new ImportErrors();
+    for (let row = 2000; row > 1; row--) errors.cell(row, '姓名', '不能为空');
+    expect(errors.count).toBe(1999);
+    expect(errors.report).toHaveLength(500);
+    expect(errors.report[0]!.row).toBe(2);
+    expect(errors.report.at(-1)!.row).toBe(501);
+  });
 });

@@ -249,47 +249,62 @@ export function echo(value: string): string {
 
 /**
  * The problems of an import, each naming its row, column and rule; thrown as one 400 that lists the first few within a
- * bounded length and counts them all, so a sheet of bad rows never makes a large answer.
+ * bounded length and counts them all, so a sheet of bad rows never makes a large answer. The problems are listed and
+ * reported in the sheet's row order (then in the order found within a row), whatever order the checks found them in:
+ * a check of the whole sheet (duplicates, a second pass) may find row 3's problem after row 90's.
  */
 export class ImportErrors {
-  private readonly listed: string[] = [];
-  private listedChars = 0;
   count = 0;
-  /** The first ERRORS_REPORTED problems, structured (row, column, rule, value cut short). */
+  /** The first ERRORS_REPORTED problems by row, structured (row, column, rule, value cut short). */
   readonly report: { row: number; column: string; reason: string; value: string | null }[] = [];
+  /** The messages of the problems kept (the same ones as `report`, in the same order). */
+  private readonly messages: string[] = [];
 
   /** A cell breaks a rule; its value (if any) is echoed cut short. */
   cell(row: number, header: string, rule: string, value?: string) {
     const shown = value ? echo(value) : undefined;
-    this.keep(row, header, rule, shown ?? null);
-    this.add(EXCEL_MSG.cell(row, header, rule, shown));
+    this.keep({ row, column: header, reason: rule, value: shown ?? null }, EXCEL_MSG.cell(row, header, rule, shown));
   }
 
   /** A problem of the whole row (a message of our own, cut short in case it quotes input). */
   row(row: number, message: string) {
     const cut = message.length > 200 ? `${message.slice(0, 200)}…` : message;
-    this.keep(row, '', cut, null);
-    this.add(EXCEL_MSG.row(row, cut));
+    this.keep({ row, column: '', reason: cut, value: null }, EXCEL_MSG.row(row, cut));
   }
 
-  private keep(row: number, column: string, reason: string, value: string | null) {
-    if (this.report.length < ERRORS_REPORTED) this.report.push({ row, column, reason, value });
-  }
-
-  private add(message: string) {
+  /** Keeps the problem in row order among the first ERRORS_REPORTED by row (the last by row drops out). */
+  private keep(entry: ImportErrors['report'][number], message: string) {
     this.count++;
-    if (this.count !== this.listed.length + 1) return;
-    if (this.listed.length < ERRORS_LISTED && this.listedChars + message.length <= ERRORS_LISTED_CHARS) {
-      this.listed.push(message);
-      this.listedChars += message.length;
+    if (this.report.length >= ERRORS_REPORTED && entry.row >= this.report[this.report.length - 1]!.row) return;
+    // After every kept problem of the same or an earlier row: found order within a row.
+    let at = this.report.length;
+    while (at > 0 && this.report[at - 1]!.row > entry.row) at--;
+    this.report.splice(at, 0, entry);
+    this.messages.splice(at, 0, message);
+    if (this.report.length > ERRORS_REPORTED) {
+      this.report.pop();
+      this.messages.pop();
     }
+  }
+
+  /** The first problems' messages by row, at most ERRORS_LISTED within ERRORS_LISTED_CHARS. */
+  private get listed() {
+    const out: string[] = [];
+    let chars = 0;
+    for (const m of this.messages) {
+      if (out.length >= ERRORS_LISTED || chars + m.length > ERRORS_LISTED_CHARS) break;
+      out.push(m);
+      chars += m.length;
+    }
+    return out;
   }
 
   /** The refusal listing the problems, or nothing when there are none. */
   throwIfAny() {
     if (this.count === 0) return;
-    const more = this.count - this.listed.length;
-    const parts = more > 0 ? [...this.listed, EXCEL_MSG.moreErrors(more)] : this.listed;
+    const listed = this.listed;
+    const more = this.count - listed.length;
+    const parts = more > 0 ? [...listed, EXCEL_MSG.moreErrors(more)] : listed;
     throw badRequest(`${EXCEL_MSG.importFailed(this.count)}${parts.join('；')}`);
   }
 }

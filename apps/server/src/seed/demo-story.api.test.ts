@@ -59,10 +59,9 @@ describe('the demo school on a first start', () => {
     expect(flat(full.tree).filter((n) => n.calRuleName).length).toBeGreaterThan(3);
   });
 
-  it('is loaded in one seed, quickly, with every kind of record the home pages count', async () => {
-    // Reported by the run (the issue asks for the figure); generous bound for a loaded 2-core machine.
+  it('is loaded in one seed with every kind of record the home pages count', async () => {
+    // The figure is reported, never asserted: speed is measured in bench/, not in tests.
     console.info(`demo seed (accounts + story + warehouse) on an empty database: ${Math.round(seedMs)} ms`);
-    expect(seedMs).toBeLessThan(20_000);
     const db = server.database.db;
     const rows = async (table: PgTable) => Number((await db.select({ n: count() }).from(table))[0]?.n);
     expect(await rows(targetTasks)).toBeGreaterThan(40);
@@ -214,4 +213,45 @@ describe('without the story', () => {
       await drop();
     }
   });
+});
+
+describe('诊断改进 on a first start (issue 30 item 8)', () => {
+  const Z = '/api/herm-zdgj';
+  it('publishes the major standard to the 40 majors; zyfzr01 is in charge of 软件技术 with targets approved', async () => {
+    const head = await server.login('zyfzr01');
+    const tasks = await get(head, `${Z}/rest/task/selectlist?userType=fzr`);
+    expect(tasks.total).toBe(1);
+    const [task] = tasks.list;
+    expect(task).toMatchObject({ bzmc: '专业层面诊改质量标准', dxsl: 1, rwzt: 'normal', userTypes: ['fzr'] });
+    const publisher = await server.login('zgfb01');
+    expect((await get(publisher, `${Z}/rest/task/selectdto?id=${task.id}`)).dxsl).toBe(40);
+    const [mine] = (await get(head, `${Z}/rest/obj/select?rwid=${task.id}`)).list;
+    expect(mine).toMatchObject({ gzdxmc: '软件技术', mbzt: 'toaudit', fzr: { id: 'zyfzr01' }, bmmc: '信息工程学院' });
+    // Every major has a responsible department and a head.
+    const all = (await get(publisher, `${Z}/rest/obj/select?rwid=${task.id}&pageSize=100`)).list;
+    expect(all.every((o: { fzr: unknown; bmid: unknown }) => o.fzr && o.bmid)).toBe(true);
+
+    // The daily computation (run at once by the job runner at a start; here started by hand) computes every major.
+    const started = await server.login('zgfb01');
+    const res = await started.request({ method: 'POST', url: `${Z}/doneFutureTask`, payload: { rwid: task.id } });
+    expect(res.statusCode, res.body).toBe(200);
+    await server.app.jobs.drain();
+    const job = await get(started, `${Z}/rest/task/calresult/job?id=${res.json().data.id}`);
+    expect(job).toMatchObject({ state: 'done', done: 40, total: 40 });
+    expect(job.result.computed).toBeGreaterThan(40 * 10);
+    const rows = (await get(head, `${Z}/rest/quality/select?dxrwid=${mine.id}`)).list as {
+      id: number;
+      dis: boolean;
+      unfin: boolean;
+      calRule: number | null;
+      jgz: string | null;
+    }[];
+    expect(rows.some((r) => r.unfin)).toBe(true);
+    expect(rows.some((r) => r.dis)).toBe(true);
+    expect(rows.filter((r) => r.jgz !== null).length).toBeGreaterThan(rows.length / 2);
+    const computed = rows.find((r) => r.calRule !== null && r.jgz !== null)!;
+    const lineage = await get(head, `${Z}/rest/quality/lineage?id=${computed.id}`);
+    expect(lineage.run.sql).toContain(':objectId');
+    expect(lineage.run.tables.length).toBeGreaterThan(0);
+  }, 120_000);
 });

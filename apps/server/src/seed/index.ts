@@ -22,6 +22,7 @@ import {
 import { Hooks } from '../platform/hooks';
 import { seedDemoCollection } from './collection';
 import { ADMIN_PASSWORD, ADMIN_USER, DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_USERS } from './demo';
+import { seedDemoDiagnosis } from './diagnosis';
 import {
   CYCLE_TYPE_ROWS,
   CYCLE_VALUES,
@@ -90,6 +91,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions) {
       await seedDemoCollection(tx, localDay(now), opts.hooks ?? new Hooks());
     // After the algorithms: the demo standard systems bind their points to the indicators' current versions.
     if (opts.demo && opts.story) await seedDemoStandards(tx);
+    // 诊断改进: the major standard published to the 40 majors (its results: the daily computation at first start).
+    if (opts.demo && opts.story && opts.warehouse) await seedDemoDiagnosis(tx, localDay(now));
   });
 }
 

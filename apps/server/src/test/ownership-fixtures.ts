@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { userRoles, users } from '../db/schema';
+import { diagnosisOwnership } from './diagnosis-fixtures';
 import type { TestServer, TestSession } from './harness';
 import { pdf, taskIn, upload, yearTarget } from './wbs-fixtures';
 import { multipartBody } from './zip';
@@ -254,7 +255,16 @@ export const OWNERSHIP_FIXTURES = {
         url: '/api/docrepo/upload',
         ...multipartBody({ bmid: 'D02' }, { name: '教务处制度.pdf', content: pdf('library') }),
       });
-    await check({ route: 'POST /api/docrepo/upload', other: () => intoLibrary(other), owner: () => intoLibrary(mine) });
+    const libraryFile = (
+      await check({
+        route: 'POST /api/docrepo/upload',
+        other: () => intoLibrary(other),
+        owner: () => intoLibrary(mine),
+      })
+    ).json().data.fileId as string;
+    // Sharing 教务处's library file: rwfzr02 (学生工作处) may not, its uploader may.
+    const share = (me: TestSession) => post(me, '/api/docrepo/shareById', { id: libraryFile, userIds: ['xld01'] });
+    await check({ route: 'POST /api/docrepo/shareById', other: () => share(other), owner: () => share(mine) });
 
     const guid = randomUUID();
     const bytes = pdf('chunked');
@@ -278,6 +288,31 @@ export const OWNERSHIP_FIXTURES = {
       route: `POST ${F}/merge`,
       other: () => post(other, `${F}/merge`, { guid, fileName: '分片.pdf' }),
       owner: () => post(mine, `${F}/merge`, { guid, fileName: '分片.pdf' }),
+    });
+    // The library's merge: into 教务处's library, the guid rwfzr01's; rwfzr02 (another department) is refused.
+    const libraryGuid = randomUUID();
+    const chunked = await mine.request({
+      method: 'POST',
+      url: `${F}/chunk`,
+      ...multipartBody(
+        {
+          guid: libraryGuid,
+          chunk: '0',
+          chunks: '1',
+          size: String(bytes.length),
+          sha256: createHash('sha256').update(bytes).digest('hex'),
+          fileName: '库分片.pdf',
+        },
+        { name: 'blob', content: bytes },
+      ),
+    });
+    expect(chunked.statusCode, chunked.body).toBe(200);
+    const intoLibraryMerge = (me: TestSession) =>
+      post(me, '/api/docrepo/merge', { guid: libraryGuid, fileName: '库分片.pdf', bmid: 'D02' });
+    await check({
+      route: 'POST /api/docrepo/merge',
+      other: () => intoLibraryMerge(other),
+      owner: () => intoLibraryMerge(mine),
     });
   },
 
@@ -400,6 +435,9 @@ export const OWNERSHIP_FIXTURES = {
       owner: () => post(auditor, `${C}/taskAllocations/rollback`, back),
     });
   },
+
+  /** 诊断改进: a task of one publisher, its object task in zyfzr01's charge, audited by shr01 (test/diagnosis-fixtures.ts). */
+  diagnosis: diagnosisOwnership,
 } satisfies Record<string, OwnershipFixture>;
 
 export type OwnershipFixtureName = keyof typeof OWNERSHIP_FIXTURES;

@@ -34,9 +34,35 @@ export function getLoginRecord(): LoginRecord | null {
   return record;
 }
 
+/**
+ * Local-storage key of the hint that this browser was given a session cookie (HttpOnly, so the page cannot see it):
+ * set with every login record, dropped at sign-out, after a password change and when try-login finds no session. A
+ * page load without it skips try-login, which could only answer 401 (a console error on every visit to sign in).
+ */
+export const SESSION_HINT_KEY = 'zg.sessionCookie';
+
+function localStore(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether this browser may hold a live session cookie (try-login is worth asking). */
+export function mayHoldSession(): boolean {
+  return localStore()?.getItem(SESSION_HINT_KEY) === '1';
+}
+
+/** The session cookie is known to be gone (signed out, password changed, try-login refused). */
+export function forgetSessionCookie(): void {
+  localStore()?.removeItem(SESSION_HINT_KEY);
+}
+
 /** Stores the login record of a fresh sign-in or try-login. */
 export function setLoginRecord(record: LoginRecord): void {
   storage()?.setItem(LOGIN_RECORD_KEY, JSON.stringify(record));
+  localStore()?.setItem(SESSION_HINT_KEY, '1');
   notify();
 }
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AUTH_MSG, MSG, SHELL_TEXT, WEB_MSG } from '@zg/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from '../api/browser';
-import { LOGIN_RECORD_KEY, setLoginRecord } from '../api/session';
+import { LOGIN_RECORD_KEY, SESSION_HINT_KEY, setLoginRecord } from '../api/session';
 import { failed, loginRecord, mockApi, ok, signedInApi, systemSetting } from '../test/fixtures';
 import { renderApp } from '../test/render';
 
@@ -33,6 +33,8 @@ describe('routes', () => {
   });
 
   it('recovers the record from the session cookie on /index', async () => {
+    // A browser that was given a session cookie (signed in from another tab).
+    localStorage.setItem(SESSION_HINT_KEY, '1');
     mockApi({ ...signedInApi(), '/api/authc/tryLogin': () => ok(loginRecord) });
     renderApp('/index');
     expect(await screen.findByText('欢迎，系统管理员')).toBeTruthy();

@@ -2,10 +2,11 @@ import { SHELL_TEXT } from '@zg/contract';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { FullPageLoading } from '../components/FullPageLoading';
+import { lazyPage } from '../components/LazyPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { SessionGate } from './SessionGate';
 
-const TableConfigurationPage = lazy(() => import('../features/table-config/TableConfigurationPage'));
+const TableConfigurationPage = lazyPage(() => import('../features/table-config/TableConfigurationPage'));
 // The signed-in shell (sidebar, top bar, menus, dialogs) and the route table load after sign-in: /login downloads
 // none of it.
 const SignedInApp = lazy(() => import('./SignedInApp'));
@@ -19,9 +20,7 @@ export function AppRoutes() {
         path="/tableConfiguration/:id"
         element={
           <SessionGate>
-            <Suspense fallback={<FullPageLoading tip={SHELL_TEXT.loading} />}>
-              <TableConfigurationPage />
-            </Suspense>
+            <TableConfigurationPage />
           </SessionGate>
         }
       />

@@ -4,6 +4,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { isChunkLoadError } from '../api/chunk-errors';
 import { ApiError } from '../api/errors';
 import { reportUnhandled } from '../api/global-errors';
+import { PageLoadError } from './LazyPage';
 import { LoadError } from './LoadError';
 
 interface Props {
@@ -21,6 +22,8 @@ interface State {
  * Catches what fails below it and shows it in place of the page:
  * - a failed load (a query without data throws its ApiError here; the query client has already shown the toast):
  *   the server's message and 重试;
+ * - a page whose code did not arrive (failed or over 10 s, `lazyPage`): the spec's "Error!" and an offer to reload
+ *   (saying a new version was deployed when its chunk is gone);
  * - a part of the app that cannot be loaded any more (a new version was deployed): an offer to reload;
  * - any other render error: an error toast through the global handler, and a page that offers a reload.
  */
@@ -32,7 +35,7 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: Error, _info: ErrorInfo): void {
-    if (error instanceof ApiError || isChunkLoadError(error)) return;
+    if (error instanceof ApiError || error instanceof PageLoadError || isChunkLoadError(error)) return;
     reportUnhandled(error);
   }
 
@@ -45,7 +48,10 @@ export class ErrorBoundary extends Component<Props, State> {
     const { error, failed } = this.state;
     if (!failed) return this.props.children;
     if (error instanceof ApiError) return <LoadError error={error} onRetry={this.retry} />;
-    const newVersion = isChunkLoadError(error);
+    const pageLoad = error instanceof PageLoadError;
+    const newVersion = isChunkLoadError(pageLoad ? error.cause : error);
+    const title = pageLoad ? WEB_MSG.pageLoadError : newVersion ? WEB_MSG.newVersionTitle : WEB_MSG.pageErrorTitle;
+    const hint = newVersion ? WEB_MSG.newVersionHint : pageLoad ? WEB_MSG.pageLoadFailedHint : WEB_MSG.pageErrorHint;
     // Plain markup in the style of antd's Result: Result itself carries its large 403/404/500 drawings to every page.
     return (
       <div className="zg-page-error" role="alert">
@@ -53,10 +59,10 @@ export class ErrorBoundary extends Component<Props, State> {
           <circle cx="12" cy="12" r="11" fill="currentColor" />
           <path d="M8.5 8.5l7 7M15.5 8.5l-7 7" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
         </svg>
-        <div className="zg-page-error__title">{newVersion ? WEB_MSG.newVersionTitle : WEB_MSG.pageErrorTitle}</div>
-        <div className="zg-page-error__hint">{newVersion ? WEB_MSG.newVersionHint : WEB_MSG.pageErrorHint}</div>
+        <div className="zg-page-error__title">{title}</div>
+        <div className="zg-page-error__hint">{hint}</div>
         <Button type="primary" onClick={() => window.location.reload()}>
-          {newVersion ? WEB_MSG.reloadNow : WEB_MSG.reloadPage}
+          {newVersion || pageLoad ? WEB_MSG.reloadNow : WEB_MSG.reloadPage}
         </Button>
       </div>
     );

@@ -1,7 +1,6 @@
 import { Card, Empty, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { useLoginRecord } from '../session/login-record';
 
 /** A tab of a page whose tabs have addresses of their own (数据管理, 数据采集). */
 export interface RoutedTab {
@@ -10,8 +9,6 @@ export interface RoutedTab {
   label: string;
   /** The tab's content; it routes the addresses below its own itself (base: its address). */
   render: (base: string) => ReactNode;
-  /** Shown only to whom this answers true (default: everyone with the menu). */
-  shownTo?: (record: ReturnType<typeof useLoginRecord>) => boolean;
 }
 
 /** The tab an address shows: its first segment below the page, or the first tab. */
@@ -23,13 +20,13 @@ export function routedTabOf(base: string, pathname: string, keys: readonly strin
 
 /**
  * The page's tabs, each at <base>/<key>: the address chooses the tab, choosing a tab changes the address, and only
- * the active tab renders (with its own routes below its address). `empty` shows when no tab is the user's.
+ * the active tab renders (with its own routes below its address). The page passes the tabs that are the user's (by
+ * the abilities its server sends); `empty` shows when there are none.
  */
 export function RoutedTabs({ base, tabs, empty }: { base: string; tabs: readonly RoutedTab[]; empty?: string }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const record = useLoginRecord();
-  const shown = tabs.filter((t) => !t.shownTo || t.shownTo(record));
+  const shown = tabs;
   const active = routedTabOf(
     base,
     pathname,

@@ -1,5 +1,7 @@
+import { theme as antdTheme } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  contrastOf,
   contrastUnderWhite,
   DARK_COLOR,
   getThemeType,
@@ -10,6 +12,7 @@ import {
   readableUnderWhite,
   reloadThemeType,
   setThemeType,
+  THEME_SWATCHES,
   themeFor,
 } from './theme';
 
@@ -69,5 +72,31 @@ describe('theme', () => {
     expect(readableUnderWhite(DARK_COLOR)).toBe(DARK_COLOR);
     expect(readableUnderWhite('#6b4fd1')).toBe('#6b4fd1');
     expect(headerColorFor(PRIMARY_COLOR, '/index')).toBe('rgb(51,113,216)');
+  });
+
+  // antd draws a preset tag's text in its colour's 7th shade, a status tag's in the status colour, each on its tint.
+  const PRESETS = ['blue', 'purple', 'cyan', 'green', 'magenta', 'pink', 'red', 'orange', 'yellow', 'volcano'] as const;
+  const MORE = ['geekblue', 'lime', 'gold'] as const;
+  const STATUSES = ['Success', 'Info', 'Warning', 'Error'] as const;
+
+  it.each(THEME_SWATCHES.map((s) => [s.label, s.value]))('draws every tag text at 4.5:1 on its tint (%s)', (_l, v) => {
+    const config = themeFor(v);
+    const token = antdTheme.getDesignToken(config) as unknown as Record<string, string>;
+    const tag = (config.components?.Tag ?? {}) as Record<string, string>;
+    const read = (text: string, tint: string) => {
+      const c = contrastOf(tag[text] ?? String(token[text]), String(token[tint]));
+      expect(c, `${text} on ${tint}`).not.toBeNull();
+      return c ?? 0;
+    };
+    for (const k of [...PRESETS, ...MORE]) expect(read(`${k}7`, `${k}1`), k).toBeGreaterThanOrEqual(4.5);
+    for (const s of STATUSES) expect(read(`color${s}`, `color${s}Bg`), s).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('measures contrast both ways and refuses what is not a colour', () => {
+    expect(contrastOf('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(contrastOf('rgb(255,255,255)', '#000000')).toBeCloseTo(21, 5);
+    // antd's own green on its tint, the failure the tokens mend.
+    expect(contrastOf('#389e0d', '#f6ffed')).toBeLessThan(4.5);
+    expect(contrastOf('green', '#fff')).toBeNull();
   });
 });

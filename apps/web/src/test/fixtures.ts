@@ -1,5 +1,6 @@
 import type { LoginRecord, Profile, SystemSetting } from '@zg/contract';
 import { vi } from 'vitest';
+import { getLoginRecord } from '../api/session';
 import type { BasicInfo, Department, Role, UserType } from '../api/user';
 
 export const loginRecord: LoginRecord = {
@@ -35,13 +36,27 @@ export function failed(status: number, message: string, code?: number) {
 }
 
 /**
- * Stubs fetch with one handler per API path (query ignored); an unknown path answers 404.
+ * What the server's policies answer the signed-in test user where a test gives no handler of its own: the abilities a
+ * page asks for besides its records (data-manage.policy.ts and data-collection.policy.ts keep them for administrators
+ * and the data office), so a page test need not stub them unless it is about them.
+ */
+export const POLICY_DEFAULTS: Record<string, Handler> = {
+  '/api/herm-sjgl/abilities': () => {
+    const keeps = keeper();
+    return ok({ cycles: keeps, departmentVersions: keeps, dataSources: keeps, algorithms: keeps });
+  },
+  '/api/herm-sjcj/abilities': () => ok({ manage: keeper() }),
+};
+const keeper = () => !!getLoginRecord()?.roleIdList.some((r) => r === 'zyadmin' || r === 'dataOffice');
+
+/**
+ * Stubs fetch with one handler per API path (query ignored), POLICY_DEFAULTS beside them; an unknown path answers 404.
  * Returns the mock to inspect calls.
  */
 export function mockApi(routes: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
-    const handler = routes[url.pathname];
+    const handler = routes[url.pathname] ?? POLICY_DEFAULTS[url.pathname];
     const { status, body } = handler ? handler(init, url) : failed(404, '请求的资源不存在');
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   });

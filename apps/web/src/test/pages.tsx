@@ -7,7 +7,7 @@ import { setLoginRecord } from '../api/session';
 import { Providers } from '../app/Providers';
 import type { CategoryData, ChartClick, PieSlice } from '../components/charts';
 import { QueryBoundary } from '../components/QueryBoundary';
-import { failed, loginRecord } from './fixtures';
+import { failed, loginRecord, POLICY_DEFAULTS } from './fixtures';
 import { freshQueryClient } from './render';
 
 type Reply = { status: number; body: unknown };
@@ -40,7 +40,7 @@ export function stubApi(routes: Record<string, Handler>, files: Record<string, (
         },
       });
     }
-    const handler = routes[url.pathname];
+    const handler = routes[url.pathname] ?? POLICY_DEFAULTS[url.pathname];
     const { status, body } = handler ? handler(init, url) : failed(404, '请求的资源不存在');
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   });

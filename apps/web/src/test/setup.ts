@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { cleanup, configure } from '@testing-library/react';
 import { Modal, message } from 'antd';
 import { afterAll, afterEach, vi } from 'vitest';
-import { clearSession } from '../api/session';
+import { clearSession, forgetSessionCookie } from '../api/session';
 import { SYSTEM_NAME_STORAGE_KEY } from '../session/system-setting';
 import { clearQueryClients } from './render';
 
@@ -17,6 +17,7 @@ afterEach(() => {
   message.destroy();
   clearSession();
   localStorage.removeItem(SYSTEM_NAME_STORAGE_KEY);
+  forgetSessionCookie();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

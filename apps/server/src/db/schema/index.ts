@@ -5,6 +5,7 @@ export * from './data-collection';
 export * from './data-manage';
 export * from './datasource';
 export * from './department-version';
+export * from './diagnosis';
 export * from './dimension';
 export * from './platform';
 export * from './progress';

@@ -207,6 +207,25 @@ export const files = pgTable(
   (t) => [index('files_owner_idx').on(t.ownerType, t.ownerId), index('files_uploader_idx').on(t.uploaderId)],
 );
 
+/**
+ * A library file shared with a named user (文件库 shareById, issue 28 item 6): the user reads it whatever the library's
+ * rules, and finds it among the files shared with them. Replaced as a whole by each share of the file.
+ */
+export const fileShares = pgTable(
+  'file_shares',
+  {
+    fileId: varchar('file_id', { length: 64 })
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    userId: varchar('user_id', { length: 64 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sharedBy: varchar('shared_by', { length: 64 }).references(() => users.id, { onDelete: 'set null' }),
+    sharedAt: timestamp('shared_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.userId] }), index('file_shares_user_idx').on(t.userId, t.sharedAt)],
+);
+
 /** File types (文件类型). */
 export const fileTypes = pgTable('file_types', {
   id: serial('id').primaryKey(),

@@ -105,6 +105,11 @@ export const standardDepot = pgTable(
     dimension: varchar('dimension', { length: 40 }).notNull(),
     nodeCount: integer('node_count').notNull(),
     snapshot: jsonb('snapshot').$type<DepotNode>().notNull(),
+    /**
+     * The system the QCP was saved from: the item is read only by those who may read that system (issue 28; null for
+     * items saved before, or whose system was purged: the depot's keepers only).
+     */
+    sourceSystemId: integer('source_system_id').references(() => standardSystems.id, { onDelete: 'set null' }),
     createdBy: varchar('created_by', { length: 64 }).references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

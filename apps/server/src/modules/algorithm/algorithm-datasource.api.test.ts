@@ -1,7 +1,8 @@
 import net from 'node:net';
 import { DATASOURCE_MSG, ALGORITHM_MSG as M } from '@zg/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ExternalDatabase, openExternalDatabase } from '../../test/external-database';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
 import { openDataSource } from '../data-manage';
 import { failureMessage } from './algorithm.rules';
@@ -10,7 +11,9 @@ import { runLineage } from './index';
 
 /**
  * Algorithms on a data source (issue 18 item 3, "on a data source the same rules apply, there"): the data source is
- * the harness's own PostgreSQL database, reached over the network like any other, its schema `ext_src` made here.
+ * a database of its own on the harness's PostgreSQL server (never the application's database, which a source may not
+ * name; the server is allowed by DATASOURCE_ALLOWED_HOSTS), reached over the network like any other, its schema
+ * `ext_src` made here.
  */
 
 const TIMEOUT_MS = 1500;
@@ -19,6 +22,7 @@ let admin: TestSession;
 let sourceId: number;
 let groupId: number;
 let target: { host: string; port: number; database: string; user: string; password: string };
+let ext: ExternalDatabase;
 const servers: net.Server[] = [];
 const sockets = new Set<net.Socket>();
 
@@ -43,29 +47,26 @@ async function createAlgorithm(name: string, text: string, sjyid: number | null,
 }
 
 const scores = async () =>
-  rowsOf<{ n: number; sum: number }>(
-    await s.database.db.execute(sql`select count(*)::int as n, coalesce(sum(n), 0)::int as sum from ext_src.scores`),
-  )[0];
+  (await ext.query('select count(*)::int as n, coalesce(sum(n), 0)::int as sum from ext_src.scores')).rows[0];
 
 beforeAll(async () => {
-  s = await startTestServer({ env: { ALGORITHM_TIMEOUT_MS: String(TIMEOUT_MS), ALGORITHM_ROW_CAP: '50' } });
+  // The "external" database: one of its own on the test run's server, reached through a data source like any other.
+  ext = await openExternalDatabase();
+  target = ext.target;
+  s = await startTestServer({
+    env: {
+      ALGORITHM_TIMEOUT_MS: String(TIMEOUT_MS),
+      ALGORITHM_ROW_CAP: '50',
+      DATASOURCE_ALLOWED_HOSTS: `${target.host}, 127.0.0.1`,
+    },
+  });
   admin = await s.login('zyadmin');
-  // The "external" database: this test's own, reached through a data source like any other server.
-  await s.database.db.execute(sql`create schema ext_src`);
-  await s.database.db.execute(sql`create table ext_src.scores (major varchar(20), n integer, taken date)`);
-  await s.database.db.execute(sql`create sequence ext_src.seq`);
-  await s.database.db.execute(sql`
+  await ext.query('create schema ext_src');
+  await ext.query('create table ext_src.scores (major varchar(20), n integer, taken date)');
+  await ext.query('create sequence ext_src.seq');
+  await ext.query(`
     insert into ext_src.scores select case when g % 2 = 0 then 'm01' else 'm02' end, g, date '2024-09-01' + g
     from generate_series(1, 40) g`);
-  const [db] = rowsOf<{ name: string }>(await s.database.db.execute(sql`select current_database() as name`));
-  const url = new URL(inject('testDatabaseUrl'));
-  target = {
-    host: url.hostname,
-    port: Number(url.port || 5432),
-    database: db?.name as string,
-    user: decodeURIComponent(url.username),
-    password: decodeURIComponent(url.password),
-  };
   sourceId = await createSource({ name: '外部成绩库', ...target, schema: 'ext_src' });
   const g = await post(admin, '/algorithmGroup/insert', { zmc: '外部数据源指标' });
   expect(g.statusCode, g.body).toBe(200);
@@ -75,6 +76,7 @@ afterAll(async () => {
   for (const socket of sockets) socket.destroy();
   await Promise.all(servers.map((srv) => new Promise((r) => srv.close(r))));
   await s?.close();
+  await ext?.drop();
 });
 
 describe('an algorithm on a data source', () => {
@@ -96,11 +98,11 @@ describe('an algorithm on a data source', () => {
     expect(run).toMatchObject({ sjyid: sourceId, tables: ['scores'], params: { objectId: 'm01' }, value: 420 });
 
     // Not cached: we cannot hear the source's changes, so a change there is seen at once.
-    await s.database.db.execute(sql`insert into ext_src.scores values ('m01', 1000, null)`);
+    await ext.query(`insert into ext_src.scores values ('m01', 1000, null)`);
     const second = await post(admin, '/algorithmContent/testResult', { sfid: a.id, params: { objectId: 'm01' } });
     expect(second.json().data).toMatchObject({ value: 1420, cached: false });
     expect(second.json().data.runId).not.toBe(first.json().data.runId);
-    await s.database.db.execute(sql`delete from ext_src.scores where n = 1000`);
+    await ext.query('delete from ext_src.scores where n = 1000');
 
     // The schema written out, a CTE, dates as text and numerics as numbers, the row cap: as on the warehouse.
     const qualified = await test(
@@ -265,11 +267,9 @@ describe('an algorithm on a data source', () => {
       await conn.close();
     }
     expect(await scores()).toEqual({ n: 40, sum: 820 });
-    const [evil] = rowsOf<{ n: number }>(
-      await s.database.db.execute(
-        sql`select count(*)::int as n from pg_tables where schemaname = 'ext_src' and tablename = 'evil'`,
-      ),
-    );
+    const [evil] = (
+      await ext.query(`select count(*)::int as n from pg_tables where schemaname = 'ext_src' and tablename = 'evil'`)
+    ).rows;
     expect(evil?.n).toBe(0);
   });
 

@@ -5,6 +5,7 @@ import {
   type AlgorithmLineage,
   type AlgorithmResult,
   type AlgorithmVersion,
+  formatDateTime,
   ALGORITHM_MSG as M,
 } from '@zg/contract';
 import type { AlgorithmWithVersion, GroupRow, VersionRow } from './algorithm.repository';
@@ -26,7 +27,7 @@ export function presentVersion(v: VersionRow, author: string | null, currentId: 
     sfsy: v.used,
     sjyid: v.dataSourceId,
     cjr: author,
-    cjsj: v.createdAt.toISOString(),
+    cjsj: formatDateTime(v.createdAt),
   };
 }
 
@@ -43,8 +44,8 @@ export function presentAlgorithm(r: AlgorithmWithVersion): Algorithm {
     sql: r.version.sql,
     sjyid: r.version.dataSourceId,
     bbs: r.versions,
-    cjsj: r.algorithm.createdAt.toISOString(),
-    xgsj: r.algorithm.updatedAt.toISOString(),
+    cjsj: formatDateTime(r.algorithm.createdAt),
+    xgsj: formatDateTime(r.algorithm.updatedAt),
   };
 }
 
@@ -65,7 +66,7 @@ export function presentRun(r: RunWithVersion) {
     tables: r.run.tables,
     sjyid: r.run.dataSourceId,
     zxr: r.runner,
-    zxsj: r.run.runAt.toISOString(),
+    zxsj: formatDateTime(r.run.runAt),
   };
 }
 

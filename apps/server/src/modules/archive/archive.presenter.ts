@@ -1,4 +1,4 @@
-import { ARCHIVE_MSG, FILES_API } from '@zg/contract';
+import { ARCHIVE_MSG, FILES_API, formatDateTime } from '@zg/contract';
 import type { ArchiveRow } from './archive.query';
 
 const SOURCE = { yearTarget: ARCHIVE_MSG.sourceYearTarget, task: ARCHIVE_MSG.sourceTask } as const;
@@ -21,7 +21,7 @@ export function presentArchive(r: ArchiveRow) {
     nf: Number(r.nf),
     bmmc: r.bmmc,
     uploaderName: r.uploader_name,
-    createTime: new Date(r.created_at).toISOString(),
+    createTime: formatDateTime(new Date(r.created_at)),
     url: `${FILES_API.download.path}?id=${r.id}`,
   };
 }

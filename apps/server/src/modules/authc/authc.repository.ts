@@ -95,3 +95,89 @@ export async function findUserIdForCas(db: Db, casUser: string) {
     .limit(1);
   return rows[0]?.id ?? null;
 }
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** One account or address with failures in the window, and when its next attempt is allowed (if it must wait). */
+export interface ThrottleRow {
+  key: string;
+  windowStart: Date;
+  failures: number;
+  waitUntil: Date | null;
+  userName: string | null;
+}
+
+/**
+ * The accounts (`user:`) and addresses (`ip:`) with failures inside the window, newest first, a page of them; the
+ * keyword matches the account id or the address.
+ */
+export async function pageThrottles(
+  db: Db,
+  q: { now: Date; windowMs: number; pageNum: number; pageSize: number; keyword?: string },
+): Promise<{ rows: ThrottleRow[]; total: number }> {
+  const cutoff = new Date(q.now.getTime() - q.windowMs).toISOString();
+  const subject = sql`case when a.key like 'user:%' then substr(a.key, 6) else substr(a.key, 4) end`;
+  const where = sql`(a.key like 'user:%' or a.key like 'ip:%') and a.failures > 0
+    and a.window_start > ${cutoff}::timestamptz
+    ${q.keyword ? sql`and ${subject} ilike ${`%${escapeLike(q.keyword)}%`}` : sql``}`;
+  const rows = (
+    (await db.execute(sql`
+      select a.key, a.window_start, a.failures, w.window_start as wait_until, u.name as user_name
+      from ${loginAttempts} a
+      left join ${loginAttempts} w on w.key = case when a.key like 'user:%' then 'user-wait:' || substr(a.key, 6)
+                                                   else 'ip-wait:' || substr(a.key, 4) end
+      left join ${users} u on a.key like 'user:%' and u.id = substr(a.key, 6)
+      where ${where}
+      order by a.window_start desc, a.key
+      limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}`)) as unknown as {
+      rows: {
+        key: string;
+        window_start: string;
+        failures: number;
+        wait_until: string | null;
+        user_name: string | null;
+      }[];
+    }
+  ).rows;
+  const [count] = (
+    (await db.execute(sql`select count(*)::int as n from ${loginAttempts} a where ${where}`)) as unknown as {
+      rows: { n: number }[];
+    }
+  ).rows;
+  return {
+    rows: rows.map((r) => ({
+      key: r.key,
+      windowStart: new Date(r.window_start),
+      failures: r.failures,
+      waitUntil: r.wait_until === null ? null : new Date(r.wait_until),
+      userName: r.user_name,
+    })),
+    total: Number(count?.n ?? 0),
+  };
+}
+
+/**
+ * Clears the counters and waits of an account (its own, and its pairs with every address) and/or of an address (its
+ * own, and its pairs with every account); answers the rows removed.
+ */
+export async function clearThrottles(db: Db, target: { user?: string; address?: string }) {
+  const conditions = [];
+  if (target.user !== undefined) {
+    conditions.push(
+      sql`key in (${`user:${target.user}`}, ${`user-wait:${target.user}`})`,
+      sql`key like ${`pair:${escapeLike(target.user)}|%`}`,
+    );
+  }
+  if (target.address !== undefined) {
+    conditions.push(
+      sql`key in (${`ip:${target.address}`}, ${`ip-wait:${target.address}`})`,
+      sql`key like ${`pair:%|${escapeLike(target.address)}`}`,
+    );
+  }
+  if (conditions.length === 0) return 0;
+  const removed = await db
+    .delete(loginAttempts)
+    .where(sql.join(conditions, sql` or `))
+    .returning({ key: loginAttempts.key });
+  return removed.length;
+}

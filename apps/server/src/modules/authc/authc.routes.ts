@@ -1,13 +1,16 @@
-import { AUTHC_API as API, MSG } from '@zg/contract';
+import { AUTHC_API as API, AUTH_MSG, listReply, MSG, ROLE } from '@zg/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/access';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth';
 import { serve } from '../../platform/endpoints';
 import { ok } from '../../platform/envelope';
 import { destroySession } from '../../platform/session';
 import { casSettings } from '../user';
-import { buildLoginRecord, casLogin, LoginThrottled, login } from './authc.service';
+import { buildLoginRecord, casLogin, clearLoginThrottle, LoginThrottled, login, loginThrottles } from './authc.service';
 
 const PUBLIC = { public: true } as const;
+/** The sign-in limits in force are the administrators' to read and clear. */
+const ADMIN = { roles: [ROLE.admin] } as const;
 
 /** `/api/authc`: sign-in, CAS single sign-on, sign-out and try-login (AUTHC_API). */
 export const authcRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,5 +54,15 @@ export const authcRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(app, API.tryLogin, { session: true, csrf: false }, async (req) => {
     const session = req.session!;
     return ok(await buildLoginRecord(app.database.db, session.userId, session.csrfSecret));
+  });
+
+  serve(app, API.throttles, ADMIN, async (req) => {
+    const { list, total } = await loginThrottles(app.database.db, app.config, app.clock.now(), req.query);
+    return ok(listReply(list, total, req.query));
+  });
+
+  serve(app, API.clearThrottle, ADMIN, async (req) => {
+    const cleared = await clearLoginThrottle(app.database.db, actorOf(req), req.body);
+    return ok({ cleared }, AUTH_MSG.throttleCleared(cleared));
   });
 };

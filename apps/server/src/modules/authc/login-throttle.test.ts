@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressOf, delayAfterFailures, minutesUntil, secondsUntil, throttleKeys } from './login-throttle';
+import { addressOf, delayAfterFailures, secondsUntil, throttleKeys } from './login-throttle';
 
 describe('addressOf', () => {
   it('keeps an IPv4 address, also when it arrives IPv4-mapped', () => {
@@ -38,11 +38,10 @@ describe('delayAfterFailures', () => {
   });
 });
 
-describe('secondsUntil / minutesUntil', () => {
+describe('secondsUntil', () => {
   it('rounds a wait up, and never to zero', () => {
     const now = new Date('2026-03-02T08:00:00Z');
     expect(secondsUntil(new Date(now.getTime() + 1500), now)).toBe(2);
     expect(secondsUntil(now, now)).toBe(1);
-    expect(minutesUntil(new Date(now.getTime() + 61_000), now)).toBe(2);
   });
 });

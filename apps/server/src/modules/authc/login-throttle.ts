@@ -3,8 +3,6 @@ import { isIPv4, isIPv6 } from 'node:net';
 /** The sign-in limits of the configuration (see README, "Settings"). */
 export interface ThrottleSettings {
   windowMs: number;
-  /** Failures of one account from one address in a window before that pair is refused until the window ends. */
-  maxPairFailures: number;
   /** Failures of one account (from anywhere) in a window before its attempts are spaced by a growing delay. */
   userDelayAfter: number;
   /** Failures from one address (any account) in a window before its attempts are spaced by a growing delay. */
@@ -38,7 +36,7 @@ export function throttleKeys(userId: string, ip: string) {
   const user = userId.slice(0, 64);
   const address = addressOf(ip);
   return {
-    /** Failures of this account from this address (fixed window from the first one). */
+    /** Failures of this account from this address (fixed window from the first one): whether the address is clean. */
     pair: `pair:${user}|${address}`,
     /** Failures of this account from anywhere, and the time its next attempt is allowed at. */
     user: `user:${user}`,
@@ -58,7 +56,3 @@ export function delayAfterFailures(failures: number, after: number, maxDelayMs: 
 /** Whole seconds to tell a client to wait (at least 1). */
 export const secondsUntil = (until: Date, now: Date) =>
   Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-
-/** Whole minutes to tell a client to wait (at least 1). */
-export const minutesUntil = (until: Date, now: Date) =>
-  Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));

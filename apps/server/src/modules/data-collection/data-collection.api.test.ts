@@ -394,6 +394,7 @@ describe('filling in', () => {
     const cases: [object, string][] = [
       [{ xm: '名字太长了超过六个字' }, M.cellRefused(2, '姓名', '不能超过6个字符')],
       [{ ts: 'abc' }, M.cellRefused(2, '天数', '应为整数')],
+      [{ ts: '6.5' }, M.cellRefused(2, '天数', '应为整数')],
       [{ ts: '400' }, M.cellRefused(2, '天数', M.aboveMax(365))],
       [{ ts: '-1' }, M.cellRefused(2, '天数', M.belowMin(0))],
       [{ bl: '0.55' }, M.cellRefused(2, '比例', M.decimals(1))],

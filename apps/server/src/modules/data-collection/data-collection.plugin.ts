@@ -1,6 +1,7 @@
 import { COLLECTION_MSG } from '@zg/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { WAREHOUSE_TABLE_USERS, type WarehouseTableUser } from '../data-manage';
+import { collectionAbilityRoutes } from './abilities.routes';
 import { registerCollectionJobs } from './data-collection.jobs';
 import { registerFillTaskFilePolicy } from './data-collection.policy';
 import { dataCollectionRoutes } from './data-collection.routes';
@@ -16,6 +17,7 @@ const formsWriting: WarehouseTableUser = async (tx, table) => {
 export const dataCollectionPlugin: FastifyPluginAsyncZod = async (app) => {
   app.hooks.add(WAREHOUSE_TABLE_USERS, 'data-collection', formsWriting);
   registerFillTaskFilePolicy(app.hooks);
+  await app.register(collectionAbilityRoutes, { prefix: '/herm-sjcj' });
   await app.register(dataCollectionRoutes, { prefix: '/herm-sjcj' });
   registerCollectionJobs(app);
 };

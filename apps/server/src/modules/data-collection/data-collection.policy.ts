@@ -23,6 +23,11 @@ export function formAbilities(actor: Actor, form: { fields: number; changedSince
   return { edit: manages, publish: manages && form.fields > 0 && form.changedSincePublish, remove: manages };
 }
 
+/** What the actor may do in 数据采集 besides a record (its admin tabs), sent by `GET /api/herm-sjcj/abilities`. */
+export function collectionAbilities(actor: Actor) {
+  return { manage: isCollectionManager(actor) };
+}
+
 /** The facts of a fill task the rules table decides on (its state, the task's window, who fills and audits it). */
 export const factsOf = (r: fillRepo.FillRow, today: string): FillFacts => ({
   state: r.fill.state as FillState,

@@ -64,6 +64,7 @@ export function presentFill(r: fillRepo.FillRow, actor: Actor, today: string) {
     departmentId: f.departmentId,
     assigneeName: fillName(r),
     auditorId: f.auditorId,
+    auditorName: r.auditorName ?? f.auditorId,
     state: f.state as FillState,
     opinion: f.opinion,
     synced: f.synced,

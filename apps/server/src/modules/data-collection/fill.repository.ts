@@ -101,6 +101,8 @@ const fillColumns = {
   version: formVersions,
   assigneeName: users.name,
   departmentName: departments.name,
+  /** 审核人 by name (the auditor is shown as a person, never as a staff number). */
+  auditorName: sql<string | null>`(select a.name from ${users} a where a.id = ${fillTasks.auditorId})`,
 };
 
 const fillQuery = (db: Db) =>

@@ -252,7 +252,7 @@ describe('physical tables (cjwlb, scwlb) and structure changes', () => {
       sfwy: true,
     });
     expect(toDate.statusCode).toBe(409);
-    expect(toDate.json().meta.message).toBe(M.typeChangeRefused('学号', '日期'));
+    expect(toDate.json().meta.message).toBe(M.typeChangeLoses('学号', 2, '日期', '2024001'));
     expect((await columnsOf('student')).find((c) => c.column_name === 'xh')).toMatchObject({
       data_type: 'character varying',
       char_max: 20,
@@ -272,7 +272,7 @@ describe('physical tables (cjwlb, scwlb) and structure changes', () => {
       sfwy: true,
     });
     expect(shorter.statusCode).toBe(409);
-    expect(shorter.json().meta.message).toBe(M.lengthChangeRefused('学号', 3));
+    expect(shorter.json().meta.message).toBe(M.lengthChangeLoses('学号', 2, 3, '2024001'));
     // Required while a row has no value.
     const mustFill = await post(admin, '/ckbzd/update', {
       id: nl,

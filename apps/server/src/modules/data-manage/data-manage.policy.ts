@@ -17,3 +17,13 @@ export function tableAbilities(actor: Pick<Actor, 'roles'>, table: { physical: b
     editData: keeps && table.physical,
   };
 }
+
+/**
+ * What the actor may keep in 数据管理 besides a record, sent to the page (`GET /api/herm-sjgl/abilities`) so it shows
+ * only the tabs and buttons that work: cycles, department versions, data sources and algorithms are kept by the
+ * warehouse's keepers (the algorithm module's `keepsAlgorithms` names the same people).
+ */
+export function dataManageAbilities(actor: Pick<Actor, 'roles'>) {
+  const keeps = keepsWarehouse(actor);
+  return { cycles: keeps, departmentVersions: keeps, dataSources: keeps, algorithms: keeps };
+}

@@ -1,4 +1,4 @@
-import type { FieldType, Warehouse, WarehouseField, WarehouseTable } from '@zg/contract';
+import { type FieldType, formatDateTime, type Warehouse, type WarehouseField, type WarehouseTable } from '@zg/contract';
 import type { Actor } from '../../platform/access';
 import { tableAbilities } from './data-manage.policy';
 import type { FieldRow, TableRow, WarehouseRow } from './data-manage.repository';
@@ -10,7 +10,7 @@ export function presentWarehouse(w: WarehouseRow, tables: number): Warehouse {
     bz: w.remark,
     px: w.sortOrder,
     bs: Number(tables),
-    cjsj: w.createdAt.toISOString(),
+    cjsj: formatDateTime(w.createdAt),
   };
 }
 
@@ -29,7 +29,7 @@ export function presentTable(
     bz: t.remark,
     sfcj: t.physical,
     zds: fields,
-    cjsj: t.createdAt.toISOString(),
+    cjsj: formatDateTime(t.createdAt),
     abilities: tableAbilities(actor, { physical: t.physical, fields }),
   };
 }

@@ -1,6 +1,14 @@
 import { fieldShapeProblem, identifier, identifierProblem, DATA_MANAGE_MSG as M } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
-import { calendarDate, columnType, type FieldDef, filterFits, parseValue, typeLabel } from './data-manage.rules';
+import {
+  calendarDate,
+  columnType,
+  conversionOf,
+  type FieldDef,
+  filterFits,
+  parseValue,
+  typeLabel,
+} from './data-manage.rules';
 
 const field = (f: Partial<FieldDef>): FieldDef => ({
   id: 1,
@@ -104,5 +112,55 @@ describe('parseValue', () => {
     expect(filterFits('date', 'gte')).toBe(true);
     expect(filterFits('boolean', 'lte')).toBe(false);
     expect(filterFits('boolean', 'eq')).toBe(true);
+  });
+});
+
+describe('conversionOf (issue 28: a type change never loses data)', () => {
+  const f = (type: FieldDef['type'], length: number | null = null, scale: number | null = null) => ({
+    type,
+    length,
+    scale,
+  });
+  it('needs no check where no value can change', () => {
+    expect(conversionOf(f('text', 20), f('text', 30))).toEqual({ kind: 'none' });
+    expect(conversionOf(f('text', 20), f('text'))).toEqual({ kind: 'none' });
+    expect(conversionOf(f('integer'), f('text', 20))).toEqual({ kind: 'none' });
+    expect(conversionOf(f('date'), f('text', 10))).toEqual({ kind: 'none' });
+    expect(conversionOf(f('decimal', 10, 2), f('decimal', 12, 3))).toEqual({ kind: 'none' });
+    expect(conversionOf(f('integer'), f('decimal', 21, 2))).toEqual({ kind: 'none' });
+  });
+  it('checks the rows where a value could be rounded, cut or unreadable', () => {
+    expect(conversionOf(f('decimal', 10, 2), f('integer'))).toEqual({
+      kind: 'check',
+      rule: { type: 'decimalToInteger' },
+    });
+    expect(conversionOf(f('decimal', 10, 2), f('decimal', 10, 1))).toMatchObject({ rule: { type: 'numberToDecimal' } });
+    expect(conversionOf(f('text'), f('text', 5))).toEqual({
+      kind: 'check',
+      rule: { type: 'textLength', length: 5, from: 'text' },
+    });
+    expect(conversionOf(f('date'), f('text', 8))).toMatchObject({ rule: { type: 'textLength', from: 'date' } });
+    expect(conversionOf(f('text'), f('integer'))).toMatchObject({ rule: { type: 'textToInteger' } });
+    expect(conversionOf(f('text'), f('decimal', 10, 2))).toMatchObject({
+      rule: { type: 'textToDecimal', precision: 10, scale: 2 },
+    });
+    expect(conversionOf(f('text'), f('date'))).toMatchObject({ rule: { type: 'textToDate' } });
+    expect(conversionOf(f('text'), f('boolean'))).toMatchObject({ rule: { type: 'textToBoolean' } });
+  });
+  it('knows when no value survives', () => {
+    for (const [a, b] of [
+      ['date', 'integer'],
+      ['boolean', 'decimal'],
+      ['integer', 'boolean'],
+      ['decimal', 'date'],
+    ] as const)
+      expect(
+        conversionOf(
+          f(a, a === 'decimal' ? 10 : null, a === 'decimal' ? 2 : null),
+          f(b, b === 'decimal' ? 10 : null, b === 'decimal' ? 2 : null),
+        ),
+      ).toEqual({
+        kind: 'impossible',
+      });
   });
 });

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, causes, conflict, forbidden, notFound } from '../../platform/errors';
+import { echo } from '../../platform/excel';
 import type { Hooks } from '../../platform/hooks';
 import { keepsWarehouse } from './data-manage.policy';
 import { presentField, presentTable, presentWarehouse } from './data-manage.presenter';
@@ -44,7 +45,7 @@ import {
   updateWarehouse,
   warehouseNamed,
 } from './data-manage.repository';
-import { type FieldDef, typeLabel } from './data-manage.rules';
+import { conversionOf, type FieldDef, typeLabel } from './data-manage.rules';
 import {
   addColumn,
   alterColumnType,
@@ -53,10 +54,11 @@ import {
   dropColumn,
   dropTable,
   dropUnique,
-  longerThan,
+  lockForAlter,
   renameColumn,
   renameTable,
   setRequired,
+  valuesChangedBy,
 } from './warehouse.repository';
 import { warehouseChanged, whyTableIsUsed } from './warehouse-events';
 
@@ -362,11 +364,23 @@ async function alterColumn(db: Db, table: string, before: FieldDef, after: Field
   const typeChanged =
     after.type !== before.type || after.length !== before.length || (after.scale ?? null) !== (before.scale ?? null);
   if (typeChanged) {
-    // An explicit cast to varchar(n) would cut longer texts without a word: look first.
-    if (after.type === 'text' && after.length !== null && (await longerThan(db, table, after.name, after.length)))
-      throw conflict(M.lengthChangeRefused(after.label, after.length));
+    // No stored value may change (rounded, cut, reformatted, lost): the rows are checked first, the table locked so
+    // that nothing is written between the check and the ALTER of the same transaction.
+    const conversion = conversionOf(before, after);
+    if (conversion.kind !== 'none') {
+      await lockForAlter(db, table);
+      const changed = await valuesChangedBy(db, table, after.name, conversion);
+      if (changed.rows > 0) {
+        const example = echo(changed.example ?? '');
+        throw conflict(
+          conversion.kind === 'check' && conversion.rule.type === 'textLength'
+            ? M.lengthChangeLoses(after.label, changed.rows, conversion.rule.length, example)
+            : M.typeChangeLoses(after.label, changed.rows, typeLabel(after), example),
+        );
+      }
+    }
     await ddl(
-      () => alterColumnType(db, table, after),
+      () => alterColumnType(db, table, { ...before, name: after.name }, after, conversion),
       (code) =>
         code.startsWith('22') || code === '42846' || code === '42804'
           ? M.typeChangeRefused(after.label, typeLabel(after))

@@ -1,6 +1,6 @@
 import { DATASOURCE_LIMITS, DATASOURCE_MSG, type DataSourceTestResult } from '@zg/contract';
 import pg from 'pg';
-import { DeadlineError, failureReason, MissingSchemaError } from './datasource.rules';
+import { DeadlineError, DestinationRefused, failureReason, MissingSchemaError } from './datasource.rules';
 
 /** Where a data source is: everything a connection needs, the password in clear (held only for the connection). */
 export interface Target {
@@ -9,7 +9,23 @@ export interface Target {
   database: string;
   user: string;
   password: string | null;
-  schema: string | null;
+  /** The schemas it declares: all must exist; a read-only connection's search_path is these, in order. */
+  schemas: readonly string[];
+  /**
+   * The address to connect to: the one the destination check resolved the host to and allowed, so the host is never
+   * resolved a second time to somewhere else (datasource.destination.ts). Absent: the host as written.
+   */
+  address?: string | null;
+  /** What the destination check knows of this application's own server, checked again once connected. */
+  guard?: ConnectionGuard;
+}
+
+/** The application's own PostgreSQL server as a connection recognises it, and whether the allow-list names it. */
+export interface ConnectionGuard {
+  /** pg_postmaster_start_time() of our own server: a server answering the same is ours. */
+  started: string;
+  /** DATASOURCE_ALLOWED_HOSTS names this host: another database of our server may then be a source. */
+  serverAllowed: boolean;
 }
 
 export interface Timeouts {
@@ -34,7 +50,7 @@ export const TEST_TIMEOUTS: Timeouts = {
  */
 function clientFor(t: Target, timeouts: Timeouts, options?: string) {
   const client = new pg.Client({
-    host: t.host.replace(/^\[(.*)\]$/, '$1'),
+    host: t.address ?? t.host.replace(/^\[(.*)\]$/, '$1'),
     port: t.port,
     database: t.database,
     user: t.user,
@@ -82,15 +98,46 @@ async function withDeadline<T>(ms: number, work: Promise<T>, onExpire: () => voi
   }
 }
 
-/** Connects and checks the server: its version, and that the schema (when one is named) exists. */
+/**
+ * The tables that make a database this application's (or a copy of it: a replica, a restored backup), whose users'
+ * password hashes, sessions and data-source secrets no algorithm may read.
+ */
+const OWN_TABLES = ['public.users', 'public.sessions', 'public.data_sources', 'public.login_attempts'];
+
+/**
+ * Connects and checks the server: its version; that it is not this application's database (refused in every case)
+ * nor, unless the allow-list names it, this application's server; and that every declared schema exists.
+ */
 async function connect(client: pg.Client, t: Target): Promise<string> {
   await client.connect();
-  const version = await client.query<{ server_version: string }>('show server_version');
-  if (t.schema) {
-    const found = await client.query('select 1 from pg_namespace where nspname = $1', [t.schema]);
-    if (found.rowCount === 0) throw new MissingSchemaError(t.schema);
+  const { rows } = await client.query<{ server_version: string; started: string; own: boolean }>(
+    `select current_setting('server_version') as server_version, pg_postmaster_start_time()::text as started,
+       (select count(*) = $1 from unnest($2::text[]) n where to_regclass(n) is not null) as own`,
+    [OWN_TABLES.length, OWN_TABLES],
+  );
+  const server = rows[0]!;
+  if (server.own) throw new DestinationRefused(DATASOURCE_MSG.destination.ownDatabase);
+  if (t.guard && server.started === t.guard.started && !t.guard.serverAllowed)
+    throw new DestinationRefused(DATASOURCE_MSG.destination.ownServer);
+  if (t.schemas.length) {
+    const found = await client.query<{ missing: string | null }>(
+      'select (select s from unnest($1::text[]) with ordinality u(s, i) where not exists (select 1 from pg_namespace where nspname = s) order by i limit 1) as missing',
+      [t.schemas],
+    );
+    const missing = found.rows[0]?.missing;
+    if (missing) throw new MissingSchemaError(missing);
   }
-  return version.rows[0]?.server_version ?? '';
+  return server.server_version ?? '';
+}
+
+/** The schemas of the connected database the user may use (not the system's), for the administrator to choose from. */
+async function usableSchemas(client: pg.Client): Promise<string[]> {
+  const { rows } = await client.query<{ nspname: string }>(
+    `select nspname from pg_namespace
+     where nspname !~ '^pg_' and nspname <> 'information_schema' and has_schema_privilege(oid, 'USAGE')
+     order by nspname limit 200`,
+  );
+  return rows.map((r) => r.nspname);
 }
 
 /**
@@ -103,11 +150,21 @@ export async function testConnection(t: Target, timeouts: Timeouts = TEST_TIMEOU
   const elapsed = () => Math.round(performance.now() - started);
   const client = clientFor(t, timeouts);
   try {
-    const version = await withDeadline(timeouts.connectMs, connect(client, t), () => destroy(client));
-    return { success: true, message: DATASOURCE_MSG.testOk(version), version, elapsedMs: elapsed() };
+    const { version, schemas } = await withDeadline(
+      timeouts.connectMs,
+      (async () => ({ version: await connect(client, t), schemas: await usableSchemas(client) }))(),
+      () => destroy(client),
+    );
+    return { success: true, message: DATASOURCE_MSG.testOk(version), version, elapsedMs: elapsed(), schemas };
   } catch (err) {
     const reason = failureReason(err, { hadPassword: Boolean(t.password) });
-    return { success: false, message: DATASOURCE_MSG.testFailed(reason), version: null, elapsedMs: elapsed() };
+    return {
+      success: false,
+      message: DATASOURCE_MSG.testFailed(reason),
+      version: null,
+      elapsedMs: elapsed(),
+      schemas: null,
+    };
   } finally {
     close(client);
   }
@@ -152,8 +209,9 @@ export interface ReadOnlyConnection {
 }
 
 /**
- * Opens a read-only connection to the target within `timeouts.connectMs`, its search_path set to the target's
- * schema (public when none is named). Throws DataSourceConnectError with the reason in Chinese when it cannot connect.
+ * Opens a read-only connection to the target within `timeouts.connectMs`, its search_path set to the schemas the
+ * target declares (in order; pg_catalog stays implicitly first). Throws DataSourceConnectError with the reason in
+ * Chinese when it cannot connect or may not (the application's own database or server).
  */
 export async function openReadOnly(t: Target, timeouts: Timeouts = TEST_TIMEOUTS): Promise<ReadOnlyConnection> {
   const client = clientFor(t, timeouts, '-c default_transaction_read_only=on');
@@ -163,9 +221,10 @@ export async function openReadOnly(t: Target, timeouts: Timeouts = TEST_TIMEOUTS
       timeouts.connectMs,
       (async () => {
         const v = await connect(client, t);
-        // The source's schema, public when none is named (as the form says), never the server's "$user" default.
+        // The declared schemas only (public when none is declared), never the server's "$user" default.
+        const schemas = t.schemas.length ? t.schemas : ['public'];
         await client.query(`select set_config('search_path', $1, false)`, [
-          client.escapeIdentifier(t.schema ?? 'public'),
+          schemas.map((x) => client.escapeIdentifier(x)).join(', '),
         ]);
         return v;
       })(),

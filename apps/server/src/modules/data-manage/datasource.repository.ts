@@ -1,4 +1,4 @@
-import { asc, count, eq, ilike, inArray } from 'drizzle-orm';
+import { asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dataSources } from '../../db/schema';
 
@@ -53,7 +53,14 @@ export async function updateDataSource(db: Db, id: number, set: Partial<DataSour
 /** Locks the data sources of a delete (in id order): their ids and names. */
 export async function lockDataSources(db: Db, ids: number[]) {
   return db
-    .select({ id: dataSources.id, name: dataSources.name })
+    .select({
+      id: dataSources.id,
+      name: dataSources.name,
+      host: dataSources.host,
+      port: dataSources.port,
+      database: dataSources.database,
+      username: dataSources.username,
+    })
     .from(dataSources)
     .where(inArray(dataSources.id, ids))
     .orderBy(asc(dataSources.id))
@@ -69,4 +76,24 @@ export async function deleteDataSources(db: Db, ids: number[]) {
 export async function shareDataSource(db: Db, id: number): Promise<DataSourceRow | null> {
   const rows = await db.select().from(dataSources).where(eq(dataSources.id, id)).for('share');
   return rows[0] ?? null;
+}
+
+/** A data source's row locked FOR UPDATE (a change reads what it changes from, then writes it). */
+export async function lockDataSource(db: Db, id: number): Promise<DataSourceRow | null> {
+  const rows = await db.select().from(dataSources).where(eq(dataSources.id, id)).for('update');
+  return rows[0] ?? null;
+}
+
+/**
+ * This application's own PostgreSQL server as our pool sees it: its address (null over a Unix socket), port, start
+ * time and our database's name (a data source may not point there: datasource.destination.ts).
+ */
+export async function ownServerFacts(db: Db) {
+  const result = (await db.execute(
+    sql`select host(inet_server_addr()) as address,
+          coalesce(inet_server_port(), current_setting('port')::int) as port,
+          pg_postmaster_start_time()::text as started, current_database() as database`,
+  )) as unknown as { rows: { address: string | null; port: number; started: string; database: string }[] };
+  const row = result.rows[0]!;
+  return { address: row.address, port: Number(row.port), started: row.started, database: row.database };
 }

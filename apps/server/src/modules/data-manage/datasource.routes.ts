@@ -27,13 +27,13 @@ export const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(pageReply(records, total, req.query));
   });
   serve(app, API.insert, KEEP, async (req) =>
-    ok(await createDataSource(db(), box(), actorOf(req), req.body), M.created),
+    ok(await createDataSource(db(), box(), app.config, actorOf(req), req.body), M.created),
   );
   serve(app, API.update, KEEP, async (req) =>
-    ok(await editDataSource(db(), box(), actorOf(req), req.body.id, req.body), M.saved),
+    ok(await editDataSource(db(), box(), app.config, actorOf(req), req.body.id, req.body), M.saved),
   );
   serve(app, API.test, KEEP, async (req) => {
-    const result = await testDataSource(db(), box(), actorOf(req), req.body);
+    const result = await testDataSource(db(), box(), app.config, actorOf(req), req.body);
     return ok(result, result.message);
   });
   serve(app, API.deleteBatch, KEEP, async (req) => {

@@ -9,6 +9,16 @@ export class DeadlineError extends Error {
   }
 }
 
+/**
+ * Raised when a data source may not be reached where it points (the application's own database or server, a
+ * link-local or metadata address, a host outside DATASOURCE_ALLOWED_HOSTS): the reason in Chinese.
+ */
+export class DestinationRefused extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
 /** Raised when the schema a data source names does not exist in its database. */
 export class MissingSchemaError extends Error {
   constructor(readonly schema: string) {
@@ -61,6 +71,7 @@ function bySqlState(code: string, message: string, hadPassword: boolean): string
 export function failureReason(err: unknown, ctx: { hadPassword: boolean }): string {
   if (err instanceof DeadlineError) return R.timeout;
   if (err instanceof MissingSchemaError) return R.noSchema(err.schema);
+  if (err instanceof DestinationRefused) return err.reason;
   const e = (err ?? {}) as { code?: unknown; message?: unknown };
   const code = typeof e.code === 'string' ? e.code : '';
   const message = typeof e.message === 'string' ? e.message : String(err);

@@ -1,4 +1,4 @@
-import type { DepartmentVersion } from '@zg/contract';
+import { type DepartmentVersion, formatDateTime } from '@zg/contract';
 import type { VersionRow } from './department-version.repository';
 
 export const presentDepartmentVersion = (r: {
@@ -13,5 +13,5 @@ export const presentDepartmentVersion = (r: {
   sfqy: r.version.enabled,
   bms: Number(r.departments),
   cjrmc: r.creatorName,
-  cjsj: r.version.createdAt.toISOString(),
+  cjsj: formatDateTime(r.version.createdAt),
 });

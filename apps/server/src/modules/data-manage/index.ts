@@ -22,7 +22,7 @@ export {
  * The objects of a dimension type with their parents and the department answering for each (部门职责) with its head:
  * what a diagnosis task is published to, and who is in charge of each object by default.
  */
-export { type DimensionObjectWithDuty, dimensionObjectsWithDuty } from './department-duty.service';
+export { type DimensionObjectWithDuty, dimensionObjectsWithDuty, saveDuties } from './department-duty.service';
 /** Dimension objects in bulk (by type code and code, parents by code): the demo data seed. */
 export { upsertDimensionObjects } from './dimension.service';
 /**

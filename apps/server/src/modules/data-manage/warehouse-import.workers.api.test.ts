@@ -136,7 +136,7 @@ describe('an import job across workers', () => {
         DATA_DIR: path.join(os.tmpdir(), `zg-job-worker-${process.pid}`),
         WEB_DIST: '/nonexistent',
         JOB_POLL_MS: '50',
-        JOB_LOCK_SECONDS: '1',
+        JOB_LOCK_SECONDS: '5',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,7 +1,7 @@
 import type { FilterOp } from '@zg/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type CellValue, columnType, type FieldDef } from './data-manage.rules';
+import { BOOLEAN_WORDS, type CellValue, type Conversion, columnType, type FieldDef } from './data-manage.rules';
 
 /**
  * The physical tables of the warehouse, in the schema `warehouse` (created by migration 0013): their DDL and their
@@ -66,11 +66,101 @@ export async function renameColumn(db: Db, table: string, from: string, to: stri
   await db.execute(sql`alter table ${tableRef(table)} rename column ${col(from)} to ${col(to)}`);
 }
 
-/** Changes a column's type, converting what it holds (a value the new type cannot take fails the statement). */
-export async function alterColumnType(db: Db, table: string, f: FieldDef) {
-  await db.execute(
-    sql`alter table ${tableRef(table)} alter column ${col(f.name)} type ${typeOf(f)} using ${col(f.name)}::${typeOf(f)}`,
+/**
+ * Changes a column's type, converting what it holds as `conversion` says (conversionOf): a value is cast, yes/no words
+ * become booleans as an import reads them, a date is written YYYY-MM-DD; where no value survives (`impossible`, only
+ * applied to a column without values) the column is emptied. The caller checked the rows first (valuesChangedBy).
+ */
+export async function alterColumnType(db: Db, table: string, before: FieldDef, f: FieldDef, conversion: Conversion) {
+  const c = col(before.name);
+  const using =
+    conversion.kind === 'impossible'
+      ? sql`null::${typeOf(f)}`
+      : conversion.kind === 'check' && conversion.rule.type === 'textToBoolean'
+        ? sql`case when lower(trim(${c})) in (${literals(BOOLEAN_WORDS.true)}) then true
+                   when lower(trim(${c})) in (${literals(BOOLEAN_WORDS.false)}) then false end`
+        : before.type === 'date' && f.type === 'text'
+          ? sql`to_char(${c}, 'YYYY-MM-DD')::${typeOf(f)}`
+          : sql`${c}::${typeOf(f)}`;
+  await db.execute(sql`alter table ${tableRef(table)} alter column ${c} type ${typeOf(f)} using ${using}`);
+}
+
+/** Our own fixed words as SQL literals (an ALTER TABLE takes no bound parameters). */
+const literals = (list: readonly string[]) => sql.raw(list.map((w) => `'${w.replace(/'/g, "''")}'`).join(', '));
+
+const words = (list: readonly string[]) =>
+  sql.join(
+    list.map((w) => sql`${w}`),
+    sql`, `,
   );
+
+/** A numeric literal as the rows must hold it to become a number unchanged: no sign but minus, no leading zero. */
+const PLAIN_INTEGER = '^(0|-?[1-9][0-9]{0,18})$';
+const PLAIN_DECIMAL = '^-?(0|[1-9][0-9]{0,99})(\\.[0-9]{1,100})?$';
+const ISO_DATE = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
+
+/**
+ * The condition under which a stored (non-null) value would change in the conversion: never raising an error, whatever
+ * the value (each CASE tests what the next branch needs before it casts).
+ */
+function changesWhen(c: SQL | ReturnType<typeof col>, conversion: Exclude<Conversion, { kind: 'none' }>): SQL {
+  if (conversion.kind === 'impossible') return sql`true`;
+  const r = conversion.rule;
+  const limit = (precision: number, scale: number) => sql`power(10::numeric, ${precision - scale})`;
+  switch (r.type) {
+    case 'textLength': {
+      // Dates are written YYYY-MM-DD, numbers and yes/no as PostgreSQL writes them (which is what the pages show).
+      const asText =
+        r.from === 'date' ? sql`to_char(${c}, 'YYYY-MM-DD')` : r.from === 'text' ? sql`${c}` : sql`${c}::text`;
+      return sql`char_length(${asText}) > ${r.length}`;
+    }
+    case 'textToInteger':
+      return sql`case when ${c} !~ ${PLAIN_INTEGER} then true
+                      else ${c}::numeric not between -9223372036854775808 and 9223372036854775807 end`;
+    case 'textToDecimal':
+      return sql`case when ${c} !~ ${PLAIN_DECIMAL} then true
+                      else round(${c}::numeric, ${r.scale}) <> ${c}::numeric
+                        or abs(round(${c}::numeric, ${r.scale})) >= ${limit(r.precision, r.scale)} end`;
+    case 'textToDate':
+      return sql`case when ${c} !~ ${ISO_DATE} then true
+                      when substr(${c}, 1, 4)::int < 1 or substr(${c}, 6, 2)::int not between 1 and 12 then true
+                      else substr(${c}, 9, 2)::int not between 1 and extract(day from
+                        make_date(substr(${c}, 1, 4)::int, substr(${c}, 6, 2)::int, 1) + interval '1 month' - interval '1 day')::int end`;
+    case 'textToBoolean':
+      return sql`lower(trim(${c})) not in (${words([...BOOLEAN_WORDS.true, ...BOOLEAN_WORDS.false])})`;
+    case 'numberToDecimal':
+      return sql`round(${c}::numeric, ${r.scale}) <> ${c}::numeric
+                 or abs(round(${c}::numeric, ${r.scale})) >= ${limit(r.precision, r.scale)}`;
+    case 'decimalToInteger':
+      return sql`${c} <> trunc(${c}) or abs(${c}) > 9223372036854775807`;
+  }
+}
+
+/**
+ * How many stored values of the column the conversion would change, and the first of them (by row) as text; checked
+ * inside the transaction of the change, after `lockForAlter`, so no write comes between the check and the ALTER.
+ */
+export async function valuesChangedBy(
+  db: Db,
+  table: string,
+  column: string,
+  conversion: Exclude<Conversion, { kind: 'none' }>,
+): Promise<{ rows: number; example: string | null }> {
+  const c = col(column);
+  const where = sql`${c} is not null and (${changesWhen(c, conversion)})`;
+  const [found] = rowsOf<{ n: number; example: string | null }>(
+    await db.execute(
+      sql`select count(*)::int as n,
+            (select ${c}::text from ${tableRef(table)} where ${where} order by ${col(ROW_ID)} limit 1) as example
+          from ${tableRef(table)} where ${where}`,
+    ),
+  );
+  return { rows: found?.n ?? 0, example: found?.example ?? null };
+}
+
+/** Takes the table for a structure change: no row is written (or read) until the change commits. */
+export async function lockForAlter(db: Db, table: string) {
+  await db.execute(sql`lock table ${tableRef(table)} in access exclusive mode`);
 }
 
 export async function setRequired(db: Db, table: string, column: string, required: boolean) {
@@ -87,16 +177,6 @@ export async function createUnique(db: Db, table: string, f: Pick<FieldDef, 'id'
 
 export async function dropUnique(db: Db, fieldId: number) {
   await db.execute(sql`drop index if exists ${sql.identifier(SCHEMA)}.${sql.identifier(uniqueIndexName(fieldId))}`);
-}
-
-/** Whether a value of the column is longer than `length` characters (before shortening a text column). */
-export async function longerThan(db: Db, table: string, column: string, length: number) {
-  const rows = rowsOf<{ n: number }>(
-    await db.execute(
-      sql`select count(*)::int as n from (select 1 from ${tableRef(table)} where char_length(${col(column)}::text) > ${length} limit 1) x`,
-    ),
-  );
-  return (rows[0]?.n ?? 0) > 0;
 }
 
 // ---- rows ----

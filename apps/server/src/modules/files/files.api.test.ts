@@ -533,3 +533,122 @@ describe('attachments of a record', () => {
     expect(reg.json().data).toEqual({ fileId: id, fileName: '支撑材料.pdf' });
   });
 });
+
+describe('the department library (文件库): merge of a chunked upload, shareById', () => {
+  const D = '/api/docrepo';
+  const file = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(LIMITS.chunkSize + 5000)]);
+
+  /** Sends every chunk of `bytes` under `guid`, the first with its name. */
+  async function chunks(me: TestSession, guid: string, bytes: Buffer, fileName: string) {
+    for (let idx = 0; idx < Math.ceil(bytes.length / LIMITS.chunkSize); idx += 1) {
+      const res = await sendChunk(me, guid, bytes, idx, false, idx === 0 ? fileName : undefined);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  }
+
+  it('merges a chunked upload straight into a library its uploader may write; others are refused', async () => {
+    const member = await s.login('rwfzr01'); // 教务处 D02
+    const outsider = await s.login('rwfzr02'); // 学生工作处 D03
+    const guid = randomUUID();
+    await chunks(member, guid, file, '教学管理制度汇编.pdf');
+    // Into another department's library: refused, and the upload stays waiting for a merge.
+    const elsewhere = await member.request({
+      method: 'POST',
+      url: `${D}/merge`,
+      payload: { guid, fileName: '教学管理制度汇编.pdf', bmid: 'D03' },
+    });
+    expect(elsewhere.statusCode).toBe(403);
+    expect((await sessionOf(s, 'rwfzr01', guid))?.status).toBe('uploading');
+    // Another user naming the guid reaches no upload of theirs.
+    const stolen = await outsider.request({
+      method: 'POST',
+      url: `${D}/merge`,
+      payload: { guid, fileName: '教学管理制度汇编.pdf', bmid: 'D03' },
+    });
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.json().meta.message).toBe(FILE_MSG.uploadNotFound);
+    // Into the member's own library (the default department): merged by the files module's job.
+    const merge = await member.request({
+      method: 'POST',
+      url: `${D}/merge`,
+      payload: { guid, fileName: '教学管理制度汇编.pdf', fName: '制度汇编' },
+    });
+    expect(merge.statusCode, merge.body).toBe(200);
+    const done = await waitMerged(member, s, guid);
+    expect(done.status).toBe('success');
+    expect(await fileRow(done.fileId!)).toMatchObject({
+      ownerType: 'DocRepo',
+      ownerId: 'D02',
+      name: '制度汇编.pdf',
+      uploaderId: 'rwfzr01',
+      sha256: sha(file),
+    });
+    const list = await member.request({ method: 'GET', url: `${BASE}/files/list?ownerType=DocRepo&ownerId=D02` });
+    expect(list.json().data.map((f: { fileId: string }) => f.fileId)).toContain(done.fileId);
+    // A mislabelled merge is refused as any merge is.
+    const fake = randomUUID();
+    await chunks(member, fake, Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(100)]), '伪装.pdf');
+    const wrong = await member.request({
+      method: 'POST',
+      url: `${D}/merge`,
+      payload: { guid: fake, fileName: '伪装.png' },
+    });
+    expect(wrong.statusCode).toBe(200);
+    expect(await waitMerged(member, s, fake)).toMatchObject({ status: 'failure', message: FILE_MSG.contentMismatch });
+  });
+
+  it('shares a library file with named users by id, replacing the list; only those who may write its library', async () => {
+    const member = await s.login('rwfzr01');
+    const outsider = await s.login('rwfzr02');
+    const head = await s.login('bmfzr01'); // heads 教务处
+    const small = await member.request({
+      method: 'POST',
+      url: `${D}/upload`,
+      ...multipartBody({ bmid: 'D02' }, { name: '课程标准.pdf', content: PDF }),
+    });
+    const id = small.json().data.fileId as string;
+    const share = (me: TestSession, userIds: string[], fileId = id) =>
+      me.request({ method: 'POST', url: `${D}/shareById`, payload: { id: fileId, userIds } });
+
+    expect((await share(outsider, ['xld01'])).statusCode).toBe(403);
+    const shared = await share(member, ['rwfzr02', 'xld01', 'xld01']);
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect(shared.json().meta.message).toBe(FILE_MSG.shared(2));
+    const names = shared.json().data as { userId: string; userName: string; sharedBy: string; sharedAt: string }[];
+    expect(names.map((n) => n.userId).sort()).toEqual(['rwfzr02', 'xld01']);
+    expect(names.every((n) => n.userName !== n.userId && n.sharedBy === member.record.userName)).toBe(true);
+    expect(names[0]!.sharedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // The recipient finds it among the files shared with them, with the library and the sharer by name.
+    const mine = await outsider.request({ method: 'GET', url: `${D}/sharedWithMe` });
+    expect(mine.json().data).toMatchObject({ total: 1, pageNum: 1 });
+    expect(mine.json().data.list[0]).toMatchObject({
+      fileId: id,
+      fileName: '课程标准.pdf',
+      bmid: 'D02',
+      bmmc: '教务处',
+      gxrmc: member.record.userName,
+    });
+    expect((await download(outsider, id)).statusCode).toBe(200);
+    // The department's head may share it too, and sees who has it; an outsider may not look.
+    const replaced = await share(head, ['zgfb01']);
+    expect(replaced.json().data.map((n: { userId: string }) => n.userId)).toEqual(['zgfb01']);
+    expect((await outsider.request({ method: 'GET', url: `${D}/sharedWithMe` })).json().data.total).toBe(0);
+    const who = await member.request({ method: 'GET', url: `${D}/shares?id=${id}` });
+    expect(who.json().data.map((n: { userId: string }) => n.userId)).toEqual(['zgfb01']);
+    expect((await outsider.request({ method: 'GET', url: `${D}/shares?id=${id}` })).statusCode).toBe(403);
+    // Refusals in Chinese: an unknown user, oneself, a file that is not a library's, a missing file.
+    expect((await share(member, ['nobody'])).json().meta.message).toBe(FILE_MSG.shareUnknownUser('nobody'));
+    expect((await share(member, ['rwfzr01'])).json().meta.message).toBe(FILE_MSG.shareSelf);
+    const own = (await upload(member, '私人.pdf', PDF)).json().data.fileId as string;
+    expect((await share(member, ['xld01'], own)).json().meta.message).toBe(FILE_MSG.shareOnlyLibrary);
+    expect((await share(member, ['xld01'], randomUUID())).statusCode).toBe(404);
+    // An empty list shares it with none; every share is in the audit log.
+    expect((await share(member, [])).json().meta.message).toBe(FILE_MSG.shared(0));
+    const audits = await s.database.db.execute(sql`select actor_id from audit_log where action = 'file.share'`);
+    expect((audits as unknown as { rows: { actor_id: string }[] }).rows.map((r) => r.actor_id)).toEqual([
+      'rwfzr01',
+      'bmfzr01',
+      'rwfzr01',
+    ]);
+  });
+});

@@ -2,7 +2,7 @@ import type { FileOwnerType } from '@zg/contract';
 import type { Db } from '../../db/client';
 import { type Actor, isAdmin } from '../../platform/access';
 import { defineHook, type Hooks } from '../../platform/hooks';
-import type { FileRow } from './files.repository';
+import { type FileRow, sharedWithUser } from './files.repository';
 
 /**
  * Who may read and attach to the records of one owner type. The module owning those records registers its policy in
@@ -33,9 +33,14 @@ export function registerDocRepoPolicy(hooks: Hooks) {
   });
 }
 
-/** The files of the batch the actor may read: administrators all, uploaders their own, others by owner policy. */
+/**
+ * The files of the batch the actor may read: administrators all, uploaders their own, the users a library file is
+ * shared with that file, others by owner policy.
+ */
 export async function readableFiles(db: Db, hooks: Hooks, actor: Actor, rows: FileRow[]) {
   if (isAdmin(actor)) return rows;
+  const library = rows.filter((f) => f.ownerType === 'DocRepo' && f.uploaderId !== actor.userId).map((f) => f.id);
+  const shared = await sharedWithUser(db, actor.userId, library);
   const byType = new Map<string, string[]>();
   for (const f of rows) {
     if (f.uploaderId === actor.userId || !f.ownerId) continue;
@@ -47,8 +52,20 @@ export async function readableFiles(db: Db, hooks: Hooks, actor: Actor, rows: Fi
     allowed.set(type, policy ? await policy.readable(db, actor, [...new Set(ids)]) : new Set());
   }
   return rows.filter(
-    (f) => f.uploaderId === actor.userId || (f.ownerId !== null && allowed.get(f.ownerType)?.has(f.ownerId)),
+    (f) =>
+      f.uploaderId === actor.userId ||
+      shared.has(f.id) ||
+      (f.ownerId !== null && allowed.get(f.ownerType)?.has(f.ownerId)),
   );
+}
+
+/**
+ * Whether the actor may share a library file (文件库 shareById) and see who it is shared with: its uploader, the
+ * members and heads of its department (the library's writers), the administrators.
+ */
+export async function canShareFile(db: Db, hooks: Hooks, actor: Actor, file: FileRow) {
+  if (file.ownerType !== 'DocRepo' || !file.ownerId) return false;
+  return file.uploaderId === actor.userId || canWriteOwner(db, hooks, actor, 'DocRepo', file.ownerId);
 }
 
 /** Whether the actor may attach files to (or remove them from) an owner record. */

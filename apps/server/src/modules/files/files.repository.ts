@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { files, fileTypes, uploadChunks, uploadSessions, users } from '../../db/schema';
+import { departments, fileShares, files, fileTypes, uploadChunks, uploadSessions, users } from '../../db/schema';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -204,4 +204,67 @@ export async function releaseOwnerFiles(db: Db, ownerType: string, ownerId: stri
     .update(files)
     .set({ ownerType: 'Unattached', ownerId: null })
     .where(and(eq(files.ownerType, ownerType), eq(files.ownerId, ownerId)));
+}
+
+// ---- library shares (文件库 shareById) ----
+
+/** The ids among `ids` that are users. */
+export async function existingUsers(db: Db, ids: string[]) {
+  if (ids.length === 0) return new Set<string>();
+  const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Replaces the users a file is shared with. */
+export async function replaceShares(db: Db, fileId: string, userIds: string[], sharedBy: string) {
+  await db.delete(fileShares).where(eq(fileShares.fileId, fileId));
+  if (userIds.length) await db.insert(fileShares).values(userIds.map((userId) => ({ fileId, userId, sharedBy })));
+}
+
+/** Who a file is shared with, by name, and who shared it, in the order they were shared. */
+export async function sharesOf(db: Db, fileId: string) {
+  return db
+    .select({
+      userId: fileShares.userId,
+      userName: users.name,
+      sharedBy: sql<string | null>`(select s.name from ${users} s where s.id = ${fileShares.sharedBy})`,
+      sharedAt: fileShares.sharedAt,
+    })
+    .from(fileShares)
+    .innerJoin(users, eq(users.id, fileShares.userId))
+    .where(eq(fileShares.fileId, fileId))
+    .orderBy(asc(fileShares.sharedAt), asc(fileShares.userId));
+}
+
+/** The files among `fileIds` shared with the user. */
+export async function sharedWithUser(db: Db, userId: string, fileIds: string[]) {
+  if (fileIds.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ id: fileShares.fileId })
+    .from(fileShares)
+    .where(and(eq(fileShares.userId, userId), inArray(fileShares.fileId, fileIds)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** A page of the files shared with the user, newest share first, with their library and sharer names. */
+export async function pageSharedWith(db: Db, userId: string, pageNum: number, pageSize: number) {
+  const where = eq(fileShares.userId, userId);
+  const [list, [total]] = await Promise.all([
+    db
+      .select({
+        file: files,
+        bmmc: departments.name,
+        gxrmc: sql<string | null>`(select s.name from ${users} s where s.id = ${fileShares.sharedBy})`,
+        sharedAt: fileShares.sharedAt,
+      })
+      .from(fileShares)
+      .innerJoin(files, eq(files.id, fileShares.fileId))
+      .leftJoin(departments, and(eq(files.ownerType, 'DocRepo'), eq(departments.id, files.ownerId)))
+      .where(where)
+      .orderBy(desc(fileShares.sharedAt), asc(files.id))
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(fileShares).where(where),
+  ]);
+  return { list, total: Number(total?.n ?? 0) };
 }

@@ -24,6 +24,7 @@ import {
   storeSmallUpload,
   zipFiles,
 } from './files.service';
+import { fileShares, libraryMerge, shareById, sharedWithMe } from './library.service';
 
 const signedIn = { session: true } as const;
 
@@ -140,5 +141,20 @@ export const docrepoRoutes: FastifyPluginAsyncZod = async (app) => {
         fileTypeId: lxId ? Number(lxId) : undefined,
       }),
     );
+  });
+
+  // A chunked upload (rest/file/chunk) merged straight into the library; the client polls rest/file/mergeStatus.
+  serve(app, API.libraryMerge, signedIn, async (req) => ok(await libraryMerge(ctxOf(app), actorOf(req), req.body)));
+
+  serve(app, API.shareById, signedIn, async (req) => {
+    const shares = await shareById(ctxOf(app), actorOf(req), req.body);
+    return ok(shares, FILE_MSG.shared(shares.length));
+  });
+
+  serve(app, API.shares, signedIn, async (req) => ok(await fileShares(ctxOf(app), actorOf(req), req.query.id)));
+
+  serve(app, API.sharedWithMe, signedIn, async (req) => {
+    const { list, total } = await sharedWithMe(ctxOf(app), actorOf(req), req.query);
+    return ok(listReply(list, total, req.query));
   });
 };

@@ -10,6 +10,7 @@ import {
   type FileOwnerType,
   fileProblem,
   fileTooLarge,
+  formatDateTime,
   LIMITS,
   mapStage,
   splitFileName,
@@ -178,11 +179,15 @@ export async function storeChunk(
   return { guid, chunk };
 }
 
-/** Checks the caller's upload is complete and queues its merge once; the client polls the status. */
+/**
+ * Checks the caller's upload is complete and queues its merge once; the client polls the status. The merged file is
+ * the caller's unattached upload, or goes straight to `owner` (a department library, whose write the caller checked).
+ */
 export async function requestMerge(
   ctx: FilesContext,
   actor: Actor,
   input: { guid: string; fileName: string; fName?: string; lxId?: number; lxmc?: string; bz?: string; yxqx?: string },
+  owner?: { ownerType: FileOwnerType; ownerId: string },
 ) {
   checkName(input.fileName);
   const session = await findUploadSession(ctx.db, actor.userId, input.guid);
@@ -192,7 +197,7 @@ export async function requestMerge(
   if (chunks.length !== session.totalChunks) throw badRequest(FILE_MSG.chunksIncomplete);
   await ctx.db.transaction(async (tx) => {
     // Two merge requests at once queue one job: only the one that moves the session to waitting enqueues it.
-    if (await claimMerge(tx, session.id, input)) {
+    if (await claimMerge(tx, session.id, owner ? { ...input, owner } : input)) {
       await enqueueJob(tx, MERGE_JOB, { sessionId: session.id }, { maxAttempts: 3 });
     }
   });
@@ -236,7 +241,14 @@ export async function runMerge(ctx: FilesContext, payload: unknown, job: { final
   if (typeof sessionId !== 'string') return;
   const session = await findUploadSessionById(ctx.db, sessionId);
   if (session?.status !== 'waitting') return;
-  const input = session.mergeInput as { fileName: string; fName?: string; lxId?: number; bz?: string; yxqx?: string };
+  const input = session.mergeInput as {
+    fileName: string;
+    fName?: string;
+    lxId?: number;
+    bz?: string;
+    yxqx?: string;
+    owner?: { ownerType: FileOwnerType; ownerId: string };
+  };
   try {
     await discardPending(ctx, session.id);
     const chunks = await listChunks(ctx.db, session.id);
@@ -269,8 +281,8 @@ export async function runMerge(ctx: FilesContext, payload: unknown, job: { final
           mime: MIME[ext] ?? 'application/octet-stream',
           size: stored.size,
           sha256: stored.sha256,
-          ownerType: 'Unattached',
-          ownerId: null,
+          ownerType: input.owner?.ownerType ?? 'Unattached',
+          ownerId: input.owner?.ownerId ?? null,
           fileTypeId: input.lxId ?? null,
           remark: input.bz ?? null,
           validUntil: input.yxqx ?? null,
@@ -450,7 +462,7 @@ export async function listAttachments(
       url: downloadUrl(file.id),
       previewUrl: PREVIEWABLE.has(file.ext) ? previewUrl(file.id) : null,
       uploaderName,
-      createTime: file.createdAt.toISOString(),
+      createTime: formatDateTime(file.createdAt),
       canDelete: writable,
     }));
 }

@@ -1,4 +1,5 @@
 import {
+  formatDateTime,
   PERFORMANCE_MSG,
   type PerformanceRow,
   type PerformSituationRow,
@@ -11,7 +12,7 @@ import {
 } from '@zg/contract';
 import type { PerformanceDbRow, SituationDbRow } from './performance.query';
 
-const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
+const iso = (v: string | Date | null) => (v === null ? null : formatDateTime(new Date(v)));
 
 export function presentPerformance(r: PerformanceDbRow): PerformanceRow {
   const level = r.levelSelf as ReportLevel | null;

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@zg/contract';
 import type { Actor } from '../../platform/access';
 import type { delaysOfTask } from './delay.repository';
 import { mayAuditDelay } from './progress.policy';
@@ -18,9 +19,9 @@ export function presentDelay(
     status: d.status as 'reviewing' | 'pass' | 'reject',
     auditReason: d.auditReason,
     requesterName,
-    requestedAt: d.requestedAt.toISOString(),
+    requestedAt: formatDateTime(d.requestedAt),
     auditorName,
-    auditedAt: d.auditedAt?.toISOString() ?? null,
+    auditedAt: d.auditedAt ? formatDateTime(d.auditedAt) : null,
     canAudit: mayAuditDelay(actor, { auditorId }, d),
   };
 }

@@ -1,4 +1,4 @@
-import type { Report } from '@zg/contract';
+import { formatDateTime, type Report } from '@zg/contract';
 import type { Actor } from '../../platform/access';
 import { reportAbilities } from './progress.policy';
 import type { reportsOfTask } from './progress-report.query';
@@ -22,9 +22,9 @@ export function presentReport(
     reason: r.reason,
     submitterId: r.submitterId,
     submitterName,
-    submittedAt: r.submittedAt.toISOString(),
+    submittedAt: formatDateTime(r.submittedAt),
     auditorName,
-    auditedAt: r.auditedAt?.toISOString() ?? null,
+    auditedAt: r.auditedAt ? formatDateTime(r.auditedAt) : null,
     fileCount: Number(fileCount),
     version: r.version,
     abilities: reportAbilities(actor, task, r, newestOfPeriod),

@@ -1,4 +1,4 @@
-import type { Urge } from '@zg/contract';
+import { formatDateTime, type Urge } from '@zg/contract';
 import type { pageUrges } from './urge.query';
 
 export type UrgeJoin = Awaited<ReturnType<typeof pageUrges>>['records'][number];
@@ -16,7 +16,7 @@ export const presentUrge = ({ urge: u, yearTargetName, rwmc, bmmc, urgerName, ac
   state: u.state as 'urge' | 'acceptUrge',
   content: u.content,
   urgerName,
-  urgedAt: u.urgedAt.toISOString(),
+  urgedAt: formatDateTime(u.urgedAt),
   accepterName,
-  acceptedAt: u.acceptedAt?.toISOString() ?? null,
+  acceptedAt: u.acceptedAt ? formatDateTime(u.acceptedAt) : null,
 });

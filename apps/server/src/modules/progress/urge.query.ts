@@ -1,3 +1,4 @@
+import { formatDateTime } from '@zg/contract';
 import { asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -44,7 +45,7 @@ export async function departmentsOfTarget(db: Db, yearTargetId: number, only?: s
     taskCount: Number(r.taskCount),
     currentStatus: Number(r.currentStatus),
     pendingUrgeId: r.pendingUrgeId === null ? null : Number(r.pendingUrgeId),
-    lastUrgedAt: r.lastUrgedAt === null ? null : new Date(r.lastUrgedAt).toISOString(),
+    lastUrgedAt: r.lastUrgedAt === null ? null : formatDateTime(new Date(r.lastUrgedAt)),
   }));
 }
 

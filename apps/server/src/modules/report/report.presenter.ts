@@ -1,4 +1,5 @@
 import {
+  formatDateTime,
   REPORT_LEVEL,
   REPORT_SECTIONS,
   type ReportContent,
@@ -24,8 +25,8 @@ export function presentTemplate(t: TemplateRow, creatorName: string | null): Rep
     bgsm: t.preface,
     sections: REPORT_SECTIONS.filter((s) => t.sections.includes(s)),
     cjrmc: creatorName,
-    cjsj: t.createdAt.toISOString(),
-    gxsj: t.updatedAt.toISOString(),
+    cjsj: formatDateTime(t.createdAt),
+    gxsj: formatDateTime(t.updatedAt),
   };
 }
 
@@ -38,7 +39,7 @@ export function presentCover(c: CoverRow, creatorName: string | null): ReportCov
     fbt: c.subtitle,
     sfmr: c.isDefault,
     cjrmc: creatorName,
-    cjsj: c.createdAt.toISOString(),
+    cjsj: formatDateTime(c.createdAt),
   };
 }
 
@@ -64,18 +65,27 @@ export function presentReport(r: ReportListRow, actor: Actor): TargetReport {
     zpdjmc: level ? REPORT_LEVEL[level] : null,
     shyj: rep.auditReason,
     shrmc: r.reportAuditorName,
-    shsj: rep.auditedAt?.toISOString() ?? null,
-    scsj: rep.generatedAt.toISOString(),
-    tjsj: rep.submittedAt?.toISOString() ?? null,
+    shsj: rep.auditedAt ? formatDateTime(rep.auditedAt) : null,
+    scsj: formatDateTime(rep.generatedAt),
+    tjsj: rep.submittedAt ? formatDateTime(rep.submittedAt) : null,
     version: rep.version,
     abilities: reportAbilities(actor, { ownerId: r.ownerId, auditorId: r.taskAuditorId }, rep),
   };
 }
 
+/** A time of a content snapshot: one made before issue 28 kept ISO UTC; shown in the school's time like the rest. */
+const schoolTime = (v: string) => (/^\d{4}-\d{2}-\d{2}T.*Z$/.test(v) ? formatDateTime(new Date(v)) : v);
+const withSchoolTimes = (c: ReportContent): ReportContent => ({
+  ...c,
+  progress: c.progress.map((p) => ({ ...p, submittedAt: schoolTime(p.submittedAt) })),
+  attachments: c.attachments.map((a) => ({ ...a, createTime: schoolTime(a.createTime) })),
+  warnings: c.warnings.map((w) => ({ ...w, raisedAt: schoolTime(w.raisedAt) })),
+});
+
 export function presentReportDetail(r: ReportListRow, actor: Actor): TargetReportDetail {
   return {
     ...presentReport(r, actor),
-    content: r.report.content as ReportContent,
+    content: withSchoolTimes(r.report.content as ReportContent),
     downloadUrl: downloadUrlOf(r.report.id),
   };
 }

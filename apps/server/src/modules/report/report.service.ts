@@ -1,4 +1,5 @@
 import {
+  formatDateTime,
   REPORT_DEFAULTS,
   REPORT_MSG,
   REPORT_SECTIONS,
@@ -260,7 +261,7 @@ async function snapshot(
       status: p.status,
       reason: p.reason,
       submitterName,
-      submittedAt: p.submittedAt.toISOString(),
+      submittedAt: formatDateTime(p.submittedAt),
     })),
     attachments: attachments.map((a) => ({
       fileId: a.file.id,
@@ -271,13 +272,13 @@ async function snapshot(
           : `${REPORT_MSG.sourceProgress}${a.periodKey && a.periodKey !== 'final' ? ` ${a.periodKey}` : a.reportKind === 'final' ? '（结果报告）' : ''}`,
       size: a.file.size,
       uploaderName: a.uploaderName,
-      createTime: a.file.createdAt.toISOString(),
+      createTime: formatDateTime(a.file.createdAt),
     })),
     warnings: warnings.map(({ warning: w, typeName: name }) => ({
       yjlxmc: name,
       kind: w.kind as 'process' | 'final',
       warningKey: w.warningKey,
-      raisedAt: w.raisedAt.toISOString(),
+      raisedAt: formatDateTime(w.raisedAt),
       open: w.open,
     })),
   };

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { badRequest, notFound } from '../../platform/errors';
-import { mustKeepDepot } from './standard.policy';
+import { depotViewerOf, mustKeepDepot } from './standard.policy';
 import { presentDepot } from './standard.presenter';
 import * as repo from './standard.repository';
 import { audit, nodeFor } from './standard-access';
@@ -43,12 +43,13 @@ export function snapshotOf(nodes: repo.NodeRow[], rootId: number): DepotNode {
   return out(root!);
 }
 
-export async function depotList(db: Db, q: { dimension?: string; name?: string }) {
-  return (await repo.depotList(db, q)).map((r) => presentDepot(r));
+/** The depot's items the actor may read: those of the systems they may read (item 5 of issue 28). */
+export async function depotList(db: Db, actor: Actor, q: { dimension?: string; name?: string }) {
+  return (await repo.depotList(db, depotViewerOf(actor), q)).map((r) => presentDepot(r));
 }
 
-export async function depotGet(db: Db, id: number) {
-  const found = await repo.findDepot(db, id);
+export async function depotGet(db: Db, actor: Actor, id: number) {
+  const found = await repo.findDepot(db, id, depotViewerOf(actor));
   if (!found) throw notFound(M.depotNotFound);
   return presentDepot({ ...found.item, creatorName: found.creatorName }, found.item.snapshot);
 }
@@ -65,16 +66,17 @@ export async function depotSave(db: Db, actor: Actor, nodeId: number) {
       dimension: view.system.dimension,
       nodeCount: subtreeIds(nodes, node.id).length,
       snapshot,
+      sourceSystemId: node.systemId,
       createdBy: actor.userId,
     });
     await audit(tx, actor, 'depot.save', id, { nodeId });
-    return depotGet(tx, id);
+    return depotGet(tx, actor, id);
   });
 }
 
 export async function depotUse(db: Db, actor: Actor, input: { depotId: number; parentId: number }) {
   return db.transaction(async (tx) => {
-    const found = await repo.findDepot(tx, input.depotId);
+    const found = await repo.findDepot(tx, input.depotId, depotViewerOf(actor));
     if (!found) throw notFound(M.depotNotFound);
     const { node: parent, view } = await nodeFor(tx, actor, input.parentId, 'write');
     if (parent.kind !== 'dimension') throw badRequest(M.depotUseUnderDimension);
@@ -131,7 +133,7 @@ export async function depotUse(db: Db, actor: Actor, input: { depotId: number; p
 export async function depotDelete(db: Db, actor: Actor, id: number) {
   mustKeepDepot(actor);
   await db.transaction(async (tx) => {
-    const found = await repo.findDepot(tx, id);
+    const found = await repo.findDepot(tx, id, depotViewerOf(actor));
     if (!found) throw notFound(M.depotNotFound);
     await repo.deleteDepot(tx, id);
     await audit(tx, actor, 'depot.delete', id);

@@ -31,6 +31,10 @@ export interface SystemVersionNode {
   kind: NodeKind;
   name: string;
   sort: number;
+  /** 内涵 */
+  nh: string | null;
+  /** 诊断标准 */
+  zdbz: string | null;
   /** 值类型: null for a node that carries no value (dimensions, QCPs without one). */
   zlx: ValueType | null;
   /** 标准值 */
@@ -80,6 +84,8 @@ export async function systemVersionTree(db: Db, systemId: number): Promise<Syste
       kind: n.kind as NodeKind,
       name: n.name,
       sort: n.sortOrder,
+      nh: n.nh,
+      zdbz: n.zdbz,
       zlx: n.zlx as ValueType | null,
       bzz: n.bzz,
       calRule: n.calRule,

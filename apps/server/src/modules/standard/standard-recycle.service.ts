@@ -22,7 +22,8 @@ export async function recycleList(db: Db, actor: Actor, systemId?: number) {
       name: s.systemName,
       nodeCount: Number(s.nodeCount ?? 0),
       deletedAt: iso(s.deletedAt),
-      deletedBy: s.deletedBy,
+      deletedBy: s.deletedByName ?? s.deletedBy,
+      deletedById: s.deletedBy,
     })),
     ...nodes.map((n) => ({
       batchId: n.batch!,
@@ -32,7 +33,8 @@ export async function recycleList(db: Db, actor: Actor, systemId?: number) {
       name: n.name,
       nodeCount: Number(n.nodeCount),
       deletedAt: iso(n.deletedAt),
-      deletedBy: n.deletedBy,
+      deletedBy: n.deletedByName ?? n.deletedBy,
+      deletedById: n.deletedBy,
     })),
   ].sort((a, b) => b.deletedAt.localeCompare(a.deletedAt));
 }

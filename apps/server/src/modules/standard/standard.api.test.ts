@@ -18,6 +18,7 @@ let publisher: TestSession;
 let stranger: TestSession;
 let auditor: TestSession;
 let office: TestSession;
+let publisherName: string;
 beforeAll(async () => {
   s = await startTestServer();
   admin = await s.login('zyadmin');
@@ -25,6 +26,7 @@ beforeAll(async () => {
   stranger = await s.login('rwfzr01');
   auditor = await s.login('shr01');
   office = await s.login('sjgl01');
+  publisherName = publisher.record.userName as string;
 });
 afterAll(async () => {
   await s?.close();
@@ -416,7 +418,9 @@ describe('authority', () => {
       ['/recycle/purge', { batchId: batch }],
     ];
     for (const url of reads) await refused(get(stranger, url), 403, M.noRead.slice(0, 2));
-    for (const [url, body] of writes) expect((await post(stranger, url, body)).statusCode, url).toBe(403);
+    // A depot item of a system the user cannot read is hidden from them: it answers as a missing one.
+    for (const [url, body] of writes)
+      expect((await post(stranger, url, body)).statusCode, url).toBe(url === '/taskDepot/use' ? 404 : 403);
     await refused(upload(stranger, '/quality/persistQuality', { systemId: String(id) }, file), 403, M.noWrite);
     await refused(upload(stranger, '/quality/import', { systemId: String(id) }, file), 403, M.noWrite);
     expect((await data(get(stranger, '/target/selectPage'))).records.map((r: { id: number }) => r.id)).not.toContain(
@@ -528,10 +532,28 @@ describe('in use, depot, recycle bin', () => {
     const { tree } = await full(publisher, id);
     const saved = await data(post(publisher, '/taskDepot/insert', { nodeId: find(tree, '双师素质教师比例')!.id }));
     expect(saved).toMatchObject({ name: '双师素质教师比例', dimension: 'major', nodeCount: 3 });
+    // Who saved it, by name, and when, in the school's time.
+    expect(saved.creator).toBe(publisherName);
+    expect(saved.createdAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     await refused(post(publisher, '/taskDepot/insert', { nodeId: tree[0].id }), 400, M.depotOnlyQcp);
-    expect((await data(get(stranger, '/taskDepot/list?dimension=major'))).map((d: { id: number }) => d.id)).toContain(
-      saved.id,
+    // Read only by those who may read the system it came from (issue 28): not by a holder of the menu alone ...
+    const seenBy = async (me: TestSession) =>
+      (await data(get(me, '/taskDepot/list?dimension=major'))).map((d: { id: number }) => d.id);
+    expect(await seenBy(stranger)).not.toContain(saved.id);
+    await refused(get(stranger, `/taskDepot/selectById?id=${saved.id}`), 404, M.depotNotFound);
+    // ... while the administrators read every item.
+    expect(await seenBy(admin)).toContain(saved.id);
+    // A read grant on the system opens its items.
+    await data(
+      post(publisher, '/targetAuthority/insert', {
+        systemId: id,
+        subjectKind: 'user',
+        subjectId: 'rwfzr01',
+        access: 'read',
+      }),
     );
+    expect(await seenBy(stranger)).toContain(saved.id);
+    expect((await data(get(stranger, `/taskDepot/selectById?id=${saved.id}`))).snapshot.name).toBe('双师素质教师比例');
     const dim = (await full(publisher, target)).tree[0];
     const used = await data(post(publisher, '/taskDepot/use', { depotId: saved.id, parentId: dim.id }));
     const after = await full(publisher, target);
@@ -554,6 +576,9 @@ describe('in use, depot, recycle bin', () => {
     expect((await full(publisher, id)).tree.map((n: StandardNode) => n.name)).toEqual(['资源表']);
     const [entry] = await data(get(publisher, `/recycle/list?systemId=${id}`));
     expect(entry).toMatchObject({ kind: 'nodes', name: '计分卡', nodeCount: 5, systemId: id });
+    // Who deleted it by name (the staff number beside it), and when, in the school's time.
+    expect(entry).toMatchObject({ deletedBy: publisherName, deletedById: 'zgfb01' });
+    expect(entry.deletedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     await data(post(publisher, '/recycle/recovery', { batchId: entry.batchId }));
     expect(await full(publisher, id)).toEqual({
       ...before,
@@ -616,6 +641,11 @@ describe('the node tree other modules read (no user)', () => {
       source: null,
     });
     expect(qcp.gradeRule).not.toBeNull();
+    // The description and the diagnosis standard come too (a diagnosis row copies them).
+    expect(tree.nodes.find((n) => n.nh === '双师素质专任教师占比')).toMatchObject({
+      name: '双师素质教师比例',
+      zdbz: '不低于 60%',
+    });
     expect(qcp.warningRule).toMatchObject({ mode: 'value', operator: '<', value: 60 });
     const deep = named(tree, '半年以上');
     expect(deep).toMatchObject({ level: 4, parentId: named(tree, '企业实践教师数').id, zlx: 'others', bzz: '5' });

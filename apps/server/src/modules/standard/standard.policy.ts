@@ -20,6 +20,13 @@ export const viewerOf = (actor: Actor): Viewer => ({
 
 export const mayCreate = (actor: Actor) => STANDARD_CREATORS.some((r) => actor.roles.has(r));
 
+/**
+ * Who reads the task depot (issue 28): an item only by those who may read the system it came from (the administrators,
+ * its creator, a read or write grant); an item of no known system by the depot's keepers. The repository applies it in
+ * SQL (`canReadDepotSql`); a hidden item answers as a missing one.
+ */
+export const depotViewerOf = (actor: Actor): Viewer => ({ ...viewerOf(actor), keepsDepot: mayCreate(actor) });
+
 export function mustCreate(actor: Actor) {
   if (!mayCreate(actor)) throw forbidden(M.noCreate);
 }

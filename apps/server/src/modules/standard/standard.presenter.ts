@@ -1,18 +1,19 @@
-import type {
-  DepotNode,
-  Direction,
-  NodeKind,
-  StandardNode,
-  StandardState,
-  StandardSystem,
-  ValueType,
+import {
+  type DepotNode,
+  type Direction,
+  formatDateTime,
+  type NodeKind,
+  type StandardNode,
+  type StandardState,
+  type StandardSystem,
+  type ValueType,
 } from '@zg/contract';
 import { systemAbilities } from './standard.policy';
 import type * as repo from './standard.repository';
 
 /** Standard records as the API sends them (db rows -> the contract's shapes). */
 
-export const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : '');
+export const iso = (d: Date | string | null) => (d ? formatDateTime(new Date(d)) : '');
 
 export function presentSystem(v: repo.SystemView): StandardSystem {
   const s = v.system;

@@ -14,6 +14,8 @@ export interface Viewer {
   userId: string;
   roles: string[];
   admin: boolean;
+  /** Keeps the task depot (standard.policy.ts `mayCreate`): reads the depot items of no known system. */
+  keepsDepot?: boolean;
 }
 
 /**
@@ -292,7 +294,21 @@ export async function subjectName(db: Db, kind: string, id: string) {
 
 // ---- depot ----
 
-export async function depotList(db: Db, q: { dimension?: string; name?: string }) {
+const DEPOT_SOURCE = sql.raw('"standard_depot"."source_system_id"');
+
+/**
+ * A depot item is read by those who may read the system it was saved from (standard.policy.ts): the administrators,
+ * that system's creator and the holders of a read or write grant on it; an item of no known system (saved before the
+ * rule, or its system purged) by the depot's keepers only.
+ */
+function canReadDepotSql(v: Viewer): SQL {
+  if (v.admin) return sql`true`;
+  return sql`(case when ${DEPOT_SOURCE} is null then ${Boolean(v.keepsDepot)}
+    else exists (select 1 from ${standardSystems} where ${SYSTEM_ID} = ${DEPOT_SOURCE}
+      and (${sql.raw('"standard_systems"."created_by"')} = ${v.userId} or ${granted(v, 'read')})) end)`;
+}
+
+export async function depotList(db: Db, v: Viewer, q: { dimension?: string; name?: string }) {
   return db
     .select({
       id: standardDepot.id,
@@ -307,6 +323,7 @@ export async function depotList(db: Db, q: { dimension?: string; name?: string }
     .leftJoin(users, eq(users.id, standardDepot.createdBy))
     .where(
       and(
+        canReadDepotSql(v),
         q.dimension ? eq(standardDepot.dimension, q.dimension) : undefined,
         q.name ? ilike(standardDepot.name, `%${escapeLike(q.name)}%`) : undefined,
       ),
@@ -314,12 +331,13 @@ export async function depotList(db: Db, q: { dimension?: string; name?: string }
     .orderBy(desc(standardDepot.createdAt), desc(standardDepot.id));
 }
 
-export async function findDepot(db: Db, id: number) {
+/** A depot item the viewer may read (null when there is none, or it is hidden: the same answer). */
+export async function findDepot(db: Db, id: number, v: Viewer) {
   const rows = await db
     .select({ item: standardDepot, creatorName: users.name })
     .from(standardDepot)
     .leftJoin(users, eq(users.id, standardDepot.createdBy))
-    .where(eq(standardDepot.id, id))
+    .where(and(eq(standardDepot.id, id), canReadDepotSql(v)))
     .limit(1);
   return rows[0] ?? null;
 }
@@ -344,6 +362,7 @@ export async function recycleEntries(db: Db, v: Viewer, systemId?: number) {
       systemName: standardSystems.name,
       deletedAt: standardSystems.deletedAt,
       deletedBy: standardSystems.deletedBy,
+      deletedByName: sql<string | null>`(select u.name from ${users} u where u.id = ${standardSystems.deletedBy})`,
       nodeCount: nodeCounts,
     })
     .from(standardSystems)
@@ -361,6 +380,7 @@ export async function recycleEntries(db: Db, v: Viewer, systemId?: number) {
       systemName: standardSystems.name,
       deletedAt: sql<Date>`max(${standardNodes.deletedAt})`,
       deletedBy: sql<string | null>`max(${standardNodes.deletedBy})`,
+      deletedByName: sql<string | null>`(select u.name from ${users} u where u.id = max(${standardNodes.deletedBy}))`,
       nodeCount: sql<number>`count(*)::int`,
       name: sql<string>`(array_agg(${standardNodes.name} order by ${standardNodes.id}))[1]`,
     })

@@ -104,8 +104,8 @@ export const standardRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ---- task depot ----
-  serve(app, API.depotList, MENU, async (req) => ok(await depot.depotList(db(), req.query)));
-  serve(app, API.depotGet, MENU, async (req) => ok(await depot.depotGet(db(), req.query.id)));
+  serve(app, API.depotList, MENU, async (req) => ok(await depot.depotList(db(), actorOf(req), req.query)));
+  serve(app, API.depotGet, MENU, async (req) => ok(await depot.depotGet(db(), actorOf(req), req.query.id)));
   serve(app, API.depotSave, MENU, async (req) =>
     ok(await depot.depotSave(db(), actorOf(req), req.body.nodeId), M.created),
   );

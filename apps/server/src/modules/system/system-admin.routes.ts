@@ -4,6 +4,7 @@ import {
   AUDIT_EXPORT_MAX,
   type AuditEntry,
   auditActionName,
+  formatDateTime,
   listReply,
   SYSTEM_MSG as M,
   ROLE,
@@ -17,7 +18,6 @@ import { serve } from '../../platform/endpoints';
 import { ok } from '../../platform/envelope';
 import { conflict, notFound } from '../../platform/errors';
 import { endSessionByHash, pageLiveSessions } from '../../platform/session';
-import { dateTime } from '../user';
 import { auditOptions, auditPage, auditRows } from './audit-log.query';
 
 type AuditRow = Awaited<ReturnType<typeof auditRows>>[number];
@@ -25,7 +25,7 @@ type AuditRow = Awaited<ReturnType<typeof auditRows>>[number];
 function presentAudit(r: AuditRow): AuditEntry {
   return {
     id: String(r.id),
-    at: dateTime(r.at),
+    at: formatDateTime(r.at),
     actorId: r.actorId,
     actorName: r.actorName,
     action: r.action,
@@ -71,7 +71,7 @@ export const systemAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         detail: r.detail && r.detail.length > 32_000 ? `${r.detail.slice(0, 32_000)}…` : r.detail,
       });
     }
-    const stamp = dateTime(app.clock.now()).replace(/[-: ]/g, '').slice(0, 12);
+    const stamp = formatDateTime(app.clock.now()).replace(/[-: ]/g, '').slice(0, 12);
     return sendXlsx(reply, { name: `操作日志_${stamp}.xlsx`, buffer: Buffer.from(await wb.xlsx.writeBuffer()) });
   });
 
@@ -86,8 +86,8 @@ export const systemAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           userName: s.userName,
           ip: s.ip,
           userAgent: s.userAgent,
-          createdAt: dateTime(s.createdAt),
-          lastSeenAt: dateTime(s.lastSeenAt),
+          createdAt: formatDateTime(s.createdAt),
+          lastSeenAt: formatDateTime(s.lastSeenAt),
           current: s.idHash === own,
         })),
         total,

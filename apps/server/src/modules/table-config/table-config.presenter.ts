@@ -1,4 +1,4 @@
-import type { TableConfig, TableType } from '@zg/contract';
+import { formatDateTime, type TableConfig, type TableType } from '@zg/contract';
 import type { Actor } from '../../platform/access';
 import { tableConfigAbilities } from './table-config.policy';
 import type { TableConfigListRow, TableConfigRow } from './table-config.repository';
@@ -14,7 +14,7 @@ export function presentTableConfig(row: NonNullable<TableConfigRow>, actor: Acto
     version: row.version,
     createdByName: row.createdByName ?? null,
     updatedByName: row.updatedByName ?? null,
-    updateTime: row.updatedAt.toISOString(),
+    updateTime: formatDateTime(row.updatedAt),
     abilities: tableConfigAbilities(actor, row),
   };
 }
@@ -27,7 +27,7 @@ export function presentTableConfigItem(row: TableConfigListRow, actor: Actor) {
     tableType: row.tableType as TableType,
     createdByName: row.createdByName ?? null,
     updatedByName: row.updatedByName ?? null,
-    updateTime: row.updatedAt.toISOString(),
+    updateTime: formatDateTime(row.updatedAt),
     columns: Number(row.columns),
     rowCount: Number(row.rowCount),
     abilities: tableConfigAbilities(actor, row),

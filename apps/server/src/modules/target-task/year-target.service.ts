@@ -1,4 +1,11 @@
-import { type CatalogNode, TASK_MSG, type YearGroup, type YearTarget, type YearTaskStatus } from '@zg/contract';
+import {
+  type CatalogNode,
+  formatDateTime,
+  TASK_MSG,
+  type YearGroup,
+  type YearTarget,
+  type YearTaskStatus,
+} from '@zg/contract';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
@@ -123,7 +130,7 @@ export async function listYearTargets(
         auditorName: r.auditorName,
         creatorId: r.target.creatorId,
         creatorName: r.creatorName,
-        createTime: r.target.createdAt.toISOString(),
+        createTime: formatDateTime(r.target.createdAt),
         status: r.target.status as YearTaskStatus,
         description: r.target.description,
         taskCount,

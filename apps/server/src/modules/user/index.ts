@@ -11,4 +11,3 @@ export {
   findUserRoles,
   touchLastAccess,
 } from './user.repository';
-export { dateTime } from './user-admin.presenter';

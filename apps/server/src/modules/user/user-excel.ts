@@ -1,11 +1,10 @@
-import { ENABLED_TEXT, SYSTEM_MSG as M, ROLE, SEX_TEXT, USER_EXCEL_COLUMNS } from '@zg/contract';
+import { ENABLED_TEXT, formatDateTime, SYSTEM_MSG as M, ROLE, SEX_TEXT, USER_EXCEL_COLUMNS } from '@zg/contract';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import { conflict } from '../../platform/errors';
 import { type ExcelUpload, type ImportErrors, readSheet } from '../../platform/excel';
-import { dateTime } from './user-admin.presenter';
 import {
   allAdminUsers,
   existingUserIds,
@@ -82,7 +81,7 @@ export async function exportUsers(db: Db, filter: UserFilter, now: Date) {
       });
     }
   }
-  const stamp = dateTime(now).replace(/[-: ]/g, '').slice(0, 12);
+  const stamp = formatDateTime(now).replace(/[-: ]/g, '').slice(0, 12);
   return { name: `用户_${stamp}.xlsx`, buffer: Buffer.from(await wb.xlsx.writeBuffer()) };
 }
 

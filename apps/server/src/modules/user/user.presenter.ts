@@ -1,4 +1,4 @@
-import { APP, type LoginRecord, pathOf, type SystemSetting, USER_API } from '@zg/contract';
+import { APP, formatDateTime, type LoginRecord, pathOf, type SystemSetting, USER_API } from '@zg/contract';
 import type { systemSettings } from '../../db/schema';
 import type { UserRow } from './user.repository';
 
@@ -48,7 +48,7 @@ export function presentLoginRecord(input: {
     qq: user.qq,
     phone: user.phone,
     displayPhoto: avatarUrl(user),
-    lastAccessTime: input.lastAccessAt ? input.lastAccessAt.toISOString() : null,
+    lastAccessTime: input.lastAccessAt ? formatDateTime(input.lastAccessAt) : null,
     chargeDeparmentList: chargeDepartments.map((d) => d.bmmc),
     chargeDeparmentIdList: chargeDepartments.map((d) => d.bmid),
     newChargeDeparmentList: chargeDepartments,

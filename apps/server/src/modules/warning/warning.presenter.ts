@@ -1,3 +1,4 @@
+import { formatDateTime } from '@zg/contract';
 import type { listWarningTypes } from './warning.repository';
 
 export const presentWarningType = (t: Awaited<ReturnType<typeof listWarningTypes>>[number]) => ({
@@ -13,7 +14,7 @@ export const presentWarningType = (t: Awaited<ReturnType<typeof listWarningTypes
   hour: t.periodHour,
   px: t.sortOrder,
   cjr: t.createdBy,
-  cjsj: t.createdAt.toISOString(),
+  cjsj: formatDateTime(t.createdAt),
   gxr: t.updatedBy,
-  gxsj: t.updatedAt.toISOString(),
+  gxsj: formatDateTime(t.updatedAt),
 });

@@ -1,4 +1,4 @@
-import { PROGRESS_MSG, pageReply, TASK_MSG, warningLabel } from '@zg/contract';
+import { formatDateTime, PROGRESS_MSG, pageReply, TASK_MSG, warningLabel } from '@zg/contract';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
@@ -220,8 +220,8 @@ export async function warningRecords(db: Db, actor: Actor, taskId: number) {
     label: warningLabel(w.warningKey),
     open: w.open,
     dismissed: w.dismissedAt !== null,
-    raisedAt: w.raisedAt.toISOString(),
-    closedAt: w.closedAt?.toISOString() ?? null,
+    raisedAt: formatDateTime(w.raisedAt),
+    closedAt: w.closedAt ? formatDateTime(w.closedAt) : null,
   }));
 }
 
@@ -361,7 +361,7 @@ export async function configHistory(db: Db, q: { current: number; size: number }
       taskNames: r.h.taskIds.slice(0, 20).map((id) => names.get(id) ?? `#${id}`),
       warningTypeIds: r.h.warningTypeIds,
       warningTypeNames: r.h.warningTypeIds.map((id) => typeName.get(id) ?? `#${id}`),
-      at: r.h.at.toISOString(),
+      at: formatDateTime(r.h.at),
     })),
     total,
     q,

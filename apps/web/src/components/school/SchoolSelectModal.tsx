@@ -8,10 +8,11 @@ import {
   schoolTotalText,
   SHELL_TEXT as T,
 } from '@zg/contract';
-import { Button, Checkbox, Input, Modal, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Checkbox, Input, Modal, Select, Space, type TableColumnsType } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { EmptyState } from '../EmptyState';
 import { CloseIcon, SearchIcon, SettingIcon } from '../icons';
+import { ListTable } from '../ListTable';
 import { LoadError } from '../LoadError';
 import { useDebouncedValue } from '../pickers/use-debounced-value';
 import { SchoolSettingsModal } from './SchoolSettingsModal';
@@ -219,14 +220,14 @@ export function SchoolSelectModal({
                 options={(options.data?.provinces ?? []).map((p) => ({ value: p, label: p }))}
               />
             </div>
-            <Table<School>
+            <ListTable<School>
               className="zg-school__table"
               size="small"
               rowKey="schoolCode"
               columns={columns}
-              dataSource={list.data?.list ?? []}
+              rows={list.data?.list}
               loading={list.isFetching}
-              pagination={false}
+              pager={false}
               scroll={{ y: SCHOOL_PANEL_HEIGHT - TOOLBAR_HEIGHT - TABLE_HEAD_HEIGHT - FOOT_HEIGHT }}
               locale={{
                 emptyText: list.error ? (

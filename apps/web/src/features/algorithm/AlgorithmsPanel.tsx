@@ -5,6 +5,7 @@ import {
   ALGORITHM_MSG,
   type Algorithm,
   type AlgorithmGroupNode,
+  ALGORITHM_TEXT as T,
 } from '@zg/contract';
 import {
   Alert,
@@ -75,11 +76,11 @@ export function AlgorithmsPanel() {
   const openGroupEdit = (edit: GroupEdit) => setGroupEdit(edit);
   const removeGroup = (g: AlgorithmGroupNode) =>
     modal.confirm({
-      title: `删除算法组“${g.zmc}”？`,
-      content: '只能删除没有下级组和算法的组，删除后不可恢复。',
-      okText: '删除',
+      title: T.deleteGroupTitle(g.zmc),
+      content: T.deleteGroupContent,
+      okText: T.delete,
       okButtonProps: { danger: true },
-      cancelText: '取消',
+      cancelText: T.cancel,
       onOk: async () => {
         await deleteGroup(g.id);
         message.success(ALGORITHM_MSG.deleted);
@@ -90,14 +91,14 @@ export function AlgorithmsPanel() {
 
   return (
     <Row gutter={16} className="zg-algorithms">
-      <Col xs={24} lg={7} xl={6}>
+      <Col xs={24} lg={8} xl={7}>
         <Card
           size="small"
-          title="算法组"
+          title={T.groups}
           extra={
             <Space size={0}>
               <Button type="link" size="small" onClick={() => openGroupEdit({ mode: 'add', parent: null })}>
-                新增组
+                {T.addGroup}
               </Button>
               <Button
                 type="link"
@@ -105,7 +106,7 @@ export function AlgorithmsPanel() {
                 disabled={!group}
                 onClick={() => group && openGroupEdit({ mode: 'add', parent: group })}
               >
-                新增下级
+                {T.addSubGroup}
               </Button>
               <Button
                 type="link"
@@ -113,10 +114,10 @@ export function AlgorithmsPanel() {
                 disabled={!group}
                 onClick={() => group && openGroupEdit({ mode: 'rename', group })}
               >
-                重命名
+                {T.renameGroup}
               </Button>
               <Button type="link" size="small" danger disabled={!group} onClick={() => group && removeGroup(group)}>
-                删除
+                {T.delete}
               </Button>
             </Space>
           }
@@ -124,12 +125,12 @@ export function AlgorithmsPanel() {
           {groups.isPending ? (
             <Skeleton active title={false} />
           ) : groups.isError ? (
-            <Alert type="error" showIcon message={errorText(groups.error, '算法组加载失败')} />
+            <Alert type="error" showIcon message={errorText(groups.error, T.groupsFailed)} />
           ) : groups.data.length === 0 ? (
-            <EmptyState description="还没有算法组，请先新增一个" />
+            <EmptyState description={T.noGroups} />
           ) : (
             <Tree
-              aria-label="算法组"
+              aria-label={T.groups}
               blockNode
               defaultExpandAll
               treeData={groupTreeData(groups.data)}
@@ -146,23 +147,23 @@ export function AlgorithmsPanel() {
         </Card>
         <Card
           size="small"
-          title={group ? `“${group.zmc}”的算法` : '全部算法'}
+          title={group ? T.groupAlgorithms(group.zmc) : T.allAlgorithms}
           style={{ marginTop: 12 }}
           extra={
             <Button
               type="link"
               size="small"
               disabled={!group}
-              title={group ? '' : '请先选择算法组'}
+              title={group ? '' : T.pickGroupFirst}
               onClick={() => setChosen('new')}
             >
-              新增算法
+              {T.addAlgorithm}
             </Button>
           }
         >
           <Input.Search
-            aria-label="按名称搜索算法"
-            placeholder="按名称搜索"
+            aria-label={T.searchLabel}
+            placeholder={T.searchPlaceholder}
             allowClear
             maxLength={60}
             onSearch={(v) => {
@@ -173,7 +174,7 @@ export function AlgorithmsPanel() {
           {/* A plain list (antd 6.6 deprecates List): the group's algorithms, ten a page. */}
           <Spin spinning={algorithms.isPending}>
             {(algorithms.data?.records.length ?? 0) === 0 ? (
-              <EmptyState description={name ? '没有名称匹配的算法' : '该组还没有算法'} />
+              <EmptyState description={name ? T.noMatch : T.noAlgorithms} />
             ) : (
               <ul className="zg-algorithm-list" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
                 {algorithms.data?.records.map((a: Algorithm) => (
@@ -182,15 +183,16 @@ export function AlgorithmsPanel() {
                       type={chosen === a.id ? 'primary' : 'text'}
                       ghost={chosen === a.id}
                       block
-                      style={{ textAlign: 'left', height: 'auto', whiteSpace: 'normal' }}
+                      className="zg-algorithm-list__item"
                       onClick={() => setChosen(a.id)}
                       aria-pressed={chosen === a.id}
                     >
-                      <Space size={4} wrap>
-                        <span>{a.sfmc}</span>
+                      {/* The name from the left edge (wrapping when long), its two tags together at the right. */}
+                      <span className="zg-algorithm-list__name">{a.sfmc}</span>
+                      <span className="zg-algorithm-list__tags">
                         <Tag>{ALGORITHM_KIND_NAMES[a.sflx]}</Tag>
-                        <Tag color="blue">V{a.sfbb}</Tag>
-                      </Space>
+                        <Tag color="blue">{T.version(a.sfbb)}</Tag>
+                      </span>
                     </Button>
                   </li>
                 ))}
@@ -210,10 +212,10 @@ export function AlgorithmsPanel() {
           </Spin>
         </Card>
       </Col>
-      <Col xs={24} lg={17} xl={18}>
-        <Card size="small" title={chosen === 'new' ? `新增算法（${group?.zmc ?? ''}）` : '算法编辑'}>
+      <Col xs={24} lg={16} xl={17}>
+        <Card size="small" title={chosen === 'new' ? T.addAlgorithmIn(group?.zmc ?? '') : T.editorTitle}>
           {chosen === null ? (
-            <EmptyState description="请在左侧选择一个算法，或选择算法组后新增算法" />
+            <EmptyState description={T.chooseAlgorithm} />
           ) : (
             <AlgorithmEditor
               key={String(chosen)}
@@ -229,13 +231,13 @@ export function AlgorithmsPanel() {
         open={groupEdit !== null}
         title={
           groupEdit?.mode === 'rename'
-            ? '重命名算法组'
+            ? T.renameGroupTitle
             : groupEdit?.parent
-              ? `新增“${groupEdit.parent.zmc}”的下级组`
-              : '新增算法组'
+              ? T.addSubGroupTitle(groupEdit.parent.zmc)
+              : T.addGroupTitle
         }
-        okText="保存"
-        cancelText="取消"
+        okText={T.save}
+        cancelText={T.cancel}
         confirmLoading={saveGroup.isPending}
         onOk={() => groupForm.submit()}
         onCancel={() => setGroupEdit(null)}
@@ -249,13 +251,13 @@ export function AlgorithmsPanel() {
         >
           <Form.Item
             name="zmc"
-            label="算法组名称"
+            label={T.groupName}
             rules={[{ required: true, whitespace: true, message: ALGORITHM_MSG.nameRequired }]}
           >
             <Input maxLength={ALGORITHM_LIMITS.nameMax} autoFocus />
           </Form.Item>
         </Form>
-        <Typography.Text type="secondary">算法组最多 {ALGORITHM_LIMITS.groupDepthMax} 级。</Typography.Text>
+        <Typography.Text type="secondary">{T.groupDepth(ALGORITHM_LIMITS.groupDepthMax)}</Typography.Text>
       </Modal>
     </Row>
   );

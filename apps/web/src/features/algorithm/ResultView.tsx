@@ -1,5 +1,6 @@
-import type { AlgorithmResult } from '@zg/contract';
-import { Descriptions, Table, Tag, Typography } from 'antd';
+import { type AlgorithmResult, ALGORITHM_TEXT as T } from '@zg/contract';
+import { Alert, Descriptions, Tag, Typography } from 'antd';
+import { ListTable } from '../../components/ListTable';
 
 /** The key of a result row in the table: no column of a query is named so. */
 const ROW_KEY = '__zg_row__';
@@ -12,7 +13,7 @@ export function ResultView({ result, rerun = false }: { result: AlgorithmResult;
     dataIndex: c.name,
     align: c.type === 'number' ? ('right' as const) : undefined,
     render: (v: unknown) =>
-      v === null || v === undefined ? <Typography.Text type="secondary">空</Typography.Text> : String(v),
+      v === null || v === undefined ? <Typography.Text type="secondary">{T.empty}</Typography.Text> : String(v),
   }));
   return (
     <div className="zg-algorithm-result" data-testid="algorithm-result">
@@ -21,35 +22,38 @@ export function ResultView({ result, rerun = false }: { result: AlgorithmResult;
         column={4}
         items={[
           ...(result.value !== undefined
-            ? [{ key: 'value', label: '结果值', children: result.value === null ? '空' : String(result.value) }]
+            ? [{ key: 'value', label: T.value, children: result.value === null ? T.empty : String(result.value) }]
             : []),
-          { key: 'rows', label: '行数', children: `${result.rowCount} 行` },
-          { key: 'ms', label: '耗时', children: `${result.ms} 毫秒` },
+          { key: 'rows', label: T.rowCount, children: T.rows(result.rowCount) },
+          { key: 'ms', label: T.time, children: T.ms(result.ms) },
           {
             key: 'flags',
-            label: '说明',
+            label: T.notes,
             children: (
               <>
-                {result.truncated ? <Tag color="orange">结果超过行数上限，已截断</Tag> : <Tag>完整结果</Tag>}
-                {result.cached ? <Tag color="blue">来自缓存</Tag> : null}
-                {result.runId && !rerun ? <Tag color="green">已记录（执行记录 {result.runId}）</Tag> : null}
+                {result.truncated ? <Tag color="orange">{T.truncated}</Tag> : <Tag>{T.complete}</Tag>}
+                {result.cached ? <Tag color="blue">{T.cached}</Tag> : null}
+                {result.runId && !rerun ? <Tag color="green">{T.recorded(result.runId)}</Tag> : null}
               </>
             ),
           },
         ]}
       />
-      <Table
+      {result.truncated && result.note ? (
+        <Alert type="warning" showIcon title={result.note} style={{ marginBottom: 8 }} />
+      ) : null}
+      <ListTable
         size="small"
         rowKey={ROW_KEY}
         columns={columns}
-        dataSource={result.rows.map((r, i) => ({ ...r, [ROW_KEY]: i }))}
-        pagination={result.rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+        rows={result.rows.map((r, i) => ({ ...r, [ROW_KEY]: i }))}
+        pager="local"
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: '查询没有返回数据' }}
+        empty={T.noRows}
       />
       {result.plan?.length ? (
         <>
-          <Typography.Title level={5}>执行计划</Typography.Title>
+          <Typography.Title level={5}>{T.plan}</Typography.Title>
           <pre
             className="zg-algorithm-plan"
             style={{ fontSize: 12, background: '#fafafa', padding: 8, overflow: 'auto' }}

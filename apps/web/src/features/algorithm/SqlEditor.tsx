@@ -3,6 +3,7 @@ import { PostgreSQL, sql } from '@codemirror/lang-sql';
 import { type Diagnostic, lintGutter, setDiagnostics } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
+import { ALGORITHM_TEXT as T } from '@zg/contract';
 import { basicSetup } from 'codemirror';
 import { useEffect, useRef } from 'react';
 import { completionsFor, offsetOf, type TextPlace, type WarehouseTableInfo } from './algorithm.logic';
@@ -77,7 +78,7 @@ export default function SqlEditor({
           lang,
           lang.language.data.of({ autocomplete: warehouse }),
           lintGutter(),
-          placeholder('-- 在此编写 SELECT 查询，可用参数 :year :cycle :objectId :dimension :departmentId'),
+          placeholder(T.sqlPlaceholder),
           EditorState.readOnly.of(readOnly),
           EditorView.editable.of(!readOnly),
           EditorView.contentAttributes.of({ 'aria-label': label }),

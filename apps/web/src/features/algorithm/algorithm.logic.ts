@@ -1,4 +1,10 @@
-import { ALGORITHM_PARAMS, type AlgorithmGroupNode, type AlgorithmParam, type AlgorithmParams } from '@zg/contract';
+import {
+  ALGORITHM_PARAMS,
+  type AlgorithmGroupNode,
+  type AlgorithmParam,
+  type AlgorithmParams,
+  ALGORITHM_TEXT as T,
+} from '@zg/contract';
 
 /** The pure parts of 算法管理: what the editor, the test form and the lists compute without a server or a DOM. */
 
@@ -78,14 +84,6 @@ export interface SqlCompletion {
   detail: string;
 }
 
-const FIELD_TYPE_NAMES: Record<string, string> = {
-  text: '文本',
-  integer: '整数',
-  decimal: '小数',
-  date: '日期',
-  boolean: '是否',
-};
-
 /**
  * What to offer for the word before the cursor: after `warehouse.` the tables, after `table.` (a table of the
  * warehouse, or an alias the text gives it) that table's fields, after `:` the named parameters, otherwise the schema,
@@ -96,7 +94,7 @@ export function completionsFor(tables: WarehouseTableInfo[], before: string, tex
   const head = before.slice(0, before.length - word.length);
   const starts = (label: string) => label.toLowerCase().startsWith(word.toLowerCase());
   if (head.endsWith(':') && !head.endsWith('::'))
-    return ALGORITHM_PARAMS.filter(starts).map((p) => ({ label: p, type: 'variable', detail: PARAM_DETAIL[p] }));
+    return ALGORITHM_PARAMS.filter(starts).map((p) => ({ label: p, type: 'variable', detail: T.paramDetails[p] }));
   const qualifier = /([A-Za-z_][A-Za-z0-9_]*)\.$/.exec(head)?.[1]?.toLowerCase();
   if (qualifier === 'warehouse')
     return tables.filter((t) => starts(t.bm)).map((t) => ({ label: t.bm, type: 'table', detail: t.bzwm }));
@@ -105,7 +103,7 @@ export function completionsFor(tables: WarehouseTableInfo[], before: string, tex
     return table ? fieldsOf(table).filter((f) => starts(f.label)) : [];
   }
   const all: SqlCompletion[] = [
-    { label: 'warehouse', type: 'namespace', detail: '数据仓库' },
+    { label: 'warehouse', type: 'namespace', detail: T.warehouseSchema },
     ...tables.map((t): SqlCompletion => ({ label: t.bm, type: 'table', detail: t.bzwm })),
     ...tables.flatMap(fieldsOf),
   ];
@@ -113,19 +111,11 @@ export function completionsFor(tables: WarehouseTableInfo[], before: string, tex
   return all.filter((c) => starts(c.label) && !seen.has(c.label) && seen.add(c.label));
 }
 
-const PARAM_DETAIL: Record<AlgorithmParam, string> = {
-  year: '参数：年度',
-  cycle: '参数：周期',
-  objectId: '参数：维度对象编码',
-  dimension: '参数：维度',
-  departmentId: '参数：部门',
-};
-
 function fieldsOf(t: WarehouseTableInfo): SqlCompletion[] {
   return t.fields.map((f) => ({
     label: f.zdm,
     type: 'field',
-    detail: `${t.bzwm}·${f.zdzwm}（${FIELD_TYPE_NAMES[f.zdlx] ?? f.zdlx}）`,
+    detail: `${t.bzwm}·${f.zdzwm}（${T.fieldTypes[f.zdlx] ?? f.zdlx}）`,
   }));
 }
 
@@ -169,12 +159,12 @@ export function paramsText(params: Record<string, unknown>, names: Record<string
   const parts = Object.entries(params)
     .filter(([, v]) => v !== undefined && v !== null && v !== '')
     .map(([k, v]) => `${names[k] ?? k}=${String(v)}`);
-  return parts.length ? parts.join('，') : '无';
+  return parts.length ? parts.join(T.paramsSeparator) : T.none;
 }
 
 /** What the user hears after 保存: a new version when the current version changed (a used one is never edited). */
 export function savedText(beforeVersionId: number, after: { bbid: number; sfbb: number }): string {
-  return after.bbid !== beforeVersionId ? `已保存为新版本 V${after.sfbb}` : '保存成功';
+  return after.bbid !== beforeVersionId ? T.savedAsNew(after.sfbb) : T.saved;
 }
 
 /** The first characters of a hash, enough to tell versions apart in a list. */

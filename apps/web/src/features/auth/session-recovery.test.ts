@@ -2,7 +2,7 @@ import { AUTH_MSG, MSG, WEB_MSG } from '@zg/contract';
 import { Modal } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from '../../api/browser';
-import { getLoginRecord } from '../../api/session';
+import { getLoginRecord, mayHoldSession, SESSION_HINT_KEY } from '../../api/session';
 import { calledPaths, failed, loginRecord, mockApi, ok } from '../../test/fixtures';
 import { casTicketOf, recoverSession, withoutTicket } from './session-recovery';
 
@@ -32,6 +32,8 @@ describe('CAS ticket in the address', () => {
 
 describe('recoverSession', () => {
   it('recovers the session from the cookie with try-login', async () => {
+    // A browser that was given a session cookie (a sign-in in another tab).
+    localStorage.setItem(SESSION_HINT_KEY, '1');
     at(`${SITE}#/index`);
     mockApi({ '/api/authc/tryLogin': () => ok(loginRecord) });
     expect(await recoverSession()).toBe('signedIn');
@@ -67,6 +69,7 @@ describe('recoverSession', () => {
   });
 
   it('leaves for the CAS entry with this address as the service when CAS is on', async () => {
+    localStorage.setItem(SESSION_HINT_KEY, '1');
     const nav = at(`${SITE}#/targetTaskManagement?tab=mine`);
     mockApi({
       '/api/authc/tryLogin': () => failed(401, MSG.notSignedIn),
@@ -79,11 +82,28 @@ describe('recoverSession', () => {
   });
 
   it('is signed out when there is no session and CAS is off (or its setting cannot be read)', async () => {
+    localStorage.setItem(SESSION_HINT_KEY, '1');
     const nav = at(`${SITE}#/index`);
     mockApi({ '/api/authc/tryLogin': () => failed(401, MSG.notSignedIn), '/api/authc/casConfig': casOff });
     expect(await recoverSession()).toBe('signedOut');
     mockApi({ '/api/authc/tryLogin': () => failed(401, MSG.notSignedIn) });
     expect(await recoverSession()).toBe('signedOut');
     expect(nav.assign).not.toHaveBeenCalled();
+  });
+
+  it('asks nothing of a browser never given a session cookie (no 401 on a visit to sign in), and asks once after one', async () => {
+    at(`${SITE}#/index`);
+    let fetchMock = mockApi({ '/api/authc/tryLogin': () => ok(loginRecord), '/api/authc/casConfig': casOff });
+    expect(await recoverSession()).toBe('signedOut');
+    expect(calledPaths(fetchMock)).toEqual(['/api/authc/casConfig']);
+
+    // A cookie that has expired since: one try-login finds no session, and the next load asks no more.
+    localStorage.setItem(SESSION_HINT_KEY, '1');
+    fetchMock = mockApi({ '/api/authc/tryLogin': () => failed(401, MSG.notSignedIn), '/api/authc/casConfig': casOff });
+    expect(await recoverSession()).toBe('signedOut');
+    expect(mayHoldSession()).toBe(false);
+    fetchMock = mockApi({ '/api/authc/tryLogin': () => failed(401, MSG.notSignedIn), '/api/authc/casConfig': casOff });
+    expect(await recoverSession()).toBe('signedOut');
+    expect(calledPaths(fetchMock)).toEqual(['/api/authc/casConfig']);
   });
 });

@@ -2,7 +2,7 @@ import { WEB_MSG } from '@zg/contract';
 import { Modal } from 'antd';
 import { browser } from '../../api/browser';
 import { ApiError } from '../../api/errors';
-import { setLoginRecord } from '../../api/session';
+import { forgetSessionCookie, mayHoldSession, setLoginRecord } from '../../api/session';
 import { casLogin, fetchCasConfig, tryLogin } from './auth.api';
 
 /** How a page load without a stored login record ends: signed in, on the way to CAS, or signed out. */
@@ -12,7 +12,7 @@ const TICKET = 'ticket';
 
 /**
  * Spec-1 section 4, on load without a stored login record: a CAS ticket in the address is turned into a session;
- * else try-login recovers one from the session cookie; else, with CAS on, the browser leaves for the CAS entry
+ * else try-login recovers one from the session cookie (when this browser was given one: `mayHoldSession`); else, with CAS on, the browser leaves for the CAS entry
  * with this address as the service; else the caller sends the user to /login.
  */
 export async function recoverSession(): Promise<Recovery> {
@@ -36,11 +36,15 @@ export async function recoverSession(): Promise<Recovery> {
     }
   }
 
-  try {
-    setLoginRecord(await tryLogin());
-    return 'signedIn';
-  } catch {
-    // No live session: fall through to CAS or the sign-in screen.
+  // Only a browser that was given a session cookie asks for it back: a first visit goes straight on (no 401).
+  if (mayHoldSession()) {
+    try {
+      setLoginRecord(await tryLogin());
+      return 'signedIn';
+    } catch {
+      // No live session: fall through to CAS or the sign-in screen, and ask no more until the next sign-in.
+      forgetSessionCookie();
+    }
   }
 
   const cas = await fetchCasConfig().catch(() => null);

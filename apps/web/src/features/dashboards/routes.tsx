@@ -1,7 +1,7 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../components/LazyPage';
 import type { FeatureRoutes } from '../../session/routes';
 
-const DashboardsPage = lazy(() => import('./DashboardsPage'));
+const DashboardsPage = lazyPage(() => import('./DashboardsPage'));
 
 /** 仪表盘自定义 (/dashboards): shown with the home menu, hidden in the bar. */
 export const dashboardsRoutes = { dashboards: { page: <DashboardsPage /> } } satisfies FeatureRoutes;

@@ -24,6 +24,20 @@ type ConstantBody = BodyIn<typeof API.constantInsert> | BodyIn<typeof API.consta
 
 // ---- reads ----
 
+/**
+ * `GET /api/herm-sjcj/abilities`: whether the user designs forms, keeps constants and starts collection tasks (the
+ * collection administrators, data-collection.policy.ts); false until it answers or when it fails.
+ */
+export function useCollectionAbilities() {
+  const query = useQuery({
+    queryKey: [COLLECTION_KEY, 'abilities'],
+    queryFn: ({ signal }) => call(API.abilities, {}, { signal }),
+    staleTime: 5 * 60_000,
+    throwOnError: false,
+  });
+  return { manage: query.data?.manage ?? false, isPending: query.isPending };
+}
+
 export function useDirectoryTree() {
   return useQuery<FormDirectoryNode[]>({
     queryKey: [COLLECTION_KEY, 'directories'],

@@ -49,7 +49,12 @@ describe('cells by the form field rules', () => {
     expect(checkCell(ts, 'abc')).toBe('应为数字');
     expect(checkCell(ts, '0')).toBe('不能小于 1');
     expect(checkCell(ts, '400')).toBe('不能大于 365');
-    expect(checkCell(ts, '3.5')).toBe('最多 0 位小数');
+    // An integer column (0 places) says what the warehouse says (issue 28 item 8), not 最多 0 位小数.
+    expect(checkCell(ts, '3.5')).toBe('应为整数');
+    expect(checkCell(ts, '6.5')).toBe('应为整数');
+    const je = field({ fieldId: 9, name: 'je', label: '金额', kind: 'number', decimals: 2 });
+    expect(checkCell(je, '6.125')).toBe('最多 2 位小数');
+    expect(checkCell(je, '6.12')).toBeNull();
     expect(checkCell(ts, '3.0')).toBeNull();
     expect(checkCell(rq, '2026-02-30')).toBe('日期格式不正确，应为 YYYY-MM-DD');
     expect(checkCell(rq, '2026-02-28')).toBeNull();

@@ -1,5 +1,5 @@
 import type { DATA_COLLECTION_API, DataOut, FillState } from '@zg/contract';
-import { F } from './fill/fill-text';
+import { FILL_TEXT as F } from '@zg/contract';
 
 /** The filling grid's pure logic: cells as text, the form's rules per cell, paste, keyboard moves, server messages. */
 
@@ -67,6 +67,8 @@ export function checkCell(f: FillField, text: string, options?: Map<string, stri
       if (f.min != null && n < f.min) return F.rule.belowMin(f.min);
       if (f.max != null && n > f.max) return F.rule.aboveMax(f.max);
       const decimals = t.includes('.') ? t.split('.')[1]!.replace(/0+$/, '').length : 0;
+      // An integer column (0 places): 6.5 is no integer, as the server's warehouse rule says, not "at most 0 places".
+      if (f.decimals === 0 && decimals > 0) return F.rule.integer;
       if (f.decimals != null && decimals > f.decimals) return F.rule.decimals(f.decimals);
       return null;
     }

@@ -65,6 +65,18 @@ describe('the 数据采集 page', () => {
     expect(tabNames()).not.toContain('常量管理');
     expect(tabNames()).not.toContain('采集任务');
   });
+
+  it("follows the server's abilities, not the roles the browser holds", async () => {
+    // An administrator the server (data-collection.policy.ts) does not let manage: no administrator tabs.
+    formsApi({ [at(API.abilities)]: () => ok({ manage: false }) });
+    const { unmount } = renderUi(atPath('/dataCollection/forms', <DataCollectionPage />), loginRecord);
+    await waitFor(() => expect(tabNames()).toEqual(['我的填报', '审核']));
+    unmount();
+    // Someone without those roles whom the server lets manage: the tabs.
+    formsApi({ [at(API.abilities)]: () => ok({ manage: true }) });
+    renderUi(atPath('/dataCollection', <DataCollectionPage />), teacher);
+    await waitFor(() => expect(tabNames()).toEqual(['我的填报', '审核', '表单管理', '常量管理', '采集任务']));
+  });
 });
 
 describe('表单管理', () => {

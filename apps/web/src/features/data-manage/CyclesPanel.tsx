@@ -10,16 +10,13 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   type TableColumnsType,
   Tooltip,
 } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../api/errors';
-import { EmptyState } from '../../components/EmptyState';
 import { FormDialog } from '../../components/FormDialog';
-import { pagination } from '../../components/pagination';
-import { useLoginRecord } from '../../session/login-record';
+import { ListTable } from '../../components/ListTable';
 import {
   useCyclePage,
   useCycleTypes,
@@ -29,7 +26,8 @@ import {
   useToggleDefault,
   useToggleHidden,
 } from './cycle.api';
-import { type CycleForm, cycleBody, deletableIds, deleteBlocked, keepsData, typeFilterOptions } from './cycles';
+import { type CycleForm, cycleBody, deletableIds, deleteBlocked, typeFilterOptions } from './cycles';
+import { useDataManageAbilities } from './data-manage.api';
 
 /**
  * 周期管理: the cycle values of each type (全部 or one), with their 默认 and 隐藏 switches; administrators and the data
@@ -37,7 +35,7 @@ import { type CycleForm, cycleBody, deletableIds, deleteBlocked, keepsData, type
  */
 export function CyclesPanel() {
   const { message, modal } = App.useApp();
-  const keeps = keepsData(useLoginRecord());
+  const keeps = useDataManageAbilities().abilities.cycles;
   const [typeId, setTypeId] = useState<number | ''>('');
   const [keyword, setKeyword] = useState('');
   const [current, setCurrent] = useState(1);
@@ -216,11 +214,11 @@ export function CyclesPanel() {
           </>
         )}
       </Space>
-      <Table<CycleValue>
+      <ListTable<CycleValue>
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={rows}
+        rows={rows}
         loading={page.isFetching}
         rowSelection={
           keeps
@@ -231,8 +229,8 @@ export function CyclesPanel() {
               }
             : undefined
         }
-        locale={{ emptyText: <EmptyState description={page.error?.message ?? X.empty} /> }}
-        pagination={pagination({ current, total: page.data?.total ?? 0, onChange: setCurrent })}
+        empty={page.error?.message ?? X.empty}
+        pager={{ current, total: page.data?.total ?? 0, onChange: setCurrent }}
       />
       <FormDialog<CycleForm>
         open={open}

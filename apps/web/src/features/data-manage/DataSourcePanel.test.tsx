@@ -6,7 +6,7 @@ import { renderUi } from '../../test/attachments';
 import { failed, loginRecord, mockApi, ok } from '../../test/fixtures';
 import DataManagePage from './DataManagePage';
 import { DataSourcePanel } from './DataSourcePanel';
-import { bodyOf, formOf, keepsDataSources } from './datasource.logic';
+import { addressOf, bodyOf, formOf } from './datasource.logic';
 
 const D = '/api/herm-sjgl/datasource';
 
@@ -66,6 +66,13 @@ describe('data-source form logic', () => {
     expect(withPassword).toMatchObject({ id: 7, password: ' p ', port: 5432 });
   });
 
+  it('writes where a source is as host:port, an IPv6 address in brackets', () => {
+    expect(addressOf({ host: 'db.example.edu.cn', port: 5433 })).toEqual({ host: 'db.example.edu.cn', port: ':5433' });
+    expect(addressOf({ host: '10.0.0.8', port: 5432 })).toEqual({ host: '10.0.0.8', port: ':5432' });
+    expect(addressOf({ host: 'fd00::8', port: 5432 })).toEqual({ host: '[fd00::8]', port: ':5432' });
+    expect(addressOf({ host: '[fd00::8]', port: 5432 })).toEqual({ host: '[fd00::8]', port: ':5432' });
+  });
+
   it('opens an edit with the saved values and an empty password', () => {
     const form = formOf(source(3, { schema: 'ods', note: '只读' }));
     expect(form).toMatchObject({
@@ -75,13 +82,6 @@ describe('data-source form logic', () => {
       note: '只读',
       password: '',
     });
-  });
-
-  it('is for administrators and the data office', () => {
-    expect(keepsDataSources(loginRecord)).toBe(true);
-    expect(keepsDataSources(office)).toBe(true);
-    expect(keepsDataSources({ ...loginRecord, roleIdList: ['2020003'] })).toBe(false);
-    expect(keepsDataSources(null)).toBe(false);
   });
 });
 
@@ -110,7 +110,9 @@ describe('DataSourcePanel', () => {
     });
     renderUi(<DataSourcePanel />);
     expect(await screen.findByText('数据源1')).toBeTruthy();
-    expect(screen.getByText('db1.example.edu.cn:5432')).toBeTruthy();
+    // 主机:端口: the port apart from the host, so that an ellipsis on a long host never hides it.
+    expect(screen.getByRole('columnheader', { name: X.hostPort })).toBeTruthy();
+    expect(screen.getByTitle('db1.example.edu.cn:5432').textContent).toBe('db1.example.edu.cn:5432');
     expect(screen.getByText('当前页2条，共2条')).toBeTruthy();
     expect(screen.getAllByText(X.passwordSaved)).toHaveLength(2);
 
@@ -321,5 +323,34 @@ describe('DataManagePage 数据源 tab', () => {
     );
     expect(await screen.findByRole('tab', { name: '文件库' })).toBeTruthy();
     expect(screen.queryByRole('tab', { name: X.tab })).toBeNull();
+  });
+
+  it("follows the server's abilities (data-manage.policy.ts), not the roles the browser holds", async () => {
+    let keeps = false;
+    mockApi({
+      '/api/user/departmentList': () => ok({ list: [], total: 0, pageNum: 1, pageSize: 100000 }),
+      '/api/herm-zdgj/rest/file/files/list': () => ok([]),
+      '/api/herm-sjgl/abilities': () =>
+        ok({ cycles: keeps, departmentVersions: keeps, dataSources: keeps, algorithms: keeps }),
+    });
+    const { unmount } = renderUi(
+      <MemoryRouter initialEntries={['/dataManage']}>
+        <DataManagePage />
+      </MemoryRouter>,
+      office,
+    );
+    expect(await screen.findByRole('tab', { name: '文件库' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: X.tab })).toBeNull();
+    expect(screen.queryByRole('tab', { name: '算法管理' })).toBeNull();
+    unmount();
+    keeps = true;
+    renderUi(
+      <MemoryRouter initialEntries={['/dataManage']}>
+        <DataManagePage />
+      </MemoryRouter>,
+      { ...loginRecord, userId: 'zgfb01', roleIdList: ['2020003'] },
+    );
+    expect(await screen.findByRole('tab', { name: X.tab })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: '算法管理' })).toBeTruthy();
   });
 });

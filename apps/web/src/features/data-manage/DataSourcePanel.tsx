@@ -18,18 +18,16 @@ import {
   Popconfirm,
   Select,
   Space,
-  Table,
   type TableColumnsType,
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { ApiError } from '../../api/errors';
-import { EmptyState } from '../../components/EmptyState';
 import { EnterSubmits } from '../../components/EnterSubmits';
-import { pagination } from '../../components/pagination';
+import { ListTable } from '../../components/ListTable';
 import { useDataSourcePage, useDeleteDataSources, useSaveDataSource, useTestDataSource } from './datasource.api';
-import { bodyOf, type DataSourceForm, formOf } from './datasource.logic';
+import { addressOf, bodyOf, type DataSourceForm, formOf } from './datasource.logic';
 
 /** The answer of a connection test, green or red, with the time it took. */
 function TestAnswer({ result }: { result: DataSourceTestResult }) {
@@ -87,11 +85,25 @@ export function DataSourcePanel() {
     });
 
   const columns: TableColumnsType<DataSource> = [
-    { title: X.name, dataIndex: 'name', ellipsis: true },
+    { title: X.name, dataIndex: 'name', width: 160, ellipsis: true },
     { title: X.kind, dataIndex: 'kind', width: 110, render: (k: DataSource['kind']) => DATASOURCE_KIND_NAMES[k] },
-    { title: X.host, key: 'host', ellipsis: true, render: (_v, r) => `${r.host}:${r.port}` },
-    { title: X.database, dataIndex: 'database', ellipsis: true },
-    { title: X.user, dataIndex: 'user', ellipsis: true },
+    {
+      title: X.hostPort,
+      key: 'host',
+      width: 220,
+      // A long host name is cut, never its port (a cell's ellipsis cut the port first).
+      render: (_v, r) => {
+        const a = addressOf(r);
+        return (
+          <span className="zg-host-port" title={a.host + a.port}>
+            <span className="zg-host-port__host">{a.host}</span>
+            <span>{a.port}</span>
+          </span>
+        );
+      },
+    },
+    { title: X.database, dataIndex: 'database', width: 120, ellipsis: true },
+    { title: X.user, dataIndex: 'user', width: 110, ellipsis: true },
     { title: X.schema, dataIndex: 'schema', width: 110, render: (s: string | null) => s ?? 'public' },
     {
       title: X.passwordState,
@@ -169,15 +181,18 @@ export function DataSourcePanel() {
           </Button>
         </Popconfirm>
       </Space>
-      <Table<DataSource>
+      <ListTable<DataSource>
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={records}
+        rows={records}
         loading={list.isFetching}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-        locale={{ emptyText: <EmptyState description={list.error?.message ?? X.empty} /> }}
-        pagination={pagination({ current: page, total: list.data?.total ?? 0, onChange: setPage })}
+        // Nine columns, each wide enough to read (a narrow window scrolls the table, never squeezes a name to one
+        // character).
+        scroll={{ x: 1360 }}
+        empty={list.error?.message ?? X.empty}
+        pager={{ current: page, total: list.data?.total ?? 0, onChange: setPage }}
       />
       {editing !== undefined && (
         <DataSourceDialog

@@ -77,7 +77,8 @@ describe('DepartmentVersionsPanel 部门版本', () => {
     });
     renderUi(<DepartmentVersionsPanel />);
     expect(await screen.findByText(X.empty)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: X.add }));
+    // 新增 follows the server's abilities, which may answer after the list.
+    fireEvent.click(await screen.findByRole('button', { name: X.add }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(X.addHint)).toBeTruthy();
     fireEvent.click(within(dialog).getByText(/^确\s*定$/));

@@ -16,18 +16,15 @@ import {
   Modal,
   Popconfirm,
   Space,
-  Table,
   type TableColumnsType,
   Tag,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { ApiError } from '../../api/errors';
-import { EmptyState } from '../../components/EmptyState';
 import { FormDialog } from '../../components/FormDialog';
-import { pagination } from '../../components/pagination';
-import { useLoginRecord } from '../../session/login-record';
-import { keepsData } from './cycles';
+import { ListTable } from '../../components/ListTable';
+import { useDataManageAbilities } from './data-manage.api';
 import {
   useDeleteVersion,
   useEnableVersion,
@@ -48,7 +45,7 @@ interface VersionForm {
  */
 export function DepartmentVersionsPanel() {
   const { message, modal } = App.useApp();
-  const keeps = keepsData(useLoginRecord());
+  const keeps = useDataManageAbilities().abilities.departmentVersions;
   const [current, setCurrent] = useState(1);
   const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState<DepartmentVersion | null>(null);
@@ -168,14 +165,14 @@ export function DepartmentVersionsPanel() {
           </Button>
         )}
       </Space>
-      <Table<DepartmentVersion>
+      <ListTable<DepartmentVersion>
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={page.data?.records ?? []}
+        rows={page.data?.records}
         loading={page.isFetching}
-        locale={{ emptyText: <EmptyState description={page.error?.message ?? X.empty} /> }}
-        pagination={pagination({ current, total: page.data?.total ?? 0, onChange: setCurrent })}
+        empty={page.error?.message ?? X.empty}
+        pager={{ current, total: page.data?.total ?? 0, onChange: setCurrent }}
       />
       <FormDialog<VersionForm>
         open={open}
@@ -208,14 +205,14 @@ export function DepartmentVersionsPanel() {
         onCancel={() => setViewing(null)}
         width={640}
       >
-        <Table<VersionDepartment>
+        <ListTable<VersionDepartment>
           rowKey="bmid"
           size="small"
           columns={departmentColumns}
-          dataSource={departments.data ?? []}
+          rows={departments.data}
           loading={departments.isFetching}
-          locale={{ emptyText: <EmptyState description={departments.error?.message} /> }}
-          pagination={false}
+          empty={departments.error?.message}
+          pager="local"
           scroll={{ y: 400 }}
         />
       </Modal>

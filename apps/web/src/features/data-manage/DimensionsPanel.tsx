@@ -1,28 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DIMENSION_LIMITS, DIMENSION_MSG, DIMENSION_TEXT as T } from '@zg/contract';
-import {
-  App,
-  Button,
-  Col,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Row,
-  Select,
-  Space,
-  Switch,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Upload,
-} from 'antd';
+import { DIMENSION_MSG, DIMENSION_TEXT as T } from '@zg/contract';
+import { App, Button, Col, Input, Popconfirm, Row, Space, type TableColumnsType, Tag, Upload } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../api/errors';
 import { ItemList } from '../../components/ItemList';
-import { pagination } from '../../components/pagination';
+import { ListTable } from '../../components/ListTable';
+import { ObjectDialog, TypeDialog } from './DimensionDialogs';
 import {
   DIMENSION_KEYS,
   type DimensionObjectRow,
@@ -34,20 +17,8 @@ import {
   fetchObjects,
   fetchTypes,
   importObjects,
-  insertObject,
-  insertType,
-  updateObject,
-  updateType,
 } from './dimension.api';
-import { importReport, parentTypesFor } from './dimension-logic';
-
-interface ObjectForm {
-  dxbm: string;
-  dxmc: string;
-  sjid?: number | null;
-  px: number;
-  sfqy: boolean;
-}
+import { importReport } from './dimension-logic';
 
 /** 维度管理: the dimension types on the left, the chosen type's objects on the right (search, add, edit, Excel). */
 export function DimensionsPanel() {
@@ -248,14 +219,14 @@ export function DimensionsPanel() {
             </Button>
             <Button onClick={() => void downloadTemplate().catch(() => {})}>{T.template}</Button>
           </Space>
-          <Table<DimensionObjectRow>
+          <ListTable<DimensionObjectRow>
             rowKey="id"
             size="middle"
             loading={objects.isFetching}
             columns={columns}
-            dataSource={objects.data?.list ?? []}
-            locale={{ emptyText: <Empty description={type ? T.noData : T.pickType} /> }}
-            pagination={pagination({ current: page, total: objects.data?.total ?? 0, onChange: setPage })}
+            rows={objects.data?.list}
+            empty={type ? T.noData : T.pickType}
+            pager={{ current: page, total: objects.data?.total ?? 0, onChange: setPage }}
           />
         </Space>
       </Col>
@@ -283,177 +254,5 @@ export function DimensionsPanel() {
         />
       )}
     </Row>
-  );
-}
-
-/** The add / edit dialog: code, name, a parent of the types the object's type allows (searched), order, enabled. */
-function ObjectDialog({
-  type,
-  types,
-  object,
-  onClose,
-  onSaved,
-}: {
-  type: DimensionTypeRow;
-  types: DimensionTypeRow[];
-  object: DimensionObjectRow | null;
-  onClose: () => void;
-  onSaved: () => Promise<void>;
-}) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<ObjectForm>();
-  const [search, setSearch] = useState('');
-  const parentTypes = parentTypesFor(type, types);
-  const parents = useQuery({
-    queryKey: ['dimension', 'parents', type.id, search],
-    queryFn: async () => {
-      const pages = await Promise.all(
-        parentTypes.map((t) => fetchObjects({ wdid: t.id, keyword: search || undefined, pageNum: 1, pageSize: 50 })),
-      );
-      return pages.flatMap((p) => p.list).filter((o) => o.id !== object?.id);
-    },
-    enabled: parentTypes.length > 0,
-  });
-  const options = (parents.data ?? []).map((o) => ({ value: o.id, label: `${o.wdmc}：${o.dxmc}（${o.dxbm}）` }));
-  if (object?.sjid && !options.some((o) => o.value === object.sjid))
-    options.unshift({
-      value: object.sjid,
-      label: `${object.sjwdmc ?? ''}：${object.sjmc ?? ''}（${object.sjbm ?? ''}）`,
-    });
-
-  const save = useMutation({
-    mutationFn: (v: ObjectForm) =>
-      object
-        ? updateObject({ id: object.id, ...v, sjid: v.sjid ?? null })
-        : insertObject({ wdid: type.id, ...v, sjid: v.sjid ?? null }),
-    onSuccess: async () => {
-      message.success(object ? DIMENSION_MSG.saved : DIMENSION_MSG.created);
-      await onSaved();
-    },
-  });
-
-  return (
-    <Modal
-      open
-      title={object ? T.editTitle(type.wdmc) : T.addTitle(type.wdmc)}
-      okText={T.ok}
-      cancelText={T.cancel}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <Form<ObjectForm>
-        form={form}
-        layout="vertical"
-        initialValues={
-          object
-            ? { dxbm: object.dxbm, dxmc: object.dxmc, sjid: object.sjid, px: object.px, sfqy: object.sfqy }
-            : { px: 0, sfqy: true }
-        }
-        onFinish={(v) => save.mutate(v)}
-      >
-        <Form.Item
-          name="dxbm"
-          label={T.colCode}
-          rules={[{ required: true, whitespace: true, message: T.codeRequired }]}
-        >
-          <Input maxLength={DIMENSION_LIMITS.codeMax} />
-        </Form.Item>
-        <Form.Item
-          name="dxmc"
-          label={T.colName}
-          rules={[{ required: true, whitespace: true, message: T.nameRequired }]}
-        >
-          <Input maxLength={DIMENSION_LIMITS.nameMax} />
-        </Form.Item>
-        <Form.Item name="sjid" label={T.parent}>
-          <Select
-            allowClear
-            showSearch
-            disabled={parentTypes.length === 0}
-            placeholder={
-              parentTypes.length === 0
-                ? T.noParentAllowed
-                : T.parentPlaceholder(parentTypes.map((t) => t.wdmc).join('、'))
-            }
-            filterOption={false}
-            onSearch={setSearch}
-            loading={parents.isFetching}
-            options={options}
-            notFoundContent={T.noData}
-          />
-        </Form.Item>
-        <Form.Item name="px" label={T.colOrder}>
-          <InputNumber min={0} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="sfqy" label={T.colEnabled} valuePropName="checked">
-          <Switch checkedChildren={T.enabled} unCheckedChildren={T.disabled} />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
-/** Adds a dimension type, or renames one (a built-in type keeps its code). */
-function TypeDialog({
-  type,
-  onClose,
-  onSaved,
-}: {
-  type: DimensionTypeRow | null;
-  onClose: () => void;
-  onSaved: (saved: DimensionTypeRow) => Promise<void>;
-}) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<{ wdbm: string; wdmc: string; px: number }>();
-  const save = useMutation({
-    mutationFn: (v: { wdbm: string; wdmc: string; px: number }) =>
-      type ? updateType({ id: type.id, ...v }) : insertType(v),
-    onSuccess: async (saved) => {
-      message.success(type ? DIMENSION_MSG.saved : DIMENSION_MSG.created);
-      await onSaved(saved);
-    },
-  });
-  return (
-    <Modal
-      open
-      title={type ? T.editType : T.addType}
-      okText={T.ok}
-      cancelText={T.cancel}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={type ? { wdbm: type.wdbm, wdmc: type.wdmc, px: type.px } : { px: 0 }}
-        onFinish={(v) => save.mutate(v)}
-      >
-        <Form.Item
-          name="wdbm"
-          label={T.typeCode}
-          extra={type?.nz ? T.builtinCodeFixed : T.typeCodeHint}
-          rules={[
-            { required: true, whitespace: true, message: T.codeRequired },
-            { pattern: /^[A-Za-z][A-Za-z0-9_]*$/, message: DIMENSION_MSG.typeCodeFormat },
-          ]}
-        >
-          <Input maxLength={DIMENSION_LIMITS.typeCodeMax} disabled={type?.nz} />
-        </Form.Item>
-        <Form.Item
-          name="wdmc"
-          label={T.typeName}
-          rules={[{ required: true, whitespace: true, message: T.nameRequired }]}
-        >
-          <Input maxLength={DIMENSION_LIMITS.typeNameMax} />
-        </Form.Item>
-        <Form.Item name="px" label={T.colOrder}>
-          <InputNumber min={0} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-      </Form>
-    </Modal>
   );
 }

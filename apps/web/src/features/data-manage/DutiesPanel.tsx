@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DIMENSION_TEXT as T } from '@zg/contract';
-import { Alert, App, Button, Empty, Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Alert, App, Button, Empty, Input, Select, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { fetchDepartmentOptions } from '../../components/attachments/files.api';
-import { pagination } from '../../components/pagination';
+import { ListTable } from '../../components/ListTable';
 import {
   DIMENSION_KEYS,
   type DutyByTypeRow,
@@ -151,13 +151,13 @@ export function DutiesPanel() {
               }}
             />
           </Space>
-          <Table<DutyByTypeRow>
+          <ListTable<DutyByTypeRow>
             rowKey="id"
             size="middle"
             loading={objects.isFetching}
             columns={columns}
-            dataSource={objects.data?.list ?? []}
-            locale={{ emptyText: <Empty description={T.noData} /> }}
+            rows={objects.data?.list}
+            empty={T.noData}
             rowSelection={{
               selectedRowKeys: chosenIds,
               preserveSelectedRowKeys: true,
@@ -165,7 +165,7 @@ export function DutiesPanel() {
               onSelectAll: (selected, _rows, changedRows) =>
                 setChosen(toggled(chosen, changedRows.map(asDuty), selected)),
             }}
-            pagination={pagination({ current: page, total: objects.data?.total ?? 0, onChange: setPage })}
+            pager={{ current: page, total: objects.data?.total ?? 0, onChange: setPage }}
           />
         </>
       )}

@@ -5,6 +5,7 @@ import {
   identifierProblem,
   DATA_MANAGE_MSG as M,
   SHELL_TEXT as T,
+  WAREHOUSE_TEXT as W,
   WAREHOUSE_LIMITS,
   type WarehouseField,
 } from '@zg/contract';
@@ -13,7 +14,6 @@ import { useEffect, useState } from 'react';
 import { call } from '../../api/endpoint';
 import { EnterSubmits } from '../../components/EnterSubmits';
 import { useDimensionOptions, useFieldTypes, useWarehouseActions } from './warehouse.api';
-import { W } from './warehouse-text';
 
 /** A form rule checking a table or field name as the server does (lower-cased first). */
 export const identifierRule = (kind: 'table' | 'field') => ({

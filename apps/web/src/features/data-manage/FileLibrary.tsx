@@ -1,15 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type Attachment,
-  FILE_MSG,
-  FILE_NORMAL_LEN,
-  FILES_API,
-  LIMITS,
-  type LoginRecord,
-  pageTotalText,
-  ROLE,
-} from '@zg/contract';
-import { Alert, App, Button, Empty, Popconfirm, Select, Space, Table, type TableColumnsType } from 'antd';
+import { type Attachment, FILE_MSG, FILE_NORMAL_LEN, FILES_API, LIMITS, type LoginRecord, ROLE } from '@zg/contract';
+import { Alert, App, Button, Popconfirm, Select, Space, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import {
@@ -20,6 +11,7 @@ import {
   fetchDepartmentOptions,
   saveAttachments,
 } from '../../components/attachments/files.api';
+import { ListTable } from '../../components/ListTable';
 import { type PreviewFile, PreviewModal, previewKind } from '../../components/preview/PreviewModal';
 import { FileUpload } from '../../components/upload/FileUpload';
 import type { UploadedFile } from '../../components/upload/upload-file';
@@ -153,22 +145,15 @@ export function FileLibrary() {
         ) : (
           <Alert type="info" showIcon message={FILE_MSG.readOnly} />
         ))}
-      <Table<Attachment>
+      <ListTable<Attachment>
         rowKey="fileId"
         size="middle"
         loading={files.isFetching}
         columns={columns}
-        dataSource={files.data ?? []}
+        rows={files.data}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
-        locale={{ emptyText: <Empty description={FILE_MSG.noData} /> }}
-        pagination={{
-          current: page,
-          pageSize: LIMITS.defaultPageSize,
-          onChange: setPage,
-          showQuickJumper: true,
-          showSizeChanger: false,
-          showTotal: (total, range) => pageTotalText(range[1] - range[0] + 1, total),
-        }}
+        empty={FILE_MSG.noData}
+        pager={{ current: page, total: files.data?.length ?? 0, onChange: setPage }}
       />
       <PreviewModal file={preview} onClose={() => setPreview(null)} />
     </Space>

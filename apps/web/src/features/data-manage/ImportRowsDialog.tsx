@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { DATA_MANAGE_API as API, type ImportProblem } from '@zg/contract';
-import { Alert, Button, Modal, Progress, Space, Table, type TableColumnsType, Typography, Upload } from 'antd';
+import { DATA_MANAGE_API as API, type ImportProblem, WAREHOUSE_TEXT as W } from '@zg/contract';
+import { Alert, Button, Modal, Progress, Space, type TableColumnsType, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { call, downloadFrom, uploadTo } from '../../api/endpoint';
+import { ListTable } from '../../components/ListTable';
 import { useWarehouseActions } from './warehouse.api';
 import { jobProgress, jobRunning } from './warehouse.logic';
-import { W } from './warehouse-text';
 
 /** How often a running import is asked for its progress. */
 export const POLL_MS = 1000;
@@ -124,13 +124,13 @@ export function ImportRowsDialog({ ckbid, open, onClose }: { ckbid: number; open
               description={errorCount > errors.length ? W.reportCut(errors.length) : undefined}
             />
             {errors.length > 0 && (
-              <Table
+              <ListTable
                 size="small"
                 aria-label={W.importReport}
                 rowKey="key"
                 columns={reportColumns}
-                dataSource={errors.map((e, key) => ({ ...e, key }))}
-                pagination={errors.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+                rows={errors.map((e, key) => ({ ...e, key }))}
+                pager="local"
               />
             )}
           </Space>

@@ -4,14 +4,15 @@ import {
   type FilterOp,
   DATA_MANAGE_MSG as M,
   SHELL_TEXT as T,
+  WAREHOUSE_TEXT as W,
   type WarehouseField,
 } from '@zg/contract';
-import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Modal, Popconfirm, Select, Space, type TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { call, downloadFrom } from '../../api/endpoint';
 import { EmptyState } from '../../components/EmptyState';
 import { EnterSubmits } from '../../components/EnterSubmits';
-import { pagination } from '../../components/pagination';
+import { ListTable } from '../../components/ListTable';
 import { ImportRowsDialog } from './ImportRowsDialog';
 import { TableCrumbs } from './TableDesigner';
 import { useFields, useRows, useTable, useWarehouseActions } from './warehouse.api';
@@ -25,8 +26,8 @@ import {
   opsFor,
   opTakesValue,
   rowPayload,
+  valueProblem,
 } from './warehouse.logic';
-import { W } from './warehouse-text';
 
 type Row = Record<string, CellValue> & { id: number };
 const PAGE_SIZE = 20;
@@ -275,17 +276,17 @@ export function TableData({ base, ckid, ckbid }: { base: string; ckid: number; c
           {rows.error && <EmptyState description={rows.error.message} />}
           {/* A wide table scrolls inside its own box (antd's scroll.x adds a measuring row that axe flags). */}
           <div className="zg-warehouse-rows" style={{ overflowX: 'auto' }}>
-            <Table<Row>
+            <ListTable<Row>
               rowKey="id"
               size="middle"
               columns={columns}
-              dataSource={(rows.data?.records as Row[] | undefined) ?? []}
+              rows={rows.data?.records as Row[] | undefined}
               loading={rows.isFetching}
               rowSelection={
                 canEdit ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined
               }
-              locale={{ emptyText: <EmptyState description={W.noRows} /> }}
-              pagination={pagination({
+              empty={W.noRows}
+              pager={{
                 current: page,
                 pageSize: PAGE_SIZE,
                 total: rows.data?.total ?? 0,
@@ -293,7 +294,7 @@ export function TableData({ base, ckid, ckbid }: { base: string; ckid: number; c
                   setPage(p);
                   setSelected([]);
                 },
-              })}
+              }}
             />
           </div>
         </>
@@ -322,7 +323,15 @@ export function TableData({ base, ckid, ckbid }: { base: string; ckid: number; c
               name={f.zdm}
               label={f.zdzwm}
               required={f.sfbt}
-              rules={f.sfbt ? [{ required: true, message: W.valueRequired(f.zdzwm) }] : []}
+              // Checked as it is typed, by the warehouse's own rule (20x5 in an integer field: 应为整数).
+              rules={[
+                {
+                  validator: async (_r, v) => {
+                    const problem = valueProblem(f, v);
+                    if (problem) throw new Error(problem);
+                  },
+                },
+              ]}
             >
               <ValueInput field={f} label={f.zdzwm} />
             </Form.Item>

@@ -2,29 +2,19 @@ import {
   DATA_MANAGE_API as API,
   DATA_MANAGE_MSG as M,
   SHELL_TEXT as T,
+  WAREHOUSE_TEXT as W,
   type WarehouseField,
   type WarehouseTable,
 } from '@zg/contract';
-import {
-  Alert,
-  Badge,
-  Breadcrumb,
-  Button,
-  Descriptions,
-  Popconfirm,
-  Space,
-  Table,
-  type TableColumnsType,
-  Upload,
-} from 'antd';
+import { Alert, Badge, Breadcrumb, Button, Descriptions, Popconfirm, Space, type TableColumnsType, Upload } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { call, downloadFrom, uploadTo } from '../../api/endpoint';
 import { EmptyState } from '../../components/EmptyState';
+import { ListTable } from '../../components/ListTable';
 import { FieldDialog } from './FieldDialog';
 import { useFields, useTable, useWarehouseActions, useWarehouses } from './warehouse.api';
 import { typeText } from './warehouse.logic';
-import { W } from './warehouse-text';
 
 /** Whether a table's physical table exists: a dot and a word (a tinted tag reads too faint). */
 export function PhysicalState({ created }: { created: boolean }) {
@@ -207,14 +197,14 @@ export function TableDesigner({ base, ckid, ckbid }: { base: string; ckid: numbe
           {W.structureTemplate}
         </Button>
       </Space>
-      <Table<WarehouseField>
+      <ListTable<WarehouseField>
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={fields.data ?? []}
+        rows={fields.data}
         loading={fields.isFetching || table.isLoading}
-        locale={{ emptyText: <EmptyState description={fields.error?.message ?? W.noFields} /> }}
-        pagination={false}
+        empty={fields.error?.message ?? W.noFields}
+        pager={false}
       />
       <FieldDialog ckbid={ckbid} field={editing} onClose={() => setEditing(null)} />
     </Space>

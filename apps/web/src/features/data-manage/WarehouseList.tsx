@@ -1,13 +1,18 @@
-import { DATA_MANAGE_API as API, DATA_MANAGE_MSG as M, WAREHOUSE_LIMITS, type Warehouse } from '@zg/contract';
+import {
+  DATA_MANAGE_API as API,
+  DATA_MANAGE_MSG as M,
+  WAREHOUSE_TEXT as W,
+  WAREHOUSE_LIMITS,
+  type Warehouse,
+} from '@zg/contract';
 import { Button, Form, Input, InputNumber, Space, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
 import { call } from '../../api/endpoint';
 import { FormDialog } from '../../components/FormDialog';
-import { PagedTable, SearchBar, useSearchPaging } from '../../components/PagedTable';
+import { ListTable, pagedRows, SearchBar, useSearchPaging } from '../../components/ListTable';
 import { useWarehousePage } from './warehouse.api';
 import { DeleteLink, useWarehouseEditing } from './warehouse-editing';
-import { W } from './warehouse-text';
 
 type Draft = { ckmc: string; bz?: string; px?: number };
 
@@ -61,12 +66,7 @@ export function WarehouseList({ base }: { base: string }) {
           {W.addWarehouse}
         </Button>
       </SearchBar>
-      <PagedTable<Warehouse>
-        columns={columns}
-        query={list}
-        paging={paging}
-        empty={list.error?.message ?? W.noWarehouses}
-      />
+      <ListTable<Warehouse> size="middle" {...pagedRows(list, paging)} columns={columns} empty={W.noWarehouses} />
       <FormDialog<Draft>
         {...rows.dialog}
         title={rows.adding ? W.addWarehouse : W.editWarehouse}

@@ -1,10 +1,10 @@
+import { WAREHOUSE_TEXT as W } from '@zg/contract';
 import { Route, Routes, useParams } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState';
 import { TableData } from './TableData';
 import { TableDesigner } from './TableDesigner';
 import { WarehouseList } from './WarehouseList';
 import { WarehouseTables } from './WarehouseTables';
-import { W } from './warehouse-text';
 
 /** A positive whole number from a path segment, or null. */
 export function idParam(value: string | undefined): number | null {

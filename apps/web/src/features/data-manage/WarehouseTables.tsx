@@ -1,14 +1,19 @@
-import { DATA_MANAGE_API as API, DATA_MANAGE_MSG as M, WAREHOUSE_LIMITS, type WarehouseTable } from '@zg/contract';
+import {
+  DATA_MANAGE_API as API,
+  DATA_MANAGE_MSG as M,
+  WAREHOUSE_TEXT as W,
+  WAREHOUSE_LIMITS,
+  type WarehouseTable,
+} from '@zg/contract';
 import { Breadcrumb, Button, Form, Input, Space, type TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
 import { call } from '../../api/endpoint';
 import { FormDialog } from '../../components/FormDialog';
-import { PagedTable, SearchBar, useSearchPaging } from '../../components/PagedTable';
+import { ListTable, pagedRows, SearchBar, useSearchPaging } from '../../components/ListTable';
 import { identifierRule } from './FieldDialog';
 import { PhysicalState } from './TableDesigner';
 import { useTablePage, useWarehouses } from './warehouse.api';
 import { DeleteLink, useWarehouseEditing } from './warehouse-editing';
-import { W } from './warehouse-text';
 
 type Draft = { bm: string; bzwm: string; bz?: string };
 
@@ -76,12 +81,7 @@ export function WarehouseTables({ base, ckid }: { base: string; ckid: number }) 
           {W.addTable}
         </Button>
       </SearchBar>
-      <PagedTable<WarehouseTable>
-        columns={columns}
-        query={list}
-        paging={paging}
-        empty={list.error?.message ?? W.noTables}
-      />
+      <ListTable<WarehouseTable> size="middle" {...pagedRows(list, paging)} columns={columns} empty={W.noTables} />
       <FormDialog<Draft>
         {...rows.dialog}
         title={rows.adding ? W.addTable : W.editTable}

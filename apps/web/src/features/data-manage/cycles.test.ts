@@ -1,6 +1,6 @@
 import type { CycleValue } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
-import { cycleBody, deletableIds, deleteBlocked, keepsData, typeFilterOptions } from './cycles';
+import { cycleBody, deletableIds, deleteBlocked, typeFilterOptions } from './cycles';
 
 const value = (over: Partial<CycleValue> = {}): CycleValue => ({
   id: 1,
@@ -15,12 +15,6 @@ const value = (over: Partial<CycleValue> = {}): CycleValue => ({
 });
 
 describe('cycles (pure)', () => {
-  it('lets administrators and the data office keep cycles', () => {
-    expect(keepsData({ roleIdList: ['zyadmin'] })).toBe(true);
-    expect(keepsData({ roleIdList: ['dataOffice'] })).toBe(true);
-    expect(keepsData({ roleIdList: ['zgadmin'] })).toBe(false);
-    expect(keepsData(null)).toBe(false);
-  });
   it('offers 全部 with an empty value first, then each type with its count', () => {
     expect(typeFilterOptions([{ id: 3, lxmc: '学期', code: 'term', px: 3, zqzs: 4 }])).toEqual([
       { value: '', label: '全部' },

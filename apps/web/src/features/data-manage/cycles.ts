@@ -1,14 +1,9 @@
-import { type CycleTypeItem, type CycleValue, type LoginRecord, ROLE, CYCLE_TEXT as X } from '@zg/contract';
+import { type CycleTypeItem, type CycleValue, CYCLE_TEXT as X } from '@zg/contract';
 
 /**
- * Pure logic of the 周期管理 and 部门版本 tabs: who keeps them (the server decides; this only shows the buttons),
- * the type filter with 全部, and what a dialog sends.
+ * Pure logic of the 周期管理 and 部门版本 tabs: the type filter with 全部, and what a dialog sends (who keeps them is
+ * the server's `abilities`).
  */
-
-/** Administrators and the data office keep cycles and department versions. */
-export function keepsData(record: Pick<LoginRecord, 'roleIdList'> | null): boolean {
-  return !!record && (record.roleIdList.includes(ROLE.admin) || record.roleIdList.includes(ROLE.dataOffice));
-}
 
 /** The type filter: 全部 (empty value, spec-2 §9) then each type with its count of values. */
 export function typeFilterOptions(types: readonly CycleTypeItem[]): { value: number | ''; label: string }[] {

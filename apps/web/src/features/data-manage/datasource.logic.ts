@@ -1,5 +1,4 @@
-import { type DataSource, type DataSourceInput, type LoginRecord, ROLE } from '@zg/contract';
-import { hasRole } from '../../session/login-record';
+import type { DataSource, DataSourceInput } from '@zg/contract';
 
 /** The dialog's fields as the form holds them. */
 export interface DataSourceForm {
@@ -22,9 +21,6 @@ export type DataSourceBody = Omit<DataSourceInput, 'port' | 'password' | 'schema
   schema?: string | null;
   note?: string | null;
 };
-
-/** Data sources are kept by administrators and the data office; nobody else sees the tab. */
-export const keepsDataSources = (record: LoginRecord | null) => hasRole(record, ROLE.admin, ROLE.dataOffice);
 
 /** The dialog's initial values: a new source on PostgreSQL's default port, or the saved one without its password. */
 export function formOf(source: DataSource | null): DataSourceForm {
@@ -60,4 +56,13 @@ export function bodyOf(values: DataSourceForm, id?: number): DataSourceBody {
     schema: values.schema?.trim() || null,
     note: values.note?.trim() || null,
   };
+}
+
+/**
+ * Where a source is, as one reads and types it: host:port, an IPv6 address in brackets ([::1]:5432) so that its port
+ * stays apart from its colons.
+ */
+export function addressOf(source: Pick<DataSource, 'host' | 'port'>): { host: string; port: string } {
+  const host = source.host.includes(':') && !source.host.startsWith('[') ? `[${source.host}]` : source.host;
+  return { host, port: `:${source.port}` };
 }

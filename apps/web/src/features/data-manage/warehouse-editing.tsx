@@ -1,9 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { DATA_MANAGE_MSG as M, SHELL_TEXT as T } from '@zg/contract';
+import { DATA_MANAGE_MSG as M, SHELL_TEXT as T, WAREHOUSE_TEXT as W } from '@zg/contract';
 import { Button, Form, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { useWarehouseActions } from './warehouse.api';
-import { W } from './warehouse-text';
 
 /**
  * Adding, editing and deleting one kind of warehouse row (a warehouse, a table): the row in the dialog, the props of

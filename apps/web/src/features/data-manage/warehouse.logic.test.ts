@@ -12,6 +12,7 @@ import {
   opsFor,
   rowPayload,
   typeText,
+  valueProblem,
 } from './warehouse.logic';
 
 const field = (zdm: string, zdlx: WarehouseField['zdlx'], more: Partial<WarehouseField> = {}): WarehouseField => ({
@@ -135,5 +136,30 @@ describe('addresses', () => {
     expect(tabOf('/dataManage/warehouse/3/table/4/data')).toBe('warehouse');
     expect(tabOf('/dataManage/tables')).toBe('tables');
     expect(tabOf('/dataManage/nothing')).toBe('library');
+  });
+});
+
+describe('valueProblem: the row dialog checks a value as it is typed, by the warehouse rule the server applies', () => {
+  it('refuses what does not fit the type, in Chinese naming the field', () => {
+    const age = field('nl', 'integer', { zdzwm: '年龄' });
+    expect(valueProblem(age, '20x5')).toBe('年龄应为整数');
+    expect(valueProblem(age, '6.5')).toBe('年龄应为整数');
+    expect(valueProblem(age, ' 20 ')).toBeNull();
+    const score = field('cj', 'decimal', { zdzwm: '成绩', cd: 5, xsws: 1 });
+    expect(valueProblem(score, 'abc')).toBe('成绩应为数字');
+    expect(valueProblem(score, '12345.6')).toBe('成绩整数部分最多4位，小数部分最多1位');
+    expect(valueProblem(score, '98.5')).toBeNull();
+    const day = field('rq', 'date', { zdzwm: '入学日期' });
+    expect(valueProblem(day, '2026-02-30')).toBe('入学日期日期格式不正确，应为 YYYY-MM-DD');
+    expect(valueProblem(day, '2026-02-28')).toBeNull();
+    const name = field('xm', 'text', { zdzwm: '姓名', cd: 4 });
+    expect(valueProblem(name, '欧阳娜娜娜')).toBe('姓名不能超过4个字符');
+  });
+
+  it('asks for a required value, and lets an optional one stay empty', () => {
+    expect(valueProblem(field('xm', 'text', { zdzwm: '姓名', sfbt: true }), '  ')).toBe('请填写姓名');
+    expect(valueProblem(field('xm', 'text', { zdzwm: '姓名' }), '')).toBeNull();
+    expect(valueProblem(field('zx', 'boolean', { zdzwm: '在校', sfbt: true }), undefined)).toBe('请填写在校');
+    expect(valueProblem(field('zx', 'boolean', { zdzwm: '在校', sfbt: true }), false)).toBeNull();
   });
 });

@@ -7,7 +7,10 @@ import {
   type ImportJob,
   JOB_STATE_NAMES,
   jobUnderWay,
+  parseValue,
+  WAREHOUSE_TEXT as W,
   WAREHOUSE_LIMITS,
+  WAREHOUSE_RULE,
   type WarehouseField,
 } from '@zg/contract';
 
@@ -65,6 +68,30 @@ export function formValuesOf(fields: WarehouseField[], row: Record<string, CellV
     else values[f.zdm] = v === null || v === undefined ? '' : String(v);
   }
   return values;
+}
+
+/**
+ * What is wrong with a value typed for a field, by the warehouse's own rule (the contract's `parseValue`, which the
+ * server applies again): 应为整数 for 20x5 in an integer field, the date format, the digits of a decimal, the length of
+ * a text, a required field left empty; null when it fits. Yes/no comes from a choice and always fits.
+ */
+export function valueProblem(field: WarehouseField, value: unknown): string | null {
+  if (field.zdlx === 'boolean') return field.sfbt && typeof value !== 'boolean' ? W.valueRequired(field.zdzwm) : null;
+  const parsed = parseValue(
+    {
+      id: field.id,
+      name: field.zdm,
+      label: field.zdzwm,
+      type: field.zdlx,
+      length: field.cd,
+      scale: field.xsws,
+      required: field.sfbt,
+      unique: field.sfwy,
+    },
+    value,
+  );
+  if (parsed.ok) return null;
+  return parsed.rule === WAREHOUSE_RULE.required ? W.valueRequired(field.zdzwm) : `${field.zdzwm}${parsed.rule}`;
 }
 
 /** The values the row form sends (updatebsj): trimmed text, empty as null; the server checks each by its field. */

@@ -89,7 +89,7 @@ describe('数据仓库 pages', () => {
       [`${S}/ckb/selectqurey`]: () => ok(page([table])),
     });
     renderAt('/dataManage/warehouse');
-    expect(screen.getByRole('tab', { name: '数据仓库', selected: true })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: '数据仓库', selected: true })).toBeTruthy();
     fireEvent.click(await screen.findByRole('link', { name: '学生数据' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dataManage/warehouse/3'));
     expect(await screen.findByText('学生名单')).toBeTruthy();
@@ -179,6 +179,34 @@ describe('数据仓库 pages', () => {
     expect(dialog.querySelector('.ant-progress-status-exception')).toBeTruthy();
     expect(sent).toHaveLength(1);
     expect(polls).toBe(1);
+  });
+});
+
+describe('数据仓库 row dialog', () => {
+  it('checks each value against its field as it is typed, and sends nothing wrong', async () => {
+    const saved: unknown[] = [];
+    mockApi({
+      ...common,
+      [`${S}/ckb/selectbsj`]: () => ok({ ...page([]), size: 20 }),
+      [`${S}/ckb/updatebsj`]: (init) => {
+        saved.push(JSON.parse(String(init.body)));
+        return ok({ id: 2, xh: '2024009', nl: '20', zx: null }, M.rowSaved);
+      },
+    });
+    renderAt('/dataManage/warehouse/3/table/4/data');
+    fireEvent.click(await screen.findByRole('button', { name: '新增数据' }));
+    const dialog = await screen.findByRole('dialog', { name: '新增数据' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: '年龄' }), { target: { value: '20x5' } });
+    expect(await within(dialog).findByText('年龄应为整数')).toBeTruthy();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: '学号' }), { target: { value: '2024009' } });
+    fireEvent.click(btn('确定', dialog));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(saved).toEqual([]);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: '年龄' }), { target: { value: '20' } });
+    await waitFor(() => expect(within(dialog).queryByText('年龄应为整数')).toBeNull());
+    fireEvent.click(btn('确定', dialog));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toEqual({ id: 4, values: { xh: '2024009', nl: '20', zx: null } });
   });
 });
 

@@ -1,17 +1,16 @@
 import { type ArchiveFileSchema, type ArchiveType, LIMITS, ARCHIVE_UI as T } from '@zg/contract';
-import { App, Button, Card, Input, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Card, Input, Space, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { errorText } from '../../api/errors';
 import { downloadAttachment } from '../../components/attachments/files.api';
 import { CardList } from '../../components/CardList';
-import { EmptyState } from '../../components/EmptyState';
-import { pagination } from '../../components/pagination';
 import { YearPicker } from '../../components/pickers';
 import { sizeText } from '../task-report/report-logic';
 import { type ArchiveFilter, downloadArchiveZip, useArchivePage, useArchiveTypes } from './archive.api';
 import './archive.css';
+import { ListTable } from '../../components/ListTable';
 
 type ArchiveFile = z.infer<typeof ArchiveFileSchema>;
 
@@ -149,20 +148,19 @@ export default function FileArchivePage({ kind }: { kind: ArchiveType }) {
             }))}
           />
         </div>
-        <Table<ArchiveFile>
+        <ListTable<ArchiveFile>
           rowKey="fileId"
           size="middle"
           loading={page.isFetching}
           columns={columns}
-          dataSource={page.data?.records ?? []}
+          rows={page.data?.records}
           scroll={{ x: 1500 }}
           rowSelection={{
             selectedRowKeys: selected,
             preserveSelectedRowKeys: true,
             onChange: (keys) => setSelected(keys.map(String)),
           }}
-          locale={{ emptyText: <EmptyState /> }}
-          pagination={pagination({ current, total, pageSize: size, onChange: setCurrent })}
+          pager={{ current, total, pageSize: size, onChange: setCurrent }}
         />
       </Space>
     </Card>

@@ -1,9 +1,9 @@
 import { EXTRA_PAGE_LABEL } from '@zg/contract';
-import { lazy } from 'react';
+import { lazyPage } from '../../components/LazyPage';
 import { type FeatureRoutes, subPagesUnder } from '../../session/routes';
 import { TASK_MENUS } from '../target-task/routes';
 
-const FileArchivePage = lazy(() => import('./FileArchivePage'));
+const FileArchivePage = lazyPage(() => import('./FileArchivePage'));
 
 /** 文件归档, all files and mine (issue 8): pages of the target-task module. */
 export const fileArchiveRoutes = subPagesUnder(TASK_MENUS, [

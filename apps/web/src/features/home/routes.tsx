@@ -1,7 +1,7 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../components/LazyPage';
 import type { FeatureRoutes } from '../../session/routes';
 
-const HomePage = lazy(() => import('./HomePage'));
+const HomePage = lazyPage(() => import('./HomePage'));
 
 /** 首页 (/index): also the landing page of a user without menus. */
 export const homeRoutes = { homePage: { page: <HomePage /> } } satisfies FeatureRoutes;

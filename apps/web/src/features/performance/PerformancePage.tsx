@@ -9,13 +9,12 @@ import {
   TARGET_REPORT_STATUS,
   type TargetReportStatus,
 } from '@zg/contract';
-import { App, Button, Card, Input, Select, Space, Table, type TableColumnsType, Tabs, Tag } from 'antd';
+import { App, Button, Card, Input, Select, Space, type TableColumnsType, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { errorText } from '../../api/errors';
 import { BarChart, type CategoryData } from '../../components/charts';
-import { EmptyState } from '../../components/EmptyState';
-import { pagination } from '../../components/pagination';
+import { ListTable } from '../../components/ListTable';
 import { YearPicker } from '../../components/pickers';
 import { taskTypeName } from '../summary-analysis/figures';
 import { ReportDrawer } from '../task-report/ReportView';
@@ -226,15 +225,14 @@ function DetailTable({
     },
   ];
   return (
-    <Table<PerformanceRow>
+    <ListTable<PerformanceRow>
       rowKey="taskId"
       size="middle"
       loading={page.isFetching}
       columns={columns}
-      dataSource={page.data?.list ?? []}
+      rows={page.data?.list}
       scroll={{ x: 1600 }}
-      locale={{ emptyText: <EmptyState /> }}
-      pagination={pagination({ current: pageNum, total: page.data?.total ?? 0, pageSize, onChange: onPage })}
+      pager={{ current: pageNum, total: page.data?.total ?? 0, pageSize, onChange: onPage }}
     />
   );
 }
@@ -274,15 +272,14 @@ function SituationPanel({
           <BarChart label={T.levelChart} height={260} barWidth={14} data={levelChartData(rows.data ?? [])} />
         </Card>
       )}
-      <Table<PerformSituationRow>
+      <ListTable<PerformSituationRow>
         rowKey="id"
         size="middle"
         loading={rows.isLoading}
         columns={columns}
-        dataSource={rows.data ?? []}
+        rows={rows.data}
         scroll={{ x: 1200 }}
-        locale={{ emptyText: <EmptyState /> }}
-        pagination={pagination({ current: page, total: rows.data?.length ?? 0, onChange: setPage })}
+        pager={{ current: page, total: rows.data?.length ?? 0, onChange: setPage }}
       />
     </Space>
   );

@@ -1,8 +1,8 @@
 import { EXTRA_PAGE_LABEL } from '@zg/contract';
-import { lazy } from 'react';
+import { lazyPage } from '../../components/LazyPage';
 import type { FeatureRoutes, SubPage } from '../../session/routes';
 
-const PerformancePage = lazy(() => import('./PerformancePage'));
+const PerformancePage = lazyPage(() => import('./PerformancePage'));
 
 /** 绩效考核 inside the target-task module, for a user who also has the performance menu (issue 8). */
 const appraisal: SubPage = {

@@ -4,7 +4,7 @@ import type { RuleObject } from 'antd/es/form';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
-import { clearSession } from '../../api/session';
+import { clearSession, forgetSessionCookie } from '../../api/session';
 import { EnterSubmits } from '../../components/EnterSubmits';
 import { useSignOut } from '../shell/use-sign-out';
 import { changePassword, type PasswordInput } from './profile.api';
@@ -50,6 +50,7 @@ export function ChangePasswordDialog({
       // The server has ended every session of the user: sign in again with the new password.
       navigate('/login', { replace: true });
       clearSession();
+      forgetSessionCookie();
     } catch (error) {
       message.error(error instanceof ApiError ? error.message : AUTH_MSG.passwordChangeFailed);
     } finally {

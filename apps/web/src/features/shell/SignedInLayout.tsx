@@ -1,8 +1,9 @@
-import { SHELL_TEXT as T } from '@zg/contract';
+import { LIMITS, SHELL_TEXT as T } from '@zg/contract';
 import { Button, Layout, Menu, type MenuProps, Spin } from 'antd';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { MENU_ICONS, MenuFoldIcon, MenuUnfoldIcon } from '../../components/icons';
+import { DelayedSpin } from '../../components/LazyPage';
 import { QueryBoundary } from '../../components/QueryBoundary';
 import { useLoginRecord } from '../../session/login-record';
 import { childrenOf, entryFor, firstLeaf, type MenuEntry, selectedTopKey } from '../../session/menu';
@@ -120,7 +121,7 @@ export function SignedInLayout() {
             </div>
             <Layout.Content className="zg-content">
               <QueryBoundary key={pathname}>
-                <Suspense fallback={<Spin className="zg-content__loading" />}>
+                <Suspense fallback={<DelayedSpin delayMs={LIMITS.pageLoad.spinnerDelayMs} />}>
                   {forced ? null : ready ? <MenuRoutes menu={menu} /> : <Spin className="zg-content__loading" />}
                 </Suspense>
               </QueryBoundary>

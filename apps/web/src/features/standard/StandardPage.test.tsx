@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { STANDARD_MSG, type StandardNode, type StandardSystem } from '@zg/contract';
+import { STANDARD_MSG, STANDARD_TEXT, type StandardNode, type StandardSystem } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
 import { stubXhr } from '../../test/attachments';
 import { failed, mockApi, ok } from '../../test/fixtures';
@@ -354,5 +354,14 @@ describe('StandardPage 目标标准', () => {
     expect(await screen.findByText('还没有目标标准：请新建，或从 Excel 导入')).toBeTruthy();
     expect(screen.getByRole('button', { name: '新建目标标准' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '从 Excel 导入' })).toBeTruthy();
+  });
+
+  it('a reader granted no system (a 诊改对象) is told why the page is empty and whom to ask, with nothing to create', async () => {
+    api({ systems: [], create: false });
+    show();
+    expect(await screen.findByText(STANDARD_TEXT.emptyForReader)).toBeTruthy();
+    expect(screen.getByText(/请联系他们在目标标准的“权限”中为您或您的角色授权/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '新建目标标准' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '导入' })).toBeNull();
   });
 });

@@ -1,4 +1,11 @@
-import { DIMENSIONS, STANDARD_MSG, STANDARD_STATE_NAMES, type StandardChange, type StandardSystem } from '@zg/contract';
+import {
+  DIMENSIONS,
+  STANDARD_MSG,
+  STANDARD_STATE_NAMES,
+  type StandardChange,
+  type StandardSystem,
+  STANDARD_TEXT as T,
+} from '@zg/contract';
 import { Alert, App, Button, Card, Descriptions, Dropdown, Select, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -24,7 +31,7 @@ const dimensionName = (code: string) => DIMENSIONS.find((d) => d.code === code)?
 
 /** How a system reads in the select: 名称（V2 · 草稿）. */
 export function systemLabel(s: StandardSystem): string {
-  return `${s.name}（V${s.version} · ${STANDARD_STATE_NAMES[s.state]}）`;
+  return T.systemLabel(s.name, s.version, STANDARD_STATE_NAMES[s.state]);
 }
 
 /**
@@ -56,17 +63,17 @@ export default function StandardPage() {
   /** Where a change went: a new version (a diagnosis task uses the system) is chosen and announced. */
   const changed = (change: StandardChange) => {
     if (change.versioned) {
-      modal.info({ title: '已生成新版本', content: change.message || STANDARD_MSG.newVersion(change.version) });
+      modal.info({ title: T.newVersionTitle, content: change.message || STANDARD_MSG.newVersion(change.version) });
       choose(change.systemId);
     } else message.success(change.message || STANDARD_MSG.saved);
   };
 
   const publish = (s: StandardSystem) =>
     modal.confirm({
-      title: `发布“${s.name}”？`,
-      content: '发布后诊改任务即可使用该目标标准；之后对目录的修改在被任务使用时会保存为新版本。',
-      okText: '发布',
-      cancelText: '取消',
+      title: T.publishTitle(s.name),
+      content: T.publishContent,
+      okText: T.publish,
+      cancelText: T.cancel,
       onOk: async () => {
         await actions.publish.mutateAsync(s.id);
         message.success(STANDARD_MSG.published);
@@ -75,11 +82,11 @@ export default function StandardPage() {
 
   const remove = (s: StandardSystem) =>
     modal.confirm({
-      title: `删除“${s.name}”？`,
-      content: '删除后可在回收站恢复。',
-      okText: '删除',
+      title: T.deleteTitle(s.name),
+      content: T.deleteContent,
+      okText: T.delete,
       okButtonProps: { danger: true },
-      cancelText: '取消',
+      cancelText: T.cancel,
       onOk: async () => {
         await actions.removeSystem.mutateAsync(s.id);
         message.success(STANDARD_MSG.deleted);
@@ -89,10 +96,10 @@ export default function StandardPage() {
 
   const copy = (s: StandardSystem) =>
     modal.confirm({
-      title: `复制“${s.name}”为下一年度？`,
-      content: `将复制目录、规则和权限，生成 ${yearsText(s.startYear + 1, s.endYear + 1)} 的草稿。`,
-      okText: '复制',
-      cancelText: '取消',
+      title: T.copyTitle(s.name),
+      content: T.copyContent(yearsText(s.startYear + 1, s.endYear + 1)),
+      okText: T.copy,
+      cancelText: T.cancel,
       onOk: async () => {
         const copied = await actions.copy.mutateAsync(s.id);
         message.success(STANDARD_MSG.copied(copied.name));
@@ -109,7 +116,7 @@ export default function StandardPage() {
   if (systems.isError)
     return (
       <Card variant="borderless">
-        <Alert type="error" showIcon title={errorText(systems.error, '目标标准加载失败')} />
+        <Alert type="error" showIcon title={errorText(systems.error, T.loadFailed)} />
       </Card>
     );
 
@@ -117,27 +124,27 @@ export default function StandardPage() {
     <Space wrap>
       {canCreate && (
         <Button type="primary" onClick={() => setEditing('new')}>
-          新建
+          {T.create}
         </Button>
       )}
-      {can?.write && system && <Button onClick={() => setEditing(system)}>编辑</Button>}
-      {canCreate && system && <Button onClick={() => copy(system)}>复制为下一年</Button>}
-      {can?.write && system?.state === 'draft' && <Button onClick={() => publish(system)}>发布</Button>}
-      {can?.authority && system && <Button onClick={() => setAuthority(system)}>权限</Button>}
-      {(canCreate || can?.write) && <Button onClick={() => setImporting(true)}>导入</Button>}
-      {system && <Button onClick={() => void exportSystem(system.id).catch(() => undefined)}>导出</Button>}
+      {can?.write && system && <Button onClick={() => setEditing(system)}>{T.edit}</Button>}
+      {canCreate && system && <Button onClick={() => copy(system)}>{T.copyNextYear}</Button>}
+      {can?.write && system?.state === 'draft' && <Button onClick={() => publish(system)}>{T.publish}</Button>}
+      {can?.authority && system && <Button onClick={() => setAuthority(system)}>{T.authority}</Button>}
+      {(canCreate || can?.write) && <Button onClick={() => setImporting(true)}>{T.import}</Button>}
+      {system && <Button onClick={() => void exportSystem(system.id).catch(() => undefined)}>{T.export}</Button>}
       {(canCreate || can?.write || can?.remove) && (
         <Dropdown
           menu={{
             items: [
-              { key: 'template', label: '下载导入模板', onClick: () => void downloadTemplate().catch(() => undefined) },
+              { key: 'template', label: T.template, onClick: () => void downloadTemplate().catch(() => undefined) },
               ...(can?.remove && system
-                ? [{ key: 'delete', label: '删除目标标准', danger: true, onClick: () => remove(system) }]
+                ? [{ key: 'delete', label: T.deleteSystem, danger: true, onClick: () => remove(system) }]
                 : []),
             ],
           }}
         >
-          <Button>更多</Button>
+          <Button>{T.more}</Button>
         </Dropdown>
       )}
     </Space>
@@ -148,13 +155,13 @@ export default function StandardPage() {
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
           <Space wrap>
-            <Typography.Text strong>目标标准</Typography.Text>
+            <Typography.Text strong>{T.title}</Typography.Text>
             <Select
-              aria-label="选择目标标准"
+              aria-label={T.choose}
               style={{ minWidth: 320 }}
               showSearch
               optionFilterProp="label"
-              placeholder={list.length ? '请选择目标标准' : '暂无目标标准'}
+              placeholder={list.length ? T.choosePlaceholder : T.none}
               value={chosenId ?? undefined}
               onChange={(id: number) => choose(id)}
               options={list.map((s) => ({ value: s.id, label: systemLabel(s) }))}
@@ -163,29 +170,41 @@ export default function StandardPage() {
           {toolbar}
         </Space>
         {!system ? (
-          <EmptyState description={canCreate ? '还没有目标标准：请新建，或从 Excel 导入' : '没有可查看的目标标准'}>
+          <EmptyState
+            description={
+              canCreate ? (
+                T.emptyForCreator
+              ) : (
+                // A reader granted the menu but no system (a 诊改对象 before any grant): why, and whom to ask.
+                <Space orientation="vertical" size={4}>
+                  <Typography.Text strong>{T.emptyForReader}</Typography.Text>
+                  <Typography.Text type="secondary">{T.emptyForReaderHint}</Typography.Text>
+                </Space>
+              )
+            }
+          >
             {canCreate && (
               <Space>
                 <Button type="primary" onClick={() => setEditing('new')}>
-                  新建目标标准
+                  {T.createSystem}
                 </Button>
-                <Button onClick={() => setImporting(true)}>从 Excel 导入</Button>
+                <Button onClick={() => setImporting(true)}>{T.importExcel}</Button>
               </Space>
             )}
           </EmptyState>
         ) : (
           <>
-            <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }} aria-label="目标标准信息">
-              <Descriptions.Item label="维度">{dimensionName(system.dimension)}</Descriptions.Item>
-              <Descriptions.Item label="年度">{yearsText(system.startYear, system.endYear)}</Descriptions.Item>
-              <Descriptions.Item label="状态">
+            <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }} aria-label={T.info}>
+              <Descriptions.Item label={T.dimension}>{dimensionName(system.dimension)}</Descriptions.Item>
+              <Descriptions.Item label={T.years}>{yearsText(system.startYear, system.endYear)}</Descriptions.Item>
+              <Descriptions.Item label={T.state}>
                 <Tag color={system.state === 'published' ? 'green' : 'default'}>
                   {STANDARD_STATE_NAMES[system.state]}
                 </Tag>
-                <Tag color="blue">V{system.version}</Tag>
-                {!can?.write && <Tag>只读</Tag>}
+                <Tag color="blue">{T.version(system.version)}</Tag>
+                {!can?.write && <Tag>{T.readOnly}</Tag>}
               </Descriptions.Item>
-              <Descriptions.Item label="创建人">{system.creatorName ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label={T.creator}>{system.creatorName ?? T.dash}</Descriptions.Item>
             </Descriptions>
             <Tabs
               activeKey={tab}
@@ -193,11 +212,11 @@ export default function StandardPage() {
               items={[
                 {
                   key: 'catalog',
-                  label: '目录',
+                  label: T.catalogTab,
                   children: full.isPending ? (
                     <Skeleton active />
                   ) : full.isError ? (
-                    <Alert type="error" showIcon title={errorText(full.error, '目录加载失败')} />
+                    <Alert type="error" showIcon title={errorText(full.error, T.catalogFailed)} />
                   ) : (
                     <CatalogPanel
                       key={full.data.system.id}
@@ -210,7 +229,7 @@ export default function StandardPage() {
                 },
                 {
                   key: 'depot',
-                  label: '任务库',
+                  label: T.depotTab,
                   children: (
                     <DepotPanel
                       system={system}
@@ -221,7 +240,7 @@ export default function StandardPage() {
                   ),
                 },
                 ...(canCreate || can?.write
-                  ? [{ key: 'recycle', label: '回收站', children: <RecyclePanel onChange={changed} /> }]
+                  ? [{ key: 'recycle', label: T.recycleTab, children: <RecyclePanel onChange={changed} /> }]
                   : []),
               ]}
             />

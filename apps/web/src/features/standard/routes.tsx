@@ -1,7 +1,7 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../components/LazyPage';
 import type { FeatureRoutes } from '../../session/routes';
 
-const StandardPage = lazy(() => import('./StandardPage'));
+const StandardPage = lazyPage(() => import('./StandardPage'));
 
 /** 目标标准 (/target): the standard systems, their catalogue, task depot and recycle bin (issue 19). */
 export const standardRoutes = { standard: { page: <StandardPage /> } } satisfies FeatureRoutes;

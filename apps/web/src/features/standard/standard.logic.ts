@@ -8,6 +8,7 @@ import {
   type NodeKind,
   STANDARD_LIMITS,
   STANDARD_MSG,
+  STANDARD_TEXT as T,
   VALUE_TYPE_NAMES,
   type ValueType,
   WARNING_CYCLE_NAMES,
@@ -38,23 +39,17 @@ export const KIND_NAMES = NODE_KIND_NAMES;
 export { DIRECTION_NAMES, GRADES, VALUE_TYPE_NAMES, WARNING_MODE_NAMES };
 export const CYCLE_NAMES = WARNING_CYCLE_NAMES;
 
-export const OPERATOR_NAMES: Record<Operator, string> = {
-  '<': '小于',
-  '<=': '小于等于',
-  '=': '等于',
-  '>=': '大于等于',
-  '>': '大于',
-};
+export const OPERATOR_NAMES: Record<Operator, string> = T.operators;
 
 /** The two choices of a have / whether standard value, value first. */
 export const BINARY_CHOICES: Partial<Record<ValueType, { value: string; label: string }[]>> = {
   have: [
-    { value: '0', label: '无' },
-    { value: '1', label: '有' },
+    { value: '0', label: T.have.no },
+    { value: '1', label: T.have.yes },
   ],
   whether: [
-    { value: '0', label: '否' },
-    { value: '1', label: '是' },
+    { value: '0', label: T.whether.no },
+    { value: '1', label: T.whether.yes },
   ],
 };
 
@@ -179,9 +174,9 @@ export function computeMove<T extends TreeNode<T>>(
 ): MoveResult {
   const dragged = findNode(nodes, dragId);
   const target = findNode(nodes, targetId);
-  if (!dragged || !target) return { ok: false, reason: '节点不存在，请刷新后重试' };
-  if (dragId === targetId) return { ok: false, reason: '不能移动到自身' };
-  if (isWithin(nodes, targetId, dragId)) return { ok: false, reason: '不能移动到自己的下级节点中' };
+  if (!dragged || !target) return { ok: false, reason: T.nodeMissing };
+  if (dragId === targetId) return { ok: false, reason: T.notOntoItself };
+  if (isWithin(nodes, targetId, dragId)) return { ok: false, reason: T.notIntoDescendant };
   const parent = place === 'inside' ? target : (parentOf(nodes, targetId) ?? null);
   const parentKind = parent ? parent.kind : null;
   if (!fitsUnder(dragged.kind, parentKind)) return { ok: false, reason: misplaced(dragged.kind) };
@@ -207,9 +202,9 @@ function heightOf<T extends TreeNode<T>>(node: T): number {
 }
 
 function misplaced(kind: NodeKind): string {
-  if (kind === 'dimension') return '诊断维度只能位于最顶层';
-  if (kind === 'qcp') return '质控点只能放在诊断维度下';
-  return '指标只能放在质控点或指标下';
+  if (kind === 'dimension') return T.dimensionTopOnly;
+  if (kind === 'qcp') return T.qcpUnderDimension;
+  return T.indicatorUnderQcp;
 }
 
 /** What the rule form edits: thresholds as loose inputs, the level list as rows. */
@@ -249,14 +244,14 @@ export function formToGrade(
   if (kind === null) return { rule: null };
   if (kind === 'levels') {
     const rows = (form.levels ?? []).filter((l) => (l.value ?? '').trim() || l.dxLevel);
-    if (rows.length === 0) return { error: '等级类型请至少填写一个等级' };
+    if (rows.length === 0) return { error: T.oneLevelAtLeast };
     const seen = new Set<string>();
     const out: { value: string; dxLevel: Grade }[] = [];
     for (const [i, l] of rows.entries()) {
       const value = (l.value ?? '').trim();
       const dxLevel = l.dxLevel;
-      if (!value || !dxLevel) return { error: `第${i + 1}个等级请填写等级值和对应档次` };
-      if (seen.has(value)) return { error: `等级值“${value}”重复` };
+      if (!value || !dxLevel) return { error: T.levelIncomplete(i + 1) };
+      if (seen.has(value)) return { error: T.levelTwice(value) };
       seen.add(value);
       out.push({ value, dxLevel });
     }
@@ -264,11 +259,10 @@ export function formToGrade(
   }
   const { gradeA: a, gradeB: b, gradeC: c } = form;
   if (blank(a) && blank(b) && blank(c)) return { rule: null };
-  if (blank(a) || blank(b) || blank(c)) return { error: '等级规则请同时填写 A、B、C 三档阈值' };
-  if (!direction) return { error: '设置了等级规则时请选择方向（越高越好 / 越低越好）' };
+  if (blank(a) || blank(b) || blank(c)) return { error: T.thresholdsIncomplete };
+  if (!direction) return { error: T.directionRequired };
   const ordered = direction === 'higher' ? a > b && b > c : a < b && b < c;
-  if (!ordered)
-    return { error: direction === 'higher' ? '越高越好时阈值应满足 A > B > C' : '越低越好时阈值应满足 A < B < C' };
+  if (!ordered) return { error: direction === 'higher' ? T.higherOrder : T.lowerOrder };
   return { rule: { type: 'thresholds', A: a, B: b, C: c } };
 }
 
@@ -298,26 +292,26 @@ export function formToWarning(form: WarningForm): { rule: WarningRule | null } |
   if (form.warningMode === 'off') return { rule: null };
   const operator = form.warningOperator;
   const cycle = form.warningCycle;
-  if (!operator) return { error: '请选择预警条件' };
-  if (!cycle) return { error: '请选择预警周期' };
+  if (!operator) return { error: T.operatorRequired };
+  if (!cycle) return { error: T.cycleRequired };
   if (form.warningMode === 'value') {
-    if (blank(form.warningValue)) return { error: '请填写预警值' };
+    if (blank(form.warningValue)) return { error: T.valueRequired };
     return { rule: { mode: 'value', operator, value: form.warningValue, cycle } };
   }
-  if (!form.warningGrade) return { error: '请选择预警等级' };
+  if (!form.warningGrade) return { error: T.gradeRequired };
   return { rule: { mode: 'level', operator, grade: form.warningGrade, cycle } };
 }
 
 /** A warning rule in words: 按数值 小于 60（每月）. */
 export function warningText(rule: WarningRule | null | undefined): string {
-  if (!rule) return '不预警';
-  const what = rule.mode === 'value' ? String(rule.value ?? '') : `${rule.grade ?? ''} 级`;
-  return `${WARNING_MODE_NAMES[rule.mode]} ${OPERATOR_NAMES[rule.operator]} ${what}（${CYCLE_NAMES[rule.cycle]}）`;
+  if (!rule) return T.noWarning;
+  const what = rule.mode === 'value' ? String(rule.value ?? '') : T.warningGradeOption(rule.grade ?? '');
+  return T.warningLine(WARNING_MODE_NAMES[rule.mode], OPERATOR_NAMES[rule.operator], what, CYCLE_NAMES[rule.cycle]);
 }
 
 /** A standard value as the user reads it: 有 / 无, 是 / 否, 85%, or the text itself; '—' when empty. */
 export function standardValueText(bzz: string | null | undefined, zlx: ValueType | null | undefined): string {
-  if (bzz === null || bzz === undefined || bzz === '') return '—';
+  if (bzz === null || bzz === undefined || bzz === '') return T.dash;
   const choice = zlx ? BINARY_CHOICES[zlx]?.find((c) => c.value === bzz) : undefined;
   if (choice) return choice.label;
   return zlx === 'percent' ? `${bzz}%` : bzz;
@@ -333,14 +327,14 @@ export function standardValueProblem(
   levels: readonly { value?: string }[] = [],
 ): string | null {
   const v = (bzz ?? '').trim();
-  if (!zlx) return v ? '未选择值类型时不能填写标准值' : null;
-  if (!v) return `值类型为${VALUE_TYPE_NAMES[zlx]}时必须填写标准值`;
-  if (zlx === 'have' || zlx === 'whether') return v === '0' || v === '1' ? null : '标准值应为 0 或 1';
+  if (!zlx) return v ? T.noTypeNoValue : null;
+  if (!v) return T.valueRequiredFor(VALUE_TYPE_NAMES[zlx]);
+  if (zlx === 'have' || zlx === 'whether') return v === '0' || v === '1' ? null : T.zeroOrOne;
   const n = Number(v);
-  if (zlx === 'percent') return Number.isFinite(n) && n >= 0 && n <= 100 ? null : '百分比应为 0 至 100 之间的数值';
-  if (zlx === 'others') return Number.isFinite(n) ? null : '标准值应为数值';
+  if (zlx === 'percent') return Number.isFinite(n) && n >= 0 && n <= 100 ? null : T.percentRange;
+  if (zlx === 'others') return Number.isFinite(n) ? null : T.numberRequired;
   const values = levels.map((l) => (l.value ?? '').trim()).filter(Boolean);
-  return values.includes(v) ? null : '标准值应为等级规则中的一个等级';
+  return values.includes(v) ? null : T.oneOfLevels;
 }
 
 /** A dimension node's name as the web shows it: the new name of a category renamed by spec-2 §9. */
@@ -350,7 +344,7 @@ export function displayCategory(name: string, renames: Readonly<Record<string, s
 
 /** The years a system is in force: 2026—2028, or one year alone. */
 export function yearsText(startYear: number, endYear: number): string {
-  return startYear === endYear ? `${startYear}年` : `${startYear}—${endYear}年`;
+  return startYear === endYear ? T.oneYear(startYear) : T.yearRange(startYear, endYear);
 }
 
 /**
@@ -369,5 +363,5 @@ export function importReport(message: string): { summary: string; lines: string[
     .split(/[；;\n]+(?=\s*(?:第\s*\d+\s*行|…))|\n+/)
     .map((l) => l.trim())
     .filter(Boolean);
-  return { summary: summary || `导入失败，共 ${lines.length} 处错误，未导入任何内容`, lines };
+  return { summary: summary || T.importFailedCount(lines.length), lines };
 }

@@ -9,12 +9,10 @@ import {
   ANALYSIS_UI as T,
   TASK_TYPE,
 } from '@zg/contract';
-import { Alert, App, Button, Card, Col, Row, Select, Space, Statistic, Table, type TableColumnsType, Tabs } from 'antd';
+import { Alert, App, Button, Card, Col, Row, Select, Space, Statistic, type TableColumnsType, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { BarChart, CircularGauge } from '../../components/charts';
-import { EmptyState } from '../../components/EmptyState';
-import { pagination } from '../../components/pagination';
 import { currentYear, YearPicker } from '../../components/pickers';
 import {
   type AnnualFilter,
@@ -26,6 +24,7 @@ import {
   useYearTargetOptions,
 } from './analysis.api';
 import './analysis.css';
+import { ListTable } from '../../components/ListTable';
 
 type TargetRow = z.infer<typeof FindAnalyseRowSchema>;
 type DepartmentRow = z.infer<typeof FindAnalyseDepartmentRowSchema>;
@@ -211,15 +210,14 @@ function LocalTable<R extends object>({
 }) {
   const [page, setPage] = useState<number>(LIMITS.firstPage);
   return (
-    <Table<R>
+    <ListTable<R>
       rowKey={rowKey}
       size="small"
       loading={loading}
       columns={columns}
-      dataSource={rows}
+      rows={rows}
       scroll={{ x: 900 }}
-      locale={{ emptyText: <EmptyState /> }}
-      pagination={pagination({ current: page, total: rows.length, onChange: setPage })}
+      pager={{ current: page, total: rows.length, onChange: setPage }}
     />
   );
 }
@@ -273,16 +271,15 @@ function GridPanel({ filter, enabled }: { filter: AnnualFilter; enabled: boolean
     },
   ];
   return (
-    <Table<GridRow>
+    <ListTable<GridRow>
       rowKey="bmid"
       size="small"
       bordered
       loading={grid.isFetching}
       columns={columns}
-      dataSource={grid.data?.list ?? []}
+      rows={grid.data?.list}
       scroll={{ x: 160 + 150 * ((grid.data?.columns.length ?? 0) + 1) }}
-      locale={{ emptyText: <EmptyState /> }}
-      pagination={pagination({ current: pageNum, total: grid.data?.total ?? 0, pageSize, onChange: setPageNum })}
+      pager={{ current: pageNum, total: grid.data?.total ?? 0, pageSize, onChange: setPageNum }}
     />
   );
 }

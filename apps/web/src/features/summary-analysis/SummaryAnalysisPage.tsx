@@ -6,12 +6,13 @@ import {
   type DepartmentRateSchema,
   ANALYSIS_UI as T,
 } from '@zg/contract';
-import { Alert, Button, Card, Col, Progress, Row, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Alert, Button, Card, Col, Progress, Row, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import './analysis.css';
 import type { z } from 'zod';
 import { BarChart, PieChart } from '../../components/charts';
 import { EmptyState } from '../../components/EmptyState';
+import { ListTable } from '../../components/ListTable';
 import { currentYear } from '../../components/pickers';
 import {
   type DrillDown,
@@ -276,15 +277,5 @@ function RankingTable({
       render: (v: number) => <Progress percent={v} size="small" format={(p) => `${(p ?? 0).toFixed(2)}%`} />,
     },
   ];
-  return (
-    <Table<Rate>
-      rowKey="bmid"
-      size="small"
-      loading={loading}
-      columns={columns}
-      dataSource={rows}
-      pagination={false}
-      locale={{ emptyText: <EmptyState /> }}
-    />
-  );
+  return <ListTable<Rate> rowKey="bmid" size="small" loading={loading} columns={columns} rows={rows} pager="local" />;
 }

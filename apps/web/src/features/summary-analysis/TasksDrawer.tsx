@@ -1,9 +1,8 @@
 import { type AnalysisTaskRowSchema, LIMITS, ANALYSIS_UI as T } from '@zg/contract';
-import { Drawer, Progress, Table, type TableColumnsType, Tag } from 'antd';
+import { Drawer, Progress, type TableColumnsType, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { EmptyState } from '../../components/EmptyState';
-import { pagination } from '../../components/pagination';
+import { ListTable } from '../../components/ListTable';
 import { type DrillDown, type SummaryFilter, useTasksBehind } from './analysis.api';
 import { taskTypeName } from './figures';
 
@@ -66,15 +65,14 @@ export function TasksDrawer({
       title={drill ? T.drawerTitle(drill.title) : undefined}
       destroyOnHidden
     >
-      <Table<Row>
+      <ListTable<Row>
         rowKey="id"
         size="small"
         loading={tasks.isFetching}
         columns={columns}
-        dataSource={tasks.data?.records ?? []}
+        rows={tasks.data?.records}
         scroll={{ x: 1230 }}
-        locale={{ emptyText: <EmptyState /> }}
-        pagination={pagination({ current, total: tasks.data?.total ?? 0, pageSize: size, onChange: setCurrent })}
+        pager={{ current, total: tasks.data?.total ?? 0, pageSize: size, onChange: setCurrent }}
       />
     </Drawer>
   );

@@ -1,11 +1,11 @@
 import { EXTRA_PAGE_LABEL, ROLE } from '@zg/contract';
-import { lazy } from 'react';
+import { lazyPage } from '../../components/LazyPage';
 import { hasRole, headsDepartment } from '../../session/login-record';
 import { type FeatureRoutes, subPagesUnder } from '../../session/routes';
 import { TASK_MENUS } from '../target-task/routes';
 
-const SummaryAnalysisPage = lazy(() => import('./SummaryAnalysisPage'));
-const AnnualAnalysisPage = lazy(() => import('./AnnualAnalysisPage'));
+const SummaryAnalysisPage = lazyPage(() => import('./SummaryAnalysisPage'));
+const AnnualAnalysisPage = lazyPage(() => import('./AnnualAnalysisPage'));
 
 /** 汇总分析 (mine, my department's, the school's) and 年度分析 (issue 8): pages of the target-task module. */
 export const summaryAnalysisRoutes = subPagesUnder(TASK_MENUS, [

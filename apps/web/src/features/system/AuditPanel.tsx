@@ -6,10 +6,11 @@ import {
   auditActionName,
   SYSTEM_TEXT as T,
 } from '@zg/contract';
-import { Button, DatePicker, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { call, downloadFrom } from '../../api/endpoint';
+import { ListTable } from '../../components/ListTable';
 
 type Filter = { actorId?: string; entityType?: string; action?: string; from?: string; to?: string };
 
@@ -82,11 +83,13 @@ export function AuditPanel() {
           {T.export}
         </Button>
       </Form>
-      <Table<AuditEntry>
+      {/* Paged by key (上一页 / 下一页 below): a million rows have no page numbers to jump to. */}
+      <ListTable<AuditEntry>
         rowKey="id"
         loading={page.isFetching}
-        dataSource={page.data?.list ?? []}
-        pagination={false}
+        error={page.error}
+        rows={page.data?.list}
+        pager={false}
         columns={[
           { title: T.at, dataIndex: 'at', width: 170 },
           {

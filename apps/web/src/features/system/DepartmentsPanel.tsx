@@ -1,8 +1,9 @@
 import { type AdminDepartment, SYSTEM_ADMIN_API as API, SYSTEM_TEXT as T } from '@zg/contract';
-import { Alert, Button, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, Form, Input, Popconfirm, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { call } from '../../api/endpoint';
 import { FormDialog } from '../../components/FormDialog';
+import { ListTable } from '../../components/ListTable';
 import { UserPicker } from '../../components/pickers';
 import { departmentTree } from './department-tree';
 import { useDepartments, useSystemWrite } from './system.api';
@@ -41,11 +42,12 @@ export function DepartmentsPanel() {
       <Button type="primary" onClick={() => setEditing('new')}>
         {T.addDepartment}
       </Button>
-      <Table<AdminDepartment & { children?: AdminDepartment[] }>
+      <ListTable<AdminDepartment & { children?: AdminDepartment[] }>
         rowKey="departmentId"
         loading={deps.isFetching}
-        dataSource={departmentTree(all)}
-        pagination={false}
+        error={deps.error}
+        rows={departmentTree(all)}
+        pager="local"
         expandable={{ defaultExpandAllRows: true }}
         columns={[
           { title: T.departmentName, dataIndex: 'departmentName' },

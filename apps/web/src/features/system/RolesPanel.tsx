@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { type AdminRole, SYSTEM_ADMIN_API as API, MENUS, SYSTEM_TEXT as T } from '@zg/contract';
-import { Button, Form, Input, Modal, Popconfirm, Space, Table, Tag, Tree } from 'antd';
+import { Button, Form, Input, Modal, Popconfirm, Space, Tag, Tree } from 'antd';
 import { useState } from 'react';
 import { call } from '../../api/endpoint';
 import { FormDialog } from '../../components/FormDialog';
+import { ListTable } from '../../components/ListTable';
 import { keysToSave, menuTree } from './menu-tree';
 import { useRoles, useSystemWrite } from './system.api';
 
@@ -27,10 +28,16 @@ export function RolesPanel() {
     (keys: string[]) => call(API.roleMenus, { params: { roleId: menusOf!.roleId }, body: { menuKeys: keys } }),
     '保存成功',
   );
+  // A role may be held by thousands (教师): its holders are paged by the server, ten a page.
+  const [holdersPage, setHoldersPage] = useState(1);
   const holders = useQuery({
-    queryKey: ['system', 'roleUsers', holdersOf?.roleId],
+    queryKey: ['system', 'roleUsers', holdersOf?.roleId, holdersPage],
     queryFn: ({ signal }) =>
-      call(API.roleUsers, { params: { roleId: holdersOf!.roleId }, query: { pageNum: 1, pageSize: 100 } }, { signal }),
+      call(
+        API.roleUsers,
+        { params: { roleId: holdersOf!.roleId }, query: { pageNum: holdersPage, pageSize: 10 } },
+        { signal },
+      ),
     enabled: holdersOf !== null,
   });
 
@@ -39,11 +46,12 @@ export function RolesPanel() {
       <Button type="primary" onClick={() => setNaming('new')}>
         {T.addRole}
       </Button>
-      <Table<AdminRole>
+      <ListTable<AdminRole>
         rowKey="roleId"
         loading={roles.isFetching}
-        dataSource={roles.data ?? []}
-        pagination={false}
+        error={roles.error}
+        rows={roles.data}
+        pager="local"
         columns={[
           {
             title: T.roleName,
@@ -61,7 +69,13 @@ export function RolesPanel() {
             dataIndex: 'userCount',
             width: 90,
             render: (n: number, r) => (
-              <Button type="link" onClick={() => setHoldersOf(r)}>
+              <Button
+                type="link"
+                onClick={() => {
+                  setHoldersPage(1);
+                  setHoldersOf(r);
+                }}
+              >
                 {n}
               </Button>
             ),
@@ -140,12 +154,13 @@ export function RolesPanel() {
         footer={null}
         onCancel={() => setHoldersOf(null)}
       >
-        <Table
+        <ListTable
           size="small"
           rowKey="userId"
           loading={holders.isFetching}
-          dataSource={holders.data?.list ?? []}
-          pagination={false}
+          error={holders.error}
+          rows={holders.data?.list}
+          pager={{ current: holdersPage, total: holders.data?.total ?? 0, pageSize: 10, onChange: setHoldersPage }}
           columns={[
             { title: T.userId, dataIndex: 'userId' },
             { title: T.userName, dataIndex: 'userName' },

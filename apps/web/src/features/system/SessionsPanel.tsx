@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SYSTEM_ADMIN_API as API, SYSTEM_TEXT as T } from '@zg/contract';
-import { Button, Input, Popconfirm, Space, Table, Tag } from 'antd';
+import { Button, Input, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { call } from '../../api/endpoint';
-import { pagination } from '../../components/pagination';
+import { ListTable } from '../../components/ListTable';
 import { useSystemWrite } from './system.api';
 
 /** 在线会话: who is signed in now (address, since, last seen), and ending one. */
@@ -29,11 +29,12 @@ export function SessionsPanel() {
           setPageNum(1);
         }}
       />
-      <Table
+      <ListTable
         rowKey="sessionId"
         loading={list.isFetching}
-        dataSource={list.data?.list ?? []}
-        pagination={pagination({ current: pageNum, total: list.data?.total ?? 0, pageSize: 20, onChange: setPageNum })}
+        error={list.error}
+        rows={list.data?.list}
+        pager={{ current: pageNum, total: list.data?.total ?? 0, pageSize: 20, onChange: setPageNum }}
         columns={[
           { title: T.userId, dataIndex: 'userId', width: 110 },
           { title: T.userName, dataIndex: 'userName', width: 120 },

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { SYSTEM_ADMIN_API as API, jobUnderWay, SYSTEM_TEXT as T } from '@zg/contract';
-import { Alert, Button, Form, Input, Modal, Progress, Radio, Space, Table, Upload } from 'antd';
+import { Alert, Button, Form, Input, Modal, Progress, Radio, Space, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { call, downloadFrom, uploadTo } from '../../api/endpoint';
+import { ListTable } from '../../components/ListTable';
 import { useSystemWrite } from './system.api';
 
 /**
@@ -96,12 +97,11 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
         {(job.data?.state === 'failed' || job.data?.state === 'interrupted') && (
           <>
             <Alert type="error" showIcon message={job.data.message} />
-            <Table
+            <ListTable
               size="small"
               rowKey={(r) => `${r.row}-${r.column}-${r.reason}`}
-              dataSource={errors}
-              pagination={false}
-              scroll={{ y: 300 }}
+              rows={errors}
+              pager="local"
               columns={[
                 { title: T.reportRow, dataIndex: 'row', width: 70 },
                 { title: T.reportColumn, dataIndex: 'column', width: 120, render: (c: string) => c || T.wholeRow },

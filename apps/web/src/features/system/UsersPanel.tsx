@@ -1,9 +1,9 @@
 import { type AdminUser, SYSTEM_ADMIN_API as API, SYSTEM_TEXT as T } from '@zg/contract';
-import { Button, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Button, Form, Input, Popconfirm, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { call, downloadFrom } from '../../api/endpoint';
 import { FormDialog } from '../../components/FormDialog';
-import { pagination } from '../../components/pagination';
+import { ListTable } from '../../components/ListTable';
 import { useDepartments, useRoles, useSystemWrite, useUsers, useUserTypes } from './system.api';
 import { UserImportDialog } from './UserImportDialog';
 
@@ -118,14 +118,15 @@ export function UsersPanel() {
         <Button onClick={() => downloadFrom(API.userExport, { query: filter }).catch(() => {})}>{T.exportUsers}</Button>
         <Button onClick={() => downloadFrom(API.userTemplate, {}).catch(() => {})}>{T.template}</Button>
       </Space>
-      <Table<AdminUser>
+      <ListTable<AdminUser>
         rowKey="userId"
         loading={users.isFetching}
-        dataSource={data?.list ?? []}
+        error={users.error}
+        rows={data?.list}
         // Below this width the table scrolls (操作 pinned on the right) instead of squeezing the roles column to one
         // character a line.
         scroll={{ x: 1110 }}
-        pagination={pagination({ current: pageNum, total: data?.total ?? 0, pageSize: 10, onChange: setPageNum })}
+        pager={{ current: pageNum, total: data?.total ?? 0, pageSize: 10, onChange: setPageNum }}
         columns={[
           { title: T.userId, dataIndex: 'userId', width: 110 },
           { title: T.userName, dataIndex: 'userName', width: 100 },

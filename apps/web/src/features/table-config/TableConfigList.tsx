@@ -6,14 +6,13 @@ import {
   type TableType,
   TABLE_CONFIG_TEXT as X,
 } from '@zg/contract';
-import { App, Button, Form, Input, Modal, Popconfirm, Segmented, Space, Table, type TableColumnsType } from 'antd';
+import { App, Button, Form, Input, Modal, Popconfirm, Segmented, Space, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
-import { EmptyState } from '../../components/EmptyState';
 import { EnterSubmits } from '../../components/EnterSubmits';
-import { pagination } from '../../components/pagination';
+import { ListTable } from '../../components/ListTable';
 import { useCreateTableConfig, useDeleteTableConfig, useTableConfigList } from './table-config.api';
 
 type Row = TableConfigListItem;
@@ -25,6 +24,7 @@ type Row = TableConfigListItem;
 export function TableConfigList() {
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [page, setPage] = useState(1);
   const list = useTableConfigList(page);
   const create = useCreateTableConfig();
@@ -54,7 +54,7 @@ export function TableConfigList() {
       width: 140,
       render: (_v, row) => (
         <Space size={0}>
-          <Button type="link" onClick={() => navigate(`/tableConfiguration/${row.id}`)}>
+          <Button type="link" onClick={() => navigate(`/tableConfiguration/${row.id}`, { state: { from: pathname } })}>
             {row.abilities.canEdit ? X.open : X.view}
           </Button>
           {row.abilities.canDelete && (
@@ -83,14 +83,14 @@ export function TableConfigList() {
           {X.create}
         </Button>
       </div>
-      <Table<Row>
+      <ListTable<Row>
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={list.data?.list ?? []}
+        rows={list.data?.list}
         loading={list.isFetching}
-        locale={{ emptyText: <EmptyState description={list.error?.message ?? X.empty} /> }}
-        pagination={pagination({ current: page, total: list.data?.total ?? 0, onChange: setPage })}
+        empty={list.error?.message ?? X.empty}
+        pager={{ current: page, total: list.data?.total ?? 0, onChange: setPage }}
       />
       <Modal
         open={creating}
@@ -114,7 +114,7 @@ export function TableConfigList() {
               onSuccess: (created) => {
                 message.success(TABLE_CONFIG_MSG.created);
                 setCreating(false);
-                navigate(`/tableConfiguration/${created.id}`);
+                navigate(`/tableConfiguration/${created.id}`, { state: { from: pathname } });
               },
               onError: fail,
             });

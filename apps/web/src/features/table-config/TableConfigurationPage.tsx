@@ -1,17 +1,19 @@
 import {
+  MENUS,
   SHELL_TEXT as T,
   TABLE_CONFIG_LIMITS,
   TABLE_CONFIG_MSG,
   type TableType,
   TABLE_CONFIG_TEXT as X,
 } from '@zg/contract';
-import { Alert, App, Button, Card, Input, Result, Segmented, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Input, Result, Segmented, Space, Spin, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
 import { EditableCell } from '../../components/EditableCell';
 import { CloseIcon } from '../../components/icons';
+import { ListTable } from '../../components/ListTable';
 import { SystemLogo } from '../../components/SystemLogo';
 import { useSystemSetting } from '../../session/system-setting';
 import {
@@ -39,6 +41,9 @@ const TYPES: TableType[] = ['floating', 'fixed'];
  * keeps the text); 预览 shows the table as the filler will see it; 保存 writes the whole layout against the version
  * read. Someone else's configuration (the server's abilities say so) is shown read-only.
  */
+/** The list of table configurations (数据管理's 表格配置 tab), where the screen returns to. */
+export const TABLE_CONFIG_LIST_PATH = `${MENUS.find((m) => m.key === 'dataManagement')?.path ?? '/dataManage'}/tables`;
+
 export default function TableConfigurationPage() {
   const id = Number(useParams().id);
   const { message } = App.useApp();
@@ -48,6 +53,15 @@ export default function TableConfigurationPage() {
   const [layout, setLayout] = useState<Layout | null>(null);
   const [mode, setMode] = useState<EditMode>('headAndCell');
   const [preview, setPreview] = useState(false);
+  const navigate = useNavigate();
+  const from = (useLocation().state as { from?: string } | null)?.from;
+  // A window of its own (opened by the form designer) has nothing to go back to: it closes; a window the browser will
+  // not let a script close goes to the list instead.
+  const inOwnWindow = !from && window.history.length <= 1;
+  const leave = () => {
+    if (inOwnWindow) window.close();
+    navigate(from ?? TABLE_CONFIG_LIST_PATH);
+  };
 
   // The loaded (or just saved) configuration becomes what is edited.
   useEffect(() => {
@@ -57,11 +71,15 @@ export default function TableConfigurationPage() {
     }
   }, [config.data]);
 
-  // Outside the signed-in layout: a slim bar with the platform's logo and name.
+  // Outside the signed-in layout: a slim bar with the platform's logo and name, and the way back (to the list it was
+  // opened from, or closing the window the form designer opened).
   const bar = (
     <header className="zg-table-config__bar">
       <SystemLogo url={system.logoUrl} size={28} />
       <span className="zg-table-config__system">{system.systemName}</span>
+      <Button className="zg-table-config__back" ghost onClick={leave}>
+        {inOwnWindow ? X.closeWindow : X.backToList}
+      </Button>
     </header>
   );
   if (!Number.isInteger(id) || id <= 0 || config.isError) {
@@ -272,10 +290,10 @@ function Preview({ layout }: { layout: Layout }) {
   return (
     <div className="zg-table-config__preview">
       <Typography.Paragraph type="secondary">{X.previewHint}</Typography.Paragraph>
-      <Table
+      <ListTable
         size="small"
         bordered
-        pagination={false}
+        pager={false}
         rowKey="key"
         scroll={{ x: 'max-content' }}
         columns={layout.head.map((title, c) => ({
@@ -288,7 +306,7 @@ function Preview({ layout }: { layout: Layout }) {
               <Input size="small" placeholder={X.fillHere} aria-label={`${title}${X.fillHere}`} />
             ),
         }))}
-        dataSource={rows.map((cells, key) => ({ key, cells }))}
+        rows={rows.map((cells, key) => ({ key, cells }))}
       />
     </div>
   );

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TABLE_CONFIG_MSG, type TableConfig, type TableConfigListItem } from '@zg/contract';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { setLoginRecord } from '../../api/session';
 import { renderUi } from '../../test/attachments';
@@ -8,6 +8,7 @@ import { failed, loginRecord, mockApi, ok, signedInApi } from '../../test/fixtur
 import { renderApp } from '../../test/render';
 import { addColumn, addRow, editsCells, editsHead, type Layout, removeColumn, setType } from './layout';
 import { TableConfigList } from './TableConfigList';
+import TableConfigurationPage from './TableConfigurationPage';
 
 const fixed: Layout = { name: '师资情况表', tableType: 'fixed', head: ['项目', '人数'], rows: [['正高级', '']] };
 
@@ -208,5 +209,29 @@ describe('TableConfigList', { timeout: 30_000 }, () => {
     expect(within(others).getByRole('button', { name: '查看' })).toBeTruthy();
     expect(within(others).queryByRole('button', { name: '配置' })).toBeNull();
     expect(within(others).queryByRole('button', { name: '删除' })).toBeNull();
+  });
+
+  it('新建表格 opens the new configuration, whose 返回表格列表 leads back to the list it came from', async () => {
+    const created = { ...stored, id: 9, name: '教师情况表', version: 1 };
+    mockApi({
+      '/api/herm-sjcj/tableConfiguration/list': () => ok({ list: [], total: 0, pageNum: 1, pageSize: 10 }),
+      '/api/herm-sjcj/tableConfiguration/insert': () => ok(created, TABLE_CONFIG_MSG.created),
+      '/api/herm-sjcj/tableConfiguration/9': () => ok(created),
+    });
+    renderUi(
+      <MemoryRouter initialEntries={['/dataManage/tables']}>
+        <Routes>
+          <Route path="/dataManage/tables" element={<TableConfigList />} />
+          <Route path="/tableConfiguration/:id" element={<TableConfigurationPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: '新建表格' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: '表格名称' }), { target: { value: '教师情况表' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    fireEvent.click(await screen.findByRole('button', { name: '返回表格列表' }));
+    expect(await screen.findByRole('button', { name: '新建表格' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '返回表格列表' })).toBeNull();
   });
 });

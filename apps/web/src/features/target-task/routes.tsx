@@ -1,17 +1,17 @@
 import { type LoginRecord, PROGRESS_TEXT, TASK_UI as T } from '@zg/contract';
-import { lazy } from 'react';
+import { lazyPage } from '../../components/LazyPage';
 import type { FeatureRoutes, SubPage } from '../../session/routes';
 import { type Viewer, viewerOf } from './task-logic';
 
-const YearTaskPage = lazy(() => import('./pages/YearTaskPage'));
-const TaskListPage = lazy(() => import('./pages/TaskListPage'));
-const TaskDetailPage = lazy(() => import('./pages/TaskDetailPage'));
-const ChargersPage = lazy(() => import('./pages/ChargersPage'));
-const WarningTaskSection = lazy(() => import('./warning/WarningTaskSection'));
-const ProgressAuditPage = lazy(() => import('./progress/AuditPage'));
-const UrgePage = lazy(() => import('./warning/UrgePage'));
-const WarningConfigPage = lazy(() => import('./warning/WarningConfigPage'));
-const FocusTaskSection = lazy(() => import('./warning/FocusTaskSection'));
+const YearTaskPage = lazyPage(() => import('./pages/YearTaskPage'));
+const TaskListPage = lazyPage(() => import('./pages/TaskListPage'));
+const TaskDetailPage = lazyPage(() => import('./pages/TaskDetailPage'));
+const ChargersPage = lazyPage(() => import('./pages/ChargersPage'));
+const WarningTaskSection = lazyPage(() => import('./warning/WarningTaskSection'));
+const ProgressAuditPage = lazyPage(() => import('./progress/AuditPage'));
+const UrgePage = lazyPage(() => import('./warning/UrgePage'));
+const WarningConfigPage = lazyPage(() => import('./warning/WarningConfigPage'));
+const FocusTaskSection = lazyPage(() => import('./warning/FocusTaskSection'));
 
 /** Who gets a page, by what the viewer is (rules stay on the server: this only avoids pages that are always empty). */
 const forViewer =

@@ -28,7 +28,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { errorText } from '../../api/errors';
 import { EnterSubmits } from '../../components/EnterSubmits';
-import { PagedTable, SearchBar, useSearchPaging } from '../../components/PagedTable';
+import { ListTable, pagedRows, SearchBar, useSearchPaging } from '../../components/ListTable';
 import { type CoverForm, type TemplateForm, useCovers, useReportActions, useTemplates } from './report.api';
 
 const time = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm');
@@ -105,11 +105,10 @@ function Templates() {
           {T.deleteSelected}
         </Button>
       </SearchBar>
-      <PagedTable<ReportTemplate>
+      <ListTable<ReportTemplate>
+        size="middle"
+        {...pagedRows(list, paging, size)}
         columns={columns}
-        query={list}
-        paging={paging}
-        pageSize={size}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
       />
       <TemplateDialog template={editing} onClose={() => setEditing(null)} />
@@ -259,7 +258,7 @@ function Covers() {
           {T.addCover}
         </Button>
       </SearchBar>
-      <PagedTable<ReportCover> columns={columns} query={list} paging={paging} pageSize={size} />
+      <ListTable<ReportCover> size="middle" {...pagedRows(list, paging, size)} columns={columns} />
       <CoverDialog open={adding} onClose={() => setAdding(false)} />
     </Space>
   );

@@ -19,7 +19,6 @@ import {
   Modal,
   Radio,
   Space,
-  Table,
   type TableColumnsType,
   Tag,
   Typography,
@@ -27,7 +26,7 @@ import {
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { errorText } from '../../api/errors';
-import { EmptyState } from '../../components/EmptyState';
+import { ListTable } from '../../components/ListTable';
 import { LoadError } from '../../components/LoadError';
 import { GenerateDialog } from './GenerateDialog';
 import { downloadReport, useReportActions, useReportDetail } from './report.api';
@@ -135,37 +134,34 @@ export function ReportView({ report }: { report: TargetReportDetail }) {
       )}
       {show('progress') && (
         <Card size="small" title={T.progressSection}>
-          <Table<Progress>
+          <ListTable<Progress>
             rowKey={(r) => `${r.periodKey}-${r.submittedAt}`}
             size="small"
-            pagination={false}
-            dataSource={content.progress}
+            pager={false}
+            rows={content.progress}
             columns={progressColumns}
-            locale={{ emptyText: <EmptyState /> }}
           />
         </Card>
       )}
       {show('attachments') && (
         <Card size="small" title={T.attachmentsSection}>
-          <Table<Attachment>
+          <ListTable<Attachment>
             rowKey="fileId"
             size="small"
-            pagination={false}
-            dataSource={content.attachments}
+            pager={false}
+            rows={content.attachments}
             columns={attachmentColumns}
-            locale={{ emptyText: <EmptyState /> }}
           />
         </Card>
       )}
       {show('warnings') && (
         <Card size="small" title={T.warningsSection}>
-          <Table<Warning>
+          <ListTable<Warning>
             rowKey={(r) => `${r.kind}-${r.warningKey}-${r.raisedAt}`}
             size="small"
-            pagination={false}
-            dataSource={content.warnings}
+            pager={false}
+            rows={content.warnings}
             columns={warningColumns}
-            locale={{ emptyText: <EmptyState /> }}
           />
         </Card>
       )}

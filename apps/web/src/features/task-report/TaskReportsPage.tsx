@@ -1,9 +1,8 @@
 import { LIMITS, REPORT_UI as T, TARGET_REPORT_STATUS, type TargetReport, type TargetReportStatus } from '@zg/contract';
-import { Button, Card, Input, Segmented, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Card, Input, Segmented, Select, Space, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { EmptyState } from '../../components/EmptyState';
-import { pagination } from '../../components/pagination';
+import { ListTable } from '../../components/ListTable';
 import { YearPicker } from '../../components/pickers';
 import { GenerateDialog } from './GenerateDialog';
 import { ReportDrawer } from './ReportView';
@@ -129,15 +128,14 @@ export default function TaskReportsPage({ initialKind = 'mine' }: { initialKind?
             {T.generate}
           </Button>
         </Space>
-        <Table<TargetReport>
+        <ListTable<TargetReport>
           rowKey="id"
           size="middle"
           loading={page.isFetching}
           columns={columns}
-          dataSource={page.data?.records ?? []}
+          rows={page.data?.records}
           scroll={{ x: 1000 }}
-          locale={{ emptyText: <EmptyState /> }}
-          pagination={pagination({ current, total: page.data?.total ?? 0, pageSize: size, onChange: setCurrent })}
+          pager={{ current, total: page.data?.total ?? 0, pageSize: size, onChange: setCurrent }}
         />
       </Space>
       <GenerateDialog

@@ -1,11 +1,11 @@
 import { EXTRA_PAGE_LABEL, ROLE } from '@zg/contract';
-import { lazy } from 'react';
+import { lazyPage } from '../../components/LazyPage';
 import { hasRole } from '../../session/login-record';
 import { type FeatureRoutes, subPagesUnder } from '../../session/routes';
 import { TASK_MENUS } from '../target-task/routes';
 
-const TaskReportsPage = lazy(() => import('./TaskReportsPage'));
-const ReportTemplatesPage = lazy(() => import('./ReportTemplatesPage'));
+const TaskReportsPage = lazyPage(() => import('./TaskReportsPage'));
+const ReportTemplatesPage = lazyPage(() => import('./ReportTemplatesPage'));
 
 /** 任务报告 and 报告模板 (issue 8): pages of the target-task module. */
 export const taskReportRoutes = subPagesUnder(TASK_MENUS, [

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { COLLECTION_LIMITS, COLLECTION_MSG as M } from '@zg/contract';
+import { COLLECTION_TEXT as C, COLLECTION_LIMITS, COLLECTION_MSG as M } from '@zg/contract';
 import { Button, Col, Form, Input, InputNumber, Row, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
 import { FormDialog } from '../../../components/FormDialog';
+import { ListTable } from '../../../components/ListTable';
 import type { Constant, ConstantType } from '../collection.logic';
-import { C } from '../collection-text';
 import {
   COLLECTION_KEY,
   downloadConstantTemplate,
@@ -17,8 +17,8 @@ import {
   useSaveConstant,
   useSaveConstantType,
 } from '../data-collection.api';
-import { AdminTable, actionsColumn, RowDelete, RowLink } from './AdminTable';
 import { ExcelImportButton } from './ExcelImportButton';
+import { actionsColumn, RowDelete, RowLink } from './row-actions';
 import { useAdminActions } from './use-admin-actions';
 import { useEditDialog } from './use-edit-dialog';
 
@@ -104,10 +104,12 @@ export function ConstantsPanel() {
               {C.addConstantType}
             </Button>
           </Space>
-          <AdminTable
+          <ListTable
             size="small"
             aria-label={C.constantTypes}
-            query={types}
+            rows={types.data}
+            error={types.error}
+            pager="local"
             loading={types.isLoading}
             empty={C.noConstantTypes}
             columns={typeColumns}
@@ -216,10 +218,12 @@ function ConstantList({ type }: { type: ConstantType }) {
           </Button>
         </Tooltip>
       </Space>
-      <AdminTable
+      <ListTable
         size="small"
         aria-label={C.constants}
-        query={constants}
+        rows={constants.data}
+        error={constants.error}
+        pager="local"
         loading={constants.isLoading}
         empty={C.noConstants}
         pageSize={20}

@@ -1,6 +1,6 @@
+import { COLLECTION_TEXT as C } from '@zg/contract';
 import { App } from 'antd';
 import { ExcelImportControl } from '../../../components/upload/ExcelImportControl';
-import { C } from '../collection-text';
 
 export interface ExcelImportButtonProps {
   /** The button's and the dialog's title (导入常量). */

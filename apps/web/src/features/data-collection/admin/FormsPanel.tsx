@@ -1,5 +1,5 @@
 import type { FormDirectoryNode } from '@zg/contract';
-import { COLLECTION_LIMITS, COLLECTION_MSG as M } from '@zg/contract';
+import { COLLECTION_TEXT as C, COLLECTION_LIMITS, COLLECTION_MSG as M } from '@zg/contract';
 import {
   Button,
   Col,
@@ -20,8 +20,8 @@ import { useMemo, useState } from 'react';
 import { Route, Routes, useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState';
 import { FormDialog } from '../../../components/FormDialog';
+import { ListTable } from '../../../components/ListTable';
 import type { CollectionForm } from '../collection.logic';
-import { C } from '../collection-text';
 import {
   useDeleteDirectory,
   useDeleteForm,
@@ -32,8 +32,8 @@ import {
 } from '../data-collection.api';
 import { publishBlocked } from '../designer.logic';
 import { directoryOptions, directoryPath, findDirectory, subtreeIds } from '../directory.logic';
-import { AdminTable, actionsColumn, RowDelete, RowLink } from './AdminTable';
 import { FormDesigner } from './FormDesigner';
+import { actionsColumn, RowDelete, RowLink } from './row-actions';
 import { useAdminActions } from './use-admin-actions';
 import { useEditDialog } from './use-edit-dialog';
 
@@ -267,7 +267,17 @@ function FormList({ base, directoryId }: { base: string; directoryId: number | n
           </Button>
         </Tooltip>
       </Space>
-      <AdminTable size="middle" aria-label={C.forms} query={forms} empty={C.noForms} pageSize={10} columns={columns} />
+      <ListTable
+        size="middle"
+        aria-label={C.forms}
+        rows={forms.data}
+        loading={forms.isFetching}
+        error={forms.error}
+        pager="local"
+        empty={C.noForms}
+        pageSize={10}
+        columns={columns}
+      />
     </div>
   );
 }

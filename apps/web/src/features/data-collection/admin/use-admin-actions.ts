@@ -1,5 +1,5 @@
+import { COLLECTION_TEXT as C } from '@zg/contract';
 import { App, type ModalFuncProps } from 'antd';
-import { C } from '../collection-text';
 import { useFail } from './use-fail';
 
 /** How the administrator tabs answer an action: ask with 确定/取消 first, then toast what it did or why it failed. */

@@ -1,5 +1,5 @@
-import { FILES_API, INPUT_KIND_NAMES } from '@zg/contract';
-import { Button, Input, Popconfirm, Select, Space, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { FILL_TEXT as F, FILES_API, INPUT_KIND_NAMES } from '@zg/contract';
+import { Button, Input, Popconfirm, Select, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
 import {
   type ClipboardEvent,
   type KeyboardEvent,
@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react';
 import { downloadFrom } from '../../../api/endpoint';
+import { ListTable } from '../../../components/ListTable';
 import { choiceProblem, uploadFile } from '../../../components/upload/upload-file';
 import {
   blankRow,
@@ -22,7 +23,6 @@ import {
   parseClipboard,
   pasteBlock,
 } from '../fill.logic';
-import { F } from './fill-text';
 
 /** Rows shown per page; keyboard moves past the page turn it. */
 export const GRID_PAGE_SIZE = 50;
@@ -210,19 +210,16 @@ export function FillGrid({
 
   return (
     <div ref={box} onKeyDownCapture={onKeyDown} onPasteCapture={onPaste}>
-      <Table
+      <ListTable
         size="small"
         bordered
         aria-label={F.fill}
         columns={columns}
-        dataSource={rows.map((row, key) => ({ key, row }))}
+        rowKey="key"
+        rows={rows.map((row, key) => ({ key, row }))}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: editable ? F.emptyRows : F.emptyRowsReadOnly }}
-        pagination={
-          rows.length > GRID_PAGE_SIZE
-            ? { current: page, pageSize: GRID_PAGE_SIZE, onChange: setPage, showSizeChanger: false }
-            : false
-        }
+        empty={editable ? F.emptyRows : F.emptyRowsReadOnly}
+        pager={{ current: page, total: rows.length, pageSize: GRID_PAGE_SIZE, onChange: setPage }}
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import { DATA_COLLECTION_API as API, EXCEL_MSG, FILL_STATE_NAMES, type FillState } from '@zg/contract';
+import { DATA_COLLECTION_API as API, EXCEL_MSG, FILL_TEXT as F, FILL_STATE_NAMES, type FillState } from '@zg/contract';
 import {
   Alert,
   Button,
@@ -9,7 +9,6 @@ import {
   Modal,
   Space,
   Spin,
-  Table,
   type TableColumnsType,
   Tag,
   Typography,
@@ -18,6 +17,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { call, downloadFrom, uploadTo } from '../../../api/endpoint';
 import { ApiError } from '../../../api/errors';
+import { ListTable } from '../../../components/ListTable';
 import { ImportDialog } from '../../../components/upload/SingleFileModal';
 import { type FillScope, useFillActions, useFillRows, useFillTask, useOptions } from '../fill.api';
 import {
@@ -32,7 +32,6 @@ import {
   toGrid,
 } from '../fill.logic';
 import { FillGrid } from './FillGrid';
-import { F } from './fill-text';
 
 /** How long after the last edit the draft is saved. */
 export const AUTOSAVE_MS = 800;
@@ -312,13 +311,13 @@ export function FillTaskView({ id, scope, base }: { id: number; scope: FillScope
       >
         <Typography.Paragraph type="danger">{report?.summary}</Typography.Paragraph>
         {report && report.rows.length > 0 && (
-          <Table
+          <ListTable
             size="small"
             rowKey="key"
             aria-label={F.importFailedTitle}
             columns={reportColumns}
-            dataSource={report.rows}
-            pagination={report.rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+            rows={report.rows}
+            pager="local"
           />
         )}
       </Modal>

@@ -1,11 +1,11 @@
-import { FILL_STATE_NAMES, FILL_STATES, type FillState } from '@zg/contract';
-import { Button, Segmented, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { FILL_TEXT as F, FILL_STATE_NAMES, FILL_STATES, type FillState } from '@zg/contract';
+import { Button, Segmented, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
+import { ListTable } from '../../../components/ListTable';
 import { type FillScope, useFillCounts, useFillTasks } from '../fill.api';
 import { stateColor } from '../fill.logic';
 import { FillTaskView } from './FillTaskView';
-import { F } from './fill-text';
 
 type FillTaskRow = NonNullable<ReturnType<typeof useFillTasks>['data']>[number];
 
@@ -95,19 +95,17 @@ function FillTaskList({ scope, base }: { scope: FillScope; base: string }) {
           ...FILL_STATES.map((s) => ({ value: s, label: label(FILL_STATE_NAMES[s], counts.data?.[s]) })),
         ]}
       />
-      <Table
+      <ListTable
         size="small"
         rowKey="id"
         aria-label={scope === 'mine' ? F.mineTab : F.auditTab}
         loading={list.isLoading}
         columns={columns}
-        dataSource={list.data ?? []}
-        locale={{
-          emptyText: (
-            <Typography.Text type="secondary">{scope === 'mine' ? F.emptyMine : F.emptyAudit}</Typography.Text>
-          ),
-        }}
-        pagination={(list.data?.length ?? 0) > 20 ? { pageSize: 20, showSizeChanger: false } : false}
+        rows={list.data}
+        error={list.error}
+        empty={scope === 'mine' ? F.emptyMine : F.emptyAudit}
+        pager="local"
+        pageSize={20}
       />
     </Space>
   );

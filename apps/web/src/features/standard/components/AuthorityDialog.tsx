@@ -4,10 +4,12 @@ import {
   type AuthorityAccess,
   type AuthoritySubject,
   type StandardSystem,
+  STANDARD_TEXT as T,
 } from '@zg/contract';
-import { Alert, App, Button, Form, Modal, Radio, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Alert, App, Button, Form, Modal, Radio, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../../api/errors';
+import { ListTable } from '../../../components/ListTable';
 import { UserPicker } from '../../../components/pickers';
 import { useSessionData } from '../../../session/session-data';
 import { useAuthorities, useStandardActions } from '../standard.api';
@@ -45,38 +47,38 @@ export function AuthorityDialog({ system, onClose }: { system: StandardSystem | 
       subjectId: v.subjectId,
       access: v.access,
     });
-    message.success('授权成功');
+    message.success(T.granted);
     form.setFieldValue('subjectId', undefined);
     setPickerKey((k) => k + 1);
   };
 
   const columns: TableColumnsType<Authority> = [
     {
-      title: '类型',
+      title: T.subjectKind,
       dataIndex: 'subjectKind',
       width: 80,
-      render: (k: AuthoritySubject) => (k === 'role' ? '角色' : '用户'),
+      render: (k: AuthoritySubject) => (k === 'role' ? T.role : T.user),
     },
-    { title: '名称', dataIndex: 'subjectName' },
+    { title: T.name, dataIndex: 'subjectName' },
     {
-      title: '权限',
+      title: T.access,
       dataIndex: 'access',
       width: 130,
       render: (access: AuthorityAccess, row) => (
         <Select
           size="small"
-          aria-label={`${row.subjectName}的权限`}
+          aria-label={T.accessOf(row.subjectName)}
           value={access}
           options={ACCESS_OPTIONS}
           style={{ width: 100 }}
           onChange={(a) =>
-            regrant.mutate({ id: row.id, access: a }, { onSuccess: () => message.success('权限已修改') })
+            regrant.mutate({ id: row.id, access: a }, { onSuccess: () => message.success(T.accessChanged) })
           }
         />
       ),
     },
     {
-      title: '操作',
+      title: T.actions,
       width: 80,
       render: (_, row) => (
         <Button
@@ -85,18 +87,18 @@ export function AuthorityDialog({ system, onClose }: { system: StandardSystem | 
           danger
           onClick={() =>
             modal.confirm({
-              title: `取消“${row.subjectName}”的授权？`,
-              okText: '取消授权',
+              title: T.revokeTitle(row.subjectName),
+              okText: T.revoke,
               okButtonProps: { danger: true },
-              cancelText: '返回',
+              cancelText: T.back,
               onOk: async () => {
                 await revoke.mutateAsync(row.id);
-                message.success('已取消授权');
+                message.success(T.revoked);
               },
             })
           }
         >
-          删除
+          {T.delete}
         </Button>
       ),
     },
@@ -105,65 +107,65 @@ export function AuthorityDialog({ system, onClose }: { system: StandardSystem | 
   return (
     <Modal
       open={system !== null}
-      title={system ? `权限：${system.name}` : '权限'}
+      title={system ? T.authorityTitle(system.name) : T.access}
       width={720}
-      footer={<Button onClick={onClose}>关闭</Button>}
+      footer={<Button onClick={onClose}>{T.close}</Button>}
       onCancel={onClose}
       destroyOnHidden
     >
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <Typography.Text type="secondary">系统管理员和创建人始终可以编辑；编辑权限包含查看权限。</Typography.Text>
+        <Typography.Text type="secondary">{T.authorityNote}</Typography.Text>
         <Form<Grant>
           name="standard-grant"
           form={form}
           layout="inline"
           initialValues={{ subjectKind: 'role', access: 'read' }}
           onFinish={(v) => void add(v).catch(() => undefined)}
-          aria-label="新增授权"
+          aria-label={T.addGrant}
         >
           <Form.Item name="subjectKind">
             <Radio.Group
               optionType="button"
               options={[
-                { value: 'role', label: '角色' },
-                { value: 'user', label: '用户' },
+                { value: 'role', label: T.role },
+                { value: 'user', label: T.user },
               ]}
               onChange={() => form.setFieldValue('subjectId', undefined)}
             />
           </Form.Item>
-          <Form.Item name="subjectId" rules={[{ required: true, message: '请选择角色或用户' }]}>
+          <Form.Item name="subjectId" rules={[{ required: true, message: T.subjectRequired }]}>
             {kind === 'role' ? (
               <Select
-                aria-label="角色"
-                placeholder="选择角色"
+                aria-label={T.role}
+                placeholder={T.chooseRole}
                 style={{ width: 200 }}
                 showSearch
                 optionFilterProp="label"
                 options={roles.map((r) => ({ value: r.roleId, label: r.roleName }))}
               />
             ) : (
-              <UserPicker key={pickerKey} aria-label="用户" placeholder="输入工号或姓名" style={{ width: 200 }} />
+              <UserPicker key={pickerKey} aria-label={T.user} placeholder={T.userPlaceholder} style={{ width: 200 }} />
             )}
           </Form.Item>
           <Form.Item name="access">
-            <Select aria-label="授予的权限" options={ACCESS_OPTIONS} style={{ width: 90 }} />
+            <Select aria-label={T.accessToGrant} options={ACCESS_OPTIONS} style={{ width: 90 }} />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={grant.isPending}>
-            授权
+            {T.grant}
           </Button>
         </Form>
         {rows.isError ? (
-          <Alert type="error" showIcon title={errorText(rows.error, '权限加载失败')} />
+          <Alert type="error" showIcon title={errorText(rows.error, T.authorityFailed)} />
         ) : (
-          <Table<Authority>
+          <ListTable<Authority>
             size="small"
             rowKey="id"
-            aria-label="已授权的角色和用户"
+            aria-label={T.grants}
             loading={rows.isPending}
             columns={columns}
-            dataSource={rows.data ?? []}
-            pagination={false}
-            locale={{ emptyText: '尚未授权其他角色或用户' }}
+            rows={rows.data}
+            pager="local"
+            empty={T.noGrants}
           />
         )}
       </Space>

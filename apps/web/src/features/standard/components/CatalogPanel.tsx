@@ -1,3 +1,4 @@
+import { PlusOutlined } from '@ant-design/icons';
 import {
   CATEGORY_RENAMES,
   type NodeKind,
@@ -6,6 +7,7 @@ import {
   type StandardChange,
   type StandardNode,
   type StandardSystem,
+  STANDARD_TEXT as T,
 } from '@zg/contract';
 import { App, Button, Card, Col, Form, Input, Row, Space, Tag, Tree, type TreeDataNode, Typography } from 'antd';
 import { type Key, useMemo, useState } from 'react';
@@ -42,7 +44,7 @@ function treeData(nodes: StandardNode[]): TreeDataNode[] {
         <span>{n.kind === 'dimension' ? displayCategory(n.name, CATEGORY_RENAMES) : n.name}</span>
         {n.kind !== 'dimension' && (
           <Tag color={KIND_COLORS[n.kind]} style={{ marginInlineEnd: 0 }}>
-            {n.kind === 'indicator' ? `${STANDARD_MSG.excelLevelHeader(n.depth - 2)}级指标` : KIND_NAMES[n.kind]}
+            {n.kind === 'indicator' ? T.indicatorLevel(STANDARD_MSG.excelLevelHeader(n.depth - 2)) : KIND_NAMES[n.kind]}
           </Tag>
         )}
       </Space>
@@ -109,9 +111,9 @@ export function CatalogPanel({
     return [
       ...groups,
       {
-        label: '当前使用',
-        title: '当前使用',
-        options: [{ value: node.calRule, label: node.calRuleName ?? `算法版本 ${node.calRule}` }],
+        label: T.currentRule,
+        title: T.currentRule,
+        options: [{ value: node.calRule, label: node.calRuleName ?? T.ruleVersion(node.calRule) }],
       },
     ];
   }, [calRules.data, node]);
@@ -138,14 +140,11 @@ export function CatalogPanel({
 
   const remove = (n: StandardNode) =>
     modal.confirm({
-      title: `删除${KIND_NAMES[n.kind]}“${n.name}”？`,
-      content:
-        n.children.length > 0
-          ? `其下 ${flatten(n.children).length} 个节点一并删除，可在回收站恢复。`
-          : '删除后可在回收站恢复。',
-      okText: '删除',
+      title: T.deleteNodeTitle(KIND_NAMES[n.kind], n.name),
+      content: n.children.length > 0 ? T.deleteNodeWithChildren(flatten(n.children).length) : T.deleteContent,
+      okText: T.delete,
       okButtonProps: { danger: true },
-      cancelText: '取消',
+      cancelText: T.cancel,
       onOk: async () => {
         const change = await actions.removeNode.mutateAsync(n.id);
         setSelected(null);
@@ -180,24 +179,24 @@ export function CatalogPanel({
   };
 
   const saveToDepot = (n: StandardNode) =>
-    actions.saveToDepot.mutate(n.id, { onSuccess: () => message.success(`“${n.name}”已存入任务库`) });
+    actions.saveToDepot.mutate(n.id, { onSuccess: () => message.success(T.savedToDepot(n.name)) });
 
   return (
     <Row gutter={16} className="zg-standard-catalog">
-      <Col xs={24} lg={9} xl={8}>
+      <Col xs={24} lg={10} xl={9}>
         <Card
           size="small"
-          title="目录"
+          title={T.catalog}
           extra={
             <Typography.Text type="secondary">
-              {counts.dimension} 个维度 · {counts.qcp} 个质控点 · {counts.indicator} 个指标
+              {T.counts(counts.dimension, counts.qcp, counts.indicator)}
             </Typography.Text>
           }
         >
           <Space orientation="vertical" style={{ width: '100%' }}>
             <Input.Search
-              aria-label="搜索目录"
-              placeholder="按名称搜索质控点或指标"
+              aria-label={T.searchCatalog}
+              placeholder={T.searchPlaceholder}
               allowClear
               maxLength={60}
               onSearch={(v) => setKeyword(v)}
@@ -206,32 +205,51 @@ export function CatalogPanel({
               }}
             />
             {write && (
-              <Space wrap size={4}>
-                <Button size="small" onClick={() => addKind(null)}>
-                  新增诊断维度
-                </Button>
-                <Button size="small" disabled={node?.kind !== 'dimension'} onClick={() => node && addKind(node)}>
-                  新增质控点
+              // One line under the search box at the page's usual widths (新增诊断维度, 新增质控点, 新增下级指标 and 删除
+              // wrapped 删除 onto a line of its own): a + and the kind's short name, each button named in full for a
+              // screen reader and its tooltip.
+              <div className="zg-standard-toolbar">
+                <Button
+                  size="small"
+                  icon={<PlusOutlined />}
+                  aria-label={T.addDimension}
+                  title={T.addDimension}
+                  onClick={() => addKind(null)}
+                >
+                  {T.addDimensionShort}
                 </Button>
                 <Button
                   size="small"
+                  icon={<PlusOutlined />}
+                  aria-label={T.addQcp}
+                  title={T.addQcp}
+                  disabled={node?.kind !== 'dimension'}
+                  onClick={() => node && addKind(node)}
+                >
+                  {T.addQcpShort}
+                </Button>
+                <Button
+                  size="small"
+                  icon={<PlusOutlined />}
+                  aria-label={T.addIndicator}
+                  title={T.addIndicator}
                   disabled={!node || node.kind === 'dimension' || node.depth >= 2 + STANDARD_LIMITS.indicatorLevelsMax}
                   onClick={() => node && addKind(node)}
                 >
-                  新增下级指标
+                  {T.addIndicatorShort}
                 </Button>
                 <Button size="small" danger disabled={!node} onClick={() => node && remove(node)}>
-                  删除
+                  {T.delete}
                 </Button>
-              </Space>
+              </div>
             )}
             {tree.length === 0 ? (
-              <EmptyState description={write ? '目录为空：请新增诊断维度，或从 Excel 导入' : '目录为空'} />
+              <EmptyState description={write ? T.emptyCatalogWritable : T.emptyCatalog} />
             ) : shown.length === 0 ? (
-              <EmptyState description="没有名称匹配的节点" />
+              <EmptyState description={T.noMatch} />
             ) : (
               <Tree
-                aria-label="目标标准目录"
+                aria-label={T.catalogTree}
                 className="zg-standard-tree"
                 blockNode
                 showLine
@@ -265,15 +283,15 @@ export function CatalogPanel({
           </Space>
         </Card>
       </Col>
-      <Col xs={24} lg={15} xl={16}>
+      <Col xs={24} lg={14} xl={15}>
         <Card
           size="small"
-          title={node ? `${KIND_NAMES[node.kind]}：${node.name}` : '节点详情'}
+          title={node ? T.nodeTitle(KIND_NAMES[node.kind], node.name) : T.nodeDetail}
           extra={
             node?.kind === 'qcp' &&
             canSaveToDepot && (
               <Button size="small" loading={actions.saveToDepot.isPending} onClick={() => saveToDepot(node)}>
-                存入任务库
+                {T.saveToDepot}
               </Button>
             )
           }
@@ -282,7 +300,7 @@ export function CatalogPanel({
             <>
               {node.kind !== 'dimension' && !write && (
                 <Typography.Paragraph type="secondary">
-                  标准值：{standardValueText(node.bzz, node.zlx)}；预警：{warningText(node.warningRule)}
+                  {T.readOnlyRules(standardValueText(node.bzz, node.zlx), warningText(node.warningRule))}
                 </Typography.Paragraph>
               )}
               <NodeForm
@@ -296,7 +314,7 @@ export function CatalogPanel({
               />
             </>
           ) : (
-            <EmptyState description="请在左侧目录中选择诊断维度、质控点或指标" />
+            <EmptyState description={T.chooseNode} />
           )}
         </Card>
       </Col>
@@ -305,8 +323,8 @@ export function CatalogPanel({
         title={
           adding
             ? adding.parent
-              ? `在“${adding.parent.name}”下新增${KIND_NAMES[adding.kind]}`
-              : `新增${KIND_NAMES[adding.kind]}`
+              ? T.addUnder(adding.parent.name, KIND_NAMES[adding.kind])
+              : T.addKind(KIND_NAMES[adding.kind])
             : ''
         }
         form={addForm}
@@ -316,13 +334,9 @@ export function CatalogPanel({
       >
         <Form.Item
           name="name"
-          label="名称"
-          rules={[{ required: true, whitespace: true, message: '请输入名称' }]}
-          extra={
-            adding?.kind === 'dimension'
-              ? '人才培养、教学条件等旧分类名称将按新名称保存（如 人才培养 → 计分卡）'
-              : undefined
-          }
+          label={T.name}
+          rules={[{ required: true, whitespace: true, message: T.nameRequired }]}
+          extra={adding?.kind === 'dimension' ? T.renamedCategories : undefined}
         >
           <Input maxLength={STANDARD_LIMITS.nameMax} autoFocus />
         </Form.Item>

@@ -1,10 +1,10 @@
 import type { StandardChange, StandardNode, StandardSystem } from '@zg/contract';
-import { DIMENSIONS } from '@zg/contract';
-import { Alert, App, Button, Form, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { DIMENSIONS, STANDARD_TEXT as T } from '@zg/contract';
+import { Alert, App, Button, Form, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../../api/errors';
-import { EmptyState } from '../../../components/EmptyState';
 import { FormDialog } from '../../../components/FormDialog';
+import { ListTable } from '../../../components/ListTable';
 import { useDepot, useDepotItem, useStandardActions } from '../standard.api';
 import { KIND_NAMES, standardValueText, warningText } from '../standard.logic';
 
@@ -14,8 +14,8 @@ type Snapshot = NonNullable<DepotItem['snapshot']>;
 /** The saved QCP with its indicators, each with its standard value and warning rule. */
 function SnapshotTree({ id }: { id: number }) {
   const item = useDepotItem(id);
-  if (item.isPending) return <Typography.Text type="secondary">加载中…</Typography.Text>;
-  if (item.isError) return <Alert type="error" showIcon title={errorText(item.error, '任务库条目加载失败')} />;
+  if (item.isPending) return <Typography.Text type="secondary">{T.loading}</Typography.Text>;
+  if (item.isError) return <Alert type="error" showIcon title={errorText(item.error, T.depotItemFailed)} />;
   const lines: { key: string; depth: number; node: Snapshot }[] = [];
   const walk = (n: Snapshot, depth: number, key: string) => {
     lines.push({ key, depth, node: n });
@@ -23,12 +23,16 @@ function SnapshotTree({ id }: { id: number }) {
   };
   if (item.data.snapshot) walk(item.data.snapshot, 0, '0');
   return (
-    <ul className="zg-standard-depot-snapshot" aria-label={`“${item.data.name}”的内容`} style={{ margin: 0 }}>
+    <ul className="zg-standard-depot-snapshot" aria-label={T.snapshotOf(item.data.name)} style={{ margin: 0 }}>
       {lines.map(({ key, depth, node }) => (
         <li key={key} style={{ marginLeft: depth * 20 }}>
           <Typography.Text strong={depth === 0}>{node.name}</Typography.Text>
           <Typography.Text type="secondary">
-            {`（${KIND_NAMES[node.kind]}；标准值 ${standardValueText(node.bzz, node.zlx)}；${warningText(node.warningRule)}）`}
+            {T.snapshotLine(
+              KIND_NAMES[node.kind],
+              standardValueText(node.bzz, node.zlx),
+              warningText(node.warningRule),
+            )}
           </Typography.Text>
         </li>
       ))}
@@ -63,18 +67,18 @@ export function DepotPanel({
   const canUse = system?.abilities.write ?? false;
 
   const columns: TableColumnsType<DepotItem> = [
-    { title: '质控点', dataIndex: 'name' },
-    { title: '维度', dataIndex: 'dimension', width: 90, render: dimensionName },
-    { title: '节点数', dataIndex: 'nodeCount', width: 80 },
-    { title: '存入时间', dataIndex: 'createdAt', width: 170 },
+    { title: T.qcp, dataIndex: 'name' },
+    { title: T.dimension, dataIndex: 'dimension', width: 90, render: dimensionName },
+    { title: T.nodeCount, dataIndex: 'nodeCount', width: 80 },
+    { title: T.savedAt, dataIndex: 'createdAt', width: 170 },
     {
-      title: '操作',
+      title: T.actions,
       width: 150,
       render: (_, item) => (
         <Space size={0}>
           {canUse && (
             <Button type="link" size="small" onClick={() => setUsing(item)}>
-              使用
+              {T.use}
             </Button>
           )}
           {canKeep && (
@@ -84,19 +88,19 @@ export function DepotPanel({
               danger
               onClick={() =>
                 modal.confirm({
-                  title: `从任务库删除“${item.name}”？`,
-                  content: '已使用到目标标准中的质控点不受影响。',
-                  okText: '删除',
+                  title: T.removeFromDepotTitle(item.name),
+                  content: T.removeFromDepotContent,
+                  okText: T.delete,
                   okButtonProps: { danger: true },
-                  cancelText: '取消',
+                  cancelText: T.cancel,
                   onOk: async () => {
                     await removeDepotItem.mutateAsync(item.id);
-                    message.success('已从任务库删除');
+                    message.success(T.removedFromDepot);
                   },
                 })
               }
             >
-              删除
+              {T.delete}
             </Button>
           )}
         </Space>
@@ -104,28 +108,26 @@ export function DepotPanel({
     },
   ];
 
-  if (items.isError) return <Alert type="error" showIcon title={errorText(items.error, '任务库加载失败')} />;
+  if (items.isError) return <Alert type="error" showIcon title={errorText(items.error, T.depotFailed)} />;
   return (
     <>
       <Typography.Paragraph type="secondary">
-        {system
-          ? `“${dimensionName(system.dimension)}”维度的可复用质控点；在目录中选中质控点后点“存入任务库”即可加入。`
-          : '可复用的质控点；在目录中选中质控点后点“存入任务库”即可加入。'}
+        {system ? T.depotOfDimension(dimensionName(system.dimension)) : T.depotHint}
       </Typography.Paragraph>
-      <Table<DepotItem>
+      <ListTable<DepotItem>
         size="small"
         rowKey="id"
-        aria-label="任务库"
+        aria-label={T.depot}
         loading={items.isPending}
         columns={columns}
-        dataSource={items.data ?? []}
-        pagination={(items.data?.length ?? 0) > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-        locale={{ emptyText: <EmptyState description="任务库为空" /> }}
+        rows={items.data}
+        pager="local"
+        empty={T.emptyDepot}
         expandable={{ expandedRowRender: (item) => <SnapshotTree id={item.id} /> }}
       />
       <FormDialog<{ parentId: number }>
         open={using !== null}
-        title={using ? `使用“${using.name}”` : ''}
+        title={using ? T.usingTitle(using.name) : ''}
         form={form}
         pending={use.isPending}
         onClose={() => setUsing(null)}
@@ -136,11 +138,11 @@ export function DepotPanel({
       >
         <Form.Item
           name="parentId"
-          label={`放入“${system?.name ?? ''}”的诊断维度`}
-          rules={[{ required: true, message: '请选择诊断维度' }]}
+          label={T.putInto(system?.name ?? '')}
+          rules={[{ required: true, message: T.dimensionRequired }]}
         >
           <Select
-            placeholder={dimensions.length ? '请选择诊断维度' : '该目标标准还没有诊断维度'}
+            placeholder={dimensions.length ? T.chooseDimension : T.noDimensions}
             options={dimensions.map((d) => ({ value: d.id, label: d.name }))}
           />
         </Form.Item>

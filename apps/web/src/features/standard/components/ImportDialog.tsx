@@ -1,4 +1,11 @@
-import { DIMENSIONS, STANDARD_LIMITS, STANDARD_MSG, type StandardChange, type StandardSystem } from '@zg/contract';
+import {
+  DIMENSIONS,
+  STANDARD_LIMITS,
+  STANDARD_MSG,
+  type StandardChange,
+  type StandardSystem,
+  STANDARD_TEXT as T,
+} from '@zg/contract';
 import {
   Alert,
   Button,
@@ -63,7 +70,7 @@ export function ImportDialog({
 
   const submit = async (v: Values) => {
     if (!file) {
-      setRefusal('请选择要导入的 Excel 文件');
+      setRefusal(T.chooseFile);
       return;
     }
     const target: ImportTarget =
@@ -82,7 +89,7 @@ export function ImportDialog({
       await refresh();
       onImported(change);
     } catch (error) {
-      setRefusal(errorText(error, '导入失败'));
+      setRefusal(errorText(error, T.importFailed));
     } finally {
       setProgress(null);
     }
@@ -94,10 +101,10 @@ export function ImportDialog({
   return (
     <Modal
       open={open}
-      title="导入目标标准"
+      title={T.importTitle}
       width={720}
-      okText="导入"
-      cancelText="取消"
+      okText={T.import}
+      cancelText={T.cancel}
       confirmLoading={running}
       onOk={() => form.submit()}
       onCancel={onClose}
@@ -115,22 +122,22 @@ export function ImportDialog({
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          title="请按模板填写（模板的“说明”页解释每一列）；文件中有任何错误时全部不导入，并逐行列出错误。"
+          title={T.importHint}
           action={
             <Button size="small" onClick={() => void downloadTemplate().catch(() => undefined)}>
-              下载模板
+              {T.downloadTemplate}
             </Button>
           }
         />
-        <Form.Item name="into" label="导入到">
+        <Form.Item name="into" label={T.importInto}>
           <Radio.Group
             options={[
               {
                 value: 'current',
-                label: current ? `替换“${current.name}”的目录` : '替换当前目标标准的目录',
+                label: current ? T.replaceCatalogOf(current.name) : T.replaceCurrent,
                 disabled: !current,
               },
-              { value: 'new', label: '新建目标标准', disabled: !canCreate },
+              { value: 'new', label: T.createSystem, disabled: !canCreate },
             ]}
           />
         </Form.Item>
@@ -138,31 +145,31 @@ export function ImportDialog({
           <Space wrap size="middle" align="start">
             <Form.Item
               name="name"
-              label="名称"
+              label={T.name}
               rules={[{ required: true, whitespace: true, message: STANDARD_MSG.nameRequired }]}
             >
               <Input maxLength={STANDARD_LIMITS.nameMax} style={{ width: 260 }} />
             </Form.Item>
             <Form.Item
               name="dimension"
-              label="维度"
+              label={T.dimension}
               rules={[{ required: true, message: STANDARD_MSG.dimensionRequired }]}
             >
               <Select
                 style={{ width: 120 }}
-                placeholder="请选择"
+                placeholder={T.pleaseChoose}
                 options={DIMENSIONS.map((d) => ({ value: d.code, label: d.name }))}
               />
             </Form.Item>
-            <Form.Item name="startYear" label="起始年度" rules={[{ required: true, message: '请输入起始年度' }]}>
+            <Form.Item name="startYear" label={T.startYear} rules={[{ required: true, message: T.startYearRequired }]}>
               <InputNumber min={1900} max={2200} precision={0} />
             </Form.Item>
-            <Form.Item name="endYear" label="结束年度" rules={[{ required: true, message: '请输入结束年度' }]}>
+            <Form.Item name="endYear" label={T.endYear} rules={[{ required: true, message: T.endYearRequired }]}>
               <InputNumber min={1900} max={2200} precision={0} />
             </Form.Item>
           </Space>
         )}
-        <Form.Item label="文件" required>
+        <Form.Item label={T.file} required>
           <Space wrap>
             <Upload
               accept=".xlsx"
@@ -174,21 +181,19 @@ export function ImportDialog({
                 return false;
               }}
             >
-              <Button disabled={running}>选择文件</Button>
+              <Button disabled={running}>{T.pickFile}</Button>
             </Upload>
-            <Typography.Text type={file ? undefined : 'secondary'}>
-              {file ? file.name : '未选择文件（.xlsx）'}
-            </Typography.Text>
+            <Typography.Text type={file ? undefined : 'secondary'}>{file ? file.name : T.noFile}</Typography.Text>
           </Space>
         </Form.Item>
       </Form>
-      {running && <Progress percent={progress ?? 0} aria-label="上传进度" />}
+      {running && <Progress percent={progress ?? 0} aria-label={T.uploadProgress} />}
       {report && (
         <Space orientation="vertical" style={{ width: '100%' }}>
           <Alert type="error" showIcon title={report.summary} />
           {report.lines.length > 0 && (
             <ul
-              aria-label="导入错误报告"
+              aria-label={T.importReport}
               className="zg-standard-import-report"
               style={{ maxHeight: 280, overflow: 'auto', margin: 0, paddingLeft: 20 }}
             >

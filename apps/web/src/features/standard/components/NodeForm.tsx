@@ -1,4 +1,5 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { STANDARD_TEXT as T } from '@zg/contract';
 import { Alert, Button, Col, Divider, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
 import { useState } from 'react';
 import {
@@ -110,45 +111,45 @@ export function NodeForm({ kind, initial, readOnly, calRuleOptions, saving, onSa
       disabled={readOnly}
       initialValues={initialFormValues(initial)}
       onFinish={submit}
-      aria-label={`${KIND_NAMES[kind]}表单`}
+      aria-label={T.nodeForm(KIND_NAMES[kind])}
       className="zg-standard-node-form"
     >
       <Row gutter={16}>
         <Col xs={24} md={dimension ? 24 : 12}>
           <Form.Item
             name="name"
-            label="名称"
-            rules={[{ required: true, whitespace: true, message: `请输入${KIND_NAMES[kind]}名称` }]}
+            label={T.name}
+            rules={[{ required: true, whitespace: true, message: T.nodeNameRequired(KIND_NAMES[kind]) }]}
           >
             <Input maxLength={100} />
           </Form.Item>
         </Col>
         {!dimension && (
           <Col xs={24} md={12}>
-            <Form.Item name="calRule" label="计算规则">
+            <Form.Item name="calRule" label={T.calRule}>
               <Select
                 showSearch
                 optionFilterProp="label"
-                options={[{ value: MANUAL, label: '手工填报' }, ...calRuleOptions]}
+                options={[{ value: MANUAL, label: T.manual }, ...calRuleOptions]}
               />
             </Form.Item>
           </Col>
         )}
       </Row>
-      <Form.Item name="nh" label="内涵">
+      <Form.Item name="nh" label={T.nh}>
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
       </Form.Item>
       {!dimension && (
         <>
-          <Form.Item name="zdbz" label="诊断标准">
+          <Form.Item name="zdbz" label={T.zdbz}>
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
           </Form.Item>
           <Row gutter={16}>
             <Col xs={24} md={6}>
-              <Form.Item name="zlx" label="值类型">
+              <Form.Item name="zlx" label={T.zlx}>
                 <Select
                   allowClear
-                  placeholder="无（分组节点）"
+                  placeholder={T.noValueType}
                   options={options(VALUE_TYPE_NAMES)}
                   onChange={() => form.setFieldValue('bzz', '')}
                 />
@@ -157,7 +158,7 @@ export function NodeForm({ kind, initial, readOnly, calRuleOptions, saving, onSa
             <Col xs={24} md={6}>
               <Form.Item
                 name="bzz"
-                label="标准值"
+                label={T.bzz}
                 dependencies={['zlx', 'levels']}
                 rules={[
                   {
@@ -176,23 +177,21 @@ export function NodeForm({ kind, initial, readOnly, calRuleOptions, saving, onSa
               </Form.Item>
             </Col>
             <Col xs={12} md={5}>
-              <Form.Item name="fsdl" label="是否定量" valuePropName="checked">
-                <Switch checkedChildren="定量" unCheckedChildren="定性" />
+              <Form.Item name="fsdl" label={T.fsdl} valuePropName="checked">
+                <Switch checkedChildren={T.quantitative} unCheckedChildren={T.qualitative} />
               </Form.Item>
             </Col>
             <Col xs={12} md={7}>
-              <Form.Item name="direction" label="方向">
-                <Select allowClear placeholder="不区分" options={options(DIRECTION_NAMES)} />
+              <Form.Item name="direction" label={T.direction}>
+                <Select allowClear placeholder={T.anyDirection} options={options(DIRECTION_NAMES)} />
               </Form.Item>
             </Col>
           </Row>
           <Divider titlePlacement="start" plain>
-            等级规则
+            {T.gradeRule}
           </Divider>
           {gradeKind === null ? (
-            <p className="zg-muted">
-              {zlx ? '有无、是否类型不设等级规则，结果为达标或不达标' : '选择值类型后可设置等级规则'}
-            </p>
+            <p className="zg-muted">{zlx ? T.noGradeForBinary : T.chooseTypeForGrade}</p>
           ) : gradeKind === 'levels' ? (
             <Form.List name="levels">
               {(fields, { add, remove }) => (
@@ -200,20 +199,20 @@ export function NodeForm({ kind, initial, readOnly, calRuleOptions, saving, onSa
                   {fields.map((f, i) => (
                     <Space key={f.key} align="baseline" wrap>
                       <Form.Item name={[f.name, 'value']} noStyle>
-                        <Input aria-label={`第${i + 1}个等级值`} placeholder="等级值，如：优秀" maxLength={40} />
+                        <Input aria-label={T.levelValue(i + 1)} placeholder={T.levelValuePlaceholder} maxLength={40} />
                       </Form.Item>
                       <Form.Item name={[f.name, 'dxLevel']} noStyle>
                         <Select
-                          aria-label={`第${i + 1}个等级的档次`}
-                          placeholder="档次"
+                          aria-label={T.levelGrade(i + 1)}
+                          placeholder={T.gradePlaceholder}
                           style={{ width: 100 }}
-                          options={GRADES.map((g) => ({ value: g, label: `${g} 档` }))}
+                          options={GRADES.map((g) => ({ value: g, label: T.gradeOption(g) }))}
                         />
                       </Form.Item>
                       {!readOnly && (
                         <Button
                           type="text"
-                          aria-label={`删除第${i + 1}个等级`}
+                          aria-label={T.removeLevel(i + 1)}
                           icon={<MinusCircleOutlined />}
                           onClick={() => remove(f.name)}
                         />
@@ -222,7 +221,7 @@ export function NodeForm({ kind, initial, readOnly, calRuleOptions, saving, onSa
                   ))}
                   {!readOnly && (
                     <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ value: '', dxLevel: 'A' })}>
-                      添加等级
+                      {T.addLevel}
                     </Button>
                   )}
                 </Space>
@@ -231,42 +230,42 @@ export function NodeForm({ kind, initial, readOnly, calRuleOptions, saving, onSa
           ) : (
             <Space wrap align="baseline">
               {(['gradeA', 'gradeB', 'gradeC'] as const).map((name, i) => (
-                <Form.Item key={name} name={name} label={`${GRADES[i]} 档阈值`}>
-                  <InputNumber aria-label={`${GRADES[i]} 档阈值`} style={{ width: 140 }} />
+                <Form.Item key={name} name={name} label={T.threshold(GRADES[i] ?? '')}>
+                  <InputNumber aria-label={T.threshold(GRADES[i] ?? '')} style={{ width: 140 }} />
                 </Form.Item>
               ))}
-              <span className="zg-muted">低于 C 档为 D 档</span>
+              <span className="zg-muted">{T.belowC}</span>
             </Space>
           )}
           <Divider titlePlacement="start" plain>
-            预警规则
+            {T.warningRule}
           </Divider>
-          <Form.Item name="warningMode" label="预警模式">
+          <Form.Item name="warningMode" label={T.warningMode}>
             <Radio.Group
-              options={[{ value: 'off', label: '不预警' }, ...options(WARNING_MODE_NAMES)]}
+              options={[{ value: 'off', label: T.noWarning }, ...options(WARNING_MODE_NAMES)]}
               optionType="button"
             />
           </Form.Item>
           {warningMode && warningMode !== 'off' && (
             <Row gutter={16}>
               <Col xs={24} md={8}>
-                <Form.Item name="warningOperator" label="预警条件">
+                <Form.Item name="warningOperator" label={T.warningOperator}>
                   <Select options={options(OPERATOR_NAMES)} />
                 </Form.Item>
               </Col>
               <Col xs={24} md={8}>
                 {warningMode === 'value' ? (
-                  <Form.Item name="warningValue" label="预警值">
+                  <Form.Item name="warningValue" label={T.warningValue}>
                     <InputNumber style={{ width: '100%' }} />
                   </Form.Item>
                 ) : (
-                  <Form.Item name="warningGrade" label="预警等级">
-                    <Select options={GRADES.map((g) => ({ value: g, label: `${g} 级` }))} />
+                  <Form.Item name="warningGrade" label={T.warningGrade}>
+                    <Select options={GRADES.map((g) => ({ value: g, label: T.warningGradeOption(g) }))} />
                   </Form.Item>
                 )}
               </Col>
               <Col xs={24} md={8}>
-                <Form.Item name="warningCycle" label="预警周期">
+                <Form.Item name="warningCycle" label={T.warningCycle}>
                   <Select options={options(CYCLE_NAMES)} />
                 </Form.Item>
               </Col>
@@ -277,7 +276,7 @@ export function NodeForm({ kind, initial, readOnly, calRuleOptions, saving, onSa
       {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 16 }} />}
       {!readOnly && (
         <Button type="primary" htmlType="submit" loading={saving}>
-          保存
+          {T.save}
         </Button>
       )}
     </Form>
@@ -316,7 +315,7 @@ function StandardValueInput({
   disabled?: boolean;
   id?: string;
 }) {
-  if (!zlx) return <Input id={id} disabled value="" placeholder="分组节点无标准值" />;
+  if (!zlx) return <Input id={id} disabled value="" placeholder={T.groupNoValue} />;
   const binary = BINARY_CHOICES[zlx];
   if (binary)
     return (
@@ -326,7 +325,7 @@ function StandardValueInput({
         value={value}
         onChange={(e) => onChange?.(e.target.value)}
         options={binary}
-        aria-label="标准值"
+        aria-label={T.bzz}
       />
     );
   if (zlx === 'levels')
@@ -336,7 +335,7 @@ function StandardValueInput({
         disabled={disabled}
         value={value || undefined}
         onChange={onChange}
-        placeholder="请选择等级"
+        placeholder={T.chooseLevel}
         options={levels.filter((l) => l.value?.trim()).map((l) => ({ value: l.value!.trim(), label: l.value!.trim() }))}
       />
     );

@@ -1,7 +1,7 @@
-import type { StandardChange } from '@zg/contract';
-import { Alert, App, Button, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { type StandardChange, STANDARD_TEXT as T } from '@zg/contract';
+import { Alert, App, Button, Space, type TableColumnsType, Tag } from 'antd';
 import { errorText } from '../../../api/errors';
-import { EmptyState } from '../../../components/EmptyState';
+import { ListTable } from '../../../components/ListTable';
 import { useRecycle, useStandardActions } from '../standard.api';
 
 type Entry = NonNullable<ReturnType<typeof useRecycle>['data']>[number];
@@ -17,18 +17,18 @@ export function RecyclePanel({ onChange }: { onChange: (change: StandardChange) 
 
   const columns: TableColumnsType<Entry> = [
     {
-      title: '类型',
+      title: T.subjectKind,
       dataIndex: 'kind',
       width: 100,
-      render: (k: Entry['kind']) => (k === 'system' ? <Tag color="orange">目标标准</Tag> : <Tag>目录节点</Tag>),
+      render: (k: Entry['kind']) => (k === 'system' ? <Tag color="orange">{T.system}</Tag> : <Tag>{T.node}</Tag>),
     },
-    { title: '名称', dataIndex: 'name' },
-    { title: '所属目标标准', dataIndex: 'systemName' },
-    { title: '节点数', dataIndex: 'nodeCount', width: 80 },
-    { title: '删除时间', dataIndex: 'deletedAt', width: 170 },
-    { title: '删除人', dataIndex: 'deletedBy', width: 100, render: (v: string | null) => v ?? '—' },
+    { title: T.name, dataIndex: 'name' },
+    { title: T.ofSystem, dataIndex: 'systemName' },
+    { title: T.nodeCount, dataIndex: 'nodeCount', width: 80 },
+    { title: T.deletedAt, dataIndex: 'deletedAt', width: 170 },
+    { title: T.deletedBy, dataIndex: 'deletedBy', width: 100, render: (v: string | null) => v ?? T.dash },
     {
-      title: '操作',
+      title: T.actions,
       width: 160,
       render: (_, e) => (
         <Space size={0}>
@@ -38,7 +38,7 @@ export function RecyclePanel({ onChange }: { onChange: (change: StandardChange) 
             loading={recover.isPending && recover.variables === e.batchId}
             onClick={() => recover.mutate(e.batchId, { onSuccess: (change) => onChange(change) })}
           >
-            恢复
+            {T.recover}
           </Button>
           <Button
             type="link"
@@ -46,36 +46,36 @@ export function RecyclePanel({ onChange }: { onChange: (change: StandardChange) 
             danger
             onClick={() =>
               modal.confirm({
-                title: `彻底删除“${e.name}”？`,
-                content: '彻底删除后不可恢复。',
-                okText: '彻底删除',
+                title: T.purgeTitle(e.name),
+                content: T.purgeContent,
+                okText: T.purge,
                 okButtonProps: { danger: true },
-                cancelText: '取消',
+                cancelText: T.cancel,
                 onOk: async () => {
                   await purge.mutateAsync(e.batchId);
-                  message.success('已彻底删除');
+                  message.success(T.purged);
                 },
               })
             }
           >
-            彻底删除
+            {T.purge}
           </Button>
         </Space>
       ),
     },
   ];
 
-  if (entries.isError) return <Alert type="error" showIcon title={errorText(entries.error, '回收站加载失败')} />;
+  if (entries.isError) return <Alert type="error" showIcon title={errorText(entries.error, T.recycleFailed)} />;
   return (
-    <Table<Entry>
+    <ListTable<Entry>
       size="small"
       rowKey="batchId"
-      aria-label="回收站"
+      aria-label={T.recycle}
       loading={entries.isPending}
       columns={columns}
-      dataSource={entries.data ?? []}
-      pagination={(entries.data?.length ?? 0) > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-      locale={{ emptyText: <EmptyState description="回收站为空" /> }}
+      rows={entries.data}
+      pager="local"
+      empty={T.emptyRecycle}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { DIMENSIONS, STANDARD_LIMITS, STANDARD_MSG, type StandardSystem } from '@zg/contract';
+import { DIMENSIONS, STANDARD_LIMITS, STANDARD_MSG, type StandardSystem, STANDARD_TEXT as T } from '@zg/contract';
 import { Form, Input, InputNumber, Select, Space } from 'antd';
 import { FormDialog } from '../../../components/FormDialog';
 import { useStandardActions } from '../standard.api';
@@ -45,7 +45,7 @@ export function SystemDialog({
   return (
     <FormDialog<Values>
       open={editing !== null}
-      title={isNew ? '新建目标标准' : '编辑目标标准'}
+      title={isNew ? T.createSystem : T.editSystem}
       form={form}
       pending={saving}
       onClose={onClose}
@@ -63,28 +63,32 @@ export function SystemDialog({
     >
       <Form.Item
         name="name"
-        label="名称"
+        label={T.name}
         rules={[{ required: true, whitespace: true, message: STANDARD_MSG.nameRequired }]}
       >
-        <Input maxLength={STANDARD_LIMITS.nameMax} autoFocus placeholder="如：2026—2028年专业诊改标准" />
+        <Input maxLength={STANDARD_LIMITS.nameMax} autoFocus placeholder={T.systemNamePlaceholder} />
       </Form.Item>
-      <Form.Item name="dimension" label="维度" rules={[{ required: true, message: STANDARD_MSG.dimensionRequired }]}>
+      <Form.Item
+        name="dimension"
+        label={T.dimension}
+        rules={[{ required: true, message: STANDARD_MSG.dimensionRequired }]}
+      >
         <Select
           disabled={!isNew}
-          placeholder="请选择维度"
+          placeholder={T.chooseSystemDimension}
           options={DIMENSIONS.map((d) => ({ value: d.code, label: d.name }))}
         />
       </Form.Item>
       <Space size="middle" wrap>
-        <Form.Item name="startYear" label="起始年度" rules={[{ required: true, message: '请输入起始年度' }]}>
+        <Form.Item name="startYear" label={T.startYear} rules={[{ required: true, message: T.startYearRequired }]}>
           <InputNumber min={1900} max={2200} precision={0} />
         </Form.Item>
         <Form.Item
           name="endYear"
-          label="结束年度"
+          label={T.endYear}
           dependencies={['startYear']}
           rules={[
-            { required: true, message: '请输入结束年度' },
+            { required: true, message: T.endYearRequired },
             ({ getFieldValue }) => ({
               validator: async (_, v) => {
                 const start = getFieldValue('startYear');

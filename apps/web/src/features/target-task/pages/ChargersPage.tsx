@@ -1,8 +1,7 @@
 import { MSG, TASK_UI as T } from '@zg/contract';
-import { App, Button, Card, Form, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Form, Modal, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { EnterSubmits } from '../../../components/EnterSubmits';
-import { pagination } from '../../../components/pagination';
 import { UserPicker } from '../../../components/pickers';
 import { useLoginRecord } from '../../../session/login-record';
 import { ExcelImport } from '../components/ExcelImport';
@@ -16,6 +15,7 @@ import {
 } from '../target-task.api';
 import { viewerOf } from '../task-logic';
 import '../target-task.css';
+import { ListTable } from '../../../components/ListTable';
 
 const PER_PAGE = 10;
 
@@ -55,11 +55,11 @@ export default function ChargersPage() {
           <Button onClick={() => exportChargers().catch(() => undefined)}>{T.export}</Button>
         </Space>
       </div>
-      <Table<DepartManage>
+      <ListTable<DepartManage>
         rowKey="bmid"
         loading={departments.isLoading}
-        dataSource={rows}
-        pagination={pagination({ current: page, total: rows.length, pageSize: PER_PAGE, onChange: setPage })}
+        rows={rows}
+        pager={{ current: page, total: rows.length, pageSize: PER_PAGE, onChange: setPage }}
         columns={[
           { title: T.departmentName, dataIndex: 'bmmc' },
           { title: T.departmentHead, dataIndex: 'fzrmc', render: (name: string | null) => name ?? T.unknown },

@@ -1,13 +1,13 @@
 import { TASK_UI as T, type TaskDetailQuery, WARNING_STATUS } from '@zg/contract';
-import { Button, Card, Input, Progress, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Input, Progress, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { pagination } from '../../../components/pagination';
 import { YearPicker } from '../../../components/pickers';
 import { useLoginRecord } from '../../../session/login-record';
 import { useTaskActions } from '../components/use-task-actions';
 import { exportTaskDetail, type TaskCard, useTaskDetailPage } from '../target-task.api';
 import { stateOptions, statusColor, viewerOf } from '../task-logic';
 import '../target-task.css';
+import { ListTable } from '../../../components/ListTable';
 
 const PER_PAGE = 10;
 type Filter = Omit<TaskDetailQuery, 'current' | 'size'>;
@@ -111,12 +111,12 @@ export default function TaskDetailPage() {
           <Button onClick={() => exportTaskDetail(filter).catch(() => undefined)}>{T.export}</Button>
         </Space>
       </form>
-      <Table<TaskCard>
+      <ListTable<TaskCard>
         rowKey="id"
         size="middle"
         loading={rows.isFetching}
-        dataSource={rows.data?.records ?? []}
-        pagination={pagination({ current: page, total: rows.data?.total ?? 0, pageSize: PER_PAGE, onChange: setPage })}
+        rows={rows.data?.records}
+        pager={{ current: page, total: rows.data?.total ?? 0, pageSize: PER_PAGE, onChange: setPage }}
         columns={[
           { title: T.yearTaskName, dataIndex: 'yearTargetName', ellipsis: true },
           {

@@ -8,17 +8,16 @@ import {
   type ReportKind,
   PROGRESS_TEXT as T,
 } from '@zg/contract';
-import { Button, Card, Segmented, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Segmented, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AttachmentDialog } from '../../../components/attachments/AttachmentDialog';
-import { EmptyState } from '../../../components/EmptyState';
-import { pagination } from '../../../components/pagination';
 import { YearPicker } from '../../../components/pickers';
 import { AUDIT_FILTERS, type AuditFilter, useDelaysToAudit, useReportsToAudit } from './progress.api';
 import { AuditDialog, DelayAuditDialog } from './ReportDialogs';
 import './progress.css';
+import { ListTable } from '../../../components/ListTable';
 
 const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '');
 const periodText = (r: Pick<Report, 'kind' | 'periodKey'>) =>
@@ -102,15 +101,15 @@ function ReportAudits({ status, year, onStatus }: AuditListProps) {
   return (
     <>
       <Segmented options={FILTERS} value={status} onChange={(v) => onStatus(v as AuditFilter)} />
-      <Table
+      <ListTable
         className="zg-audit-page__table"
         rowKey="id"
         size="small"
         loading={list.isPending}
-        dataSource={list.data?.records ?? []}
+        rows={list.data?.records}
         scroll={{ x: 1200 }}
-        locale={{ emptyText: <EmptyState description={list.error?.message} /> }}
-        pagination={pagination({ current: page, total: list.data?.total ?? 0, pageSize: size, onChange: setPage })}
+        empty={list.error?.message}
+        pager={{ current: page, total: list.data?.total ?? 0, pageSize: size, onChange: setPage }}
         columns={[
           { title: T.taskName, dataIndex: 'rwmc', width: 180, ellipsis: true },
           { title: T.department, dataIndex: 'fbbm', width: 110 },
@@ -176,14 +175,14 @@ function DelayAudits({ status, year, onStatus }: AuditListProps) {
   return (
     <>
       <Segmented options={FILTERS} value={status} onChange={(v) => onStatus(v as AuditFilter)} />
-      <Table
+      <ListTable
         className="zg-audit-page__table"
         rowKey="id"
         size="small"
         loading={list.isPending}
-        dataSource={list.data?.records ?? []}
-        locale={{ emptyText: <EmptyState description={list.error?.message} /> }}
-        pagination={pagination({ current: page, total: list.data?.total ?? 0, pageSize: size, onChange: setPage })}
+        rows={list.data?.records}
+        empty={list.error?.message}
+        pager={{ current: page, total: list.data?.total ?? 0, pageSize: size, onChange: setPage }}
         columns={[
           { title: T.taskName, dataIndex: 'rwmc', ellipsis: true },
           { title: T.department, dataIndex: 'fbbm', width: 110 },

@@ -8,18 +8,18 @@ import {
   PROGRESS_TEXT as T,
   type TaskCard,
 } from '@zg/contract';
-import { App, Button, Card, Popconfirm, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { App, Button, Card, Popconfirm, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { toastFailure } from '../../../api/feedback';
 import { AttachmentDialog } from '../../../components/attachments/AttachmentDialog';
-import { EmptyState } from '../../../components/EmptyState';
 import { useLoginRecord } from '../../../session/login-record';
 import { useDelays, usePeriods, useReports, useWithdrawReport } from './progress.api';
 import { AuditDialog, DelayAuditDialog, DelayDialog, ReportDialog } from './ReportDialogs';
 import { ScheduleCircles } from './ScheduleCircles';
 import { mayReport } from './schedule';
 import './progress.css';
+import { ListTable } from '../../../components/ListTable';
 
 const STATUS_COLOR: Record<Report['status'], string> = {
   reviewing: 'processing',
@@ -182,28 +182,28 @@ export function ProgressPanel({ task }: { task: Pick<TaskCard, 'id' | 'rwmc' | '
       <Typography.Title level={5} className="zg-progress__heading">
         {T.reports}
       </Typography.Title>
-      <Table<Report>
+      <ListTable<Report>
         rowKey="id"
         size="small"
         loading={reports.isPending}
         columns={columns}
-        dataSource={reports.data ?? []}
-        pagination={false}
+        rows={reports.data}
+        pager={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <EmptyState description={T.noReports} /> }}
+        empty={T.noReports}
       />
 
       <Typography.Title level={5} className="zg-progress__heading">
         {T.delays}
       </Typography.Title>
-      <Table
+      <ListTable
         rowKey="id"
         size="small"
         loading={delays.isPending}
-        dataSource={delays.data ?? []}
-        pagination={false}
+        rows={delays.data}
+        pager={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <EmptyState description={T.noDelays} /> }}
+        empty={T.noDelays}
         columns={[
           { title: T.taskEnd, dataIndex: 'oldEndDate', width: 110 },
           { title: T.newEndDate, dataIndex: 'newEndDate', width: 110 },

@@ -1,12 +1,11 @@
 import { LIMITS, PROGRESS_MSG, PROGRESS_TEXT as T, type TaskCard } from '@zg/contract';
-import { App, Button, Card, Progress, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Progress, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { toastFailure } from '../../../api/feedback';
-import { EmptyState } from '../../../components/EmptyState';
-import { pagination } from '../../../components/pagination';
 import { taskNameColumn, warningCountColumns } from './task-columns';
 import { useFocusPage, useToggleFocus } from './warning.api';
 import '../progress/progress.css';
+import { ListTable } from '../../../components/ListTable';
 
 /**
  * 我的关注: the tasks the user follows (关注), a page at a time, each with its state, dates, progress and warnings, and
@@ -33,14 +32,14 @@ export default function FocusTaskPage({ onOpenTask }: { onOpenTask?: (task: Task
 
   return (
     <Card variant="borderless" className="zg-warning-page zg-focus-page" title={T.focusMenu}>
-      <Table<TaskCard>
+      <ListTable<TaskCard>
         rowKey="id"
         size="middle"
         loading={list.isPending}
-        dataSource={list.data?.records ?? []}
+        rows={list.data?.records}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <EmptyState description={list.error?.message ?? T.noFocusTasks} /> }}
-        pagination={pagination({ current: page, total, pageSize: size, onChange: setPage })}
+        empty={list.error?.message ?? T.noFocusTasks}
+        pager={{ current: page, total, pageSize: size, onChange: setPage }}
         columns={[
           taskNameColumn(onOpenTask),
           { title: T.department, dataIndex: 'fbbm', width: 90 },

@@ -7,17 +7,17 @@ import {
   type Urge,
   type UrgeDepartment,
 } from '@zg/contract';
-import { App, Button, Card, Form, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Select, Space, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { toastFailure } from '../../../api/feedback';
 import { EmptyState } from '../../../components/EmptyState';
 import { FormDialog } from '../../../components/FormDialog';
-import { pagination } from '../../../components/pagination';
 import { useLoginRecord } from '../../../session/login-record';
 import { isPublisher, urgeable } from './counts';
 import { useAcceptUrge, useBatchUrge, useUrgeDepartments, useUrges, useYearTargetOptions } from './warning.api';
 import '../progress/progress.css';
+import { ListTable } from '../../../components/ListTable';
 
 const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '');
 
@@ -91,13 +91,13 @@ function UrgeDepartments() {
           {T.urgeSelected(selected.length)}
         </Button>
       </Space>
-      <Table<UrgeDepartment>
+      <ListTable<UrgeDepartment>
         rowKey="bmid"
         size="middle"
         loading={departments.isPending && yearTargetId !== undefined}
-        dataSource={departments.data ?? []}
-        pagination={false}
-        locale={{ emptyText: <EmptyState description={departments.error?.message ?? T.noUrgeDepartments} /> }}
+        rows={departments.data}
+        pager="local"
+        empty={departments.error?.message ?? T.noUrgeDepartments}
         rowSelection={{
           selectedRowKeys: selected,
           onChange: (keys) => setSelected(keys as string[]),
@@ -165,13 +165,13 @@ export function UrgeList({ mine }: { mine: boolean }) {
   const list = useUrges({ mine, current: page, size });
   const accept = useAcceptUrge();
   return (
-    <Table<Urge>
+    <ListTable<Urge>
       rowKey="id"
       size="middle"
       loading={list.isPending}
-      dataSource={list.data?.records ?? []}
-      locale={{ emptyText: <EmptyState description={list.error?.message} /> }}
-      pagination={pagination({ current: page, total: list.data?.total ?? 0, pageSize: size, onChange: setPage })}
+      rows={list.data?.records}
+      empty={list.error?.message}
+      pager={{ current: page, total: list.data?.total ?? 0, pageSize: size, onChange: setPage }}
       columns={[
         { title: T.urgeContent, key: 'subject', render: (_v, u) => <UrgeSubject urge={u} /> },
         { title: T.departments, dataIndex: 'bmmc', width: 130 },

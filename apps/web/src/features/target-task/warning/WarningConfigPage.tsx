@@ -23,7 +23,6 @@ import {
   Popconfirm,
   Select,
   Space,
-  Table,
   Tabs,
   Tag,
   Typography,
@@ -31,8 +30,6 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { toastFailure } from '../../../api/feedback';
-import { EmptyState } from '../../../components/EmptyState';
-import { pagination } from '../../../components/pagination';
 import { hasRole, useLoginRecord } from '../../../session/login-record';
 import {
   useBatchConfig,
@@ -45,6 +42,7 @@ import {
   type WarningTypeInput,
 } from './warning.api';
 import '../progress/progress.css';
+import { ListTable } from '../../../components/ListTable';
 
 const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 const WEEKDAY_ORDER = [2, 3, 4, 5, 6, 7, 1];
@@ -107,13 +105,13 @@ function WarningTypes() {
           {T.addWarningType}
         </Button>
       </Space>
-      <Table<WarningType>
+      <ListTable<WarningType>
         rowKey="id"
         size="middle"
         loading={types.isPending}
-        dataSource={types.data ?? []}
-        pagination={false}
-        locale={{ emptyText: <EmptyState description={types.error?.message} /> }}
+        rows={types.data}
+        pager="local"
+        empty={types.error?.message}
         columns={[
           { title: T.name, dataIndex: 'yjlxmc', width: 140 },
           { title: T.description, dataIndex: 'yjlxms', ellipsis: true },
@@ -122,14 +120,7 @@ function WarningTypes() {
             dataIndex: 'kind',
             width: 100,
             render: (k: WarningKind) =>
-              // orange-8 text: antd's orange (orange-7) reads 3.6:1 on its tint.
-              k === 'final' ? (
-                <Tag color="red">{WARNING_KIND[k]}</Tag>
-              ) : (
-                <Tag color="orange" style={{ color: '#ad4e00' }}>
-                  {WARNING_KIND[k]}
-                </Tag>
-              ),
+              k === 'final' ? <Tag color="red">{WARNING_KIND[k]}</Tag> : <Tag color="orange">{WARNING_KIND[k]}</Tag>,
           },
           { title: T.days, dataIndex: 'date', width: 70 },
           { title: T.yjzq, key: 'period', width: 140, render: (_v, t) => warningScheduleText(t) },
@@ -339,13 +330,13 @@ function BatchConfig() {
       </Form>
       <div>
         <Typography.Title level={5}>{T.configHistory}</Typography.Title>
-        <Table
+        <ListTable
           rowKey="id"
           size="small"
           loading={history.isPending}
-          dataSource={history.data?.records ?? []}
-          locale={{ emptyText: <EmptyState description={history.error?.message} /> }}
-          pagination={pagination({ current: page, total: history.data?.total ?? 0, pageSize: size, onChange: setPage })}
+          rows={history.data?.records}
+          empty={history.error?.message}
+          pager={{ current: page, total: history.data?.total ?? 0, pageSize: size, onChange: setPage }}
           columns={[
             { title: T.operatedAt, dataIndex: 'at', width: 150, render: time },
             { title: T.operator, dataIndex: 'actorName', width: 100 },

@@ -1,9 +1,7 @@
 import { LIMITS, PROGRESS_MSG, PROGRESS_TEXT as T, type TaskCard } from '@zg/contract';
-import { Button, Card, Drawer, Form, Input, Select, Space, Statistic, Table, Tag } from 'antd';
+import { Button, Card, Drawer, Form, Input, Select, Space, Statistic, Tag } from 'antd';
 import { useState } from 'react';
-import { EmptyState } from '../../../components/EmptyState';
 import { FormDialog } from '../../../components/FormDialog';
-import { pagination } from '../../../components/pagination';
 import { useLoginRecord } from '../../../session/login-record';
 import { isPublisher } from './counts';
 import { FocusButton } from './FocusButton';
@@ -11,6 +9,7 @@ import { TaskWarnings } from './TaskWarnings';
 import { taskNameColumn, warningCountColumns } from './task-columns';
 import { useAddUrge, useWarningTasks, useWarningTypes, useYearTargetOptions } from './warning.api';
 import '../progress/progress.css';
+import { ListTable } from '../../../components/ListTable';
 import { QueryBoundary } from '../../../components/QueryBoundary';
 
 /**
@@ -104,14 +103,14 @@ export default function WarningTaskPage({ onOpenTask }: { onOpenTask?: (task: Ta
           ]}
         />
       </Space>
-      <Table<TaskCard>
+      <ListTable<TaskCard>
         rowKey="id"
         size="middle"
         loading={list.isPending}
-        dataSource={list.data?.page.records ?? []}
+        rows={list.data?.page.records}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <EmptyState description={list.error?.message ?? T.noWarningTasks} /> }}
-        pagination={pagination({ current: page, total: list.data?.page.total ?? 0, pageSize: size, onChange: setPage })}
+        empty={list.error?.message ?? T.noWarningTasks}
+        pager={{ current: page, total: list.data?.page.total ?? 0, pageSize: size, onChange: setPage }}
         columns={[
           taskNameColumn(onOpenTask),
           { title: T.department, dataIndex: 'fbbm', width: 110 },

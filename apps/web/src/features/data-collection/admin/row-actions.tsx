@@ -1,41 +1,6 @@
-import { Button, Popconfirm, Space, Table, type TableColumnType, type TableProps } from 'antd';
+import { COLLECTION_TEXT as C } from '@zg/contract';
+import { Button, Popconfirm, Space, type TableColumnType } from 'antd';
 import type { MouseEvent, ReactNode } from 'react';
-import { EmptyState } from '../../../components/EmptyState';
-import { C } from '../collection-text';
-
-/** What AdminTable reads of a list query. */
-interface ListQuery<T> {
-  data: T[] | undefined;
-  error: Error | null;
-  isFetching: boolean;
-}
-
-/**
- * The rows of one list query by id: spinning while it fetches (`loading` overrides), its empty text or the failure's
- * message when there are none, and pages of `pageSize` only when there are more rows than that (without: one page).
- */
-export function AdminTable<T extends { id: number }>({
-  query,
-  empty,
-  pageSize,
-  ...table
-}: Omit<TableProps<T>, 'rowKey' | 'dataSource' | 'locale' | 'pagination'> & {
-  query: ListQuery<T>;
-  empty: string;
-  pageSize?: number;
-}) {
-  const rows = query.data ?? [];
-  return (
-    <Table<T>
-      rowKey="id"
-      loading={query.isFetching}
-      dataSource={rows}
-      locale={{ emptyText: <EmptyState description={query.error?.message ?? empty} /> }}
-      pagination={pageSize !== undefined && rows.length > pageSize ? { pageSize, showSizeChanger: false } : false}
-      {...table}
-    />
-  );
-}
 
 /** The 操作 column: `width` px of a row's links, side by side. */
 export function actionsColumn<T>(width: number, links: (row: T) => ReactNode): TableColumnType<T> {

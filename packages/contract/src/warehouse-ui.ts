@@ -1,5 +1,5 @@
 /** What the warehouse pages say (数据仓库). */
-export const W = {
+export const WAREHOUSE_TEXT = {
   tab: '数据仓库',
   warehouses: '数据仓库',
   loading: '加载中…',

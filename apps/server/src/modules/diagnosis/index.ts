@@ -1,0 +1,16 @@
+/**
+ * The diagnosis module's public surface (诊断改进, `/api/herm-zdgj`): the plugin, and the hook announcing rows
+ * computed (the quality warnings register with it).
+ */
+export { diagnosisPlugin } from './diagnosis.plugin';
+/** The services the demo seed plays through (as the pages would): publish, list, targets, audit, manual results. */
+export { audit as auditDiagnosis } from './diagnosis-audit.service';
+export { announceRows, ROW_COMPUTED, type RowComputed } from './diagnosis-hooks';
+export { publishTask as publishDiagnosisTask } from './diagnosis-task.service';
+export { listObjects as listObjectTasks } from './object-task.service';
+export {
+  enterResults as enterDiagnosisResults,
+  issueDown as issueDiagnosisTargets,
+  rowList as objectTaskRows,
+  saveTargets as saveDiagnosisTargets,
+} from './quality-row.service';
