@@ -92,6 +92,9 @@ export const SPEC_SECONDS: Record<string, number> = {
   'wrong-password.spec.ts': 24,
   'logout.spec.ts': 24,
   'standard.demo.spec.ts': 23,
+  // Measured alone on the same machine (2026-11-28, later): the diagnosis journey and the demo pages' axe checks.
+  'diagnosis.demo.spec.ts': 135,
+  'accessibility.demo.spec.ts': 120,
 };
 const DEFAULT_SECONDS = 60;
 

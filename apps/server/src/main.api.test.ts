@@ -84,7 +84,9 @@ describe('npm start (the server process)', () => {
     // On the run's test server through DATABASE_URL; the embedded server's restarts: db/embedded-postgres.api.test.ts.
     const testDb = await openTestDatabase();
     await testDb.database.close();
-    const env: Record<string, string> = { DATABASE_URL: testDb.url, DATA_DIR: dataDir };
+    // The demo accounts without the story: what a restart keeps does not need the school, and seeding the story
+    // (warehouse, standards, diagnosis) took over a minute on a loaded machine.
+    const env: Record<string, string> = { DATABASE_URL: testDb.url, DATA_DIR: dataDir, SEED_DEMO_STORY: 'false' };
     try {
       const port = await freePort();
       const first = start({ ...env, PORT: String(port) });

@@ -23,6 +23,7 @@ export * from './department-version';
 export * from './department-version-api';
 export * from './diagnosis';
 export * from './diagnosis-api';
+export * from './diagnosis-ui';
 export * from './dimension';
 export * from './dimension-api';
 export * from './dimension-ui';

@@ -69,8 +69,8 @@ describe('routes', () => {
   });
 
   it('shows the menu entries that have pages, and signs out to /login', async () => {
-    // 诊断改进 is granted but has no page in this build: it is not listed.
-    setLoginRecord({ ...loginRecord, menus: { ...loginRecord.menus, improvement: '' } });
+    // 智能分析 is granted but has no page in this build: it is not listed.
+    setLoginRecord({ ...loginRecord, menus: { ...loginRecord.menus, intelligentAnalysis: '' } });
     const fetchMock = mockApi({ ...signedInApi(), '/api/authc/logout': () => ok(null, MSG.logoutSuccess) });
     renderApp('/index');
     expect(await screen.findByText(systemSetting.systemName)).toBeTruthy();

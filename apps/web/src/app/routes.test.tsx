@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dashboardsRoutes } from '../features/dashboards/routes';
 import { dataCollectionRoutes } from '../features/data-collection/routes';
 import { dataManageRoutes } from '../features/data-manage/routes';
+import { diagnosisRoutes } from '../features/diagnosis/routes';
 import { fileArchiveRoutes } from '../features/file-archive/routes';
 import { homeRoutes } from '../features/home/routes';
 import { performanceRoutes } from '../features/performance/routes';
@@ -25,6 +26,7 @@ const FEATURES = [
   dataCollectionRoutes,
   dataManageRoutes,
   standardRoutes,
+  diagnosisRoutes,
   targetTaskRoutes,
   summaryAnalysisRoutes,
   taskReportRoutes,

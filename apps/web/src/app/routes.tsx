@@ -1,6 +1,7 @@
 import { dashboardsRoutes } from '../features/dashboards/routes';
 import { dataCollectionRoutes } from '../features/data-collection/routes';
 import { dataManageRoutes } from '../features/data-manage/routes';
+import { diagnosisRoutes } from '../features/diagnosis/routes';
 import { fileArchiveRoutes } from '../features/file-archive/routes';
 import { homeRoutes } from '../features/home/routes';
 import { performanceRoutes } from '../features/performance/routes';
@@ -18,7 +19,6 @@ import { routeTable } from '../session/routes';
 export const WITHOUT_PAGE = [
   'dataScreen',
   'dataScreenDynamic',
-  'improvement',
   'qualityReport',
   'developCenter',
   'intelligentAnalysis',
@@ -37,6 +37,7 @@ export const ROUTES = routeTable(
     dataCollectionRoutes,
     dataManageRoutes,
     standardRoutes,
+    diagnosisRoutes,
     targetTaskRoutes,
     summaryAnalysisRoutes,
     taskReportRoutes,

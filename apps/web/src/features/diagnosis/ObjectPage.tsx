@@ -1,0 +1,188 @@
+import {
+  AUDIT_ACTION_NAMES,
+  type AuditRecordSchema,
+  DIAGNOSIS_MSG as M,
+  type QualityRow,
+  DIAGNOSIS_TEXT as T,
+  TARGET_STATE_NAMES,
+  TARGET_STATE_NAMES_FZR,
+} from '@zg/contract';
+import { App, Button, Card, Descriptions, Progress, Segmented, Skeleton, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { z } from 'zod';
+import { toastFailure } from '../../api/feedback';
+import { EmptyState } from '../../components/EmptyState';
+import { ListTable } from '../../components/ListTable';
+import { AuditButtons } from './components/AuditButtons';
+import { LineageDialog } from './components/LineageDialog';
+import { RowsTable } from './components/RowsTable';
+import { useAuditTrail, useDiagnosisActions, useRows } from './diagnosis.api';
+import { changedTargets, clampPercent, draftsProblem, taskPath } from './diagnosis.logic';
+import './diagnosis.css';
+
+type Filter = 'all' | 'unfin' | 'dis';
+type AuditRecord = z.infer<typeof AuditRecordSchema>;
+
+/**
+ * 诊改对象 (/improvement/object?id=): an object task's rows with target entry for the person in charge (保存目标值,
+ * 提交审核), the auditor's 审核通过 / 审核不通过, 计算本对象结果, 数据来源 on each value and the audit trail.
+ */
+export default function ObjectPage() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || 0;
+  const { modal, message } = App.useApp();
+  const [filter, setFilter] = useState<Filter>('all');
+  const rows = useRows(id, filter === 'all' ? undefined : filter);
+  const trail = useAuditTrail(id);
+  const actions = useDiagnosisActions();
+  const [drafts, setDrafts] = useState<Record<number, string | null>>({});
+  const [lineage, setLineage] = useState<QualityRow | null>(null);
+
+  if (!id) return <EmptyState description={T.noObjects} />;
+  if (rows.isPending)
+    return (
+      <Card variant="borderless">
+        <Skeleton active />
+      </Card>
+    );
+  const data = rows.data;
+  if (!data) return <EmptyState description={T.noObjects} />;
+  const o = data.objectTask;
+  const editing = o.abilities.saveTargets;
+  const states = o.isFzr ? TARGET_STATE_NAMES_FZR : TARGET_STATE_NAMES;
+
+  /** Saves the changed targets (and submits them when `commit`); a problem found here is told before sending. */
+  const save = async (commit: boolean) => {
+    const problem = draftsProblem(data.list, drafts);
+    if (problem) {
+      message.error(problem);
+      return;
+    }
+    try {
+      await actions.saveTargets.mutateAsync({ dxrwid: id, list: changedTargets(data.list, drafts), commit });
+      setDrafts({});
+      message.success(commit ? M.submitted : T.targetsSaved);
+    } catch (e) {
+      toastFailure(message, e);
+    }
+  };
+
+  const submit = () =>
+    modal.confirm({
+      title: T.submitTitle,
+      content: T.submitContent,
+      okText: T.submitTargets,
+      cancelText: T.cancel,
+      onOk: () => save(true),
+    });
+
+  const computeObject = () =>
+    actions.calculateObject
+      .mutateAsync(id)
+      .then((r) => message.success(M.computed(r.computed, r.failed)))
+      .catch((e) => toastFailure(message, e));
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Card
+        variant="borderless"
+        title={
+          <Space wrap>
+            <span>{o.gzdxmc}</span>
+            <Tag color={o.mbzt === 'toaudit' ? 'success' : o.mbzt === 'waitaudit' ? 'processing' : 'default'}>
+              {T.field(T.targetState, states[o.mbzt])}
+            </Tag>
+          </Space>
+        }
+        extra={
+          <Space wrap>
+            {o.abilities.saveTargets && (
+              <Button onClick={() => void save(false)} loading={actions.saveTargets.isPending}>
+                {T.saveTargets}
+              </Button>
+            )}
+            {o.abilities.submit && (
+              <Button type="primary" onClick={submit}>
+                {T.submitTargets}
+              </Button>
+            )}
+            <AuditButtons object={o} />
+            {o.abilities.calculate && (
+              <Button onClick={() => void computeObject()} loading={actions.calculateObject.isPending}>
+                {T.computeObject}
+              </Button>
+            )}
+          </Space>
+        }
+      >
+        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }}>
+          <Descriptions.Item label={T.taskName}>
+            <Link to={taskPath(o.rwid)}>{o.rwmc}</Link>
+          </Descriptions.Item>
+          <Descriptions.Item label={T.department}>{o.bmmc ?? T.dash}</Descriptions.Item>
+          <Descriptions.Item label={T.charger}>{o.fzr?.name ?? T.dash}</Descriptions.Item>
+          <Descriptions.Item label={T.round}>{T.roundNo(o.lc)}</Descriptions.Item>
+          <Descriptions.Item label={T.standardVersionOnly}>{T.version(o.bzbb)}</Descriptions.Item>
+          <Descriptions.Item label={T.score}>{o.score ?? T.dash}</Descriptions.Item>
+          <Descriptions.Item label={T.progress} span={2}>
+            <Space wrap>
+              <Progress percent={clampPercent(o.jd)} size="small" style={{ width: 200 }} />
+              <Tag color="red">{T.belowStandardCount(o.wdbsl)}</Tag>
+              <Tag color="orange">{T.unfinishedCount(o.wwcsl)}</Tag>
+            </Space>
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card
+        variant="borderless"
+        title={
+          <Segmented<Filter>
+            value={filter}
+            onChange={setFilter}
+            options={[
+              { value: 'all', label: T.rowsAll },
+              { value: 'unfin', label: T.unfinished },
+              { value: 'dis', label: T.belowStandard },
+            ]}
+          />
+        }
+        extra={
+          <span className="zg-diagnosis-legend">
+            {T.legend}
+            <Tag color="orange">{T.flagUnfinished}</Tag>
+            <Tag color="red">{T.flagBelow}</Tag>
+          </span>
+        }
+      >
+        <RowsTable
+          rows={data.list}
+          levelCount={data.eachLevelCount.length}
+          loading={rows.isFetching}
+          editing={editing}
+          drafts={drafts}
+          onDraft={(rowId, v) => setDrafts((d) => ({ ...d, [rowId]: v }))}
+          onLineage={setLineage}
+        />
+      </Card>
+      <Card variant="borderless" title={T.auditTrail}>
+        <ListTable<AuditRecord>
+          rows={trail.data}
+          loading={trail.isFetching}
+          error={trail.error}
+          empty={T.noTrail}
+          pager="local"
+          size="small"
+          columns={[
+            { title: T.auditStage, dataIndex: 'shjdmc', width: 140 },
+            { title: T.trailAction, width: 110, render: (_, a) => a.dzmc || AUDIT_ACTION_NAMES[a.dz] },
+            { title: T.trailWho, width: 100, render: (_, a) => a.czr.name },
+            { title: T.trailWhen, dataIndex: 'sj', width: 170 },
+            { title: T.trailReason, render: (_, a) => a.yj ?? T.dash },
+          ]}
+        />
+      </Card>
+      <LineageDialog row={lineage} onClose={() => setLineage(null)} />
+    </Space>
+  );
+}

@@ -1,0 +1,149 @@
+import {
+  DIRECTION_NAMES,
+  type QualityRow,
+  RESULT_GRADE_NAMES,
+  DIAGNOSIS_TEXT as T,
+  VALUE_TYPE_NAMES,
+} from '@zg/contract';
+import { Button, Space, Tag, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { ListTable } from '../../../components/ListTable';
+import { levelSpans, shownResult, shownTarget, valueProblem, valueText } from '../diagnosis.logic';
+import { TargetInput } from './TargetInput';
+
+/**
+ * Every row of an object task in one plain table (spec-2 §2.1, not paged): the level columns (cells of one node
+ * merged), name, value type, standard, target (an input while targets may be set), result with its 数据来源, grade and
+ * the unfinished / below-standard flags; flagged rows are highlighted.
+ */
+export function RowsTable({
+  rows,
+  levelCount,
+  loading,
+  editing,
+  drafts,
+  onDraft,
+  onLineage,
+}: {
+  rows: QualityRow[] | undefined;
+  levelCount: number;
+  loading: boolean;
+  editing: boolean;
+  drafts: Record<number, string | null>;
+  onDraft: (id: number, v: string | null) => void;
+  onLineage: (row: QualityRow) => void;
+}) {
+  const list = rows ?? [];
+  const spans = Array.from({ length: levelCount }, (_, level) => levelSpans(list, level));
+  const levelColumns: ColumnsType<QualityRow> = spans.map((span, level) => ({
+    key: `level${level + 1}`,
+    title: T.level(level + 1),
+    width: 130,
+    render: (_: unknown, r: QualityRow) => r.levels[level]?.name ?? T.dash,
+    onCell: (_: QualityRow, index?: number) => ({ rowSpan: span[index ?? 0] ?? 1 }),
+  }));
+
+  const columns: ColumnsType<QualityRow> = [
+    ...levelColumns,
+    {
+      title: T.rowName,
+      dataIndex: 'zkdmc',
+      width: 200,
+      render: (_, r) => (
+        <Space orientation="vertical" size={0}>
+          <span>{r.zkdmc}</span>
+          {r.cwxx && <Tag color="error">{T.computeError(r.cwxx)}</Tag>}
+        </Space>
+      ),
+    },
+    {
+      title: T.valueType,
+      width: 90,
+      render: (_, r) => (
+        <Tooltip title={r.direction ? DIRECTION_NAMES[r.direction] : undefined}>{VALUE_TYPE_NAMES[r.zlx]}</Tooltip>
+      ),
+    },
+    {
+      title: T.standardValue,
+      width: 90,
+      render: (_, r) => <span className="zg-diagnosis-value">{valueText(r.zlx, r.bzz)}</span>,
+    },
+    {
+      title: T.target,
+      width: 150,
+      render: (_, r) => {
+        if (editing && r.abilities.setTarget) {
+          const value = r.id in drafts ? (drafts[r.id] ?? null) : r.mbz;
+          const problem = valueProblem(r, value);
+          return (
+            <Tooltip title={problem} open={problem ? undefined : false}>
+              <span>
+                <TargetInput row={r} value={value} invalid={!!problem} onChange={(v) => onDraft(r.id, v)} />
+              </span>
+            </Tooltip>
+          );
+        }
+        return (
+          <Space size={4}>
+            <span className="zg-diagnosis-value">{valueText(r.zlx, shownTarget(r))}</span>
+            {r.xzmbzzt === 'waitaudit' && <Tag>{T.revisionPending}</Tag>}
+          </Space>
+        );
+      },
+    },
+    {
+      title: T.result,
+      width: 130,
+      render: (_, r) => {
+        const result = shownResult(r);
+        if (result === null) return T.dash;
+        return (
+          <Space size={4}>
+            <Button
+              type="link"
+              size="small"
+              style={{ padding: 0 }}
+              aria-label={`${r.zkdmc} ${T.lineage}`}
+              title={T.lineage}
+              onClick={() => onLineage(r)}
+            >
+              {valueText(r.zlx, result)}
+            </Button>
+            {r.xzjgzzt === 'waitaudit' && <Tag>{T.revisionPending}</Tag>}
+          </Space>
+        );
+      },
+    },
+    {
+      title: T.grade,
+      width: 90,
+      render: (_, r) => (r.jgdj ? `${r.jgdj} ${RESULT_GRADE_NAMES[r.jgdj]}` : T.dash),
+    },
+    {
+      title: T.flags,
+      width: 130,
+      render: (_, r) => (
+        <Space size={4} wrap>
+          {r.dis && <Tag color="red">{T.flagBelow}</Tag>}
+          {r.unfin && <Tag color="orange">{T.flagUnfinished}</Tag>}
+        </Space>
+      ),
+    },
+    { title: T.lastResult, width: 90, render: (_, r) => valueText(r.zlx, r.sljsz) },
+    { title: T.calRule, dataIndex: 'jsgz', width: 160 },
+  ];
+
+  return (
+    <ListTable<QualityRow>
+      rows={rows}
+      loading={loading}
+      empty={T.noRows}
+      pager={false}
+      bordered
+      size="small"
+      scroll={{ x: 1300 + levelCount * 130, y: 600 }}
+      rowClassName={(r) => (r.dis ? 'zg-diagnosis-row--dis' : r.unfin ? 'zg-diagnosis-row--unfin' : '')}
+      columns={columns}
+    />
+  );
+}
