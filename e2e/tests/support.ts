@@ -92,6 +92,7 @@ export const TOP_MENUS = [
 export const KEYS_WITH_PAGES: readonly string[] = [
   'homePage',
   'standard',
+  'improvement',
   'dataCollection',
   'dataManagement',
   'annualWbs',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness';
 import { type Actor, actorOfSession } from './access';
 import { AppError } from './errors';
-import { type JobContext, JobFailed } from './jobs';
+import { type JobContext, JobFailed, JobRunner } from './jobs';
 import { userGrants } from './session';
 import { presentJob, readJob } from './tracked-jobs';
 
@@ -200,6 +200,36 @@ describe('tracked jobs (platform/jobs.ts)', () => {
       { id: spent, status: 'interrupted', attempts: 2, message: JOB_MSG.interrupted },
       { id: once, status: 'interrupted', attempts: 2, message: JOB_MSG.interrupted },
     ]);
+  });
+
+  it('a job whose outcome cannot be written (the database went away) ends its run without a rejection', async () => {
+    // The database stops answering as the handler fails: the 'failed' outcome does not reach the row. The run must
+    // still end quietly (an unhandled rejection would end the process before the embedded server's one-line message).
+    let down = false;
+    const db = new Proxy(s.database.db, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver);
+        if (prop !== 'execute') return value;
+        return (...args: unknown[]) => {
+          if (!down) return (value as (...a: unknown[]) => unknown).apply(target, args);
+          down = false;
+          return Promise.reject(new Error('Connection terminated'));
+        };
+      },
+    });
+    const runner = new JobRunner(db, s.app.log, { pollMs: 60_000, lockSeconds: 30 });
+    runner.register('test.db-gone', async () => {
+      down = true;
+      throw new Error('boom');
+    });
+    const ref = await runner.start('test.db-gone', { owner, payload: {} });
+    await expect(runner.drain()).resolves.toBeUndefined();
+    expect(down).toBe(false);
+    // The row keeps its lease: when it runs out, a claim retries or interrupts it, as for a worker that died.
+    expect(await rows(sql`select status, attempts from jobs where ref = ${ref}`)).toEqual([
+      { status: 'running', attempts: 1 },
+    ]);
+    await runner.stop();
   });
 
   it('runs a quick job beside a long one, and removes finished jobs after the days they are kept', async () => {

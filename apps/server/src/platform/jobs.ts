@@ -354,14 +354,18 @@ export class JobRunner {
       const p = progress;
       const stop = refused || final;
       // Exponential back-off: 2 s, 4 s, 8 s ...
-      await this.db.execute(sql`update jobs set
+      // The outcome may not reach the row (the database went away): the lease then runs out and the claim decides, as
+      // for a worker that died. A job's run never rejects, so no caller is left with an unhandled rejection.
+      await this.db
+        .execute(sql`update jobs set
         ${stop ? sql`status = 'failed', ${finish}` : sql`status = 'queued', locked_until = null, updated_at = now()`},
         run_at = now() + make_interval(secs => ${2 ** job.attempts}),
         done = ${p.done ?? 0}, total = ${p.total ?? null}, step = ${p.step?.slice(0, 200) ?? null},
         report = ${jsonOf(err instanceof JobFailed ? err.report : null)},
         message = ${stop ? (refused ? error : JOB_MSG.failed).slice(0, 500) : null},
         last_error = ${error.slice(0, 2000)}
-        where ${mine}`);
+        where ${mine}`)
+        .catch((writeErr) => this.log.error({ err: writeErr, jobId: job.id }, 'job outcome not written'));
     }
   }
 }
