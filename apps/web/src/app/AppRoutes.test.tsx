@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AUTH_MSG, MSG, SHELL_TEXT, WEB_MSG } from '@zg/contract';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { browser } from '../api/browser';
 import { LOGIN_RECORD_KEY, SESSION_HINT_KEY, setLoginRecord } from '../api/session';
 import { failed, loginRecord, mockApi, ok, signedInApi, systemSetting } from '../test/fixtures';
@@ -13,6 +13,13 @@ const signedOutApi = {
   '/api/authc/tryLogin': () => failed(401, MSG.notSignedIn),
   '/api/authc/casConfig': () => ok({ enabled: false, loginUrl: null }),
 };
+
+// The signed-in shell and the home page are lazy chunks: the first test to reach them would otherwise wait for Vite
+// to transform them (and antd's pages behind them) inside its 4 s findBy, which a loaded 2-core machine overran
+// (欢迎，系统管理员 not found while the home chunk was still compiling). Load them once, before any test's clock.
+beforeAll(async () => {
+  await Promise.all([import('./SignedInApp'), import('../features/home/HomePage')]);
+}, 60_000);
 
 describe('routes', () => {
   it('sends / to /login (no from) when nobody is signed in', async () => {
