@@ -83,6 +83,7 @@ export const TOP_MENUS = [
   ['dataManagement', '数据管理'],
   ['annualWbs', '年度目标分解'],
   ['wbs', '目标任务管理'],
+  ['system', '系统管理'],
 ] as const;
 
 /**
@@ -98,6 +99,7 @@ export const KEYS_WITH_PAGES: readonly string[] = [
   'annualWbs',
   'wbs',
   'performance',
+  'system',
 ];
 
 /** Opens an item of the header's user menu (个人中心 / 修改密码 / 退出登录). */
