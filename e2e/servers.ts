@@ -95,6 +95,8 @@ export const SPEC_SECONDS: Record<string, number> = {
   // Measured alone on the same machine (2026-11-28, later): the diagnosis journey and the demo pages' axe checks.
   'diagnosis.demo.spec.ts': 135,
   'accessibility.demo.spec.ts': 120,
+  // Measured alone (2026-11-28, load average about 7): 系统管理's import journey and its tabs' axe checks.
+  'system.spec.ts': 68,
 };
 const DEFAULT_SECONDS = 60;
 

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only api,upload,frontend,warehouse,algorithm,collection,standard,diagnosis,crash,soak,profile] [--skip ...] [--scale school] [--workers 1] [--routes list.publisher,detail] [--baseline <git ref> [--rounds 3]] [--keep]`
+ * `npm run bench [-- --quick] [--only api,upload,frontend,warehouse,algorithm,collection,standard,system,diagnosis,crash,soak,profile] [--skip ...] [--scale school] [--workers 1] [--routes list.publisher,detail] [--baseline <git ref> [--rounds 3]] [--keep]`
  *
  * Builds the web app (while a throwaway PostgreSQL 15 cluster starts), generates the school-scale data into it and
  * into the embedded default (the npm-installed PostgreSQL under a DATA_DIR of its own), then measures
@@ -41,6 +41,7 @@ import { explainRoute, mainThreadProfile, resetStatements, summariseCpuProfile, 
 import { captureRoutes, replayRoute } from './phases/replay';
 import { soak } from './phases/soak';
 import { measureStandards } from './phases/standard';
+import { measureSystem } from './phases/system';
 import { makeTestFile, measureUpload } from './phases/upload';
 import { makeImportFile, measureWarehouse, WAREHOUSE_BENCH } from './phases/warehouse';
 import { carriedFindings, embeddedFactors, evaluateBudgets, LIMIT, postgresShares, renderResults } from './report';
@@ -56,6 +57,7 @@ const PHASES = [
   'algorithm',
   'collection',
   'standard',
+  'system',
   'diagnosis',
   'crash',
   'soak',
@@ -220,6 +222,12 @@ async function main() {
       crashRun = phase('crash tests', () => crashPhase(ctx, pg, plan, results), soaks || (wants('profile') && !quick));
     }
   };
+
+  if (wants('system')) {
+    await phase('系统管理: 3 000 users imported, the user list at 10 000 users, the audit log at 1 000 000 rows', () =>
+      systemPhase(ctx, pg, results),
+    );
+  }
 
   if (data) {
     const { fixtures } = data;
@@ -731,6 +739,26 @@ async function standardPhase(ctx: RunContext, pg: PostgresCluster, results: RunR
       repeats: ctx.quick ? 30 : 100,
       imports: ctx.quick ? 2 : 3,
       log: (line) => ctx.log(`postgres standard ${line}`),
+    });
+  } finally {
+    await stopServer(server);
+  }
+}
+
+/**
+ * 系统管理 (issue 36) on PostgreSQL, alone: a database of its own at the small scale grown to 10 000 users and a
+ * 1 000 000-row audit log (`data.ts --system`), the product server, then phases/system.ts signed in as zyadmin.
+ */
+async function systemPhase(ctx: RunContext, pg: PostgresCluster, results: RunResults) {
+  const url = await pg.createDatabase('system');
+  await generateData(ctx, 'system-postgres', SCALES.small, { url }, ['--system']);
+  const server = await productServer(ctx, 'postgres', { DATABASE_URL: url });
+  try {
+    const admin = await Session.login(server.base, 'zyadmin', 'Admin@2026');
+    results.system.postgres = await measureSystem(admin, {
+      repeats: ctx.quick ? 30 : 100,
+      imports: ctx.quick ? 1 : 2,
+      log: (line) => ctx.log(`postgres system ${line}`),
     });
   } finally {
     await stopServer(server);

@@ -7,8 +7,9 @@
  * browse, an empty one to import into; phases/warehouse.ts); --demo-warehouse the demo school's warehouse alone, with its
  * diagnosis indicators (phases/algorithm.ts); --collection the demo data collection (forms, constants, tasks and the
  * warehouse tables the forms write into; phases/collection.ts). Every database also gets the standard systems: the
- * demo's five and a ~500-node one (phases/standard.ts). --diagnosis: the demo warehouse with its indicators, then the
- * department duties and the demo diagnosis task of the 40 majors (phases/diagnosis.ts).
+ * demo's five and a ~500-node one (phases/standard.ts). --system grows the users to 10 000 and the audit log to
+ * 1 000 000 rows (phases/system.ts). --diagnosis: the demo warehouse with its indicators, then the department duties
+ * and the demo diagnosis task of the 40 majors (phases/diagnosis.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,12 +26,19 @@ import { sql } from 'drizzle-orm';
 import { parseArgs, stringFlag } from './lib/args';
 import { prepareDiagnosis } from './phases/diagnosis';
 import { prepareStandards } from './phases/standard';
+import { prepareSystem } from './phases/system';
 import { prepareWarehouse } from './phases/warehouse';
 
 const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main() {
-  const { flags } = parseArgs(process.argv.slice(2), ['warehouse', 'demo-warehouse', 'collection', 'diagnosis']);
+  const { flags } = parseArgs(process.argv.slice(2), [
+    'warehouse',
+    'demo-warehouse',
+    'collection',
+    'system',
+    'diagnosis',
+  ]);
   const scale = scaleOf(stringFlag(flags, 'scale') ?? 'school');
   const url = stringFlag(flags, 'database-url') ?? process.env.DATABASE_URL;
   const dataDir = path.resolve(stringFlag(flags, 'data-dir') ?? path.join(benchDir, '.data', scale.name));
@@ -67,6 +75,13 @@ async function main() {
       process.stdout.write(`  demo collection in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
     }
     await loadStandards();
+    if (flags.has('system')) {
+      const t = Date.now();
+      const added = await prepareSystem(database.db);
+      process.stdout.write(
+        `  系统管理: ${added.users} users and ${added.audits} audit rows added in ${((Date.now() - t) / 1000).toFixed(1)} s\n`,
+      );
+    }
     if (flags.has('diagnosis')) {
       const t = Date.now();
       await prepareDiagnosis(database.db, new Date().toISOString().slice(0, 10));

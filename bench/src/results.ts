@@ -8,6 +8,7 @@ import type { CpuProfile, Plan, Statement } from './phases/profile';
 import type { ReplayFigures } from './phases/replay';
 import type { SoakFigures } from './phases/soak';
 import type { StandardFigures } from './phases/standard';
+import type { SystemFigures } from './phases/system';
 import type { UploadFigures } from './phases/upload';
 import type { WarehouseFigures } from './phases/warehouse';
 
@@ -67,6 +68,8 @@ export interface RunResults {
   collection: Partial<Record<DbKind, CollectionFigures>>;
   /** Standard systems (issue 19): a ~500-node system read whole, a 1 000-row import. */
   standard: Partial<Record<DbKind, StandardFigures>>;
+  /** 系统管理 (issue 36): the user list at 10 000 users, the audit log at 1 000 000 rows, a 3 000-user import. */
+  system: Partial<Record<DbKind, SystemFigures>>;
   /** 诊断改进 (issue 30): a 40-major task computed, a publish to 1 200 courses, one object task's rows. */
   diagnosis: Partial<Record<DbKind, DiagnosisFigures>>;
   crash: Partial<Record<DbKind, CrashFigures>>;
@@ -99,6 +102,7 @@ export function emptyResults(startedAt: Date, quick: boolean): RunResults {
     algorithm: {},
     collection: {},
     standard: {},
+    system: {},
     diagnosis: {},
     crash: {},
     soak: null,

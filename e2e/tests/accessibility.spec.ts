@@ -1,23 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, signIn } from './support';
+import { ACCOUNTS, audit, type Finding, settle, signIn } from './support';
 
 // Every page each role reaches (the header's modules and each module's sidebar lines, as a user would click them)
 // is checked by axe-core against WCAG 2.1 A/AA; a critical or serious violation fails the test, named with its page.
 test.describe.configure({ timeout: 600_000 });
-
-interface Finding {
-  page: string;
-  rule: string;
-  impact: string;
-  targets: string[];
-}
-
-async function settle(page: Page) {
-  await expect(page.locator('.zg-content__loading')).toHaveCount(0, { timeout: 15_000 });
-  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 15_000 });
-  await expect(page.locator('.ant-skeleton-active')).toHaveCount(0, { timeout: 15_000 });
-}
 
 /** Opens a header module: from the bar, or from 更多 when the bar has folded it (an administrator has many). */
 async function openModule(page: Page, module: string) {
@@ -30,20 +16,6 @@ async function openModule(page: Page, module: string) {
   // The sidebar is redrawn with the module's route: read its lines only once the header marks the module selected
   // (reading them earlier may catch the previous module's sidebar, a longer list than the one to be clicked).
   await expect(page.locator('.zg-header li.ant-menu-item-selected [data-menu-key]')).toHaveText(module);
-}
-
-async function audit(page: Page, where: string, findings: Finding[]) {
-  await settle(page);
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  for (const v of result.violations) {
-    if (v.impact !== 'critical' && v.impact !== 'serious') continue;
-    findings.push({
-      page: where,
-      rule: v.id,
-      impact: v.impact,
-      targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-    });
-  }
 }
 
 /** The modules whose page shows several tabs below one sidebar line, each at an address or with a list of its own. */

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 // What the user reads, written out as the user reads it.
@@ -82,6 +83,7 @@ export const TOP_MENUS = [
   ['dataManagement', '数据管理'],
   ['annualWbs', '年度目标分解'],
   ['wbs', '目标任务管理'],
+  ['system', '系统管理'],
 ] as const;
 
 /**
@@ -97,10 +99,41 @@ export const KEYS_WITH_PAGES: readonly string[] = [
   'annualWbs',
   'wbs',
   'performance',
+  'system',
 ];
 
 /** Opens an item of the header's user menu (个人中心 / 修改密码 / 退出登录). */
 export async function openUserMenu(page: Page, item: string) {
   await page.getByRole('button', { name: '用户菜单' }).click();
   await page.getByRole('menuitem', { name: item }).click();
+}
+
+/** A critical or serious axe finding, named with the page it was on. */
+export interface Finding {
+  page: string;
+  rule: string;
+  impact: string;
+  targets: string[];
+}
+
+/** Waits until the page has no loading spinner or skeleton left. */
+export async function settle(page: Page) {
+  await expect(page.locator('.zg-content__loading')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('.ant-skeleton-active')).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** Runs axe-core (WCAG 2.1 A/AA) on the settled page and adds its critical and serious violations to `findings`. */
+export async function audit(page: Page, where: string, findings: Finding[]) {
+  await settle(page);
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  for (const v of result.violations) {
+    if (v.impact !== 'critical' && v.impact !== 'serious') continue;
+    findings.push({
+      page: where,
+      rule: v.id,
+      impact: v.impact,
+      targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    });
+  }
 }

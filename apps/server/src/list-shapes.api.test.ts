@@ -198,6 +198,7 @@ describe('every list: times in the school zone, people by name', () => {
       '/api/herm-sjgl/algorithmRun/selectById': { id: await one(sql`select id as v from algorithm_runs limit 1`) },
       '/api/herm-sjgl/ckb/selectbsj': { id: ids.ckbid },
       '/api/herm-sjgl/ckb/getFutureTaskResult': { id: await one(sql`select id as v from jobs limit 1`) },
+      '/api/system/role/:roleId/users': { roleId: await one(sql`select role_id as v from user_roles limit 1`) },
       '/api/herm-sjgl/departmentVersion/:id/departments': {
         id: await one(sql`select id as v from department_versions limit 1`),
       },

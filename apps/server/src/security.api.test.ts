@@ -94,6 +94,10 @@ const COLLECTION = not(
   'shared setting: form directories, forms and their versions, constants and collection tasks are one school catalogue kept by administrators and the data office (route roles zyadmin, dataOffice)',
 );
 
+const SYSTEM_ADMIN = not(
+  '系统管理: school-wide users, roles and menus, departments, settings and sessions, administrators only (route role zyadmin; system-admin.api.test.ts)',
+);
+
 const DIAGNOSIS_PUBLISH = not('creates a new diagnosis task owned by the caller (publishers and administrators only)');
 const D = (route: string) => `POST /api/herm-zdgj${route}`;
 const DIAGNOSIS: Record<string, Ownership> = {
@@ -144,6 +148,23 @@ const WRITES: Record<string, Ownership> = {
   'POST /api/user/school/benchmark/update': SELF,
   'POST /api/user/systemSetting/update': SYSTEM,
   'POST /api/user/systemSetting/logoUpload': SYSTEM,
+  'POST /api/system/user/create': SYSTEM_ADMIN,
+  'POST /api/system/user/:userId/update': SYSTEM_ADMIN,
+  'POST /api/system/user/:userId/enable': SYSTEM_ADMIN,
+  'POST /api/system/user/:userId/disable': SYSTEM_ADMIN,
+  'POST /api/system/user/:userId/resetPassword': SYSTEM_ADMIN,
+  'POST /api/system/user/import': SYSTEM_ADMIN,
+  'POST /api/system/role/create': SYSTEM_ADMIN,
+  'POST /api/system/role/:roleId/update': SYSTEM_ADMIN,
+  'POST /api/system/role/:roleId/delete': SYSTEM_ADMIN,
+  'POST /api/system/role/:roleId/menus': SYSTEM_ADMIN,
+  'POST /api/system/department/create': SYSTEM_ADMIN,
+  'POST /api/system/department/:departmentId/update': SYSTEM_ADMIN,
+  'POST /api/system/department/:departmentId/enable': SYSTEM_ADMIN,
+  'POST /api/system/department/:departmentId/disable': SYSTEM_ADMIN,
+  'POST /api/system/setting/update': SYSTEM_ADMIN,
+  'POST /api/system/setting/casTest': SYSTEM_ADMIN,
+  'POST /api/system/session/:sessionId/end': SYSTEM_ADMIN,
   'POST /api/herm-zdgj/rest/file/upload': CREATES,
   'POST /api/herm-zdgj/rest/file/chunk': CHUNK,
   'POST /api/herm-zdgj/rest/file/merge': owner('files'),
@@ -387,6 +408,14 @@ describe('every registered route', () => {
       headers: { cookie },
     });
     expect(good.statusCode).toBe(200);
+  });
+});
+
+describe('系统管理', () => {
+  it('serves every /api/system route to administrators only (role zyadmin, no menu key)', () => {
+    const routes = apiRoutes().filter((r) => r.url.startsWith('/api/system/'));
+    expect(routes.length).toBeGreaterThan(25);
+    for (const r of routes) expect(r.access, `${r.method} ${r.url}`).toEqual({ roles: ['zyadmin'] });
   });
 });
 

@@ -114,14 +114,21 @@ export interface StandardFigures {
   imports: { rows: number; ms: number; status: number; nodes: number }[];
 }
 
-function postSheet(s: Session, path: string, fields: Record<string, string>, file: Buffer) {
+/** A multipart POST of one .xlsx with form fields (an import route), signed in as `s`. */
+export function postSheet(
+  s: Session,
+  path: string,
+  fields: Record<string, string>,
+  file: Buffer,
+  filename = 'standard.xlsx',
+) {
   const boundary = `----zgbench${randomUUID()}`;
   const parts: Buffer[] = Object.entries(fields).map(([k, v]) =>
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
   );
   parts.push(
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="standard.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
     ),
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),

@@ -32,6 +32,10 @@ export const LoginRecordSchema = z.object({
   newChargeDeparmentList: z.array(ChargeDepartmentSchema),
   newChargeDeparmentIdList: z.array(z.string()),
   csrfSecret: z.string().describe('CSRF 密钥 / per-session CSRF secret'),
+  mustChangePassword: z
+    .boolean()
+    .optional()
+    .describe('管理员重置了密码：须先修改密码 / must change the password before anything else'),
 });
 export type LoginRecord = z.infer<typeof LoginRecordSchema>;
 

@@ -47,6 +47,8 @@ export const MENUS = [
   { key: 'annualWbsPersonal', path: '/newTaskManagement/myTask', label: '我的任务', parent: 'annualWbs' },
   { key: 'annualWbsDepartment', path: '/newTaskManagement/departmentTask', label: '部门任务', parent: 'annualWbs' },
   { key: 'wbs', path: '/targetTaskManagement', label: '目标任务管理', icon: 'project' },
+  /** 系统管理: beyond the spec (issue 36), administrators only. */
+  { key: 'system', path: '/system', label: '系统管理', icon: 'setting' },
 ] as const satisfies readonly MenuDef[];
 
 export type MenuKey = (typeof MENUS)[number]['key'];

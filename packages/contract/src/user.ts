@@ -65,7 +65,7 @@ export const ProfileSchema = z.object({
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
-const EMAIL = /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/;
+export const EMAIL = /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/;
 /** Chinese mobile (1[3-9]xxxxxxxxx) or landline (area code 0xx(x)-, 7-8 digits, optional extension). */
 export const PHONE = /^(?:1[3-9]\d{9}|(?:0\d{2,3}-?)?[2-9]\d{6,7}(?:-\d{1,6})?)$/;
 const QQ = /^[1-9]\d{4,11}$/;

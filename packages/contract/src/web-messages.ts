@@ -78,6 +78,9 @@ export const SHELL_TEXT = {
   newPasswordLabel: '新密码',
   confirmPasswordLabel: '确认新密码',
   passwordHint: '至少 8 位，须同时包含字母和数字',
+  /** A reset or new account: the app waits behind the dialog until the password is changed. */
+  forcedPasswordTitle: '请先修改初始密码',
+  forcedPasswordNotice: '您的账号使用的是管理员设置的密码，修改密码后才能使用本系统。修改成功后请用新密码重新登录。',
   // Home page
   goodMorning: '上午好',
   goodAfternoon: '下午好',

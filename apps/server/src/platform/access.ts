@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { AUTH_MSG, CSRF, DERIVED_ROLE_TARGET_TASK_DEPART, type MenuKey, ROLE } from '@zg/contract';
+import { AUTH_MSG, CSRF, DERIVED_ROLE_TARGET_TASK_DEPART, type MenuKey, ROLE, SYSTEM_MSG } from '@zg/contract';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError, forbidden, noSession, sessionExpired, unauthorized } from './errors';
 import type { SessionInfo } from './session';
@@ -124,7 +124,10 @@ export function registerAccessControl(app: FastifyInstance) {
       if (checkCsrfToken && !checkCsrf(s.csrfSecret, req.query)) throw new AppError(403, AUTH_MSG.csrfInvalid);
       const actor = actorOfSession(s);
       req.actor = actor;
-      if (!('session' in access) && !allows(access, actor)) throw forbidden();
+      if ('session' in access) return;
+      // A reset password is changed first (the self-service routes, all `session`, stay open for it).
+      if (s.mustChangePassword) throw forbidden(SYSTEM_MSG.mustChangePassword);
+      if (!allows(access, actor)) throw forbidden();
     };
     // Before validation, so nothing about a route's input is revealed to a caller who may not use it.
     const existing = route.preValidation;

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { LIMITS } from '@zg/contract';
 import { type AnyColumn, and, eq, gt, lt, type SQL, sql, type Table } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { departmentChargers, departments, roleMenus, sessions, userRoles, users } from '../db/schema';
+import { departmentChargers, departments, roleMenus, sessions, systemSettings, userRoles, users } from '../db/schema';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_LIFETIME_MS = LIMITS.sessionLifetimeDays * 24 * 3600 * 1000;
@@ -21,6 +21,8 @@ export interface SessionInfo {
   grants: readonly { roleId: string; menuKey: string | null }[];
   /** Departments the user heads (enabled ones) or is registered as a charger for, sorted. */
   chargeDepartmentIds: readonly string[];
+  /** An administrator reset the password: only self-service routes answer until it is changed. */
+  mustChangePassword: boolean;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -45,6 +47,7 @@ export async function createSession(db: Db, userId: string, meta: { ip?: string;
 
 type SessionRow = Omit<SessionInfo, 'grants' | 'chargeDepartmentIds'> & {
   enabled: boolean;
+  idleMinutes: number | null;
   grants: Grants;
   charged: Charged;
 };
@@ -85,6 +88,10 @@ function sessionStatement(db: Db) {
       userName: users.name,
       departmentId: users.departmentId,
       enabled: users.enabled,
+      mustChangePassword: users.mustChangePassword,
+      // The idle timeout 系统管理 set (null: the config's), read with the session so a change holds at once everywhere.
+      idleMinutes: sql<number | null>`(select ${q(systemSettings, systemSettings.sessionIdleMinutes)}
+        from ${systemSettings} order by ${q(systemSettings, systemSettings.id)} limit 1)`,
       grants: grantsOf(q(sessions, sessions.userId)),
       charged: chargedOf(q(sessions, sessions.userId)),
     })
@@ -113,7 +120,8 @@ export async function findSession(db: Db, token: string, idleMs: number): Promis
   const rows = (await statement.execute({ idHash, now })) as SessionRow[];
   const row = rows[0];
   if (!row?.enabled) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > idleMs) {
+  const idleLimit = row.idleMinutes ? row.idleMinutes * 60_000 : idleMs;
+  if (now.getTime() - row.lastSeenAt.getTime() > idleLimit) {
     await db.delete(sessions).where(eq(sessions.idHash, idHash));
     return null;
   }
@@ -121,7 +129,7 @@ export async function findSession(db: Db, token: string, idleMs: number): Promis
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
     row.lastSeenAt = now;
   }
-  const { enabled: _enabled, grants, charged, ...info } = row;
+  const { enabled: _enabled, idleMinutes: _idle, grants, charged, ...info } = row;
   return { ...info, ...carried(grants, charged) };
 }
 
@@ -162,4 +170,45 @@ export async function destroyUserSessions(db: Db, userId: string) {
 
 export async function purgeExpiredSessions(db: Db) {
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}
+
+/** The live sessions (signed in now), most recently seen first, with their users; `keyword` matches 工号 or name. */
+export async function pageLiveSessions(db: Db, q: { keyword?: string; pageNum: number; pageSize: number }) {
+  const live = gt(sessions.expiresAt, new Date());
+  const where = q.keyword
+    ? and(
+        live,
+        sql`(${users.id} ilike ${`%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} or ${users.name} ilike ${`%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`})`,
+      )
+    : live;
+  const [list, [total]] = await Promise.all([
+    db
+      .select({
+        idHash: sessions.idHash,
+        userId: sessions.userId,
+        userName: users.name,
+        ip: sessions.ip,
+        userAgent: sessions.userAgent,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(where)
+      .orderBy(sql`${sessions.lastSeenAt} desc`)
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(where),
+  ]);
+  return { list, total: Number(total?.n ?? 0) };
+}
+
+/** Ends one session by its stored hash; the user it belonged to, or null when there was none. */
+export async function endSessionByHash(db: Db, idHash: string) {
+  const rows = await db.delete(sessions).where(eq(sessions.idHash, idHash)).returning({ userId: sessions.userId });
+  return rows[0]?.userId ?? null;
 }

@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { MSG, SHELL_TEXT, WEB_MSG } from '@zg/contract';
-import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { AUTH_MSG, MSG, SHELL_TEXT, WEB_MSG } from '@zg/contract';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { browser } from '../api/browser';
 import { LOGIN_RECORD_KEY, SESSION_HINT_KEY, setLoginRecord } from '../api/session';
 import { failed, loginRecord, mockApi, ok, signedInApi, systemSetting } from '../test/fixtures';
@@ -13,6 +13,13 @@ const signedOutApi = {
   '/api/authc/tryLogin': () => failed(401, MSG.notSignedIn),
   '/api/authc/casConfig': () => ok({ enabled: false, loginUrl: null }),
 };
+
+// The signed-in shell and the home page are lazy chunks: the first test to reach them would otherwise wait for Vite
+// to transform them (and antd's pages behind them) inside its 4 s findBy, which a loaded 2-core machine overran
+// (欢迎，系统管理员 not found while the home chunk was still compiling). Load them once, before any test's clock.
+beforeAll(async () => {
+  await Promise.all([import('./SignedInApp'), import('../features/home/HomePage')]);
+}, 60_000);
 
 describe('routes', () => {
   it('sends / to /login (no from) when nobody is signed in', async () => {
@@ -108,6 +115,45 @@ describe('routes', () => {
     const dialog = await screen.findByRole('dialog', { name: WEB_MSG.logoutFailedTitle });
     expect(dialog.textContent).toContain(MSG.serverError);
     expect(screen.getByText('欢迎，系统管理员')).toBeTruthy();
+  });
+
+  it('holds a reset account behind the forced password change, with no page behind it, until it is changed', async () => {
+    setLoginRecord({ ...loginRecord, mustChangePassword: true });
+    const fetchMock = mockApi({
+      ...signedInApi(),
+      '/api/user/password/update': () => ok(null, AUTH_MSG.passwordChanged),
+    });
+    renderApp('/index');
+    const dialog = await screen.findByRole('dialog', { name: SHELL_TEXT.forcedPasswordTitle });
+    expect(dialog.textContent).toContain(SHELL_TEXT.forcedPasswordNotice);
+    // It cannot be closed: no 取消, no close button, Escape does nothing.
+    expect(within(dialog).queryByRole('button', { name: SHELL_TEXT.cancel })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: /close|关闭/i })).toBeNull();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.getByRole('dialog', { name: SHELL_TEXT.forcedPasswordTitle })).toBeTruthy();
+    // No page is rendered, so nothing asks the server for what it would refuse.
+    expect(screen.queryByText('欢迎，系统管理员')).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/herm-wbs/'))).toBe(false);
+
+    const type = (label: string, value: string) =>
+      fireEvent.change(within(dialog).getByLabelText(label, { selector: 'input' }), { target: { value } });
+    type('旧密码', 'Init@2026');
+    type('新密码', 'Mine@20261');
+    type('确认新密码', 'Mine@20261');
+    fireEvent.click(within(dialog).getByRole('button', { name: SHELL_TEXT.confirmChange }));
+    expect(await loginHeading()).toBeTruthy();
+    expect(where()).toBe('/login');
+    expect(sessionStorage.getItem(LOGIN_RECORD_KEY)).toBeNull();
+  });
+
+  it('offers 退出登录 in the forced password change', async () => {
+    setLoginRecord({ ...loginRecord, mustChangePassword: true });
+    mockApi({ ...signedInApi(), '/api/authc/logout': () => ok(null, MSG.logoutSuccess) });
+    renderApp('/index');
+    const dialog = await screen.findByRole('dialog', { name: SHELL_TEXT.forcedPasswordTitle });
+    fireEvent.click(within(dialog).getByRole('button', { name: /退出登录/ }));
+    expect(await loginHeading()).toBeTruthy();
+    expect(sessionStorage.getItem(LOGIN_RECORD_KEY)).toBeNull();
   });
 
   it('lands a user with no menus on /index with an empty entry list, and sends unknown routes there', async () => {

@@ -9,6 +9,7 @@ import { homeRoutes } from '../features/home/routes';
 import { performanceRoutes } from '../features/performance/routes';
 import { standardRoutes } from '../features/standard/routes';
 import { summaryAnalysisRoutes } from '../features/summary-analysis/routes';
+import { systemRoutes } from '../features/system/routes';
 import { targetTaskRoutes } from '../features/target-task/routes';
 import { viewerOf } from '../features/target-task/task-logic';
 import { taskReportRoutes } from '../features/task-report/routes';
@@ -31,6 +32,7 @@ const FEATURES = [
   taskReportRoutes,
   performanceRoutes,
   fileArchiveRoutes,
+  systemRoutes,
 ] as const;
 
 const as = (over: Partial<LoginRecord>): LoginRecord => ({ ...loginRecord, roleIdList: [], ...over });

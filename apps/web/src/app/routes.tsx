@@ -7,6 +7,7 @@ import { homeRoutes } from '../features/home/routes';
 import { performanceRoutes } from '../features/performance/routes';
 import { standardRoutes } from '../features/standard/routes';
 import { summaryAnalysisRoutes } from '../features/summary-analysis/routes';
+import { systemRoutes } from '../features/system/routes';
 import { targetTaskRoutes } from '../features/target-task/routes';
 import { taskReportRoutes } from '../features/task-report/routes';
 import { routeTable } from '../session/routes';
@@ -42,6 +43,7 @@ export const ROUTES = routeTable(
     taskReportRoutes,
     performanceRoutes,
     fileArchiveRoutes,
+    systemRoutes,
   ],
   WITHOUT_PAGE,
 );

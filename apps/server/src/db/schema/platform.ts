@@ -29,13 +29,15 @@ export const departments = pgTable(
     shortNameZh: varchar('short_name_zh', { length: 30 }).notNull(),
     shortNameEn: varchar('short_name_en', { length: 30 }).notNull(),
     chargeUserId: varchar('charge_user_id', { length: 64 }),
+    /** The department above it in the tree (系统管理 moves it); a new department version snapshots the tree. */
+    parentId: varchar('parent_id', { length: 32 }),
     sortOrder: integer('sort_order').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   // Every signed-in request looks up the departments its user heads (platform/session.ts).
-  (t) => [index('departments_charge_user_idx').on(t.chargeUserId)],
+  (t) => [index('departments_charge_user_idx').on(t.chargeUserId), index('departments_parent_idx').on(t.parentId)],
 );
 
 export const userTypes = pgTable('user_types', {
@@ -64,10 +66,16 @@ export const users = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     lastAccessAt: timestamp('last_access_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** Set by an administrator's reset or a new account: every route but the self-service ones waits for a change. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('users_department_idx').on(t.departmentId), index('users_name_idx').on(t.name)],
+  (t) => [
+    index('users_department_idx').on(t.departmentId),
+    index('users_name_idx').on(t.name),
+    index('users_user_type_idx').on(t.userTypeId),
+  ],
 );
 
 export const roles = pgTable('roles', {
@@ -118,6 +126,14 @@ export const systemSettings = pgTable('system_settings', {
   id: serial('id').primaryKey(),
   systemName: varchar('system_name', { length: 200 }).notNull(),
   logoFileId: varchar('logo_file_id', { length: 64 }),
+  /** The session idle timeout; null: the SESSION_IDLE_MINUTES of the config. */
+  sessionIdleMinutes: integer('session_idle_minutes'),
+  /** CAS single sign-on as the administrator set it; null casEnabled: the CAS_* settings of the config. */
+  casEnabled: boolean('cas_enabled'),
+  casServerUrl: varchar('cas_server_url', { length: 300 }),
+  casServiceUrl: varchar('cas_service_url', { length: 300 }),
+  /** The attribute of the CAS answer carrying the 工号; null: the CAS user itself. */
+  casUserAttribute: varchar('cas_user_attribute', { length: 60 }),
   updatedAt: updatedAt(),
 });
 
@@ -152,7 +168,14 @@ export const auditLog = pgTable(
     requestId: varchar('request_id', { length: 64 }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId), index('audit_log_at_idx').on(t.at)],
+  // The viewer pages by id (newest first) under each filter: one index per filter, its key then the id.
+  (t) => [
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.id),
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_actor_idx').on(t.actorId, t.id),
+    index('audit_log_action_idx').on(t.action, t.id),
+    index('audit_log_type_idx').on(t.entityType, t.id),
+  ],
 );
 
 /** Failed sign-in counters per user id and per address, in fixed windows (shared by every server instance). */

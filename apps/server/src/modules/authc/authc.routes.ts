@@ -5,6 +5,7 @@ import { clearSessionCookie, setSessionCookie } from '../../platform/auth';
 import { serve } from '../../platform/endpoints';
 import { ok } from '../../platform/envelope';
 import { destroySession } from '../../platform/session';
+import { casSettings } from '../user';
 import { buildLoginRecord, casLogin, clearLoginThrottle, LoginThrottled, login, loginThrottles } from './authc.service';
 
 const PUBLIC = { public: true } as const;
@@ -31,9 +32,9 @@ export const authcRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   serve(app, API.casConfig, PUBLIC, async () => {
-    const c = app.config;
-    const loginUrl = c.CAS_ENABLED && c.CAS_SERVER_URL ? `${c.CAS_SERVER_URL.replace(/\/$/, '')}/login` : null;
-    return ok({ enabled: c.CAS_ENABLED, loginUrl });
+    const c = await casSettings(app.database.db, app.config);
+    const loginUrl = c.enabled && c.serverUrl ? `${c.serverUrl.replace(/\/$/, '')}/login` : null;
+    return ok({ enabled: c.enabled, loginUrl });
   });
 
   serve(app, API.casLogin, PUBLIC, async (req, reply) => {

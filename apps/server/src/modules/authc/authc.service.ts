@@ -8,6 +8,7 @@ import { writeAudit } from '../../platform/audit';
 import { AppError, unauthorized } from '../../platform/errors';
 import { createSession } from '../../platform/session';
 import {
+  casSettings,
   findChargeDepartments,
   findMenusOfRoles,
   findUser,
@@ -177,16 +178,16 @@ async function takeTurn(db: Db, keys: ReturnType<typeof throttleKeys>, limits: T
 
 /** Validates a CAS ticket for our own service URL and opens a session for the mapped local user. */
 export async function casLogin(db: Db, config: Config, input: { ticket: string; service: string }, meta: RequestMeta) {
-  if (!config.CAS_ENABLED || !config.CAS_SERVER_URL || !config.CAS_SERVICE_URL) {
-    throw new AppError(400, AUTH_MSG.casDisabled);
-  }
+  const cas = await casSettings(db, config);
+  if (!cas.enabled || !cas.serverUrl || !cas.serviceUrl) throw new AppError(400, AUTH_MSG.casDisabled);
   // A ticket issued for another application must not sign anyone in here.
-  if (!input.service.startsWith(config.CAS_SERVICE_URL)) throw new AppError(401, AUTH_MSG.casTicketInvalid);
+  if (!input.service.startsWith(cas.serviceUrl)) throw new AppError(401, AUTH_MSG.casTicketInvalid);
   let result: { user: string } | null;
   try {
     result = await validateCasTicket({
-      serverUrl: config.CAS_SERVER_URL,
-      validatePath: config.CAS_VALIDATE_PATH,
+      serverUrl: cas.serverUrl,
+      validatePath: cas.validatePath,
+      attribute: cas.userAttribute,
       service: input.service,
       ticket: input.ticket,
     });

@@ -8,6 +8,12 @@ describe('parseCasValidation', () => {
       <cas:attributes><cas:name>张伟</cas:name></cas:attributes></cas:authenticationSuccess></cas:serviceResponse>`;
     expect(parseCasValidation(xml)).toEqual({ user: 'rwfzr01' });
   });
+  it('reads the 工号 from the attribute the administrator named', () => {
+    const xml = `<cas:serviceResponse><cas:authenticationSuccess><cas:user>u-381</cas:user>
+      <cas:attributes><cas:gh>T0001</cas:gh></cas:attributes></cas:authenticationSuccess></cas:serviceResponse>`;
+    expect(parseCasValidation(xml, 'gh')).toEqual({ user: 'T0001' });
+    expect(parseCasValidation(xml, 'missing')).toBeNull();
+  });
   it('decodes entities and tolerates no prefix', () => {
     expect(
       parseCasValidation('<serviceResponse><authenticationSuccess><user>a&amp;b</user></authenticationSuccess>'),

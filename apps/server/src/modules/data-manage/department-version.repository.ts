@@ -101,6 +101,7 @@ export async function currentDepartments(db: Db) {
     .select({
       id: departments.id,
       name: departments.name,
+      parentId: departments.parentId,
       headId: departments.chargeUserId,
       headName: head.name,
       sortOrder: departments.sortOrder,

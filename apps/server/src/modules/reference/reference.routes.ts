@@ -8,7 +8,7 @@ import { AppError, badRequest } from '../../platform/errors';
 import { peek } from '../../platform/files/peek';
 import { contentMatches, MIME } from '../../platform/files/sniff';
 import { recordStoredFile } from '../files';
-import { findSystemSetting, presentSystemSetting } from '../user';
+import { casSettings, findSystemSetting, presentSystemSetting } from '../user';
 import {
   existingSchoolCodes,
   findSchoolSetting,
@@ -29,9 +29,10 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const SESSION = { session: true } as const;
   const ADMIN = { roles: [ROLE.admin] };
 
-  serve(app, API.appConfig, { public: true }, async () =>
-    ok({ version: APP.version, featureFlags: app.config.FEATURE_FLAGS, casEnabled: app.config.CAS_ENABLED }),
-  );
+  serve(app, API.appConfig, { public: true }, async () => {
+    const cas = await casSettings(db(), app.config);
+    return ok({ version: APP.version, featureFlags: app.config.FEATURE_FLAGS, casEnabled: cas.enabled });
+  });
 
   serve(app, API.schoolList, SESSION, async (req) =>
     ok({ ...(await pageSchools(db(), req.query)), pageNum: req.query.pageNum, pageSize: req.query.pageSize }),

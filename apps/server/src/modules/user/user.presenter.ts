@@ -10,7 +10,9 @@ export function stripTags(text: string): string {
     .trim();
 }
 
-export function presentSystemSetting(row: typeof systemSettings.$inferSelect | null): SystemSetting {
+export function presentSystemSetting(
+  row: (Pick<typeof systemSettings.$inferSelect, 'id' | 'systemName' | 'logoFileId'> & { updatedAt?: Date }) | null,
+): SystemSetting {
   const name = row ? stripTags(row.systemName) : '';
   return {
     id: row?.id ?? 0,
@@ -52,5 +54,6 @@ export function presentLoginRecord(input: {
     newChargeDeparmentList: chargeDepartments,
     newChargeDeparmentIdList: chargeDepartments.map((d) => d.bmid),
     csrfSecret: input.csrfSecret,
+    mustChangePassword: user.mustChangePassword,
   };
 }

@@ -164,3 +164,14 @@ export async function updateUser(db: Db, userId: string, set: Partial<typeof use
     .set({ ...set, updatedAt: new Date() })
     .where(eq(users.id, userId));
 }
+
+/** Updates the one system setting row (created by the seed). */
+export async function updateSettingRow(db: Db, set: Partial<typeof systemSettings.$inferInsert>) {
+  const row = await findSystemSetting(db);
+  if (!row) await db.insert(systemSettings).values({ systemName: set.systemName ?? '', ...set });
+  else
+    await db
+      .update(systemSettings)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(systemSettings.id, row.id));
+}

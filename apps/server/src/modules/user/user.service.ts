@@ -60,7 +60,7 @@ export async function changePassword(db: Db, actor: Actor, input: { oldPassword?
   if (!valid) throw badRequest(AUTH_MSG.oldPasswordWrong);
   const passwordHash = await hash(input.newPassword ?? '');
   await db.transaction(async (tx) => {
-    await updateUser(tx, actor.userId, { passwordHash, passwordChangedAt: new Date() });
+    await updateUser(tx, actor.userId, { passwordHash, passwordChangedAt: new Date(), mustChangePassword: false });
     await destroyUserSessions(tx, actor.userId);
     await writeAudit(tx, {
       actorId: actor.userId,

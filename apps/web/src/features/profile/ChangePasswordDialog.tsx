@@ -1,11 +1,12 @@
-import { AUTH_MSG, isStrongPassword, SHELL_TEXT as T } from '@zg/contract';
-import { App, Form, Input, Modal } from 'antd';
+import { AUTH_MSG, isStrongPassword, SHELL_TEXT as T, UI_TEXT } from '@zg/contract';
+import { Alert, App, Button, Form, Input, Modal } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { clearSession, forgetSessionCookie } from '../../api/session';
 import { EnterSubmits } from '../../components/EnterSubmits';
+import { useSignOut } from '../shell/use-sign-out';
 import { changePassword, type PasswordInput } from './profile.api';
 
 const notBlank = {
@@ -13,9 +14,22 @@ const notBlank = {
     !value || value.trim() ? Promise.resolve() : Promise.reject(new Error(AUTH_MSG.notBlank)),
 };
 
-/** Spec-2 section 2.11 and 5: change password (508px, 修改密码, 确认修改 / 取消); success ends every session. */
-export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * Spec-2 section 2.11 and 5: change password (508px, 修改密码, 确认修改 / 取消); success ends every session.
+ * `forced` (a reset or new account, the login record's `mustChangePassword`): it cannot be closed, says why, and
+ * offers 退出登录 instead of 取消.
+ */
+export function ChangePasswordDialog({
+  open,
+  onClose,
+  forced = false,
+}: {
+  open: boolean;
+  onClose: () => void;
+  forced?: boolean;
+}) {
   const { message } = App.useApp();
+  const signOut = useSignOut();
   const navigate = useNavigate();
   const [form] = Form.useForm<PasswordInput>();
   const [saving, setSaving] = useState(false);
@@ -47,7 +61,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   return (
     <Modal
       open={open}
-      title={T.changePassword}
+      title={forced ? T.forcedPasswordTitle : T.changePassword}
       width={508}
       okText={T.confirmChange}
       cancelText={T.cancel}
@@ -56,7 +70,22 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       confirmLoading={saving}
       destroyOnHidden
       mask={{ closable: false }}
+      closable={!forced}
+      keyboard={!forced}
+      footer={
+        forced
+          ? [
+              <Button key="out" onClick={() => signOut.mutate()} loading={signOut.isPending}>
+                {UI_TEXT.logoutButton}
+              </Button>,
+              <Button key="ok" type="primary" onClick={() => void submit()} loading={saving}>
+                {T.confirmChange}
+              </Button>,
+            ]
+          : undefined
+      }
     >
+      {forced && <Alert type="warning" showIcon title={T.forcedPasswordNotice} style={{ marginBottom: 16 }} />}
       <Form
         form={form}
         layout="horizontal"

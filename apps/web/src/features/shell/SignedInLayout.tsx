@@ -37,6 +37,9 @@ export function SignedInLayout() {
   const topKey = selectedTopKey(menu, pathname);
   const top = menu.find((m) => m.key === topKey);
   const record = useLoginRecord();
+  // A reset or new account: nothing but the forced password change until it is done (the server answers 403 to
+  // everything else meanwhile), so no page is rendered behind the dialog.
+  const forced = record?.mustChangePassword === true;
   const table = useRouteTable();
   // The module's entry, its catalogue children, then the sub-pages the module lists for this user.
   const lines = useMemo(() => {
@@ -119,7 +122,7 @@ export function SignedInLayout() {
             <Layout.Content className="zg-content">
               <QueryBoundary key={pathname}>
                 <Suspense fallback={<DelayedSpin delayMs={LIMITS.pageLoad.spinnerDelayMs} />}>
-                  {ready ? <MenuRoutes menu={menu} /> : <Spin className="zg-content__loading" />}
+                  {forced ? null : ready ? <MenuRoutes menu={menu} /> : <Spin className="zg-content__loading" />}
                 </Suspense>
               </QueryBoundary>
             </Layout.Content>
@@ -127,7 +130,7 @@ export function SignedInLayout() {
         </Layout>
       </Layout>
       <ProfileDialog open={dialog === 'profile'} onClose={() => setDialog(null)} />
-      <ChangePasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
+      <ChangePasswordDialog open={forced || dialog === 'password'} forced={forced} onClose={() => setDialog(null)} />
     </ShellDialogsContext.Provider>
   );
 }
