@@ -118,37 +118,35 @@ function nodeColumns(kind: NodeKind, name: string, f: NodeFields, values: NodeVa
 
 export async function insertNode(
   db: Db,
+  hooks: Hooks,
   actor: Actor,
   input: NodeFields & { systemId: number; parentId?: number | null; kind: NodeKind },
 ): Promise<StandardChange> {
   return db.transaction(async (tx) => {
-    const v = await systemFor(tx, actor, input.systemId, 'write');
-    // One change of a system's tree at a time, so two adds cannot both pass the sibling-name check.
-    await repo.lockSystem(tx, input.systemId);
+    await systemFor(tx, actor, input.systemId, 'write');
     const parentId = input.parentId ?? null;
     const parent = await parentOf(tx, input.systemId, parentId);
     const placement = placementProblem(input.kind, (parent?.kind as NodeKind | undefined) ?? null);
     if (placement) throw badRequest(placement);
-    const all = await repo.liveNodes(tx, input.systemId);
-    if (all.length >= STANDARD_LIMITS.nodesMax) throw badRequest(M.tooMany);
-    if (parent && moveProblem(all, -1, parentId) === M.tooDeep) throw badRequest(M.tooDeep);
     const values = await checkFields(tx, input.kind, input);
     const name = storedName(input.kind, input.name);
-    await checkSiblingName(tx, input.systemId, parentId, name);
-    const row = await repo.insertNode(tx, {
-      systemId: input.systemId,
-      parentId,
-      ...nodeColumns(input.kind, input.name, input, values),
+    // Like every other change of the tree: a system a task uses is left as it is and the node goes into its next
+    // version (changeSystem also holds the system's lock, so two adds cannot both pass the sibling-name check).
+    const change = await changeSystem(tx, hooks, actor, input.systemId, async (systemId, mapNode) => {
+      const under = parentId === null ? null : await mapNode(parentId);
+      const all = await repo.liveNodes(tx, systemId);
+      if (all.length >= STANDARD_LIMITS.nodesMax) throw badRequest(M.tooMany);
+      if (under !== null && moveProblem(all, -1, under) === M.tooDeep) throw badRequest(M.tooDeep);
+      await checkSiblingName(tx, systemId, under, name);
+      const row = await repo.insertNode(tx, {
+        systemId,
+        parentId: under,
+        ...nodeColumns(input.kind, input.name, input, values),
+      });
+      return row.id;
     });
-    await repo.updateSystem(tx, input.systemId, {});
-    await audit(tx, actor, 'node.create', row.id, { systemId: input.systemId });
-    return {
-      systemId: input.systemId,
-      version: v.system.version,
-      versioned: false,
-      message: M.created,
-      nodeId: row.id,
-    };
+    await audit(tx, actor, 'node.create', change.nodeId!, { systemId: change.systemId, versioned: change.versioned });
+    return { ...change, message: change.versioned ? change.message : M.created };
   });
 }
 

@@ -506,6 +506,22 @@ describe('in use, depot, recycle bin', () => {
     const second = await data(post(publisher, `/catalog/${find(before.tree, '人才培养方案')!.id}/delete`));
     expect(second).toMatchObject({ systemId: change.systemId, versioned: true });
     expect(find((await full(publisher, change.systemId)).tree, '人才培养方案')).toBeUndefined();
+    // An added node goes to the same new version, under the copy of the parent named in the used system.
+    const added = await data(
+      post(publisher, '/catalog/insert', {
+        systemId: id,
+        parentId: before.tree[0].id,
+        kind: 'qcp',
+        name: '新增质控点',
+        zlx: 'percent',
+        bzz: '60',
+        fsdl: true,
+      }),
+    );
+    expect(added).toMatchObject({ systemId: change.systemId, versioned: true, message: M.newVersion(2) });
+    const v2added = await full(publisher, change.systemId);
+    expect(v2added.tree[0].children.map((n: StandardNode) => n.name)).toContain('新增质控点');
+    expect(find(v2added.tree, '新增质控点')).toMatchObject({ id: added.nodeId });
     // A move and an import into the used system go to the same new version too.
     const moved = await data(
       post(publisher, '/catalog/move', { id: find(before.tree, '专业评估')!.id, parentId: before.tree[0].id, sort: 0 }),

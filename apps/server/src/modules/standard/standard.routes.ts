@@ -71,7 +71,7 @@ export const standardRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(app, API.calRules, MENU, async (req) => ok(await tree.calRuleOptions(db(), req.query.name)));
   serve(app, API.catalogGet, MENU, async (req) => ok(await tree.getNode(db(), actorOf(req), req.query.id)));
   serve(app, API.catalogInsert, MENU, async (req) => {
-    const change = await tree.insertNode(db(), actorOf(req), req.body);
+    const change = await tree.insertNode(db(), hooks, actorOf(req), req.body);
     return ok(change, change.message);
   });
   serve(app, API.catalogUpdate, MENU, async (req) => {
