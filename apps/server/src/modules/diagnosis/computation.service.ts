@@ -105,7 +105,7 @@ export async function computeObjects(
         fail(row, M.computeFailed(M.noValue));
         continue;
       }
-      const checked = checkValue(ruleOf(row), valueText(row.zlx, outcome.value), '结果值');
+      const checked = checkValue(ruleOf(row), valueText(row.zlx, outcome.value), '结果值', { measured: true });
       if (!checked.ok) {
         fail(row, M.computeFailed(checked.message));
         continue;

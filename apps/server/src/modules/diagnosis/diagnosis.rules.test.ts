@@ -49,6 +49,10 @@ describe('checkValue: each value type', () => {
       message: '目标值“100.01”应为 0 到 100 之间的百分比',
     });
     expect(checkValue(percent, '-1', '结果值')).toMatchObject({ ok: false });
+    // A computed rate may leave 0-100 (more enrolled than planned, a fall): only what a person types is held to it.
+    expect(checkValue(percent, '101.33', '结果值', { measured: true })).toEqual({ ok: true, value: '101.33' });
+    expect(checkValue(percent, '-12.5', '结果值', { measured: true })).toEqual({ ok: true, value: '-12.5' });
+    expect(checkValue(percent, 'abc', '结果值', { measured: true })).toMatchObject({ ok: false });
     expect(checkValue(percent, '12.345', '目标值')).toEqual({ ok: false, message: '目标值“12.345”最多保留两位小数' });
     expect(checkValue(percent, 'abc', '目标值')).toEqual({ ok: false, message: '目标值“abc”不是有效的数值' });
     expect(checkValue(percent, '  ', '目标值')).toEqual({ ok: false, message: '请填写目标值' });

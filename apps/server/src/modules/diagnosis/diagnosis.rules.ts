@@ -37,9 +37,16 @@ export const numberText = (n: number) => String(Number(n.toFixed(2)) || 0);
 /**
  * A value as typed, checked by the row's value type and normalised: percent 0-100, others any finite number (both
  * with at most two decimals), have / whether 0 or 1, levels one of the grade rule's level values. `label` names the
- * value in the message (目标值, 结果值 ...).
+ * value in the message (目标值, 结果值 ...). `measured`: a value an algorithm computed from the data, whose percent may
+ * leave 0-100 (招生计划完成率 101.33 when a major enrolled more than planned; a growth rate below 0): the range
+ * catches a typing slip (850 for 85.0), not a fact of the school.
  */
-export function checkValue(row: Pick<RowRule, 'zlx' | 'gradeRule'>, raw: string, label: string): Checked {
+export function checkValue(
+  row: Pick<RowRule, 'zlx' | 'gradeRule'>,
+  raw: string,
+  label: string,
+  opts: { measured?: boolean } = {},
+): Checked {
   const v = raw.trim();
   if (!v) return { ok: false, message: M.valueRequired(label) };
   switch (row.zlx) {
@@ -59,7 +66,8 @@ export function checkValue(row: Pick<RowRule, 'zlx' | 'gradeRule'>, raw: string,
       const decimals = v.includes('.') ? v.split('.')[1]!.length : 0;
       if (decimals > 2) return { ok: false, message: M.tooManyDecimals(label, v) };
       const n = Number(v);
-      if (row.zlx === 'percent' && (n < 0 || n > 100)) return { ok: false, message: M.percentRange(label, v) };
+      if (row.zlx === 'percent' && !opts.measured && (n < 0 || n > 100))
+        return { ok: false, message: M.percentRange(label, v) };
       return { ok: true, value: numberText(n) };
     }
   }
