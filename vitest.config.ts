@@ -32,6 +32,8 @@ export default defineConfig({
           maxWorkers: 2,
           // The story's generators (a whole school in memory) take 2-6 s on a shared 2-core machine: past the default 5 s.
           testTimeout: 30_000,
+          // Pure functions: no file mocks a module or changes the process, so they may share one module graph per worker.
+          isolate: false,
         },
       },
       {
