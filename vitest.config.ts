@@ -1,6 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: pure logic beside the code, API tests over a real database, web components in jsdom.
+const ANTD_ALIAS = [{ find: /^antd\/es\//, replacement: 'antd/lib/' }];
+/** The web test files that replace a module with vi.mock. */
+const WEB_MOCKING = [
+  'apps/web/src/components/charts/chart-click.test.tsx',
+  'apps/web/src/app/load-errors.test.tsx',
+  'apps/web/src/features/summary-analysis/summary-analysis.test.tsx',
+  'apps/web/src/features/summary-analysis/annual-analysis.test.tsx',
+  'apps/web/src/features/performance/performance.test.tsx',
+];
+const WEB = {
+  environment: 'jsdom',
+  setupFiles: ['apps/web/src/test/setup.ts'],
+  // antd in jsdom is slow on a shared 2-core machine: a page test may take several seconds there.
+  testTimeout: 45_000,
+  // Both cores (Vitest's default leaves one idle on a 2-core machine): the web files are most of the run.
+  maxWorkers: 2,
+} as const;
+
+// Pure logic beside the code, API tests over a real database, web components in jsdom (and the few that mock a module).
 export default defineConfig({
   test: {
     // React work that a finished web test file left scheduled (a late response's render, a dialog closing) may run
@@ -57,17 +75,30 @@ export default defineConfig({
       {
         // Under Node, `antd` is its CommonJS build (lib); the web's few deep imports (`antd/es/...`, kept off the first
         // page's bundle) must reach the same copy, or their components miss the contexts of the rest (Form, locale).
-        resolve: { alias: [{ find: /^antd\/es\//, replacement: 'antd/lib/' }] },
+        resolve: { alias: ANTD_ALIAS },
         test: {
           name: 'web',
           sequence: { groupOrder: 2 },
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['apps/web/src/test/setup.ts'],
-          // antd in jsdom is slow on a shared 2-core machine: a page test may take several seconds there.
-          testTimeout: 45_000,
-          // Both cores (Vitest's default leaves one idle on a 2-core machine): the web files are most of the run.
-          maxWorkers: 2,
+          exclude: [...WEB_MOCKING, '**/node_modules/**'],
+          ...WEB,
+          setupFiles: [...WEB.setupFiles, 'apps/web/src/test/preload.ts'],
+          // One module graph and one jsdom per worker, not per file: importing React, antd and the app again for each
+          // of some seventy files was two thirds of the web suite's time. The setup file still runs for each file and
+          // resets what a file may leave behind (the rendered tree, static dialogs and toasts, the session, query
+          // clients, timers, mocks); antd's motion is off in tests, so a closed toast or dialog leaves the page at once.
+          isolate: false,
+        },
+      },
+      {
+        resolve: { alias: ANTD_ALIAS },
+        test: {
+          // The files that replace a module (vi.mock) keep a fresh module graph each: in a shared one the module may
+          // already be loaded, real, by an earlier file, or stay replaced for a later one.
+          name: 'web-mocking',
+          sequence: { groupOrder: 2 },
+          include: WEB_MOCKING,
+          ...WEB,
         },
       },
     ],

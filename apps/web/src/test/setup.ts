@@ -1,10 +1,28 @@
 import { createRequire } from 'node:module';
 import { cleanup, configure } from '@testing-library/react';
-import { Modal, message } from 'antd';
+import { ConfigProvider, Modal, message } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
+import { createElement } from 'react';
 import { afterAll, afterEach, vi } from 'vitest';
 import { clearSession, forgetSessionCookie } from '../api/session';
 import { SYSTEM_NAME_STORAGE_KEY } from '../session/system-setting';
+import { getThemeType, themeFor } from '../session/theme';
 import { clearQueryClients } from './render';
+
+// Static toasts and dialogs (message.*, Modal.confirm: outside the rendered tree) without antd's motion. jsdom never
+// ends a CSS transition, so a destroyed one would stay in the page in its leave animation, where a later test's
+// query for an alert or a dialog would find it (the web files share one jsdom per worker: vitest.config.ts). The
+// app's own holder (app/Providers.tsx, loaded through ./render above) is replaced by the same one with motion off.
+ConfigProvider.config({
+  holderRender: (children) => {
+    const theme = themeFor(getThemeType());
+    return createElement(
+      ConfigProvider,
+      { locale: zhCN, theme: { ...theme, token: { ...theme.token, motion: false } } },
+      children,
+    );
+  },
+});
 
 // The machine running the tests is shared: give findBy/waitFor more than the default second before failing.
 configure({ asyncUtilTimeout: 4000 });
