@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { DATA_MANAGE_API as API, type ImportProblem, WAREHOUSE_TEXT as W } from '@zg/contract';
-import { Alert, Button, Modal, Progress, Space, type TableColumnsType, Typography, Upload } from 'antd';
+import { Alert, Button, Modal, Progress, Space, type TableColumnsType, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { call, downloadFrom, uploadTo } from '../../api/endpoint';
 import { ListTable } from '../../components/ListTable';
+import { XlsxPickButton } from '../../components/upload/XlsxPickButton';
 import { useWarehouseActions } from './warehouse.api';
 import { jobProgress, jobRunning } from './warehouse.logic';
 
@@ -86,19 +87,9 @@ export function ImportRowsDialog({ ckbid, open, onClose }: { ckbid: number; open
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Alert type="info" showIcon message={W.importHint} />
         <Space wrap>
-          <Upload
-            accept=".xlsx"
-            showUploadList={false}
-            disabled={running}
-            beforeUpload={(file) => {
-              void start(file);
-              return false;
-            }}
-          >
-            <Button type="primary" disabled={running}>
-              {W.chooseFile}
-            </Button>
-          </Upload>
+          <XlsxPickButton onPick={start} disabled={running}>
+            {W.chooseFile}
+          </XlsxPickButton>
           <Button onClick={() => downloadFrom(API.template, { query: { id: ckbid, type: 'data' } }).catch(fail)}>
             {W.dataTemplate}
           </Button>

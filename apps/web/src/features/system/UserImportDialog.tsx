@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { SYSTEM_ADMIN_API as API, jobUnderWay, SYSTEM_TEXT as T } from '@zg/contract';
-import { Alert, Button, Form, Input, Modal, Progress, Radio, Space, Upload } from 'antd';
+import { Alert, Button, Form, Input, Modal, Progress, Radio, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { call, downloadFrom, uploadTo } from '../../api/endpoint';
 import { ListTable } from '../../components/ListTable';
+import { XlsxPickButton } from '../../components/upload/XlsxPickButton';
 import { useSystemWrite } from './system.api';
 
 /**
@@ -77,19 +78,9 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
           </Form.Item>
         </Form>
         <Space wrap>
-          <Upload
-            accept=".xlsx"
-            showUploadList={false}
-            disabled={running}
-            beforeUpload={(file) => {
-              void start(file);
-              return false;
-            }}
-          >
-            <Button type="primary" disabled={running}>
-              {T.chooseFile}
-            </Button>
-          </Upload>
+          <XlsxPickButton onPick={start} disabled={running}>
+            {T.chooseFile}
+          </XlsxPickButton>
           <Button onClick={() => downloadFrom(API.userTemplate, {}).catch(() => {})}>{T.template}</Button>
         </Space>
         {job.data && <Progress percent={job.data.percent} aria-label={T.importTitle} />}
