@@ -62,7 +62,7 @@ export function AuditPanel() {
             placeholder={T.action}
             aria-label={T.action}
             allowClear
-            showSearch
+            showSearch={{ optionFilterProp: 'label' }}
             style={{ width: 220 }}
             options={(options.data?.actions ?? []).map((a) => ({ value: a, label: auditActionName(a) }))}
           />
