@@ -123,10 +123,15 @@ export async function settle(page: Page) {
   await expect(page.locator('.ant-skeleton-active')).toHaveCount(0, { timeout: 15_000 });
 }
 
-/** Runs axe-core (WCAG 2.1 A/AA) on the settled page and adds its critical and serious violations to `findings`. */
-export async function audit(page: Page, where: string, findings: Finding[]) {
+/**
+ * Runs axe-core (WCAG 2.1 A/AA) on the settled page (or only the part `only` selects) and adds its critical and
+ * serious violations to `findings`.
+ */
+export async function audit(page: Page, where: string, findings: Finding[], only?: string) {
   await settle(page);
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (only) builder.include(only);
+  const result = await builder.analyze();
   for (const v of result.violations) {
     if (v.impact !== 'critical' && v.impact !== 'serious') continue;
     findings.push({
