@@ -12,6 +12,7 @@ import {
   AdminUserQuerySchema,
   AdminUserSchema,
   AdminUserUpdateSchema,
+  AuditEntrySchema,
   AuditFilterSchema,
   AuditLogQuerySchema,
   AuditOptionsSchema,
@@ -22,6 +23,7 @@ import {
   DepartmentIdParamsSchema,
   DepartmentUpdateSchema,
   PasswordResetSchema,
+  RecordHistoryQuerySchema,
   RoleIdParamsSchema,
   RoleInputSchema,
   RoleMenusSchema,
@@ -210,6 +212,15 @@ export const SYSTEM_ADMIN_API = {
     summary: '操作日志（按人、模块、操作、时间筛选，按id翻页） / the audit log, paged by key',
     query: AuditLogQuerySchema,
     response: AuditPageSchema,
+  }),
+  recordHistory: ep({
+    method: 'GET',
+    // Outside /api/system, which is administrators' only: any signed-in user who may read the record.
+    path: '/api/recordHistory',
+    summary:
+      "一条记录自己的操作记录（最新200条；能查看该记录的人即可查看，不限管理员） / one record's history, for whoever may read the record",
+    query: RecordHistoryQuerySchema,
+    response: z.array(AuditEntrySchema),
   }),
   auditOptions: ep({
     method: 'GET',

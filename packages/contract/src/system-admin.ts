@@ -55,6 +55,7 @@ export const SYSTEM_MSG = {
   importBusy: '已有一个用户导入正在进行，请等待其完成',
   importJobNotFound: '导入任务不存在或已过期',
   mustChangePassword: '管理员已重置您的密码，请先修改密码',
+  historyNotFound: '记录不存在，或您无权查看它的操作记录',
 } as const;
 
 /** 工号: letters, digits, underscore, hyphen. */
@@ -283,6 +284,13 @@ export const AuditPageSchema = z.object({
   list: z.array(AuditEntrySchema),
   next: z.string().nullable().describe('下一页的 before 值；无更多时为空 / the next page key'),
 });
+/** A record's own history: its type as the audit log names it (targetTask, yearTarget, standard, fillTask) and id. */
+export const RecordHistoryQuerySchema = z.object({
+  entityType: trimmed(64).describe('对象类型 / record type'),
+  entityId: trimmed(64).describe('对象id / record id'),
+});
+/** At most this many entries of one record's history (newest first). */
+export const RECORD_HISTORY_MAX = 200;
 export const AuditOptionsSchema = z.object({
   entityTypes: z.array(z.string()).describe('对象类型 / record types'),
   actions: z.array(z.string()).describe('操作 / actions'),
@@ -385,6 +393,7 @@ export const AUDIT_ENTITY_NAMES: Record<string, string> = {
   warehouseTable: '仓库表',
   warehouseRow: '仓库表数据',
   standard: '目标标准',
+  standardDepot: '质控点任务库',
   file: '文件',
   departmentVersion: '部门版本',
   dataSource: '数据源',

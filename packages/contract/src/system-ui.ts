@@ -104,3 +104,14 @@ export const SYSTEM_TEXT = {
   idle: '会话空闲超时（分钟）',
   empty: '暂无数据',
 } as const;
+
+/** 操作记录 on a record's page (a target task, a standard system, a fill task): its own audit history. */
+export const RECORD_HISTORY_TEXT = {
+  button: '操作记录',
+  title: '操作记录',
+  at: '时间',
+  actor: '操作人',
+  action: '操作',
+  detail: '详情',
+  empty: '暂无操作记录',
+} as const;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { WAREHOUSE_TABLE_USERS, type WarehouseTableUser } from '../data-manage';
 import { collectionAbilityRoutes } from './abilities.routes';
 import { registerCollectionJobs } from './data-collection.jobs';
-import { registerFillTaskFilePolicy } from './data-collection.policy';
+import { registerFillTaskFilePolicy, registerFillTaskHistory } from './data-collection.policy';
 import { dataCollectionRoutes } from './data-collection.routes';
 import { formsOnTable } from './form.repository';
 
@@ -17,6 +17,7 @@ const formsWriting: WarehouseTableUser = async (tx, table) => {
 export const dataCollectionPlugin: FastifyPluginAsyncZod = async (app) => {
   app.hooks.add(WAREHOUSE_TABLE_USERS, 'data-collection', formsWriting);
   registerFillTaskFilePolicy(app.hooks);
+  registerFillTaskHistory(app.hooks);
   await app.register(collectionAbilityRoutes, { prefix: '/herm-sjcj' });
   await app.register(dataCollectionRoutes, { prefix: '/herm-sjcj' });
   registerCollectionJobs(app);

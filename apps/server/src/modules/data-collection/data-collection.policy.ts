@@ -1,6 +1,7 @@
 import type { FillState } from '@zg/contract';
 import { ROLE } from '@zg/contract';
 import type { Actor } from '../../platform/access';
+import { RECORD_HISTORY } from '../../platform/audit';
 import { forbidden } from '../../platform/errors';
 import type { Hooks } from '../../platform/hooks';
 import { registerOwnerPolicy } from '../files';
@@ -42,6 +43,16 @@ export const seesFill = (actor: Actor, r: fillRepo.FillRow) =>
   isCollectionManager(actor) || actor.userId === r.fill.auditorId || isFiller(actor, r.fill);
 
 const isFillId = (n: number) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647;
+
+/** A fill task's own history (操作记录): for whoever sees the fill task. */
+export function registerFillTaskHistory(hooks: Hooks) {
+  hooks.add(RECORD_HISTORY, 'fillTask', async (db, actor, id) => {
+    const n = /^\d{1,10}$/.test(id) ? Number(id) : 0;
+    if (!isFillId(n)) return false;
+    const r = await fillRepo.findFillTask(db, n);
+    return r !== null && seesFill(actor, r);
+  });
+}
 
 /** The file owner policy of fill-task attachments: read by whoever sees the fill task, changed by its filler. */
 export function registerFillTaskFilePolicy(hooks: Hooks) {

@@ -7,11 +7,22 @@ import { mustRead, mustWrite, viewerOf } from './standard.policy';
 import * as repo from './standard.repository';
 /** Loading a system or a node as the actor may see it (404 / 403), and the module's audit-log row. */
 
-export const audit = (db: Db, actor: Actor, action: string, entityId: number | string, detail?: unknown) =>
+/**
+ * A system's row (entity 'standard', the system's id: its tree's changes too, so the system's 操作记录 shows them), or
+ * a depot item's (entity 'standardDepot').
+ */
+export const audit = (
+  db: Db,
+  actor: Actor,
+  action: string,
+  entityId: number | string,
+  detail?: unknown,
+  entityType: 'standard' | 'standardDepot' = 'standard',
+) =>
   writeAudit(db, {
     actorId: actor.userId,
     action: `standard.${action}`,
-    entityType: 'standard',
+    entityType,
     entityId: String(entityId),
     detail,
   });

@@ -69,7 +69,7 @@ export async function depotSave(db: Db, actor: Actor, nodeId: number) {
       sourceSystemId: node.systemId,
       createdBy: actor.userId,
     });
-    await audit(tx, actor, 'depot.save', id, { nodeId });
+    await audit(tx, actor, 'depot.save', id, { nodeId }, 'standardDepot');
     return depotGet(tx, actor, id);
   });
 }
@@ -119,7 +119,7 @@ export async function depotUse(db: Db, actor: Actor, input: { depotId: number; p
     const map = await copyNodes(tx, flat, parent.systemId, parent.id, false);
     const rootId = map.get(-1)!;
     await repo.updateSystem(tx, parent.systemId, {});
-    await audit(tx, actor, 'depot.use', input.depotId, { parentId: input.parentId });
+    await audit(tx, actor, 'depot.use', input.depotId, { parentId: input.parentId }, 'standardDepot');
     return {
       systemId: parent.systemId,
       version: view.system.version,
@@ -136,6 +136,6 @@ export async function depotDelete(db: Db, actor: Actor, id: number) {
     const found = await repo.findDepot(tx, id, depotViewerOf(actor));
     if (!found) throw notFound(M.depotNotFound);
     await repo.deleteDepot(tx, id);
-    await audit(tx, actor, 'depot.delete', id);
+    await audit(tx, actor, 'depot.delete', id, undefined, 'standardDepot');
   });
 }

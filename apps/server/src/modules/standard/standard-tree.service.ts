@@ -145,7 +145,7 @@ export async function insertNode(
       });
       return row.id;
     });
-    await audit(tx, actor, 'node.create', change.nodeId!, { systemId: change.systemId, versioned: change.versioned });
+    await audit(tx, actor, 'node.create', change.systemId, { nodeId: change.nodeId, versioned: change.versioned });
     return { ...change, message: change.versioned ? change.message : M.created };
   });
 }
@@ -162,7 +162,7 @@ export async function updateNode(db: Db, hooks: Hooks, actor: Actor, input: Node
       await repo.updateNode(tx, id, nodeColumns(kind, input.name, input, values));
       return id;
     });
-    await audit(tx, actor, 'node.update', change.nodeId!, { systemId: change.systemId, versioned: change.versioned });
+    await audit(tx, actor, 'node.update', change.systemId, { nodeId: change.nodeId, versioned: change.versioned });
     return change;
   });
 }
@@ -194,7 +194,11 @@ export async function moveNode(
       await repo.setSortOrders(tx, order);
       return id;
     });
-    await audit(tx, actor, 'node.move', change.nodeId!, input);
+    await audit(tx, actor, 'node.move', change.systemId, {
+      ...input,
+      nodeId: change.nodeId,
+      versioned: change.versioned,
+    });
     return change;
   });
 }
@@ -208,7 +212,7 @@ export async function deleteNode(db: Db, hooks: Hooks, actor: Actor, id: number)
       await repo.markNodesDeleted(tx, ids, randomUUID(), actor.userId);
       return null;
     });
-    await audit(tx, actor, 'node.delete', id, { systemId: change.systemId, versioned: change.versioned });
+    await audit(tx, actor, 'node.delete', change.systemId, { nodeId: id, versioned: change.versioned });
     return { ...change, message: change.versioned ? change.message : M.deleted };
   });
 }

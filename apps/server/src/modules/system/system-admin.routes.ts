@@ -2,7 +2,6 @@ import {
   SYSTEM_ADMIN_API as API,
   AUDIT_ENTITY_NAMES,
   AUDIT_EXPORT_MAX,
-  type AuditEntry,
   auditActionName,
   formatDateTime,
   listReply,
@@ -18,22 +17,8 @@ import { serve } from '../../platform/endpoints';
 import { ok } from '../../platform/envelope';
 import { conflict, notFound } from '../../platform/errors';
 import { endSessionByHash, pageLiveSessions } from '../../platform/session';
+import { presentAudit } from './audit-log.presenter';
 import { auditOptions, auditPage, auditRows } from './audit-log.query';
-
-type AuditRow = Awaited<ReturnType<typeof auditRows>>[number];
-
-function presentAudit(r: AuditRow): AuditEntry {
-  return {
-    id: String(r.id),
-    at: formatDateTime(r.at),
-    actorId: r.actorId,
-    actorName: r.actorName,
-    action: r.action,
-    entityType: r.entityType,
-    entityId: r.entityId,
-    detail: r.detail === null || r.detail === undefined ? null : JSON.stringify(r.detail),
-  };
-}
 
 /** 系统管理's audit-log viewer and sessions (`/api/system`, SYSTEM_ADMIN_API): administrators only. */
 export const systemAdminRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,6 @@
 import { ROLE, type TaskAudit, type TaskStatus, type TodoRole } from '@zg/contract';
 import { type Actor, isAdmin } from '../../platform/access';
+import { RECORD_HISTORY } from '../../platform/audit';
 import type { Hooks } from '../../platform/hooks';
 import { registerOwnerPolicy } from '../files';
 import { isHead, isOwner, isPublisher, type TaskFacts } from './target-task.machine';
@@ -92,6 +93,17 @@ export function registerTargetTaskFilePolicies(hooks: Hooks) {
     writable: async (db, actor, id) =>
       actor.roles.has(ROLE.targetPublisher) || ownsOrHeadsTask(db, Number(id), actor.userId, actor.chargeDepartmentIds),
   });
+}
+
+/** A record's own history (操作记录): a year target's or a task's, for whoever sees it. */
+export function registerTargetTaskHistory(hooks: Hooks) {
+  const idOf = (text: string) => (/^\d{1,9}$/.test(text) ? [Number(text)] : []);
+  hooks.add(RECORD_HISTORY, 'yearTarget', async (db, actor, id) =>
+    idOf(id).length > 0 ? (await visibleYearTargetIds(db, idOf(id), yearTargetsSeenBy(actor))).length > 0 : false,
+  );
+  hooks.add(RECORD_HISTORY, 'targetTask', async (db, actor, id) =>
+    idOf(id).length > 0 ? (await visibleTaskIds(db, idOf(id), tasksSeenBy(actor))).length > 0 : false,
+  );
 }
 
 export function taskFactsOf(task: TaskRow, yearTargetCreatorId: string, hasChildren: boolean): TaskFacts {

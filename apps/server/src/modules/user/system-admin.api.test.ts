@@ -358,6 +358,32 @@ describe('settings, audit log and sessions', () => {
     expect(wb.worksheets[0]!.rowCount).toBeGreaterThan(1);
   });
 
+  it('a date filter finds exactly the rows of its days, also one written late within its transaction', async () => {
+    const { sql } = await import('drizzle-orm');
+    // A year back, so every row the suite wrote today is newer: the scan must start at the range, not walk them.
+    // Written in this order: the last row's transaction began (at) before the one above it was written.
+    // Days and times in the process's zone, as the filter reads them.
+    const rows: [string, string][] = [
+      ['b', '2025-03-09T23:10:00'],
+      ['i1', '2025-03-10T00:00:00'],
+      ['i2', '2025-03-11T23:59:59'],
+      ['a', '2025-03-12T00:00:00'],
+      ['i3', '2025-03-11T23:30:00'],
+      ['a2', '2025-03-12T03:00:00'],
+    ];
+    for (const [id, at] of rows)
+      await s.database.db.execute(sql`insert into audit_log (actor_id, action, entity_type, entity_id, at)
+        values ('zyadmin', 'probe', 'probe', ${id}, ${new Date(at).toISOString()}::timestamptz)`);
+    const dated = data(
+      await get(admin, '/api/system/auditLog/list?entityType=probe&from=2025-03-10&to=2025-03-11&pageSize=20'),
+    );
+    expect(dated.list.map((r: { entityId: string }) => r.entityId)).toEqual(['i3', 'i2', 'i1']);
+    const late = data(await get(admin, '/api/system/auditLog/list?entityType=probe&from=2025-03-12&pageSize=20'));
+    expect(late.list.map((r: { entityId: string }) => r.entityId)).toEqual(['a2', 'a']);
+    const early = data(await get(admin, '/api/system/auditLog/list?entityType=probe&to=2025-03-09&pageSize=20'));
+    expect(early.list.map((r: { entityId: string }) => r.entityId)).toEqual(['b']);
+  });
+
   it('lists the sessions signed in now and ends one, not its own', async () => {
     const u = await s.login('rwfzr06');
     const list = data(await get(admin, '/api/system/session/list?keyword=rwfzr06'));

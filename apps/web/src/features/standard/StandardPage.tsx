@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorText } from '../../api/errors';
 import { EmptyState } from '../../components/EmptyState';
+import { RecordHistoryButton } from '../../components/history/RecordHistory';
 import { AuthorityDialog } from './components/AuthorityDialog';
 import { CatalogPanel } from './components/CatalogPanel';
 import { DepotPanel } from './components/DepotPanel';
@@ -133,6 +134,7 @@ export default function StandardPage() {
       {can?.authority && system && <Button onClick={() => setAuthority(system)}>{T.authority}</Button>}
       {(canCreate || can?.write) && <Button onClick={() => setImporting(true)}>{T.import}</Button>}
       {system && <Button onClick={() => void exportSystem(system.id).catch(() => undefined)}>{T.export}</Button>}
+      {system && <RecordHistoryButton record={{ entityType: 'standard', entityId: system.id }} />}
       {(canCreate || can?.write || can?.remove) && (
         <Dropdown
           menu={{

@@ -17,6 +17,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { call, downloadFrom, uploadTo } from '../../../api/endpoint';
 import { ApiError } from '../../../api/errors';
+import { RecordHistoryButton } from '../../../components/history/RecordHistory';
 import { ListTable } from '../../../components/ListTable';
 import { ImportDialog } from '../../../components/upload/SingleFileModal';
 import { type FillScope, useFillActions, useFillRows, useFillTask, useOptions } from '../fill.api';
@@ -228,6 +229,7 @@ export function FillTaskView({ id, scope, base }: { id: number; scope: FillScope
             {fill.taskName}
           </Typography.Title>
           <Tag color={stateColor(state)}>{FILL_STATE_NAMES[state]}</Tag>
+          <RecordHistoryButton record={{ entityType: 'fillTask', entityId: id }} />
         </Space>
         <Space wrap>
           {editable && (

@@ -1,5 +1,6 @@
 import { TASK_UI as T, TASK_AUDIT, type TaskAudit } from '@zg/contract';
 import { Button, Descriptions, Drawer, Space, Spin, Tag, Typography } from 'antd';
+import { RecordHistoryButton } from '../../../components/history/RecordHistory';
 import { TaskProgressTabs } from '../progress/TaskProgressTabs';
 import { type TaskCard, useTaskTypes, useTaskVo } from '../target-task.api';
 import type { TaskCommand } from '../task-logic';
@@ -48,6 +49,7 @@ export function TaskDetailDrawer({
               {T.documents}
             </Button>
             <FocusButton taskId={t.id} size="middle" />
+            <RecordHistoryButton record={{ entityType: 'targetTask', entityId: t.id }} />
           </Space>
           <Descriptions bordered size="small" column={2}>
             <Descriptions.Item label={T.rwzt}>
