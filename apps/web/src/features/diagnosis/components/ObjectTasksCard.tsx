@@ -110,7 +110,7 @@ export function ObjectTasksCard({ task }: { task: DiagnosisTask }) {
             setSelected([]);
           },
         }}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1100 }}
         rowSelection={
           selectable
             ? {
@@ -142,7 +142,7 @@ export function ObjectTasksCard({ task }: { task: DiagnosisTask }) {
           { title: T.score, width: 70, render: (_, o) => o.score ?? T.dash },
           {
             title: T.actions,
-            width: 250,
+            width: 200,
             render: (_, o) => (
               <Space size={0} wrap>
                 <Button type="link" onClick={() => navigate(objectPath(o.id))}>
