@@ -176,3 +176,100 @@ test('a diagnosis task from publishing to 数据来源: publish, targets, audit,
   await expect(lineage.locator('.ant-tag').first()).toBeVisible();
   await keepScreenshot(fzr, 'diagnosis-lineage');
 });
+
+test('the publisher changes the person in charge; who is in charge enters a manual result, revises it with a reason and reads its sampling records', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const name = `E2E修正结果${Date.now() % 100000}`;
+  // A task of its own to one major (软件技术, ZY0101: its default person in charge is the head of 信息工程学院).
+  const api = await apiSession(baseURL as string, ZGFB as unknown as Account);
+  const standards = (await api.get('/api/herm-mbbz/target/selectPage?current=1&size=200&state=published')) as {
+    records: { id: number; name: string }[];
+  };
+  const standard = standards.records.find((s) => s.name === '专业层面诊改质量标准')!;
+  const cycles = (await api.get('/api/herm-sjgl/cycleType/list')) as {
+    lxmc: string;
+    values: { cycleId: number; cycleNumber: string }[];
+  }[];
+  const cycle = cycles.find((t) => t.lxmc === '学年')!.values.find((v) => v.cycleNumber === '2025-2026')!;
+  const task = (await api.post(`${Z}/rest/task/insert`, {
+    rwmc: name,
+    zqid: cycle.cycleId,
+    kssj: '2025-09-01',
+    jssj: '2026-08-31',
+    bzid: standard.id,
+    shrid: SHR.userId,
+    dxbms: ['ZY0101'],
+  })) as { id: number };
+  const objects = (await api.get(`${Z}/rest/obj/select?rwid=${task.id}`)) as {
+    list: { id: number; fzr: { id: string } | null }[];
+  };
+  const object = objects.list[0]!;
+  expect(object.fzr?.id).not.toBe(FZR.userId);
+  const rows = (
+    (await api.get(`${Z}/rest/quality/select?dxrwid=${object.id}`)) as { list: (Row & { calRule: number | null })[] }
+  ).list;
+  await api.dispose();
+  const manual = rows.find((r) => r.calRule === null)!;
+  expect(manual).toBeTruthy();
+
+  // ---- zgfb01 puts 林志华 in charge of 软件技术 ----
+  const publisher = await asUser(browser, ZGFB);
+  await publisher.goto(`/#/improvement/task?id=${task.id}`);
+  await publisher.getByRole('button', { name: '软件技术 更换负责人' }).click();
+  const charger = publisher.getByRole('dialog', { name: '更换“软件技术”的负责人' });
+  await choose(publisher, '新的负责人', FZR.name, FZR.userId);
+  await keepScreenshot(publisher, 'diagnosis-charger');
+  await charger.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(publisher.getByText('负责人已更换')).toBeVisible();
+  await expect(publisher.getByRole('row').filter({ hasText: '软件技术' })).toContainText(FZR.name);
+
+  // ---- 林志华 enters the manual row's result, then revises it with a reason ----
+  const fzr = await asUser(browser, FZR);
+  await fzr.goto(`/#/improvement/object?id=${object.id}`);
+  await fzr.getByRole('button', { name: '填报结果值' }).click();
+  const entry = fzr.getByRole('dialog', { name: '填报手工质控点的结果值' });
+  await typeValue(fzr, entry.getByLabel(`${manual.zkdmc} 结果值`, { exact: true }).first(), manual, 0);
+  await entry.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(fzr.getByText('已保存 1 个结果值')).toBeVisible();
+
+  await fzr
+    .getByRole('button', { name: `${manual.zkdmc} 修正结果值`, exact: true })
+    .first()
+    .click();
+  const revise = fzr.getByRole('dialog', { name: `修正结果值：${manual.zkdmc}` });
+  await revise.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(revise.getByText('请填写原因')).toBeVisible();
+  await typeValue(fzr, revise.getByLabel(`${manual.zkdmc} 修正结果值`, { exact: true }), manual, 1);
+  await revise.getByLabel('修正原因').fill('年报核对后更正：此前漏计一项');
+  await keepScreenshot(fzr, 'diagnosis-revise');
+  await revise.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(fzr.getByText('修正已提交，等待审核')).toBeVisible();
+  await expect(fzr.getByText('修正待审核').first()).toBeVisible();
+
+  // ---- its sampling records: the value entered, by whom ----
+  await fzr
+    .getByRole('button', { name: `${manual.zkdmc} 采样记录`, exact: true })
+    .first()
+    .click();
+  const samples = fzr.getByRole('dialog', { name: `采样记录：${manual.zkdmc}` });
+  await expect(samples.getByText(`手工填报（${FZR.name}）`)).toBeVisible();
+  await keepScreenshot(fzr, 'diagnosis-samples');
+});
+
+/** Types a valid value of the row's type into `field` (the `nth` choice, so two calls give two different values). */
+async function typeValue(page: Page, field: ReturnType<Page['getByLabel']>, row: Row, nth: number) {
+  if (row.zlx === 'have' || row.zlx === 'whether' || row.zlx === 'levels') {
+    const options =
+      row.zlx === 'have' ? ['无(0)', '有(1)'] : row.zlx === 'whether' ? ['否(0)', '是(1)'] : row.levelOptions;
+    await field.click();
+    await page
+      .locator('.ant-select-dropdown:visible')
+      .getByText(options[(nth + 1) % options.length]!, { exact: true })
+      .click();
+  } else {
+    await field.fill(row.zlx === 'percent' ? String(80 + nth * 5) : String(10 + nth));
+  }
+}

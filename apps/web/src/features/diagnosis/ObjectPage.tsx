@@ -1,32 +1,29 @@
-import {
-  AUDIT_ACTION_NAMES,
-  type AuditRecordSchema,
-  DIAGNOSIS_MSG as M,
-  type QualityRow,
-  DIAGNOSIS_TEXT as T,
-  TARGET_STATE_NAMES,
-  TARGET_STATE_NAMES_FZR,
-} from '@zg/contract';
-import { App, Button, Card, Descriptions, Progress, Segmented, Skeleton, Space, Tag } from 'antd';
+import { DIAGNOSIS_MSG as M, DIAGNOSIS_TEXT as T, TARGET_STATE_NAMES, TARGET_STATE_NAMES_FZR } from '@zg/contract';
+import { App, Button, Card, Col, Descriptions, Progress, Row, Segmented, Skeleton, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { z } from 'zod';
 import { toastFailure } from '../../api/feedback';
 import { EmptyState } from '../../components/EmptyState';
-import { ListTable } from '../../components/ListTable';
 import { AuditButtons } from './components/AuditButtons';
-import { LineageDialog } from './components/LineageDialog';
+import { AuditTrail } from './components/AuditTrail';
+import { CollectorsCard } from './components/CollectorsCard';
+import { LineageDialog, type RowDialogTarget } from './components/LineageDialog';
+import { ResultsEntryDialog } from './components/ResultsEntryDialog';
+import { ReviseDialog, type Revising } from './components/ReviseDialog';
+import { RoundActions } from './components/RoundActions';
 import { RowsTable } from './components/RowsTable';
-import { useAuditTrail, useDiagnosisActions, useRows } from './diagnosis.api';
-import { changedTargets, clampPercent, draftsProblem, taskPath } from './diagnosis.logic';
+import { ScoreCard } from './components/ScoreCard';
+import { useDiagnosisActions, useRows } from './diagnosis.api';
+import { changedTargets, clampPercent, draftsProblem, manualRows, taskPath } from './diagnosis.logic';
 import './diagnosis.css';
 
 type Filter = 'all' | 'unfin' | 'dis';
-type AuditRecord = z.infer<typeof AuditRecordSchema>;
 
 /**
  * 诊改对象 (/improvement/object?id=): an object task's rows with target entry for the person in charge (保存目标值,
- * 提交审核), the auditor's 审核通过 / 审核不通过, 计算本对象结果, 数据来源 on each value and the audit trail.
+ * 提交审核), manual results (填报结果值), revised targets and results with their reasons, the auditor's 审核通过 /
+ * 审核不通过, 计算本对象结果, 刷新到最新标准 and 再次诊断, its score and collectors, 数据来源 and 采样记录 of each row,
+ * and the audit trail. Every action is offered only when the record's abilities (sent by the server) allow it.
  */
 export default function ObjectPage() {
   const [params] = useSearchParams();
@@ -34,10 +31,11 @@ export default function ObjectPage() {
   const { modal, message } = App.useApp();
   const [filter, setFilter] = useState<Filter>('all');
   const rows = useRows(id, filter === 'all' ? undefined : filter);
-  const trail = useAuditTrail(id);
   const actions = useDiagnosisActions();
   const [drafts, setDrafts] = useState<Record<number, string | null>>({});
-  const [lineage, setLineage] = useState<QualityRow | null>(null);
+  const [rowDialog, setRowDialog] = useState<RowDialogTarget | null>(null);
+  const [revising, setRevising] = useState<Revising | null>(null);
+  const [entering, setEntering] = useState(false);
 
   if (!id) return <EmptyState description={T.noObjects} />;
   if (rows.isPending)
@@ -108,11 +106,15 @@ export default function ObjectPage() {
               </Button>
             )}
             <AuditButtons object={o} />
+            {o.abilities.enterResults && manualRows(data.list).length > 0 && (
+              <Button onClick={() => setEntering(true)}>{T.enterResults}</Button>
+            )}
             {o.abilities.calculate && (
               <Button onClick={() => void computeObject()} loading={actions.calculateObject.isPending}>
                 {T.computeObject}
               </Button>
             )}
+            <RoundActions object={o} />
           </Space>
         }
       >
@@ -123,7 +125,12 @@ export default function ObjectPage() {
           <Descriptions.Item label={T.department}>{o.bmmc ?? T.dash}</Descriptions.Item>
           <Descriptions.Item label={T.charger}>{o.fzr?.name ?? T.dash}</Descriptions.Item>
           <Descriptions.Item label={T.round}>{T.roundNo(o.lc)}</Descriptions.Item>
-          <Descriptions.Item label={T.standardVersionOnly}>{T.version(o.bzbb)}</Descriptions.Item>
+          <Descriptions.Item label={T.standardVersionOnly}>
+            <Space size={4}>
+              {T.version(o.bzbb)}
+              {o.hasNewer && <Tag color="blue">{T.newerVersion}</Tag>}
+            </Space>
+          </Descriptions.Item>
           <Descriptions.Item label={T.score}>{o.score ?? T.dash}</Descriptions.Item>
           <Descriptions.Item label={T.progress} span={2}>
             <Space wrap>
@@ -162,27 +169,27 @@ export default function ObjectPage() {
           editing={editing}
           drafts={drafts}
           onDraft={(rowId, v) => setDrafts((d) => ({ ...d, [rowId]: v }))}
-          onLineage={setLineage}
+          onLineage={(row) => setRowDialog({ row, tab: 'lineage' })}
+          onSamples={(row) => setRowDialog({ row, tab: 'samples' })}
+          onRevise={(row, kind) => setRevising({ row, kind })}
         />
       </Card>
-      <Card variant="borderless" title={T.auditTrail}>
-        <ListTable<AuditRecord>
-          rows={trail.data}
-          loading={trail.isFetching}
-          error={trail.error}
-          empty={T.noTrail}
-          pager="local"
-          size="small"
-          columns={[
-            { title: T.auditStage, dataIndex: 'shjdmc', width: 140 },
-            { title: T.trailAction, width: 110, render: (_, a) => a.dzmc || AUDIT_ACTION_NAMES[a.dz] },
-            { title: T.trailWho, width: 100, render: (_, a) => a.czr.name },
-            { title: T.trailWhen, dataIndex: 'sj', width: 170 },
-            { title: T.trailReason, render: (_, a) => a.yj ?? T.dash },
-          ]}
-        />
-      </Card>
-      <LineageDialog row={lineage} onClose={() => setLineage(null)} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12}>
+          <ScoreCard object={o} />
+        </Col>
+        <Col xs={24} lg={12}>
+          <CollectorsCard object={o} />
+        </Col>
+      </Row>
+      <AuditTrail dxrwid={id} />
+      <LineageDialog
+        target={rowDialog}
+        onTab={(tab) => setRowDialog((d) => d && { ...d, tab })}
+        onClose={() => setRowDialog(null)}
+      />
+      <ReviseDialog revising={revising} onClose={() => setRevising(null)} />
+      <ResultsEntryDialog dxrwid={id} rows={data.list} open={entering} onClose={() => setEntering(false)} />
     </Space>
   );
 }

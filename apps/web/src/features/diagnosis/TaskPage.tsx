@@ -1,26 +1,20 @@
-import {
-  DIAGNOSIS_TASK_STATE_NAMES,
-  DIAGNOSIS_USER_TYPE_NAMES,
-  LIMITS,
-  type ObjectTask,
-  DIAGNOSIS_TEXT as T,
-  TARGET_STATE_NAMES,
-} from '@zg/contract';
+import { DIAGNOSIS_TASK_STATE_NAMES, DIAGNOSIS_USER_TYPE_NAMES, DIAGNOSIS_TEXT as T } from '@zg/contract';
 import { App, Button, Card, Descriptions, Progress, Skeleton, Space, Tag } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toastFailure } from '../../api/feedback';
 import { EmptyState } from '../../components/EmptyState';
-import { ListTable, SearchBar } from '../../components/ListTable';
 import { ComputeProgress } from './components/ComputeProgress';
+import { ObjectTasksCard } from './components/ObjectTasksCard';
 import { TaskActions } from './components/task-actions';
-import { useDiagnosisActions, useFutureTask, useObjectTasks, useTask } from './diagnosis.api';
-import { clampPercent, objectPath, STATE_COLORS, timeText } from './diagnosis.logic';
+import { useDiagnosisActions, useFutureTask, useTask } from './diagnosis.api';
+import { clampPercent, STATE_COLORS, timeText } from './diagnosis.logic';
 import './diagnosis.css';
 
 /**
  * 诊改任务详情 (/improvement/task?id=): the task's facts and progress, 计算结果 (a job with its progress bar), and its
- * object tasks — all of them for the publisher, monitor and auditor, the user's own for a person in charge.
+ * object tasks — all of them for the publisher, monitor and auditor, the user's own for a person in charge — with the
+ * publisher's 添加诊改对象, 更换负责人, 下发目标值 and 删除 (ObjectTasksCard).
  */
 export default function TaskPage() {
   const [params] = useSearchParams();
@@ -30,13 +24,7 @@ export default function TaskPage() {
   const task = useTask(id);
   const future = useFutureTask(id);
   const actions = useDiagnosisActions();
-  const [page, setPage] = useState<number>(LIMITS.firstPage);
-  const [name, setName] = useState('');
   const [started, setStarted] = useState<string | null>(null);
-  const objects = useObjectTasks(
-    { rwid: id, pageNum: page, pageSize: LIMITS.defaultPageSize, gzdxmc: name || undefined },
-    id > 0,
-  );
   const jobId = started ?? future.data?.jobId ?? null;
 
   if (!id) return <EmptyState description={T.noTasks} />;
@@ -105,56 +93,7 @@ export default function TaskPage() {
         </Descriptions>
         {jobId && <ComputeProgress key={jobId} jobId={jobId} />}
       </Card>
-      <Card variant="borderless" title={T.objectName}>
-        <div className="zg-diagnosis-toolbar">
-          <SearchBar
-            label={T.objectSearch}
-            onSearch={(v) => {
-              setName(v.trim());
-              setPage(LIMITS.firstPage);
-            }}
-          />
-        </div>
-        <ListTable<ObjectTask>
-          rows={objects.data?.list}
-          loading={objects.isFetching}
-          error={objects.error}
-          empty={T.noObjects}
-          pager={{ current: page, total: objects.data?.total ?? 0, onChange: setPage }}
-          scroll={{ x: 1000 }}
-          columns={[
-            {
-              title: T.objectName,
-              dataIndex: 'gzdxmc',
-              render: (_, o) => <Link to={objectPath(o.id)}>{o.gzdxmc}</Link>,
-            },
-            { title: T.department, width: 140, render: (_, o) => o.bmmc ?? T.dash },
-            { title: T.charger, width: 100, render: (_, o) => o.fzr?.name ?? T.dash },
-            {
-              title: T.targetState,
-              width: 110,
-              render: (_, o) => <Tag>{TARGET_STATE_NAMES[o.mbzt]}</Tag>,
-            },
-            {
-              title: T.progress,
-              width: 150,
-              render: (_, o) => <Progress percent={clampPercent(o.jd)} size="small" />,
-            },
-            { title: T.belowStandard, dataIndex: 'wdbsl', width: 80 },
-            { title: T.unfinished, dataIndex: 'wwcsl', width: 80 },
-            { title: T.score, width: 80, render: (_, o) => o.score ?? T.dash },
-            {
-              title: T.actions,
-              width: 90,
-              render: (_, o) => (
-                <Button type="link" onClick={() => navigate(objectPath(o.id))}>
-                  {T.open}
-                </Button>
-              ),
-            },
-          ]}
-        />
-      </Card>
+      <ObjectTasksCard task={t} />
     </Space>
   );
 }

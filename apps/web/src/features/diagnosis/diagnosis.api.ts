@@ -7,7 +7,11 @@ import {
   type DiagnosisTaskInputSchema,
   type DiagnosisTaskQuerySchema,
   jobUnderWay,
+  type ObjectInsertSchema,
   type ObjectTaskQuerySchema,
+  type PushedChargerInputSchema,
+  type ResultEntrySchema,
+  type ReviseSchema,
   STANDARD_API,
   type TargetSaveSchema,
 } from '@zg/contract';
@@ -99,6 +103,36 @@ export function useLineage(id: number | null) {
   });
 }
 
+/** `GET rest/quality/samples`: a row's sampling records, oldest first (the dialog draws its own failure). */
+export function useSamples(id: number | null) {
+  return useQuery({
+    queryKey: [KEY, 'samples', id],
+    queryFn: ({ signal }) => call(API.samples, { query: { id: id ?? 0 } }, { signal }),
+    enabled: id !== null,
+    throwOnError: false,
+  });
+}
+
+/** `GET getCalScoreResult`: an object task's score and its rows per grade. */
+export function useScore(dxrwid: number) {
+  return useQuery({
+    queryKey: [KEY, 'score', dxrwid],
+    queryFn: ({ signal }) => call(API.scoreResult, { query: { dxrwid } }, { signal }),
+    enabled: dxrwid > 0,
+    throwOnError: false,
+  });
+}
+
+/** `POST rest/quality/selectcollent`: an object task's collectors (采集人). */
+export function useCollectors(dxrwid: number) {
+  return useQuery({
+    queryKey: [KEY, 'collectors', dxrwid],
+    queryFn: ({ signal }) => call(API.collectors, { body: { dxrwid } }, { signal }),
+    enabled: dxrwid > 0,
+    throwOnError: false,
+  });
+}
+
 /** `GET rest/task/calresult/job`: a whole-task computation, polled while it runs. */
 export function useCalculationJob(id: string | null) {
   return useQuery({
@@ -177,6 +211,18 @@ export function useDiagnosisActions() {
     calculateTask: useChange((id: number) => call(API.taskCalculate, { body: { id } })),
     calculateObject: useChange((dxrwid: number) => call(API.calculate, { body: { dxrwid } })),
     saveTargets: useChange((body: z.input<typeof TargetSaveSchema>) => call(API.targetsSave, { body })),
+    addObjects: useChange((body: z.input<typeof ObjectInsertSchema>) => call(API.objectInsert, { body })),
+    removeObject: useChange((id: number) => call(API.objectDelete, { params: { id } })),
+    removeObjects: useChange((ids: number[]) => call(API.objectsDelete, { body: { ids } })),
+    changeCharger: useChange((body: z.input<typeof PushedChargerInputSchema>) => call(API.chargerUpdate, { body })),
+    issueDown: useChange((ids: number[]) => call(API.targetsIssueDown, { body: { ids, list: [] } })),
+    again: useChange((id: number) => call(API.objectAgain, { body: { id } })),
+    refresh: useChange((id: number) => call(API.objectRefresh, { body: { id } })),
+    score: useChange((id: number) => call(API.objectScore, { body: { id } })),
+    removeCollector: useChange((body: { dxrwid: number; yhid: string }) => call(API.collectorRemove, { body })),
+    reviseTarget: useChange((body: z.input<typeof ReviseSchema>) => call(API.reviseTarget, { body })),
+    reviseResult: useChange((body: z.input<typeof ReviseSchema>) => call(API.reviseResult, { body })),
+    enterResults: useChange((body: z.input<typeof ResultEntrySchema>) => call(API.resultsEnter, { body })),
     pass: useChange((body: z.input<typeof AuditInputSchema>) => call(API.auditPass, { body })),
     refuse: useChange((body: z.input<typeof AuditInputSchema>) => call(API.auditRefuse, { body })),
   };

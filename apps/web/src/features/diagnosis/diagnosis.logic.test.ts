@@ -1,11 +1,16 @@
 import { DIAGNOSIS_MSG as M, type QualityRow } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  changedResults,
   changedTargets,
   clampPercent,
   draftsProblem,
+  gradeLines,
   jobView,
   levelSpans,
+  manualRows,
+  objectOptions,
+  revisionProblem,
   shownResult,
   shownTarget,
   timeText,
@@ -159,5 +164,66 @@ describe('timeText', () => {
     expect(timeText(iso)).toBe('2026-11-28 19:10:20');
     expect(timeText('2026-11-28 19:10:20')).toBe('2026-11-28 19:10:20');
     expect(timeText(null)).toBe('—');
+  });
+});
+
+describe('manual results', () => {
+  const ENTER = { ...CAN, setTarget: false, enterResult: true };
+  const rows = [
+    { id: 1, jgz: '80', calRule: null, abilities: ENTER },
+    { id: 2, jgz: null, calRule: null, abilities: ENTER },
+    { id: 3, jgz: '5', calRule: 70, abilities: ENTER },
+    { id: 4, jgz: null, calRule: null, abilities: { ...ENTER, enterResult: false } },
+  ];
+
+  it('offers only the rows computed by no algorithm that the user may enter', () => {
+    expect(manualRows(rows).map((r) => r.id)).toEqual([1, 2]);
+  });
+
+  it('sends the changed results only, an emptied one as null, never an algorithm’s row', () => {
+    expect(changedResults(rows, { 1: '80', 2: ' 1 ', 3: '6', 4: '1' })).toEqual([{ id: 2, jgz: '1' }]);
+    expect(changedResults(rows, { 1: '' })).toEqual([{ id: 1, jgz: null }]);
+    expect(changedResults(rows, {})).toEqual([]);
+  });
+
+  it('names the row and says 结果值 when a draft is wrong', () => {
+    const typed = [{ id: 9, zkdmc: '生师比', zlx: 'percent' as const, levelOptions: [] }];
+    expect(draftsProblem(typed, { 9: '101' }, '结果值')).toBe(`生师比：${M.percentRange('结果值', '101')}`);
+  });
+});
+
+describe('revisionProblem', () => {
+  it('requires the revised value, then checks it by the value type in the server’s words', () => {
+    expect(revisionProblem({ zlx: 'percent', levelOptions: [] }, ' ', '修正结果值')).toBe(
+      M.valueRequired('修正结果值'),
+    );
+    expect(revisionProblem({ zlx: 'percent', levelOptions: [] }, '100.5', '修正结果值')).toBe(
+      M.percentRange('修正结果值', '100.5'),
+    );
+    expect(revisionProblem({ zlx: 'whether', levelOptions: [] }, '2', '修正目标值')).toBe(
+      M.whetherValue('修正目标值', '2'),
+    );
+    expect(revisionProblem(levelsRow, '差', '修正目标值')).toBe(M.levelValue('修正目标值', '差', '优、良、中'));
+    expect(revisionProblem(levelsRow, '良', '修正目标值')).toBeNull();
+  });
+});
+
+describe('gradeLines', () => {
+  it('lists the grades that have rows, in grade order', () => {
+    expect(gradeLines({ C: 2, A: 1, Y: 1, N: 0 })).toEqual(['A 优秀 1 个', 'C 一般 2 个', 'Y 达成 1 个']);
+    expect(gradeLines({})).toEqual([]);
+  });
+});
+
+describe('objectOptions', () => {
+  it('lists the dimension’s objects, those already in the task disabled and named so', () => {
+    const found = [
+      { dxbm: '510201', dxmc: '软件技术' },
+      { dxbm: '510202', dxmc: '计算机网络技术' },
+    ];
+    expect(objectOptions(found, new Set(['510201']))).toEqual([
+      { value: '510201', label: '510201 软件技术（已在任务中）', disabled: true },
+      { value: '510202', label: '510202 计算机网络技术', disabled: false },
+    ]);
   });
 });

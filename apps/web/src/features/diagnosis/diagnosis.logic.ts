@@ -4,6 +4,9 @@ import {
   type JobStateName,
   DIAGNOSIS_MSG as M,
   type QualityRow,
+  RESULT_GRADE_NAMES,
+  RESULT_GRADES,
+  type ResultGrade,
   DIAGNOSIS_TEXT as T,
   type ValueType,
 } from '@zg/contract';
@@ -110,9 +113,10 @@ export function changedTargets(
 export function draftsProblem(
   rows: readonly Pick<QualityRow, 'id' | 'zkdmc' | 'zlx' | 'levelOptions'>[],
   drafts: Readonly<Record<number, string | null>>,
+  label: string = T.target,
 ): string | null {
   for (const row of rows) {
-    const problem = valueProblem(row, drafts[row.id]);
+    const problem = valueProblem(row, drafts[row.id], label);
     if (problem) return `${row.zkdmc}：${problem}`;
   }
   return null;
@@ -189,4 +193,59 @@ export function timeText(v: string | null | undefined): string {
   if (!/T\d{2}:\d{2}/.test(v)) return v;
   const d = dayjs(v);
   return d.isValid() ? d.format('YYYY-MM-DD HH:mm:ss') : v;
+}
+
+/** The rows whose result the user enters by hand (手工填报, calRule empty) and may enter now. */
+export function manualRows<R extends Pick<QualityRow, 'calRule' | 'abilities'>>(rows: readonly R[]): R[] {
+  return rows.filter((r) => r.calRule === null && r.abilities.enterResult);
+}
+
+/**
+ * The manual results a save sends (resultsEnter): each manual row the user may enter whose draft differs from its
+ * result (an emptied field sends null, withdrawing the result).
+ */
+export function changedResults(
+  rows: readonly Pick<QualityRow, 'id' | 'jgz' | 'calRule' | 'abilities'>[],
+  drafts: Readonly<Record<number, string | null>>,
+): { id: number; jgz: string | null }[] {
+  const out: { id: number; jgz: string | null }[] = [];
+  for (const row of manualRows(rows)) {
+    if (!(row.id in drafts)) continue;
+    const draft = drafts[row.id]?.trim() || null;
+    if (draft !== row.jgz) out.push({ id: row.id, jgz: draft });
+  }
+  return out;
+}
+
+/** What is wrong with a revised value (修正目标值 / 修正结果值 as `label`): required, then as its value type says. */
+export function revisionProblem(
+  row: Pick<QualityRow, 'zlx' | 'levelOptions'>,
+  raw: string | null | undefined,
+  label: string,
+): string | null {
+  if (!(raw ?? '').trim()) return M.valueRequired(label);
+  return valueProblem(row, raw, label);
+}
+
+/** An object task's rows per grade as the score card lists them (A-D, Y, N; grades with no row left out). */
+export function gradeLines(grades: Partial<Record<ResultGrade, number>>): string[] {
+  return RESULT_GRADES.filter((g) => (grades[g] ?? 0) > 0).map((g) =>
+    T.scoreGrade(g, RESULT_GRADE_NAMES[g], grades[g] ?? 0),
+  );
+}
+
+/**
+ * The objects a publisher may add to a task: the dimension's objects found, those already in the task (`taken`, by
+ * code) shown disabled and named so, not hidden, so a search for one says why it cannot be chosen.
+ */
+export function objectOptions(
+  objects: readonly { dxbm: string; dxmc: string }[],
+  taken: ReadonlySet<string>,
+): { value: string; label: string; disabled: boolean }[] {
+  return objects.map((o) => {
+    const label = `${o.dxbm} ${o.dxmc}`;
+    return taken.has(o.dxbm)
+      ? { value: o.dxbm, label: T.addObjectsTaken(label), disabled: true }
+      : { value: o.dxbm, label, disabled: false };
+  });
 }

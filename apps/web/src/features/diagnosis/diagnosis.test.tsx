@@ -112,6 +112,9 @@ describe('诊改对象: the rows and their targets', () => {
         ok({ list: rows(), eachLevelCount: [1, 2], objectTask: objectTask({ abilities: fzrCan }) }),
       [`${Z}/rest/audit/dynamic`]: () => ok([]),
       [`${Z}/rest/quality/updatembzcommit`]: () => ok(objectTask({ mbzt: 'waitaudit' })),
+      [`${Z}/getCalScoreResult`]: () =>
+        ok({ id: 31, score: null, pfsj: null, graded: 0, grades: { A: 0, B: 0, C: 0, D: 0, Y: 0, N: 0 } }),
+      [`${Z}/rest/quality/selectcollent`]: () => ok([]),
       ...over,
     });
 

@@ -1,28 +1,63 @@
 import { type QualityRow, DIAGNOSIS_TEXT as T } from '@zg/contract';
-import { Alert, Descriptions, Modal, Skeleton, Tag } from 'antd';
+import { Alert, Descriptions, Modal, Skeleton, Tabs, Tag } from 'antd';
 import { LoadError } from '../../../components/LoadError';
 import { useLineage } from '../diagnosis.api';
 import { timeText, valueText } from '../diagnosis.logic';
+import { SamplesList } from './SamplesList';
+
+export type RowDialogTab = 'lineage' | 'samples';
+export interface RowDialogTarget {
+  row: QualityRow;
+  tab: RowDialogTab;
+}
 
 /**
- * 数据来源 of a row's value (issue 30 item 6): the algorithm's name and version, its SQL text, the parameters, who
- * ran it and when, and the warehouse tables it read; or who entered it by hand. Readable by whoever may read the row.
+ * A row's value and its history in one dialog: 数据来源 (issue 30 item 6: the algorithm's name and version, its SQL
+ * text, the parameters, who ran it and when, the warehouse tables it read; or who entered it by hand) and 采样记录
+ * (every value it has had). Readable by whoever may read the row; opened on either tab.
  */
-export function LineageDialog({ row, onClose }: { row: QualityRow | null; onClose: () => void }) {
-  const lineage = useLineage(row?.id ?? null);
-  const l = lineage.data;
+export function LineageDialog({
+  target,
+  onTab,
+  onClose,
+}: {
+  target: RowDialogTarget | null;
+  onTab: (tab: RowDialogTab) => void;
+  onClose: () => void;
+}) {
+  const row = target?.row ?? null;
   return (
     <Modal
-      open={row !== null}
-      title={row ? T.lineageOf(row.zkdmc) : T.lineage}
+      open={target !== null}
+      title={row ? (target?.tab === 'samples' ? T.samplesOf(row.zkdmc) : T.lineageOf(row.zkdmc)) : T.lineage}
       width={760}
       footer={null}
       onCancel={onClose}
       destroyOnHidden
     >
+      {row && (
+        <Tabs
+          activeKey={target?.tab}
+          onChange={(k) => onTab(k as RowDialogTab)}
+          items={[
+            { key: 'lineage', label: T.lineage, children: <LineageContent row={row} /> },
+            { key: 'samples', label: T.samples, children: <SamplesList row={row} /> },
+          ]}
+        />
+      )}
+    </Modal>
+  );
+}
+
+/** 数据来源 of the row's current value. */
+function LineageContent({ row }: { row: QualityRow }) {
+  const lineage = useLineage(row.id);
+  const l = lineage.data;
+  return (
+    <>
       {lineage.isPending && <Skeleton active />}
       {lineage.error && <LoadError error={lineage.error} onRetry={() => void lineage.refetch()} />}
-      {l && row && (
+      {l && (
         <Descriptions size="small" column={1} bordered styles={{ label: { width: 110, whiteSpace: 'nowrap' } }}>
           <Descriptions.Item label={T.objectName}>{l.gzdxmc}</Descriptions.Item>
           <Descriptions.Item label={T.lineageObject}>{l.dxbm}</Descriptions.Item>
@@ -60,6 +95,6 @@ export function LineageDialog({ row, onClose }: { row: QualityRow | null; onClos
           )}
         </Descriptions>
       )}
-    </Modal>
+    </>
   );
 }

@@ -9,6 +9,7 @@ import { Button, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ListTable } from '../../../components/ListTable';
 import { levelSpans, shownResult, shownTarget, valueProblem, valueText } from '../diagnosis.logic';
+import type { RevisionKind } from './ReviseDialog';
 import { TargetInput } from './TargetInput';
 
 /**
@@ -24,6 +25,8 @@ export function RowsTable({
   drafts,
   onDraft,
   onLineage,
+  onSamples,
+  onRevise,
 }: {
   rows: QualityRow[] | undefined;
   levelCount: number;
@@ -32,6 +35,8 @@ export function RowsTable({
   drafts: Record<number, string | null>;
   onDraft: (id: number, v: string | null) => void;
   onLineage: (row: QualityRow) => void;
+  onSamples: (row: QualityRow) => void;
+  onRevise: (row: QualityRow, kind: RevisionKind) => void;
 }) {
   const list = rows ?? [];
   const spans = Array.from({ length: levelCount }, (_, level) => levelSpans(list, level));
@@ -131,6 +136,19 @@ export function RowsTable({
     },
     { title: T.lastResult, width: 90, render: (_, r) => valueText(r.zlx, r.sljsz) },
     { title: T.calRule, dataIndex: 'jsgz', width: 160 },
+    {
+      title: T.rowActions,
+      key: 'actions',
+      width: 110,
+      fixed: 'right',
+      render: (_, r) => (
+        <Space orientation="vertical" size={0} align="start">
+          {r.abilities.reviseTarget && <RowLink row={r} text={T.reviseTarget} onClick={() => onRevise(r, 'xzmbz')} />}
+          {r.abilities.reviseResult && <RowLink row={r} text={T.reviseResult} onClick={() => onRevise(r, 'xzjgz')} />}
+          <RowLink row={r} text={T.samples} onClick={() => onSamples(r)} />
+        </Space>
+      ),
+    },
   ];
 
   return (
@@ -141,9 +159,18 @@ export function RowsTable({
       pager={false}
       bordered
       size="small"
-      scroll={{ x: 1300 + levelCount * 130, y: 600 }}
+      scroll={{ x: 1410 + levelCount * 130, y: 600 }}
       rowClassName={(r) => (r.dis ? 'zg-diagnosis-row--dis' : r.unfin ? 'zg-diagnosis-row--unfin' : '')}
       columns={columns}
     />
+  );
+}
+
+/** A row's action as a small link named by the row (「质控点 修正结果值」) for screen readers and tests. */
+function RowLink({ row, text, onClick }: { row: QualityRow; text: string; onClick: () => void }) {
+  return (
+    <Button type="link" size="small" style={{ padding: 0 }} aria-label={`${row.zkdmc} ${text}`} onClick={onClick}>
+      {text}
+    </Button>
   );
 }

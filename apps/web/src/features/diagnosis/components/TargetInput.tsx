@@ -4,22 +4,26 @@ import { InputNumber, Select } from 'antd';
 import { valueInput } from '../diagnosis.logic';
 
 /**
- * The target of one row as the person in charge types it, by the row's value type (spec-2 §5): a number (percent
- * with a % suffix; out-of-range values are said beside the field, not clamped), 无(0)/有(1), 否(0)/是(1), or the level list.
+ * A value of one row (its target, or a result entered or revised) as the person in charge types it, by the row's
+ * value type (spec-2 §5): a number (percent with a % suffix; out-of-range values are said beside the field, not
+ * clamped), 无(0)/有(1), 否(0)/是(1), or the level list.
  */
 export function TargetInput({
   row,
   value,
   onChange,
   invalid,
+  label: what = T.target,
 }: {
   row: QualityRow;
+  /** What the value is (目标值 by default; 结果值, 修正结果值 ...): the field is named 「质控点 what」. */
+  label?: string;
   value: string | null;
   onChange: (v: string | null) => void;
   invalid?: boolean;
 }) {
   const input = valueInput(row);
-  const label = `${row.zkdmc} ${T.target}`;
+  const label = `${row.zkdmc} ${what}`;
   if (input.kind === 'choice')
     return (
       <Select
