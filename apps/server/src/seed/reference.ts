@@ -47,6 +47,8 @@ export const DEFAULT_ROLE_MENUS: Record<RoleId, readonly MenuKey[] | 'all'> = {
     'intelligentAnalysis',
     'intelligentAnalysisDynamic',
     'qualityReport',
+    // 诊断改进 read-only: a school leader sees every diagnosis task whole (diagnosis.policy.ts seesWholeTask).
+    'improvement',
     'wbs',
     'annualWbs',
     'performance',

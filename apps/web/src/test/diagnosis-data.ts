@@ -111,9 +111,11 @@ export function qualityRow(over: Partial<QualityRow> = {}): QualityRow {
     dxrwid: 31,
     zkdid: 501,
     zkdmc: '双师型教师比例',
+    // As the server sends them: the ancestors, dimension first, then the row's own node.
     levels: [
       { id: 1, name: '师资队伍' },
       { id: 10, name: '双师结构' },
+      { id: 501, name: '双师型教师比例' },
     ],
     nh: null,
     zdbz: null,

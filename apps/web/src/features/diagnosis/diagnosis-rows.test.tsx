@@ -49,7 +49,7 @@ const grades = { A: 1, B: 0, C: 2, D: 0, Y: 1, N: 0 };
 
 function api(rows: QualityRow[], object: Partial<ObjectTask> = {}, over: Routes = {}) {
   return mockApi({
-    [`${Z}/rest/quality/select`]: () => ok({ list: rows, eachLevelCount: [1, 2], objectTask: objectTask(object) }),
+    [`${Z}/rest/quality/select`]: () => ok({ list: rows, eachLevelCount: [1, 2, 2], objectTask: objectTask(object) }),
     [`${Z}/rest/audit/dynamic`]: () => ok([]),
     [`${Z}/getCalScoreResult`]: () =>
       ok({ id: 31, score: null, pfsj: null, graded: 0, grades: { ...grades, A: 0, C: 0, Y: 0 } }),

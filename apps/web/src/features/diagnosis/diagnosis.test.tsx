@@ -101,6 +101,7 @@ describe('诊改对象: the rows and their targets', () => {
       levels: [
         { id: 1, name: '师资队伍' },
         { id: 11, name: '带头人' },
+        { id: 502, name: '专业带头人' },
       ],
       abilities: CAN_SET,
     }),
@@ -109,7 +110,7 @@ describe('诊改对象: the rows and their targets', () => {
   const api = (over: Record<string, Parameters<typeof mockApi>[0][string]> = {}) =>
     mockApi({
       [`${Z}/rest/quality/select`]: () =>
-        ok({ list: rows(), eachLevelCount: [1, 2], objectTask: objectTask({ abilities: fzrCan }) }),
+        ok({ list: rows(), eachLevelCount: [1, 2, 2], objectTask: objectTask({ abilities: fzrCan }) }),
       [`${Z}/rest/audit/dynamic`]: () => ok([]),
       [`${Z}/rest/quality/updatembzcommit`]: () => ok(objectTask({ mbzt: 'waitaudit' })),
       [`${Z}/getCalScoreResult`]: () =>
@@ -128,6 +129,9 @@ describe('诊改对象: the rows and their targets', () => {
     const dimension = screen.getAllByText('师资队伍');
     expect(dimension).toHaveLength(1);
     expect(dimension[0]!.closest('td')?.getAttribute('rowspan')).toBe('2');
+    // The row's own node is its name, not a third level column.
+    expect(screen.queryAllByText(T.level(3))).toHaveLength(0);
+    expect(screen.getAllByText('双师型教师比例')).toHaveLength(1);
     expect(screen.getByText('60%')).toBeTruthy();
     expect(screen.getByText('55.5%')).toBeTruthy();
     expect(screen.getByText('D 未完成')).toBeTruthy();

@@ -39,12 +39,15 @@ export function RowsTable({
   onRevise: (row: QualityRow, kind: RevisionKind) => void;
 }) {
   const list = rows ?? [];
-  const spans = Array.from({ length: levelCount }, (_, level) => levelSpans(list, level));
+  // A row's levels end with its own node, which the name column shows: the level columns show its ancestors.
+  const ancestors = list.map((r) => ({ levels: r.levels.slice(0, -1) }));
+  const columnsOfLevels = Math.max(0, levelCount - 1);
+  const spans = Array.from({ length: columnsOfLevels }, (_, level) => levelSpans(ancestors, level));
   const levelColumns: ColumnsType<QualityRow> = spans.map((span, level) => ({
     key: `level${level + 1}`,
     title: T.level(level + 1),
     width: 130,
-    render: (_: unknown, r: QualityRow) => r.levels[level]?.name ?? T.dash,
+    render: (_: unknown, r: QualityRow) => (level < r.levels.length - 1 ? r.levels[level]?.name : null) ?? T.dash,
     onCell: (_: QualityRow, index?: number) => ({ rowSpan: span[index ?? 0] ?? 1 }),
   }));
 
@@ -159,7 +162,7 @@ export function RowsTable({
       pager={false}
       bordered
       size="small"
-      scroll={{ x: 1410 + levelCount * 130, y: 600 }}
+      scroll={{ x: 1410 + columnsOfLevels * 130, y: 600 }}
       rowClassName={(r) => (r.dis ? 'zg-diagnosis-row--dis' : r.unfin ? 'zg-diagnosis-row--unfin' : '')}
       columns={columns}
     />
