@@ -119,9 +119,9 @@ describe('npm start (the server process)', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zg-lock-'));
     try {
       const port = await freePort();
-      // The default WORKERS (one per core): a first start creates the cluster, seeds the story, and compiles the app in
-      // each worker, which takes most of a minute on 2 busy cores.
-      const first = start({ DATA_DIR: dataDir, PORT: String(port) });
+      // The default WORKERS (one per core): a first start creates the cluster and compiles the app in each worker; the
+      // demo accounts without the story, which the lock does not need (seeding it took a minute on 2 busy cores).
+      const first = start({ DATA_DIR: dataDir, PORT: String(port), SEED_DEMO_STORY: 'false' });
       await waitHealthy(port, first, 100_000);
       const second = start({ DATA_DIR: dataDir, PORT: String(await freePort()) });
       expect(await second.exited).toBe(1);

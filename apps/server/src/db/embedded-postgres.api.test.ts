@@ -30,10 +30,25 @@ function tempDataDir() {
   return dir;
 }
 
+/**
+ * `npm start`'s process on `env`. The demo accounts without the school's story (what these tests keep across
+ * restarts is a session, and seeding the story took a minute a start on 2 busy cores), and one worker unless `env`
+ * says `WORKERS: 'default'` (one per core, as `npm start` runs): the embedded server's life is the primary's.
+ */
 function start(env: Record<string, string>) {
+  const all: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: '/nonexistent',
+    SEED_DEMO: 'true',
+    SEED_DEMO_STORY: 'false',
+    WORKERS: '1',
+    ...env,
+  };
+  if (all.WORKERS === 'default') delete all.WORKERS;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', SEED_DEMO: 'true', ...env },
+    env: all,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);
@@ -140,7 +155,7 @@ describe('the embedded PostgreSQL (no DATABASE_URL)', () => {
   it('serves, keeps its data across a restart and stops its server on SIGTERM', async () => {
     const dataDir = tempDataDir();
     const port = await freePort();
-    const first = start({ DATA_DIR: dataDir, PORT: String(port) });
+    const first = start({ DATA_DIR: dataDir, PORT: String(port), WORKERS: 'default' });
     expect((await waitHealthy(port, first)).data.database).toBe('postgres');
     const pid = serverPid(dataDir);
     expect(alive(pid)).toBe(true);
@@ -155,7 +170,7 @@ describe('the embedded PostgreSQL (no DATABASE_URL)', () => {
     expect(alive(pid)).toBe(false);
     expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
 
-    const second = start({ DATA_DIR: dataDir, PORT: String(port) });
+    const second = start({ DATA_DIR: dataDir, PORT: String(port), WORKERS: 'default' });
     await waitHealthy(port, second);
     expect(await signedIn(port, cookie)).toBe('zyadmin');
     second.child.kill('SIGINT');
