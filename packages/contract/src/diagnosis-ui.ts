@@ -14,6 +14,13 @@ export const DIAGNOSIS_TEXT = {
 
   // ---- sidebar ----
   pageMyTasks: '我的诊改任务',
+  todoTitle: '诊改待办',
+  todoToSubmit: '待提交目标值',
+  todoToAudit: '待我审核',
+  todoHint: '点击查看这些诊改对象',
+  toSubmitTitle: '待提交目标值的诊改对象',
+  toSubmitNone: '没有待提交目标值的诊改对象',
+  showAllTasks: '查看全部任务',
   pageManage: '任务管理',
   pageTask: '诊改任务详情',
   pageObject: '诊改对象',

@@ -43,6 +43,25 @@ describe('我的诊改任务', () => {
     mockApi({ [`${Z}/rest/task/selectlist`]: () => ok(page([])) });
     renderPage(<MyTasksPage />, '/improvement');
     expect(await screen.findByText(T.noTasks)).toBeTruthy();
+    expect(screen.queryByText(T.toSubmitTitle)).toBeNull();
+  });
+
+  it("from the home page's 待提交目标值: lists the objects whose targets wait for the user, with the tile's filter", async () => {
+    const fetchMock = mockApi({
+      [`${Z}/rest/task/selectlist`]: () => ok(page([diagnosisTask()])),
+      [`${Z}/rest/obj/select`]: () => ok(page([objectTask({ gzdxmc: '软件技术' })])),
+    });
+    renderPage(<MyTasksPage />, '/improvement?todo=tosubmit', ['/improvement/object', '/improvement']);
+    const list = (await screen.findByText(T.toSubmitTitle)).closest('.ant-card') as HTMLElement;
+    expect(await within(list).findByText('软件技术')).toBeTruthy();
+    const asked = fetchMock.mock.calls
+      .map(([u]) => new URL(String(u), 'http://localhost'))
+      .find((u) => u.pathname === `${Z}/rest/obj/select`)!;
+    expect(asked.searchParams.get('userType')).toBe('fzr');
+    expect(asked.searchParams.get('state')).toBe('tosubmit');
+    expect(asked.searchParams.has('rwid')).toBe(false);
+    fireEvent.click(within(list).getByRole('button', { name: T.showAllTasks }));
+    await waitFor(() => expect(screen.queryByText(T.toSubmitTitle)).toBeNull());
   });
 });
 

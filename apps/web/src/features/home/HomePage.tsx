@@ -18,6 +18,7 @@ import { UrgeSubject } from '../target-task/warning/UrgePage';
 import { useWarningCountScopes, WarningCountsPanel } from '../target-task/warning/WarningCountsPanel';
 import { useAcceptUrge, usePendingUrges } from '../target-task/warning/warning.api';
 import { BenchmarkCard } from './BenchmarkCard';
+import { DiagnosisTodoCard } from './DiagnosisTodoCard';
 import { TodoCard } from './TodoCard';
 
 /** The signed-in landing page (`/index`): who is signed in, what they can act on now, and the way into each module. */
@@ -112,6 +113,12 @@ export default function HomePage() {
             </Card>
           )}
         </div>
+      )}
+
+      {Object.hasOwn(menus, 'improvement') && (
+        <QueryBoundary>
+          <DiagnosisTodoCard record={record} />
+        </QueryBoundary>
       )}
 
       {seesTasks && headed.length > 0 && (

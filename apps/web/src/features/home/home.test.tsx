@@ -57,12 +57,16 @@ const OWNER_ONLY: TodoCounts = {
   definitionAudit: null,
 };
 
-function homeApi(todo: (year: string | null) => TodoCounts = () => ALL_ROLES) {
+function homeApi(
+  todo: (year: string | null) => TodoCounts = () => ALL_ROLES,
+  diagnosis: { toSubmit: number | null; toAudit: number | null } = { toSubmit: null, toAudit: null },
+) {
   let benchmark: School[] = [];
   const asked: URL[] = [];
   const fetchMock = mockApi({
     '/api/user/appConfig': () => ok({ version: 'V3.5', featureFlags: ['newTaskManagement'], casEnabled: false }),
     '/api/user/personalInfo': () => ok(profile),
+    '/api/herm-zdgj/rest/obj/todo': () => ok(diagnosis),
     '/api/herm-wbs/todo/counts': (_i, url) => {
       asked.push(url);
       return ok(todo(url.searchParams.get('year')));
@@ -160,6 +164,29 @@ describe('HomePage', { timeout: 30_000 }, () => {
     expect((await screen.findByRole('status', { name: '当前地址' })).textContent).toBe(
       '/newTaskManagement/departmentTask?rwzt=waitAccept',
     );
+  });
+
+  it('shows the diagnosis to-dos the user has a part in, each opening the list it counted', async () => {
+    const { fetchMock } = homeApi(() => OWNER_ONLY, { toSubmit: 3, toAudit: null });
+    renderHome({ ...loginRecord, menus: { homePage: '', improvement: '' } });
+    const card = (await screen.findByText('诊改待办')).closest('.ant-card') as HTMLElement;
+    await waitFor(() => expect(within(tile(card, '待提交目标值')).getByText('3')).toBeTruthy());
+    // Not an auditor of any task: no audit tile.
+    expect(within(card).queryByText('待我审核')).toBeNull();
+    expect(calledPaths(fetchMock)).toContain('/api/herm-zdgj/rest/obj/todo');
+    fireEvent.click(tile(card, '待提交目标值'));
+    expect((await screen.findByRole('status', { name: '当前地址' })).textContent).toBe('/improvement?todo=tosubmit');
+  });
+
+  it('shows no diagnosis card to a user without 诊断改进, nor to one with no part in any task', async () => {
+    const { fetchMock } = homeApi(() => OWNER_ONLY, { toSubmit: null, toAudit: null });
+    const { unmount } = renderHome({ ...loginRecord, menus: { homePage: '', wbs: '' } });
+    await screen.findByText('待办事项');
+    expect(calledPaths(fetchMock)).not.toContain('/api/herm-zdgj/rest/obj/todo');
+    unmount();
+    renderHome({ ...loginRecord, menus: { homePage: '', improvement: '' } });
+    await waitFor(() => expect(calledPaths(fetchMock)).toContain('/api/herm-zdgj/rest/obj/todo'));
+    expect(screen.queryByText('诊改待办')).toBeNull();
   });
 
   it('shows the warning counts its menus grant', async () => {
