@@ -303,7 +303,8 @@ export function evaluateBudgets(r: RunResults): Budget[] {
     // Moving: a percentage between 0 and 100 seen by the 250 ms poll, unless the job was over within the browser's
     // first poll (1 s), when the bar has nothing to show between.
     met: dg
-      ? dg.compute.ms <= LIMIT.diagnosisComputeSeconds * 1000 && (dg.compute.percents.length > 2 || dg.compute.ms < 1000)
+      ? dg.compute.ms <= LIMIT.diagnosisComputeSeconds * 1000 &&
+        (dg.compute.percents.length > 2 || dg.compute.ms < 1000)
       : null,
   });
   out.push({

@@ -227,6 +227,11 @@ export const DIAGNOSIS_TEXT = {
 
   // ---- collectors ----
   collectors: '采集人',
+  sharers: '共享人',
+  setPeople: '设置共享人与采集人',
+  peopleTitle: (name: string) => `设置共享人与采集人：${name}`,
+  sharersHint: '共享人与负责人一起填写各行的分析与改进措施',
+  collectorsHint: '采集人负责采集该诊改对象的数据',
   noCollectors: '暂无采集人',
   collectorId: '工号',
   collectorName: '姓名',

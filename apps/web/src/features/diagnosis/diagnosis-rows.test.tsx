@@ -243,11 +243,37 @@ describe('诊改对象: collectors and sampling records', () => {
     expect(await screen.findByText(T.collectorRemoved('吴婷'))).toBeTruthy();
   });
 
+  it('sets the sharers and collectors, starting from the ones it has', async () => {
+    const fetchMock = api(
+      [percentRow()],
+      { abilities: { ...objectTask().abilities, authority: true }, gxrs: [{ id: 'rwfzr03', name: '孙丽' }], cjrs: [] },
+      {
+        '/api/user/search': () =>
+          ok({ list: [{ userId: 'rwfzr02', userName: '周强' }], total: 1, pageNum: 1, pageSize: 100 }),
+        [`${Z}/rest/obj/authority`]: () => ok(objectTask(), M.authoritySaved),
+      },
+    );
+    open();
+    expect(await screen.findByText(T.field(T.sharers, '孙丽'))).toBeTruthy();
+    fireEvent.click(btn(T.setPeople));
+    const dialog = await dialogTitled(T.peopleTitle(objectTask().gzdxmc));
+    fireEvent.mouseDown(within(dialog).getByLabelText(T.collectors));
+    fireEvent.click(await screen.findByText('周强'));
+    fireEvent.click(btn('确定', dialog));
+    await waitFor(() =>
+      expect(sentTo(fetchMock, `${Z}/rest/obj/authority`)).toEqual([
+        { id: 31, gxrids: ['rwfzr03'], cjrids: ['rwfzr02'] },
+      ]),
+    );
+    expect(await screen.findByText(M.authoritySaved)).toBeTruthy();
+  });
+
   it('shows no remove button to who may not', async () => {
     api([percentRow()], {}, { [`${Z}/rest/quality/selectcollent`]: () => ok([{ yhid: 'rwfzr04', yhmc: '吴婷' }]) });
     open();
     expect(await screen.findByText('吴婷')).toBeTruthy();
     expect(() => btn(`${T.removeCollector} 吴婷`)).toThrow();
+    expect(() => btn(T.setPeople)).toThrow();
   });
 
   it('lists a row’s sampling records: each computed value with its run, each entered one with who', async () => {

@@ -1,12 +1,14 @@
 import { type ObjectTask, DIAGNOSIS_TEXT as T } from '@zg/contract';
-import { App, Button, Card, Popconfirm } from 'antd';
+import { App, Button, Card, Popconfirm, Typography } from 'antd';
+import { useState } from 'react';
 import { toastFailure } from '../../../api/feedback';
 import { ListTable } from '../../../components/ListTable';
 import { useCollectors, useDiagnosisActions } from '../diagnosis.api';
+import { PeopleDialog } from './PeopleDialog';
 
 /**
- * 采集人 of an object task (selectcollent): who collects its data; the publisher or the person in charge removes one
- * (deletecl) after a confirmation naming them.
+ * 采集人 of an object task (selectcollent): who collects its data, and its 共享人; the publisher or the person in charge
+ * sets both (设置共享人与采集人) and removes a collector (deletecl) after a confirmation naming them.
  */
 export function CollectorsCard({ object }: { object: ObjectTask }) {
   const { message } = App.useApp();
@@ -18,8 +20,17 @@ export function CollectorsCard({ object }: { object: ObjectTask }) {
       .mutateAsync({ dxrwid: object.id, yhid })
       .then(() => message.success(T.collectorRemoved(name)))
       .catch((e) => toastFailure(message, e));
+  const [editing, setEditing] = useState(false);
   return (
-    <Card variant="borderless" title={T.collectors} style={{ height: '100%' }}>
+    <Card
+      variant="borderless"
+      title={T.collectors}
+      style={{ height: '100%' }}
+      extra={may && <Button onClick={() => setEditing(true)}>{T.setPeople}</Button>}
+    >
+      <Typography.Paragraph type="secondary">
+        {T.field(T.sharers, object.gxrs.length ? object.gxrs.map((u) => u.name).join('、') : T.dash)}
+      </Typography.Paragraph>
       <ListTable
         rows={collectors.data}
         rowKey="yhid"
@@ -56,6 +67,7 @@ export function CollectorsCard({ object }: { object: ObjectTask }) {
             : []),
         ]}
       />
+      <PeopleDialog object={editing ? object : null} onClose={() => setEditing(false)} />
     </Card>
   );
 }
