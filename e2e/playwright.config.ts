@@ -45,7 +45,9 @@ export default defineConfig({
     // run lost a test that way, and the password test's account with it): the journeys test the app, not the motion.
     reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, network, DOM snapshots) without the screencast: recording every page's
+    // frames for every test cost CPU the two lanes need (a failure still saves its screenshot, above).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     // Debian's Chromium; Playwright never downloads a browser here.
     launchOptions: {
       executablePath: '/usr/bin/chromium',

@@ -67,36 +67,35 @@ export function productServer(o: { port: number; dataDir: string; story: boolean
 }
 
 /**
- * Seconds each spec file took on the shared 2-core machine (one server, one worker, 2026-11-28, load average 11-14):
- * what the lanes are balanced by, so only their proportions matter. A file not listed counts as DEFAULT_SECONDS;
+ * Seconds each spec file took on the 2-core machine: what the lanes are balanced by, so only their proportions matter. A file not listed counts as DEFAULT_SECONDS;
  * re-measure when a file grows a lot (the list reporter prints each test's time).
  */
 export const SPEC_SECONDS: Record<string, number> = {
-  'accessibility.spec.ts': 1029,
-  'shell.spec.ts': 268,
-  'target-tasks.spec.ts': 251,
-  'sign-in.spec.ts': 203,
-  'progress-warnings.spec.ts': 199,
-  'data-collection.spec.ts': 180,
-  'components.spec.ts': 164,
-  'warehouse.spec.ts': 132,
-  'analysis-reports.spec.ts': 121,
-  'home.demo.spec.ts': 87,
-  'standard.spec.ts': 84,
-  'report-templates-archive.spec.ts': 82,
-  'attachments.spec.ts': 73,
-  'algorithms.demo.spec.ts': 66,
-  'profile.spec.ts': 65,
-  'session-expired.spec.ts': 58,
-  'content-security.spec.ts': 27,
-  'wrong-password.spec.ts': 24,
-  'logout.spec.ts': 24,
-  'standard.demo.spec.ts': 23,
-  // Measured alone on the same machine (2026-11-28, later): the diagnosis journey and the demo pages' axe checks.
-  'diagnosis.demo.spec.ts': 135,
-  'accessibility.demo.spec.ts': 120,
-  // Measured alone (2026-11-28, load average about 7): 系统管理's import journey and its tabs' axe checks.
-  'system.spec.ts': 68,
+  // The full run of 2026-11-28 17:18 UTC, both lanes at once (each about 2.5 times its time alone).
+  'accessibility.spec.ts': 794,
+  'target-tasks.spec.ts': 226,
+  'sign-in.spec.ts': 215,
+  'progress-warnings.spec.ts': 205,
+  'system.spec.ts': 186,
+  'data-collection.spec.ts': 174,
+  'components.spec.ts': 161,
+  'analysis-reports.spec.ts': 122,
+  'shell.spec.ts': 110,
+  'standard.spec.ts': 102,
+  'warehouse.spec.ts': 90,
+  'report-templates-archive.spec.ts': 88,
+  'diagnosis.demo.spec.ts': 150,
+  'profile.spec.ts': 69,
+  'attachments.spec.ts': 65,
+  'accessibility.demo.spec.ts': 51,
+  'home.demo.spec.ts': 47,
+  'session-expired.spec.ts': 45,
+  'datasources.spec.ts': 28,
+  'algorithms.demo.spec.ts': 24,
+  'logout.spec.ts': 23,
+  'content-security.spec.ts': 20,
+  'wrong-password.spec.ts': 18,
+  'standard.demo.spec.ts': 11,
 };
 const DEFAULT_SECONDS = 60;
 

@@ -84,7 +84,7 @@ test('a diagnosis task from publishing to 数据来源: publish, targets, audit,
   await expect(publisher.getByText('发布成功')).toBeVisible();
   await expect(publisher.getByRole('link', { name })).toBeVisible();
 
-  // zyfzr01 is the person in charge of 软件技术 (the web has no charger dialog yet: updatePushedCharger by the API).
+  // zyfzr01 is the person in charge of 软件技术: set through the API here (the 更换负责人 dialog has its own journey below).
   const api = await apiSession(baseURL as string, ZGFB as unknown as Account);
   const tasks = (await api.get(`${Z}/rest/task/selectlist?rwmc=${encodeURIComponent(name)}`)) as {
     list: { id: number }[];

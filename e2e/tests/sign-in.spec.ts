@@ -1,11 +1,22 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, account, keepScreenshot, signIn, storedRecord, submitSignIn, TEXT } from './support';
+import {
+  ACCOUNTS,
+  account,
+  expectGrantedMenus,
+  FIRST_PAGE_MS,
+  keepScreenshot,
+  signIn,
+  storedRecord,
+  submitSignIn,
+  TEXT,
+} from './support';
 
 const SYSTEM_NAME = '教学质量监测与分析平台';
 
 for (const who of ACCOUNTS) {
-  test(`${who.userId} signs in and lands on /index`, async ({ page }) => {
+  test(`${who.userId} signs in, lands on /index and sees exactly the menus its roles grant`, async ({ page }) => {
     await signIn(page, who);
+    await expectGrantedMenus(page, who);
     await expect(page.getByRole('button', { name: TEXT.logout })).toBeVisible();
     expect(await storedRecord(page)).toMatchObject({ userId: who.userId, userName: who.name });
     // The follow-up loads answered without a failure toast.
@@ -56,19 +67,19 @@ test('a signed-out visit to a page goes to /login with from, and back there afte
   await expect(page).toHaveURL(/#\/login\?from=%2Findex$/);
   await submitSignIn(page, 'xld01', 'Demo@2026');
   await expect(page).toHaveURL(/#\/index$/);
-  await expect(page.getByText('欢迎，陈伯涛')).toBeVisible();
+  await expect(page.getByText('欢迎，陈伯涛')).toBeVisible({ timeout: FIRST_PAGE_MS });
 });
 
 test('a reload keeps the session, and a new tab recovers it from the cookie', async ({ page, context }) => {
   await signIn(page, account('fbr01'));
   await page.reload();
-  await expect(page.getByText('欢迎，李明')).toBeVisible();
+  await expect(page.getByText('欢迎，李明')).toBeVisible({ timeout: FIRST_PAGE_MS });
 
   // A new tab has no session storage: try-login brings the record back from the sid cookie.
   const tab = await context.newPage();
   const tryLogin = tab.waitForResponse((r) => r.url().includes('/api/authc/tryLogin'));
   await tab.goto('/#/index');
   expect((await tryLogin).status()).toBe(200);
-  await expect(tab.getByText('欢迎，李明')).toBeVisible();
+  await expect(tab.getByText('欢迎，李明')).toBeVisible({ timeout: FIRST_PAGE_MS });
   expect(await storedRecord(tab)).toMatchObject({ userId: 'fbr01' });
 });
