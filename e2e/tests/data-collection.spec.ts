@@ -30,15 +30,24 @@ async function choose(scope: Page | Locator, page: Page, label: string, option: 
     .click();
 }
 
+/**
+ * Picks a user by 工号 and waits until the field shows the choice (a click during a search's answer can miss it: it
+ * is then tried again; a field that shows the user already is left alone, so a multiple one is not toggled off).
+ */
 async function pickUser(dialog: Locator, page: Page, label: string, userId: string) {
   const box = dialog.getByRole('combobox', { name: label, exact: true });
-  await box.click();
-  await box.fill(userId);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: userId })
-    .first()
-    .click();
+  const field = dialog.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: label, exact: true }) });
+  await expect(async () => {
+    if (((await field.textContent()) ?? '').includes(userId)) return;
+    await box.click();
+    await box.fill(userId);
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: userId })
+      .first()
+      .click({ timeout: 5_000 });
+    await expect(field).toContainText(userId, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Runs a part of the journey as someone, in a browser context of their own. */
