@@ -1,6 +1,6 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { as } from './api-client';
-import { account, type Credentials, keepScreenshot, signIn } from './support';
+import { account, type Credentials, keepScreenshot, pickUser, signIn } from './support';
 
 // Data collection in the browser (issue 20): the collection administrator (sjgl01, the data office) designs a form over
 // a warehouse table, publishes it and allocates a task to rwfzr01 with zgfb01 as its auditor; rwfzr01 fills three
@@ -28,26 +28,6 @@ async function choose(scope: Page | Locator, page: Page, label: string, option: 
     .filter({ hasText: option })
     .first()
     .click();
-}
-
-/**
- * Picks a user by 工号 and waits until the field shows the choice (a click during a search's answer can miss it: it
- * is then tried again; a field that shows the user already is left alone, so a multiple one is not toggled off).
- */
-async function pickUser(dialog: Locator, page: Page, label: string, userId: string) {
-  const box = dialog.getByRole('combobox', { name: label, exact: true });
-  const field = dialog.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: label, exact: true }) });
-  await expect(async () => {
-    if (((await field.textContent()) ?? '').includes(userId)) return;
-    await box.click();
-    await box.fill(userId);
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: userId })
-      .first()
-      .click({ timeout: 5_000 });
-    await expect(field).toContainText(userId, { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
 }
 
 /** Runs a part of the journey as someone, in a browser context of their own. */

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 // What the user reads, written out as the user reads it.
 export const TEXT = {
@@ -163,4 +163,24 @@ export async function expectGrantedMenus(page: Page, who: Credentials) {
   // 首页 is granted to every role; data management only to the administrator and the data office here.
   expect(expected[0]).toBe('首页');
   expect(expected.includes('数据管理')).toBe(who.userId === 'zyadmin' || who.userId === 'sjgl01');
+}
+
+/**
+ * Picks a user by 工号 and waits until the field shows the choice (a click while a search's answer replaces the
+ * options can miss it, leaving the field empty: it is then tried again; a field that shows the user already is left alone, so a multiple one is not toggled off).
+ */
+export async function pickUser(dialog: Locator, page: Page, label: string, userId: string) {
+  const box = dialog.getByRole('combobox', { name: label, exact: true });
+  const field = dialog.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: label, exact: true }) });
+  await expect(async () => {
+    if (((await field.textContent()) ?? '').includes(userId)) return;
+    await box.click();
+    await box.fill(userId);
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: userId })
+      .first()
+      .click({ timeout: 5_000 });
+    await expect(field).toContainText(userId, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { account, keepScreenshot, signIn } from './support';
+import { account, keepScreenshot, pickUser, signIn } from './support';
 
 // One year target through its decomposition, each step by the user who does it, in the browser, on the demo data:
 // fbr01 (李明) publishes, bmfzr01 (王建国, head of 教务处) accepts and decomposes (a child further, 继续分解, so the
@@ -37,25 +37,6 @@ async function choose(scope: Page | Locator, page: Page, label: string, option: 
 }
 
 /** Searches the user picker and takes the user (shown as 工号 and name). */
-/**
- * Picks a user by 工号 and makes sure the field shows the choice: on a busy machine a click could land while the
- * search's answer replaced the options, leaving the field empty (a full run lost the decomposition journey that way).
- */
-async function pickUser(dialog: Locator, page: Page, label: string, userId: string) {
-  const box = dialog.getByRole('combobox', { name: label });
-  const field = dialog.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: label }) });
-  await expect(async () => {
-    await box.click();
-    await box.fill(userId);
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: userId })
-      .first()
-      .click({ timeout: 5_000 });
-    await expect(field).toContainText(userId, { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
-}
-
 async function pickDate(dialog: Locator, label: string, date: string) {
   const input = dialog.getByRole('textbox', { name: label });
   await input.click();
