@@ -1,11 +1,10 @@
 import { LIMITS, type ObjectTask, DIAGNOSIS_TEXT as T } from '@zg/contract';
 import { Card, Space, Tag } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { ListTable } from '../../components/ListTable';
 import { AuditButtons } from './components/AuditButtons';
+import { OBJECT_AND_TASK_COLUMNS } from './components/object-task-columns';
 import { useAuditQueue } from './diagnosis.api';
-import { objectPath, taskPath } from './diagnosis.logic';
 import './diagnosis.css';
 
 /**
@@ -25,16 +24,7 @@ export default function AuditPage() {
         pager={{ current: page, total: queue.data?.total ?? 0, onChange: setPage }}
         scroll={{ x: 900 }}
         columns={[
-          {
-            title: T.objectName,
-            dataIndex: 'gzdxmc',
-            render: (_, o) => <Link to={objectPath(o.id)}>{o.gzdxmc}</Link>,
-          },
-          {
-            title: T.taskName,
-            dataIndex: 'rwmc',
-            render: (_, o) => <Link to={taskPath(o.rwid)}>{o.rwmc}</Link>,
-          },
+          ...OBJECT_AND_TASK_COLUMNS,
           { title: T.charger, width: 100, render: (_, o) => o.fzr?.name ?? T.dash },
           { title: T.department, width: 140, render: (_, o) => o.bmmc ?? T.dash },
           {

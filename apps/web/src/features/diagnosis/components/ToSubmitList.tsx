@@ -1,10 +1,9 @@
 import { LIMITS, type ObjectTask, DIAGNOSIS_TEXT as T } from '@zg/contract';
 import { Button, Card } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { ListTable } from '../../../components/ListTable';
 import { useObjectTasks } from '../diagnosis.api';
-import { objectPath, taskPath } from '../diagnosis.logic';
+import { OBJECT_AND_TASK_COLUMNS } from './object-task-columns';
 
 /**
  * 待提交目标值 (the home page's 诊改待办 opens it, /improvement?todo=tosubmit): the object tasks, across every task,
@@ -32,19 +31,7 @@ export function ToSubmitList({ onClose }: { onClose: () => void }) {
         empty={T.toSubmitNone}
         pager={{ current: page, total: objects.data?.total ?? 0, onChange: setPage }}
         scroll={{ x: 700 }}
-        columns={[
-          {
-            title: T.objectName,
-            dataIndex: 'gzdxmc',
-            render: (_, o) => <Link to={objectPath(o.id)}>{o.gzdxmc}</Link>,
-          },
-          {
-            title: T.taskName,
-            dataIndex: 'rwmc',
-            render: (_, o) => <Link to={taskPath(o.rwid)}>{o.rwmc}</Link>,
-          },
-          { title: T.department, width: 160, render: (_, o) => o.bmmc ?? T.dash },
-        ]}
+        columns={[...OBJECT_AND_TASK_COLUMNS, { title: T.department, width: 160, render: (_, o) => o.bmmc ?? T.dash }]}
       />
     </Card>
   );
