@@ -40,6 +40,45 @@ const dataOf = async (res: Promise<Res> | Res) => {
   return r.json().data;
 };
 
+/**
+ * A fill task through the API, as an administrator sets one up: a warehouse table with one text column 名称 (mc), a
+ * published form on it, a collection task of 2026 allocated to rwfzr01 and audited by zgfb01. `name` prefixes the
+ * records' names, `table` is the physical table's name. Returns rwfzr01's fill task id.
+ */
+export async function fillTaskOf(admin: TestSession, name: string, table: string): Promise<number> {
+  const G = '/api/herm-sjgl';
+  const C = '/api/herm-sjcj';
+  const ck = await dataOf(post(admin, `${G}/ck/insert`, { ckmc: `${name}采集仓库` }));
+  const ckb = await dataOf(post(admin, `${G}/ckb/insert`, { ckid: ck.id, bm: table, bzwm: `${name}采集表` }));
+  const field = await dataOf(
+    post(admin, `${G}/ckbzd/insert`, { ckbid: ckb.id, zdm: 'mc', zdzwm: '名称', zdlx: 'text', cd: 20 }),
+  );
+  await dataOf(post(admin, `${G}/ckb/cjwlb`, { id: ckb.id }));
+  const dir = await dataOf(post(admin, `${C}/formDirectorys/insert`, { name: `${name}目录` }));
+  const form = await dataOf(
+    post(admin, `${C}/forms/insert`, {
+      directoryId: dir.id,
+      name: `${name}表单`,
+      tableId: ckb.id,
+      fields: [{ fieldId: field.id, label: '名称', kind: 'text' }],
+    }),
+  );
+  await dataOf(post(admin, `${C}/forms/${form.id}/publishById`));
+  const task = await dataOf(
+    post(admin, `${C}/tasks/insert`, {
+      name: `${name}采集`,
+      formId: form.id,
+      cycle: '2026',
+      startDate: '2020-01-01',
+      deadline: '2099-12-31',
+      userIds: ['rwfzr01'],
+      auditorId: 'zgfb01',
+    }),
+  );
+  const [fill] = await dataOf(get(admin, `${C}/taskAllocations/list?taskId=${task.id}`));
+  return fill.id as number;
+}
+
 /** Signs each user in once per server. */
 function sessions(s: TestServer) {
   const open = new Map<string, Promise<TestSession>>();
@@ -346,37 +385,8 @@ export const OWNERSHIP_FIXTURES = {
     const other = await as('rwfzr02');
     const auditor = await as('zgfb01');
     const otherAuditor = await as('zgfb02');
-    const G = '/api/herm-sjgl';
     const C = '/api/herm-sjcj';
-    const ck = await dataOf(post(admin, `${G}/ck/insert`, { ckmc: '所有权采集仓库' }));
-    const ckb = await dataOf(post(admin, `${G}/ckb/insert`, { ckid: ck.id, bm: 'owner_fill', bzwm: '所有权采集表' }));
-    const field = await dataOf(
-      post(admin, `${G}/ckbzd/insert`, { ckbid: ckb.id, zdm: 'mc', zdzwm: '名称', zdlx: 'text', cd: 20 }),
-    );
-    await dataOf(post(admin, `${G}/ckb/cjwlb`, { id: ckb.id }));
-    const dir = await dataOf(post(admin, `${C}/formDirectorys/insert`, { name: '所有权目录' }));
-    const form = await dataOf(
-      post(admin, `${C}/forms/insert`, {
-        directoryId: dir.id,
-        name: '所有权表单',
-        tableId: ckb.id,
-        fields: [{ fieldId: field.id, label: '名称', kind: 'text' }],
-      }),
-    );
-    await dataOf(post(admin, `${C}/forms/${form.id}/publishById`));
-    const task = await dataOf(
-      post(admin, `${C}/tasks/insert`, {
-        name: '所有权采集',
-        formId: form.id,
-        cycle: '2026',
-        startDate: '2020-01-01',
-        deadline: '2099-12-31',
-        userIds: ['rwfzr01'],
-        auditorId: 'zgfb01',
-      }),
-    );
-    const [fill] = await dataOf(get(admin, `${C}/taskAllocations/list?taskId=${task.id}`));
-    const id = fill.id as number;
+    const id = await fillTaskOf(admin, '所有权', 'owner_fill');
     const rows = { fillTaskId: id, rows: [{ mc: '甲' }] };
     await check({
       route: `POST ${C}/datas/updateOrInsert`,

@@ -2,6 +2,7 @@ import { SYSTEM_MSG as M } from '@zg/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
+import { fillTaskOf } from '../../test/ownership-fixtures';
 import { taskIn, yearTarget } from '../../test/wbs-fixtures';
 
 /** 操作记录: a record's own history, for whoever may read the record (its module says who), not only administrators. */
@@ -73,42 +74,14 @@ describe('a record history', () => {
 
   it("shows a fill task's saves to its filler and auditor, not to another filler", async () => {
     const admin = await s.login('zyadmin');
-    const G = '/api/herm-sjgl';
     const C = '/api/herm-sjcj';
-    const ck = await data(post(admin, `${G}/ck/insert`, { ckmc: '操作记录仓库' }));
-    const ckb = await data(post(admin, `${G}/ckb/insert`, { ckid: ck.id, bm: 'history_fill', bzwm: '操作记录表' }));
-    const field = await data(
-      post(admin, `${G}/ckbzd/insert`, { ckbid: ckb.id, zdm: 'mc', zdzwm: '名称', zdlx: 'text', cd: 20 }),
-    );
-    await data(post(admin, `${G}/ckb/cjwlb`, { id: ckb.id }));
-    const dir = await data(post(admin, `${C}/formDirectorys/insert`, { name: '操作记录目录' }));
-    const form = await data(
-      post(admin, `${C}/forms/insert`, {
-        directoryId: dir.id,
-        name: '操作记录表单',
-        tableId: ckb.id,
-        fields: [{ fieldId: field.id, label: '名称', kind: 'text' }],
-      }),
-    );
-    await data(post(admin, `${C}/forms/${form.id}/publishById`));
-    const task = await data(
-      post(admin, `${C}/tasks/insert`, {
-        name: '操作记录采集',
-        formId: form.id,
-        cycle: '2026',
-        startDate: '2020-01-01',
-        deadline: '2099-12-31',
-        userIds: ['rwfzr01'],
-        auditorId: 'zgfb01',
-      }),
-    );
-    const [fill] = await data(admin.request({ method: 'GET', url: `${C}/taskAllocations/list?taskId=${task.id}` }));
+    const fillId = await fillTaskOf(admin, '操作记录', 'history_fill');
     const filler = await s.login('rwfzr01');
-    await data(post(filler, `${C}/datas/updateOrInsert`, { fillTaskId: fill.id, rows: [{ mc: '甲' }] }));
-    const list = await data(history(filler, 'fillTask', fill.id));
-    expect(list[0]).toMatchObject({ action: 'fillTask.save', actorId: 'rwfzr01', entityId: String(fill.id) });
-    await data(history(await s.login('zgfb01'), 'fillTask', fill.id));
-    await notFound(history(await s.login('rwfzr02'), 'fillTask', fill.id));
+    await data(post(filler, `${C}/datas/updateOrInsert`, { fillTaskId: fillId, rows: [{ mc: '甲' }] }));
+    const list = await data(history(filler, 'fillTask', fillId));
+    expect(list[0]).toMatchObject({ action: 'fillTask.save', actorId: 'rwfzr01', entityId: String(fillId) });
+    await data(history(await s.login('zgfb01'), 'fillTask', fillId));
+    await notFound(history(await s.login('rwfzr02'), 'fillTask', fillId));
   });
 
   it('has no history for a type no module registered, nor for the signed-out', async () => {
