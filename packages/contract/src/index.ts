@@ -24,6 +24,7 @@ export * from './department-version-api';
 export * from './diagnosis';
 export * from './diagnosis-api';
 export * from './diagnosis-bulk';
+export * from './diagnosis-bulk-ui';
 export * from './diagnosis-ui';
 export * from './dimension';
 export * from './dimension-api';
