@@ -6,6 +6,7 @@ export * from './data-manage';
 export * from './datasource';
 export * from './department-version';
 export * from './diagnosis';
+export * from './diagnosis-analysis';
 export * from './dimension';
 export * from './platform';
 export * from './progress';

@@ -3,7 +3,12 @@ import { CYCLE_VALUE_USERS } from '../data-manage';
 import { STANDARD_USERS } from '../standard';
 import { registerDiagnosisJobs } from './diagnosis.jobs';
 import { diagnosisRoutes } from './diagnosis.routes';
+import { ROW_COMPUTED } from './diagnosis-hooks';
 import { cycleValueUse, taskUsingSystem } from './diagnosis-task.repository';
+import { registerBulkJobs } from './object-bulk.jobs';
+import { objectBulkRoutes } from './object-bulk.routes';
+import { refreshSummariesOfRows } from './quality-analysis.repository';
+import { qualityAnalysisRoutes } from './quality-analysis.routes';
 
 /**
  * Registered by app.ts under `/api`: 诊断改进's routes under `/herm-zdgj`, its jobs (a whole task's computation, the
@@ -22,4 +27,9 @@ export const diagnosisPlugin: FastifyPluginAsyncZod = async (app) => {
   });
   registerDiagnosisJobs(app);
   await app.register(diagnosisRoutes, { prefix: '/herm-zdgj' });
+  // Issue 31: work in bulk (rest/obj lists, jobs, Excel) and 智能分析 (znfx, its summaries refreshed by computations).
+  registerBulkJobs(app);
+  app.hooks.add(ROW_COMPUTED, 'znfx', async (db, rowIds) => void (await refreshSummariesOfRows(db, rowIds)));
+  await app.register(objectBulkRoutes, { prefix: '/herm-zdgj' });
+  await app.register(qualityAnalysisRoutes, { prefix: '/herm-znfx' });
 };

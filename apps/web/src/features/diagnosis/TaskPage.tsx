@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toastFailure } from '../../api/feedback';
 import { EmptyState } from '../../components/EmptyState';
+import { BulkTargetsCard } from './components/BulkTargetsCard';
 import { ComputeProgress } from './components/ComputeProgress';
 import { ObjectTasksCard } from './components/ObjectTasksCard';
 import { TaskActions } from './components/task-actions';
@@ -93,6 +94,7 @@ export default function TaskPage() {
         </Descriptions>
         {jobId && <ComputeProgress key={jobId} jobId={jobId} />}
       </Card>
+      <BulkTargetsCard task={t} />
       <ObjectTasksCard task={t} />
     </Space>
   );

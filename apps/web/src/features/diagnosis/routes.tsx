@@ -1,4 +1,4 @@
-import { type LoginRecord, ROLE, DIAGNOSIS_TEXT as T } from '@zg/contract';
+import { type LoginRecord, ROLE, DIAGNOSIS_TEXT as T, ZNFX_TEXT } from '@zg/contract';
 import { lazyPage } from '../../components/LazyPage';
 import { hasRole } from '../../session/login-record';
 import type { FeatureRoutes } from '../../session/routes';
@@ -8,6 +8,7 @@ const ManagePage = lazyPage(() => import('./ManagePage'));
 const TaskPage = lazyPage(() => import('./TaskPage'));
 const ObjectPage = lazyPage(() => import('./ObjectPage'));
 const AuditPage = lazyPage(() => import('./AuditPage'));
+const AnalysisPage = lazyPage(() => import('./AnalysisPage'));
 
 const everyone = () => true;
 /** Roles only choose which pages are worth listing; the server decides every task, row and action. */
@@ -26,6 +27,7 @@ export const diagnosisRoutes = {
       { slug: 'audit', label: T.pageAudit, element: <AuditPage />, visible: auditors },
       { slug: 'task', label: T.pageTask, element: <TaskPage />, visible: everyone },
       { slug: 'object', label: T.pageObject, element: <ObjectPage />, visible: everyone },
+      { slug: 'analysis', label: ZNFX_TEXT.page, element: <AnalysisPage />, visible: everyone },
     ],
   },
 } satisfies FeatureRoutes;
