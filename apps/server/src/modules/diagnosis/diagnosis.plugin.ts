@@ -4,6 +4,8 @@ import { STANDARD_USERS } from '../standard';
 import { registerDiagnosisJobs } from './diagnosis.jobs';
 import { diagnosisRoutes } from './diagnosis.routes';
 import { cycleValueUse, taskUsingSystem } from './diagnosis-task.repository';
+import { registerQualityFilePolicy } from './quality-view.policy';
+import { qualityViewRoutes } from './quality-view.routes';
 
 /**
  * Registered by app.ts under `/api`: 诊断改进's routes under `/herm-zdgj`, its jobs (a whole task's computation, the
@@ -22,4 +24,7 @@ export const diagnosisPlugin: FastifyPluginAsyncZod = async (app) => {
   });
   registerDiagnosisJobs(app);
   await app.register(diagnosisRoutes, { prefix: '/herm-zdgj' });
+  // The monitoring views (issue 31): 分析与改进, a row's attachments ('Quality' files) by stage.
+  registerQualityFilePolicy(app.hooks);
+  await app.register(qualityViewRoutes, { prefix: '/herm-zdgj' });
 };
