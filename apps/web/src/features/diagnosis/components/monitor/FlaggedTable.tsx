@@ -1,6 +1,7 @@
 import { type QualityRow, QUALITY_VIEW_TEXT as T } from '@zg/contract';
 import { Button, Descriptions } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { EditIcon } from '../../../../components/icons';
 import { ListTable } from '../../../../components/ListTable';
 import { shownResult, valueText } from '../../diagnosis.logic';
 import { gradeText, SamplingButton } from './MonitorTable';
@@ -62,7 +63,7 @@ export function FlaggedTable({
       render: (_, r) =>
         r.isedit ? (
           <Button type="link" size="small" aria-label={T.editOf(r.zkdmc)} onClick={() => onEdit(r)}>
-            <span aria-hidden="true">✎ </span>
+            <EditIcon aria-hidden="true" />
             {T.edit}
           </Button>
         ) : null,

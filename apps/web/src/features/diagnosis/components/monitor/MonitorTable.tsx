@@ -1,6 +1,7 @@
 import { type QualityRow, RESULT_GRADE_NAMES, type ResultGrade, QUALITY_VIEW_TEXT as T } from '@zg/contract';
 import { Button, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { RiseIcon } from '../../../../components/icons';
 import { ListTable } from '../../../../components/ListTable';
 import { shownResult, valueText } from '../../diagnosis.logic';
 import { highlightClass, levelColumnsOf, monitorTarget } from './monitor.logic';
@@ -16,7 +17,7 @@ export function SamplingButton({ row, onClick }: { row: QualityRow; onClick: () 
       aria-label={`${row.zkdmc} ${T.sampling}`}
       title={T.sampling}
       onClick={onClick}
-      icon={<span aria-hidden="true">📈</span>}
+      icon={<RiseIcon aria-hidden="true" />}
     />
   );
 }
