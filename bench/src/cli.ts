@@ -38,6 +38,7 @@ import { type CrashFigures, type CrashOptions, crashTest, embeddedAccess, postgr
 import { measureDiagnosis } from './phases/diagnosis';
 import { measureFrontend } from './phases/frontend';
 import { explainRoute, mainThreadProfile, resetStatements, summariseCpuProfile, topStatements } from './phases/profile';
+import { measureQualityView } from './phases/quality-view';
 import { captureRoutes, replayRoute } from './phases/replay';
 import { soak } from './phases/soak';
 import { measureStandards } from './phases/standard';
@@ -782,6 +783,15 @@ async function diagnosisPhase(ctx: RunContext, pg: PostgresCluster, results: Run
       repeats: ctx.quick ? 30 : 100,
       log: (line) => ctx.log(`postgres diagnosis ${line}`),
     });
+    // 监测统计 (issue 31): the monitoring table of 200 rows and five years of samples, on the same database.
+    const objectTaskId = results.diagnosis.postgres.rows.objectTaskId;
+    if (objectTaskId)
+      results.qualityView.postgres = await measureQualityView(publisher, {
+        databaseUrl: url,
+        objectTaskId,
+        repeats: ctx.quick ? 30 : 100,
+        log: (line) => ctx.log(`postgres quality-view ${line}`),
+      });
   } finally {
     await stopServer(server);
   }

@@ -44,6 +44,8 @@ export const LIMIT = {
   diagnosisComputeSeconds: 10,
   diagnosisPublishSeconds: 10,
   diagnosisRowsP95Ms: 100,
+  monitorTableP95Ms: 150,
+  samplesFiveYearsP95Ms: 50,
 };
 
 const ms = (v: number) => `${v < 10 ? v.toFixed(1) : v.toFixed(0)} ms`;
@@ -318,6 +320,21 @@ export function evaluateBudgets(r: RunResults): Budget[] {
       ? `${dg.publish.objects} courses, ${dg.publish.rows} rows in ${(dg.publish.ms / 1000).toFixed(2)} s (HTTP ${dg.publish.status})`
       : '–',
     met: dg ? dg.publish.status === 200 && dg.publish.ms <= LIMIT.diagnosisPublishSeconds * 1000 : null,
+  });
+  const qv = r.qualityView?.postgres;
+  out.push({
+    budget: `The monitoring table of one object task with 200 rows (rest/quality/select) p95 ≤ ${LIMIT.monitorTableP95Ms} ms (PostgreSQL)`,
+    measured: qv
+      ? `${qv.table.rows} rows: p50 ${ms(qv.table.latency.p50)}, p95 ${ms(qv.table.latency.p95)}; a QCP panel p95 ${ms(qv.panel.latency.p95)}`
+      : '–',
+    met: qv ? qv.table.latency.p95 <= LIMIT.monitorTableP95Ms : null,
+  });
+  out.push({
+    budget: `Five years of sampling records of one row (rest/quality/samples) p95 ≤ ${LIMIT.samplesFiveYearsP95Ms} ms (PostgreSQL)`,
+    measured: qv
+      ? `${qv.samples.records} records: p50 ${ms(qv.samples.latency.p50)}, p95 ${ms(qv.samples.latency.p95)}; the last year (${qv.samples.yearRecords}) p95 ${ms(qv.samples.yearLatency.p95)}`
+      : '–',
+    met: qv ? qv.samples.latency.p95 <= LIMIT.samplesFiveYearsP95Ms : null,
   });
   return out;
 }

@@ -5,6 +5,7 @@ import type { CrashFigures } from './phases/crash';
 import type { DiagnosisFigures } from './phases/diagnosis';
 import type { FrontendFigures } from './phases/frontend';
 import type { CpuProfile, Plan, Statement } from './phases/profile';
+import type { QualityViewFigures } from './phases/quality-view';
 import type { ReplayFigures } from './phases/replay';
 import type { SoakFigures } from './phases/soak';
 import type { StandardFigures } from './phases/standard';
@@ -72,6 +73,8 @@ export interface RunResults {
   system: Partial<Record<DbKind, SystemFigures>>;
   /** 诊断改进 (issue 30): a 40-major task computed, a publish to 1 200 courses, one object task's rows. */
   diagnosis: Partial<Record<DbKind, DiagnosisFigures>>;
+  /** 监测统计 (issue 31). */
+  qualityView: Partial<Record<DbKind, QualityViewFigures>>;
   crash: Partial<Record<DbKind, CrashFigures>>;
   /** `withCrashTest`: the crash test ran at the same time (on servers and databases of its own). */
   soak: (SoakFigures & { db: DbKind; withCrashTest?: boolean }) | null;
@@ -104,6 +107,7 @@ export function emptyResults(startedAt: Date, quick: boolean): RunResults {
     standard: {},
     system: {},
     diagnosis: {},
+    qualityView: {},
     crash: {},
     soak: null,
     profile: null,

@@ -130,6 +130,8 @@ const DIAGNOSIS: Record<string, Ownership> = {
       '/rest/audit/submit',
       '/rest/audit/pass',
       '/rest/audit/refuse',
+      '/rest/disqualified/update',
+      '/rest/quality/uploadFileList',
     ].map((r) => [D(r), owner('diagnosis')]),
   ),
 };

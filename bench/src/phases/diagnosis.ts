@@ -26,7 +26,7 @@ export interface DiagnosisFigures {
   /** The course-level standard published to every course. */
   publish: { objects: number; rows: number; ms: number; status: number };
   /** rest/quality/select of one object task with many rows. */
-  rows: { rows: number; latency: LatencySummary; requests: number };
+  rows: { rows: number; latency: LatencySummary; requests: number; objectTaskId?: number };
 }
 
 interface Job {
@@ -122,7 +122,7 @@ export async function measureDiagnosis(
     rowCount = dataOf<{ list: unknown[] }>(reply, 'rows').list.length;
     if (i >= 3) samples.push(ms);
   }
-  const rows = { rows: rowCount, latency: summarise(samples), requests: samples.length };
+  const rows = { rows: rowCount, latency: summarise(samples), requests: samples.length, objectTaskId: object!.id };
   opts.log(`rows of one object task (${rowCount}): p95 ${rows.latency.p95.toFixed(1)} ms`);
   return { compute, publish, rows };
 }

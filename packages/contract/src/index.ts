@@ -41,6 +41,8 @@ export * from './performance-api';
 export * from './primitives';
 export * from './progress';
 export * from './progress-api';
+export * from './quality-view';
+export * from './quality-view-ui';
 export * from './reference-api';
 export * from './report';
 export * from './report-api';

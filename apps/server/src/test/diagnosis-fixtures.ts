@@ -236,6 +236,12 @@ export async function diagnosisOwnership(s: TestServer, check: Check) {
   await byPublisher('/rest/quality/updateupmbz', { ids: [m02] });
   await byCharger('/rest/quality/calresult', { dxrwid: m01 });
   await byCharger('/rest/quality/updatejgz', { dxrwid: m01, list: [{ id: row('人才培养方案').id, jgz: '1' }] });
+  // 分析与改进 and a row's attachments (issue 31): the person in charge's, refused to another diagnosis object.
+  await byCharger('/rest/disqualified/update', { id: row('人才培养方案').id, yyfx: '原因', gjcs: '措施' });
+  await byCharger('/rest/quality/uploadFileList', {
+    list: [],
+    context: { zgzkdid: row('人才培养方案').id, stage: 'zjgj' },
+  });
   await byCharger('/rest/quality/updateupjgz', { id: row('就业率').id, value: '88', reason: '口径修正' });
   await byCharger('/rest/quality/updatexzmbz', { id: row('在校生数').id, value: '260', reason: '招生计划调整' });
   await byCharger('/rest/obj/calScore', { id: m01 });

@@ -1,8 +1,8 @@
-import { ALGORITHM_LIMITS, formatDateTime, DIAGNOSIS_MSG as M } from '@zg/contract';
+import { ALGORITHM_LIMITS, formatDateTime, DIAGNOSIS_MSG as M, QUALITY_VIEW_MSG } from '@zg/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
-import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { Hooks } from '../../platform/hooks';
 import { type ObjectOutcome, runLineage } from '../algorithm';
 import { isFbr, isFzr, isGly, isJkr } from './diagnosis.policy';
@@ -175,6 +175,7 @@ export async function computeObjectTask(app: FastifyInstance, actor: Actor, dxrw
 /** The sampling records of a row (time ascending), within dates. */
 export async function rowSamples(db: Db, actor: Actor, q: { id: number; start?: string; end?: string }) {
   const { row } = await rowSeenBy(db, actor, q.id);
+  if (q.start && q.end && q.start > q.end) throw badRequest(QUALITY_VIEW_MSG.rangeReversed);
   const to = q.end ? new Date(`${q.end}T23:59:59.999`) : undefined;
   const from = q.start ? new Date(`${q.start}T00:00:00`) : undefined;
   const names = await calRuleName(db, row.calRule);

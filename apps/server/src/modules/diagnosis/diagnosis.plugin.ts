@@ -9,6 +9,8 @@ import { registerBulkJobs } from './object-bulk.jobs';
 import { objectBulkRoutes } from './object-bulk.routes';
 import { refreshSummariesOfRows } from './quality-analysis.repository';
 import { qualityAnalysisRoutes } from './quality-analysis.routes';
+import { registerQualityFilePolicy } from './quality-view.policy';
+import { qualityViewRoutes } from './quality-view.routes';
 
 /**
  * Registered by app.ts under `/api`: 诊断改进's routes under `/herm-zdgj`, its jobs (a whole task's computation, the
@@ -32,4 +34,7 @@ export const diagnosisPlugin: FastifyPluginAsyncZod = async (app) => {
   app.hooks.add(ROW_COMPUTED, 'znfx', async (db, rowIds) => void (await refreshSummariesOfRows(db, rowIds)));
   await app.register(objectBulkRoutes, { prefix: '/herm-zdgj' });
   await app.register(qualityAnalysisRoutes, { prefix: '/herm-znfx' });
+  // The monitoring views (issue 31): 分析与改进, a row's attachments ('Quality' files) by stage.
+  registerQualityFilePolicy(app.hooks);
+  await app.register(qualityViewRoutes, { prefix: '/herm-zdgj' });
 };

@@ -104,3 +104,12 @@ export async function userName(db: Db, id: string | null) {
 }
 
 export const rowCount = sql<number>`count(*)::int`;
+
+/** The object tasks of rows (the 'Quality' file owner policy checks rows in a batch). */
+export async function rowObjects(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: diagnosisRows.id, objectTaskId: diagnosisRows.objectTaskId })
+    .from(diagnosisRows)
+    .where(inArray(diagnosisRows.id, ids));
+}

@@ -1,7 +1,13 @@
-import { DIAGNOSIS_MSG as M, DIAGNOSIS_TEXT as T, TARGET_STATE_NAMES, TARGET_STATE_NAMES_FZR } from '@zg/contract';
+import {
+  DIAGNOSIS_MSG as M,
+  QUALITY_VIEW_TEXT,
+  DIAGNOSIS_TEXT as T,
+  TARGET_STATE_NAMES,
+  TARGET_STATE_NAMES_FZR,
+} from '@zg/contract';
 import { App, Button, Card, Col, Descriptions, Progress, Row, Segmented, Skeleton, Space, Tag } from 'antd';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toastFailure } from '../../api/feedback';
 import { EmptyState } from '../../components/EmptyState';
 import { AuditButtons } from './components/AuditButtons';
@@ -29,6 +35,7 @@ export default function ObjectPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
   const { modal, message } = App.useApp();
+  const navigate = useNavigate();
   const [filter, setFilter] = useState<Filter>('all');
   const rows = useRows(id, filter === 'all' ? undefined : filter);
   const actions = useDiagnosisActions();
@@ -115,6 +122,7 @@ export default function ObjectPage() {
               </Button>
             )}
             <RoundActions object={o} />
+            <Button onClick={() => navigate(`/improvement/monitor?id=${id}`)}>{QUALITY_VIEW_TEXT.openMonitor}</Button>
           </Space>
         }
       >

@@ -1,4 +1,4 @@
-import { type LoginRecord, ROLE, DIAGNOSIS_TEXT as T, ZNFX_TEXT } from '@zg/contract';
+import { type LoginRecord, QUALITY_VIEW_TEXT, ROLE, DIAGNOSIS_TEXT as T, ZNFX_TEXT } from '@zg/contract';
 import { lazyPage } from '../../components/LazyPage';
 import { hasRole } from '../../session/login-record';
 import type { FeatureRoutes } from '../../session/routes';
@@ -9,6 +9,7 @@ const TaskPage = lazyPage(() => import('./TaskPage'));
 const ObjectPage = lazyPage(() => import('./ObjectPage'));
 const AuditPage = lazyPage(() => import('./AuditPage'));
 const AnalysisPage = lazyPage(() => import('./AnalysisPage'));
+const MonitorPage = lazyPage(() => import('./MonitorPage'));
 
 const everyone = () => true;
 /** Roles only choose which pages are worth listing; the server decides every task, row and action. */
@@ -28,6 +29,8 @@ export const diagnosisRoutes = {
       { slug: 'task', label: T.pageTask, element: <TaskPage />, visible: everyone },
       { slug: 'object', label: T.pageObject, element: <ObjectPage />, visible: everyone },
       { slug: 'analysis', label: ZNFX_TEXT.page, element: <AnalysisPage />, visible: everyone },
+      // 监测统计 of an object task (issue 31).
+      { slug: 'monitor', label: QUALITY_VIEW_TEXT.pageMonitor, element: <MonitorPage />, visible: everyone },
     ],
   },
 } satisfies FeatureRoutes;

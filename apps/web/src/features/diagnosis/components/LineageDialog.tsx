@@ -49,8 +49,8 @@ export function LineageDialog({
   );
 }
 
-/** 数据来源 of the row's current value. */
-function LineageContent({ row }: { row: QualityRow }) {
+/** 数据来源 of the row's current value (also the QCP panel's 明细数据, monitor/QcpPanel.tsx). */
+export function LineageContent({ row }: { row: QualityRow }) {
   const lineage = useLineage(row.id);
   const l = lineage.data;
   return (

@@ -1,0 +1,26 @@
+import { QUALITY_VIEW_API as API, FILE_MSG, QUALITY_VIEW_MSG as V } from '@zg/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/access';
+import { serve } from '../../platform/endpoints';
+import { ok } from '../../platform/envelope';
+import { saveAnalysis, saveRowFiles } from './quality-view.service';
+
+const IMPROVEMENT = { menus: ['improvement'] } as const;
+
+/** The monitoring views' writes (QUALITY_VIEW_API): 分析与改进 and a row's attachments by stage. */
+export const qualityViewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.database.db;
+  serve(app, API.analysisSave, IMPROVEMENT, async (req) =>
+    ok(await saveAnalysis(db(), actorOf(req), req.body), V.analysisSaved),
+  );
+  serve(app, API.uploadFileList, IMPROVEMENT, async (req) =>
+    ok(
+      await saveRowFiles(
+        { db: db(), hooks: app.hooks, store: app.fileStore, config: app.config },
+        actorOf(req),
+        req.body,
+      ),
+      FILE_MSG.importSuccess,
+    ),
+  );
+};
