@@ -39,6 +39,8 @@ export * from './performance-api';
 export * from './primitives';
 export * from './progress';
 export * from './progress-api';
+export * from './quality-warning';
+export * from './quality-warning-api';
 export * from './reference-api';
 export * from './report';
 export * from './report-api';

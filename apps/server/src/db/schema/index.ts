@@ -9,6 +9,7 @@ export * from './diagnosis';
 export * from './dimension';
 export * from './platform';
 export * from './progress';
+export * from './quality-warning';
 export * from './reference';
 export * from './report';
 export * from './standard';
