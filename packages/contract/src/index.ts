@@ -41,6 +41,7 @@ export * from './progress';
 export * from './progress-api';
 export * from './quality-warning';
 export * from './quality-warning-api';
+export * from './quality-warning-ui';
 export * from './reference-api';
 export * from './report';
 export * from './report-api';

@@ -126,6 +126,5 @@ export const QUALITY_WARNING_API = {
     tags,
     body: RemoteWarningSchema,
     response: RemoteAcceptedSchema,
-    statuses: [401, 409, 503],
   }),
 } as const;
