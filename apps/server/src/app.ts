@@ -20,6 +20,7 @@ import { diagnosisPlugin } from './modules/diagnosis';
 import { filesPlugin } from './modules/files';
 import { performancePlugin } from './modules/performance';
 import { progressPlugin } from './modules/progress';
+import { qualityWarningPlugin } from './modules/quality-warning';
 import { referencePlugin } from './modules/reference';
 import { reportPlugin } from './modules/report';
 import { standardPlugin } from './modules/standard';
@@ -178,6 +179,7 @@ export async function buildApp({
     algorithmPlugin,
     standardPlugin,
     diagnosisPlugin,
+    qualityWarningPlugin,
   ]) {
     await app.register(plugin, { prefix: '/api' });
   }

@@ -135,6 +135,12 @@ const EnvSchema = z.object({
   ALGORITHM_BYTE_CAP: z.coerce.number().int().min(1000).max(100_000_000).default(5_000_000),
   ALGORITHM_BATCH_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   ALGORITHM_MAX_CONCURRENT: z.coerce.number().int().min(1).max(50).default(4),
+  /**
+   * Quality warnings (modules/quality-warning): the shared secret of handleWarningRemote's HMAC-SHA256 signature
+   * (at least 32 characters; unset: remote warnings are refused), and how far a call's timestamp may be from now.
+   */
+  WARNING_REMOTE_SECRET: z.string().min(32, 'WARNING_REMOTE_SECRET 至少 32 个字符').optional(),
+  WARNING_REMOTE_MAX_SKEW_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
 });
 
 export type Config = z.infer<typeof EnvSchema>;

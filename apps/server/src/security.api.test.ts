@@ -12,6 +12,8 @@ const PUBLIC = new Set([
   'GET /api/user/systemSetting',
   'GET /api/user/systemSetting/logo',
   'GET /api/user/appConfig',
+  // Signed with the shared secret (HMAC-SHA256, timestamp, replay record): another system calls it without a session.
+  'POST /api/herm-zdgj/handleWarningRemote',
 ]);
 /** Routes that take a session without a CSRF token: only try-login, which hands the client its secret. */
 const NO_CSRF = new Set(['GET /api/authc/tryLogin']);
@@ -138,6 +140,11 @@ const DIAGNOSIS: Record<string, Ownership> = {
 
 const WRITES: Record<string, Ownership> = {
   ...DIAGNOSIS,
+  [D('/rest/warningflow/dispose')]: owner('qualityWarning'),
+  [D('/rest/case/step')]: owner('qualityWarning'),
+  [D('/handleWarningRemote')]: not(
+    'public by design: another system signs the call (HMAC-SHA256 with the shared secret, timestamp, replays refused; quality-warning.remote.api.test.ts)',
+  ),
   'POST /api/authc/login': SIGN_IN,
   'POST /api/authc/casLogin': SIGN_IN,
   'POST /api/authc/logout': OWN_SESSION,

@@ -187,6 +187,9 @@ export const ClockSchema = z.object({
   raised: z.number().int(),
   closed: z.number().int(),
   overdue: z.number().int(),
+  others: z
+    .object({ raised: z.number().int(), closed: z.number().int() })
+    .describe('同一作业的其他预警（质量预警） / the job’s other warnings (quality warnings)'),
 });
 
 /** `/api/test`: served only when TEST_HOOKS=true (the browser tests set it). */

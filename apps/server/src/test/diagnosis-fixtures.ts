@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { cycleValues, userRoles, users } from '../db/schema';
 import { warehouseTablesChanged } from '../modules/algorithm';
 import { dimensionObjectsWithDuty, upsertDimensionObjects } from '../modules/data-manage';
-import { installStandards } from '../modules/standard';
+import { installStandards, type StandardSeedNode } from '../modules/standard';
 import type { TestServer, TestSession } from './harness';
 
 /**
@@ -25,6 +25,8 @@ export async function diagnosisWorld(
   s: TestServer,
   admin: TestSession,
   name = '专业诊改标准',
+  /** Changes to the four rows by name (the quality warnings' tests give them warning rules). */
+  rows: Record<string, Partial<StandardSeedNode>> = {},
 ): Promise<DiagnosisWorld> {
   const db = s.database.db;
   await db.execute(
@@ -81,36 +83,38 @@ export async function diagnosisWorld(
             children: [
               {
                 name: '就业质量',
-                children: [
-                  {
-                    name: '就业率',
-                    zlx: 'percent',
-                    bzz: '85',
-                    direction: 'higher',
-                    grades: { A: 90, B: 85, C: 70 },
-                    indicator: '诊改就业率',
-                  },
-                  {
-                    name: '在校生数',
-                    zlx: 'others',
-                    bzz: '100',
-                    direction: 'higher',
-                    grades: { A: 250, B: 150, C: 100 },
-                    indicator: '诊改学生数',
-                  },
-                  { name: '人才培养方案', zlx: 'have', bzz: '1' },
-                  {
-                    name: '专业评估',
-                    zlx: 'levels',
-                    bzz: '合格',
-                    grades: [
-                      { value: '优秀', dxLevel: 'A' },
-                      { value: '良好', dxLevel: 'B' },
-                      { value: '合格', dxLevel: 'C' },
-                      { value: '不合格', dxLevel: 'D' },
-                    ],
-                  },
-                ],
+                children: (
+                  [
+                    {
+                      name: '就业率',
+                      zlx: 'percent',
+                      bzz: '85',
+                      direction: 'higher',
+                      grades: { A: 90, B: 85, C: 70 },
+                      indicator: '诊改就业率',
+                    },
+                    {
+                      name: '在校生数',
+                      zlx: 'others',
+                      bzz: '100',
+                      direction: 'higher',
+                      grades: { A: 250, B: 150, C: 100 },
+                      indicator: '诊改学生数',
+                    },
+                    { name: '人才培养方案', zlx: 'have', bzz: '1' },
+                    {
+                      name: '专业评估',
+                      zlx: 'levels',
+                      bzz: '合格',
+                      grades: [
+                        { value: '优秀', dxLevel: 'A' },
+                        { value: '良好', dxLevel: 'B' },
+                        { value: '合格', dxLevel: 'C' },
+                        { value: '不合格', dxLevel: 'D' },
+                      ],
+                    },
+                  ] as StandardSeedNode[]
+                ).map((n) => ({ ...n, ...rows[n.name] })),
               },
             ],
           },

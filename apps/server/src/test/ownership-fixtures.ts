@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import { userRoles, users } from '../db/schema';
 import { diagnosisOwnership } from './diagnosis-fixtures';
 import type { TestServer, TestSession } from './harness';
+import { qualityWarningOwnership } from './quality-warning-fixtures';
 import { pdf, taskIn, upload, yearTarget } from './wbs-fixtures';
 import { multipartBody } from './zip';
 
@@ -448,6 +449,8 @@ export const OWNERSHIP_FIXTURES = {
 
   /** 诊断改进: a task of one publisher, its object task in zyfzr01's charge, audited by shr01 (test/diagnosis-fixtures.ts). */
   diagnosis: diagnosisOwnership,
+  /** 质量预警: a warning and its case on a row in zyfzr01's charge (test/quality-warning-fixtures.ts). */
+  qualityWarning: qualityWarningOwnership,
 } satisfies Record<string, OwnershipFixture>;
 
 export type OwnershipFixtureName = keyof typeof OWNERSHIP_FIXTURES;

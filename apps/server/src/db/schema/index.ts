@@ -10,6 +10,7 @@ export * from './diagnosis-analysis';
 export * from './dimension';
 export * from './platform';
 export * from './progress';
+export * from './quality-warning';
 export * from './reference';
 export * from './report';
 export * from './standard';

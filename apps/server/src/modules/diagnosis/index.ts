@@ -14,3 +14,12 @@ export {
   rowList as objectTaskRows,
   saveTargets as saveDiagnosisTargets,
 } from './quality-row.service';
+/** The quality warnings' read model of rows (issue 32): facts, visibility, samples, grades. */
+export { degreesOf, gradeOfValue, warningRowSeenBy } from './warning-facts';
+export {
+  objectTaskSeenSql,
+  recentSampleValues,
+  rowSampleValues,
+  type WarningRowFacts,
+  warningRowFacts,
+} from './warning-facts.query';

@@ -6,4 +6,13 @@
  */
 export { WARNING_JOB } from './warning.job';
 export { warningPlugin } from './warning.plugin';
+export { lockWarningEvaluation } from './warning.repository';
 export { evaluateWarnings, openWarningsOf, reevaluateTaskWarnings } from './warning.service';
+export {
+  type EvaluatorResult,
+  runWarningEvaluators,
+  WARNING_EVALUATORS,
+  type WarningEvaluator,
+} from './warning-evaluators';
+/** The quality warnings take part in the job (WARNING_EVALUATORS) under its advisory lock, and use its schedules. */
+export { lastSlot, type WarningSchedule } from './warning-schedule.rules';
