@@ -18,6 +18,7 @@ import { dataCollectionPlugin } from './modules/data-collection';
 import { dataManagePlugin } from './modules/data-manage';
 import { diagnosisPlugin } from './modules/diagnosis';
 import { filesPlugin } from './modules/files';
+import { notificationPlugin } from './modules/notification';
 import { performancePlugin } from './modules/performance';
 import { progressPlugin } from './modules/progress';
 import { referencePlugin } from './modules/reference';
@@ -178,6 +179,7 @@ export async function buildApp({
     algorithmPlugin,
     standardPlugin,
     diagnosisPlugin,
+    notificationPlugin,
   ]) {
     await app.register(plugin, { prefix: '/api' });
   }

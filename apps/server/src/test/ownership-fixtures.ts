@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { userRoles, users } from '../db/schema';
+import { notify } from '../modules/notification';
 import { diagnosisOwnership } from './diagnosis-fixtures';
 import type { TestServer, TestSession } from './harness';
 import { pdf, taskIn, upload, yearTarget } from './wbs-fixtures';
@@ -448,6 +449,19 @@ export const OWNERSHIP_FIXTURES = {
 
   /** 诊断改进: a task of one publisher, its object task in zyfzr01's charge, audited by shr01 (test/diagnosis-fixtures.ts). */
   diagnosis: diagnosisOwnership,
+
+  /** 消息通知: an item of zgfb01's, which zyfzr01 cannot mark read (it answers as a missing one). */
+  notification: async (s, check) => {
+    await notify(s.database.db, [{ userIds: ['zgfb01'], kind: 'urge', title: '归属测试的消息' }]);
+    const mine = await s.login('zgfb01');
+    const other = await s.login('zyfzr01');
+    const [item] = (await dataOf(get(mine, '/api/notification/list?unread=true&size=1'))).records;
+    await check({
+      route: 'POST /api/notification/read',
+      other: () => post(other, '/api/notification/read', { id: item.id }),
+      owner: () => post(mine, '/api/notification/read', { id: item.id }),
+    });
+  },
 } satisfies Record<string, OwnershipFixture>;
 
 export type OwnershipFixtureName = keyof typeof OWNERSHIP_FIXTURES;

@@ -7,6 +7,7 @@ export * from './datasource';
 export * from './department-version';
 export * from './diagnosis';
 export * from './dimension';
+export * from './notification';
 export * from './platform';
 export * from './progress';
 export * from './reference';
