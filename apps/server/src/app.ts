@@ -18,6 +18,7 @@ import { dataCollectionPlugin } from './modules/data-collection';
 import { dataManagePlugin } from './modules/data-manage';
 import { diagnosisPlugin } from './modules/diagnosis';
 import { filesPlugin } from './modules/files';
+import { notificationPlugin } from './modules/notification';
 import { performancePlugin } from './modules/performance';
 import { progressPlugin } from './modules/progress';
 import { qualityWarningPlugin } from './modules/quality-warning';
@@ -180,6 +181,7 @@ export async function buildApp({
     standardPlugin,
     diagnosisPlugin,
     qualityWarningPlugin,
+    notificationPlugin,
   ]) {
     await app.register(plugin, { prefix: '/api' });
   }

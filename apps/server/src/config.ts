@@ -141,6 +141,23 @@ const EnvSchema = z.object({
    */
   WARNING_REMOTE_SECRET: z.string().min(32, 'WARNING_REMOTE_SECRET 至少 32 个字符').optional(),
   WARNING_REMOTE_MAX_SKEW_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  /**
+   * The daily e-mail digest of unread notifications (modules/notification; README "Settings"): off unless
+   * NOTIFY_DIGEST_ENABLED, then one mail per user per day at NOTIFY_DIGEST_HOUR (the school's time) over SMTP_*.
+   */
+  NOTIFY_DIGEST_ENABLED: bool.default(false),
+  NOTIFY_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
+  SMTP_HOST: z.string().max(255).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  /** true: TLS from the first byte (port 465); false: STARTTLS when the server offers it. */
+  SMTP_SECURE: bool.default(false),
+  SMTP_USER: z.string().max(255).optional(),
+  SMTP_PASSWORD: z.string().max(1000).optional(),
+  SMTP_FROM: z.string().max(255).optional(),
+  /** Connecting, the greeting and each answer of the SMTP server: a server that never answers fails the try after it. */
+  SMTP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** The platform's address for the digest's link (https://zg.example.edu.cn/); unset: the mail names no link. */
+  PUBLIC_URL: z.string().url().optional(),
 });
 
 export type Config = z.infer<typeof EnvSchema>;
@@ -177,6 +194,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (c.CAS_ENABLED && (!c.CAS_SERVER_URL || !c.CAS_SERVICE_URL)) {
     throw new ConfigError('环境变量 CAS_SERVER_URL 和 CAS_SERVICE_URL 在 CAS_ENABLED=true 时必须设置');
+  }
+  if (c.NOTIFY_DIGEST_ENABLED && (!c.SMTP_HOST || !c.SMTP_FROM)) {
+    throw new ConfigError('环境变量 SMTP_HOST 和 SMTP_FROM 在 NOTIFY_DIGEST_ENABLED=true 时必须设置');
   }
   if (c.TEST_HOOKS && c.WORKERS !== undefined && c.WORKERS > 1) {
     throw new ConfigError('环境变量 WORKERS 在 TEST_HOOKS=true 时只能为 1：测试时钟只在一个进程里生效');

@@ -363,6 +363,9 @@ const WRITES: Record<string, Ownership> = {
   'POST /api/herm-sjgl/algorithmVersion/:id/setCurrent': ALGORITHMS,
   'POST /api/herm-sjgl/algorithmVersion/:id/delete': ALGORITHMS,
   'POST /api/herm-sjgl/algorithmRun/:id/rerun': ALGORITHMS,
+  // Notifications (issue 32 item 6): one's own item only (another user's answers as missing), all of one's own.
+  'POST /api/notification/read': owner('notification'),
+  'POST /api/notification/readAll': SELF,
 };
 
 let s: TestServer;

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { userRoles, users } from '../db/schema';
+import { notify } from '../modules/notification';
 import { diagnosisOwnership } from './diagnosis-fixtures';
 import type { TestServer, TestSession } from './harness';
 import { qualityWarningOwnership } from './quality-warning-fixtures';
@@ -451,6 +452,19 @@ export const OWNERSHIP_FIXTURES = {
   diagnosis: diagnosisOwnership,
   /** 质量预警: a warning and its case on a row in zyfzr01's charge (test/quality-warning-fixtures.ts). */
   qualityWarning: qualityWarningOwnership,
+
+  /** 消息通知: an item of zgfb01's, which zyfzr01 cannot mark read (it answers as a missing one). */
+  notification: async (s, check) => {
+    await notify(s.database.db, [{ userIds: ['zgfb01'], kind: 'urge', title: '归属测试的消息' }]);
+    const mine = await s.login('zgfb01');
+    const other = await s.login('zyfzr01');
+    const [item] = (await dataOf(get(mine, '/api/notification/list?unread=true&size=1'))).records;
+    await check({
+      route: 'POST /api/notification/read',
+      other: () => post(other, '/api/notification/read', { id: item.id }),
+      owner: () => post(mine, '/api/notification/read', { id: item.id }),
+    });
+  },
 } satisfies Record<string, OwnershipFixture>;
 
 export type OwnershipFixtureName = keyof typeof OWNERSHIP_FIXTURES;

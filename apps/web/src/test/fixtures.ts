@@ -129,6 +129,8 @@ export function signedInApi(): Record<string, Handler> {
       }),
     '/api/herm-ndwbs/yearTargetUrge/pending': () => ok([]),
     '/api/user/school/benchmark': () => ok([]),
+    // The header's bell.
+    '/api/notification/unreadCount': () => ok({ unread: 0 }),
   };
 }
 

@@ -8,6 +8,7 @@ export * from './department-version';
 export * from './diagnosis';
 export * from './diagnosis-analysis';
 export * from './dimension';
+export * from './notification';
 export * from './platform';
 export * from './progress';
 export * from './quality-warning';

@@ -1,9 +1,10 @@
-import { PROGRESS_MSG, pageReply } from '@zg/contract';
+import { NOTIFICATION_LINKS, NOTIFICATION_MSG, PROGRESS_MSG, pageReply } from '@zg/contract';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
+import { notify } from '../notification';
 import { FINISHED_STATES, setTask, taskSeenBy, UNDER_WAY_STATES } from '../target-task';
 import { reevaluateTaskWarnings } from '../warning';
 import { presentDelay } from './delay.presenter';
@@ -50,7 +51,7 @@ export async function requestDelay(
     if (FINISHED_STATES.has(task.status)) throw conflict(PROGRESS_MSG.taskFinished);
     if (!UNDER_WAY_STATES.has(task.status)) throw conflict(PROGRESS_MSG.delayNotAllowed);
     if (input.newEndDate <= task.endDate) throw badRequest(PROGRESS_MSG.delayDateInvalid);
-    await insertDelay(tx, {
+    const delay = await insertDelay(tx, {
       taskId: task.id,
       oldEndDate: task.endDate,
       newEndDate: input.newEndDate,
@@ -68,6 +69,19 @@ export async function requestDelay(
       entityId: String(task.id),
       detail: input,
     });
+    await notify(tx, [
+      {
+        userIds: [task.auditorId],
+        kind: 'delayAudit',
+        title: NOTIFICATION_MSG.delayAuditTitle(task.name),
+        body: NOTIFICATION_MSG.submittedBy(actor.userName),
+        link: NOTIFICATION_LINKS.delayAudit,
+        entity: { type: 'delayRequest', id: delay.id },
+        dedupeKey: `delayAudit:${delay.id}`,
+        except: actor.userId,
+        at: clock.now(),
+      },
+    ]);
   });
 }
 

@@ -1,4 +1,6 @@
 import {
+  NOTIFICATION_LINKS,
+  NOTIFICATION_MSG,
   type Period,
   PROGRESS_MSG,
   pageReply,
@@ -15,6 +17,7 @@ import { writeAudit } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
 import { attachOwnFiles, releaseOwnerFiles } from '../files';
+import { notify } from '../notification';
 import {
   childrenOf,
   cycleOfTask,
@@ -152,6 +155,21 @@ export async function submitReport(
       entityId: String(task.id),
       detail: { reportId: report.id, periodKey },
     });
+    await notify(tx, [
+      {
+        userIds: [task.auditorId],
+        kind: 'reportAudit',
+        title: (input.kind === 'final' ? NOTIFICATION_MSG.finalReportAuditTitle : NOTIFICATION_MSG.reportAuditTitle)(
+          task.name,
+        ),
+        body: NOTIFICATION_MSG.submittedBy(actor.userName),
+        link: NOTIFICATION_LINKS.reportAudit,
+        entity: { type: 'taskReport', id: report.id },
+        dedupeKey: `reportAudit:${report.id}`,
+        except: actor.userId,
+        at: clock.now(),
+      },
+    ]);
     return report;
   });
   // A period reported on (under review counts) no longer warns: the task's warnings follow at once.

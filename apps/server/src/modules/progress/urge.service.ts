@@ -1,9 +1,17 @@
-import { PROGRESS_MSG, pageReply, TASK_MSG, type UrgeDepartment } from '@zg/contract';
+import {
+  NOTIFICATION_LINKS,
+  NOTIFICATION_MSG,
+  PROGRESS_MSG,
+  pageReply,
+  TASK_MSG,
+  type UrgeDepartment,
+} from '@zg/contract';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { writeAudit } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { conflict, forbidden, notFound } from '../../platform/errors';
+import { departmentRecipients, type NotifyItem, notify } from '../notification';
 import { taskSeenBy, yearTargetSeenBy } from '../target-task';
 import { openWarningsOf } from '../warning';
 import { mayAcceptUrge, publishesTarget, seesAllUrges, seesUrge } from './progress.policy';
@@ -13,9 +21,36 @@ import { acceptUrgeRow, departmentNames, findUrge, insertUrge, urgeWhere } from 
 
 // ---- urges ----
 
+/** Tells the heads (and chargers) of each urged department, inside the urge's transaction. */
+async function notifyUrges(
+  tx: Db,
+  actor: Actor,
+  clock: Clock,
+  urges: { id: number; departmentId: string }[],
+  title: string,
+  content: string | undefined,
+) {
+  const items: NotifyItem[] = [];
+  for (const u of urges) {
+    items.push({
+      userIds: await departmentRecipients(tx, [u.departmentId]),
+      kind: 'urge',
+      title,
+      body: NOTIFICATION_MSG.urgeBody(actor.userName, content),
+      link: NOTIFICATION_LINKS.urge,
+      entity: { type: 'urge', id: u.id },
+      dedupeKey: `urge:${u.id}`,
+      except: actor.userId,
+      at: clock.now(),
+    });
+  }
+  await notify(tx, items);
+}
+
 async function publisherOfTarget(db: Db, actor: Actor, yearTargetId: number) {
   const target = await yearTargetSeenBy(db, actor, yearTargetId);
   if (!publishesTarget(actor, target)) throw forbidden(PROGRESS_MSG.urgeNotPublisher);
+  return target;
 }
 
 /** The departments of a year target and where each stands (for the publisher's urge list). */
@@ -34,7 +69,7 @@ export async function urgeDepartments(
   clock: Clock,
   input: { yearTargetId: number; bmids: string[]; content?: string },
 ) {
-  await publisherOfTarget(db, actor, input.yearTargetId);
+  const target = await publisherOfTarget(db, actor, input.yearTargetId);
   const bmids = [...new Set(input.bmids)];
   return db.transaction(async (tx) => {
     const standing = new Map((await departmentsOfTarget(tx, input.yearTargetId, bmids)).map((d) => [d.bmid, d]));
@@ -45,6 +80,7 @@ export async function urgeDepartments(
       if (!d || d.currentStatus === 0) throw conflict(PROGRESS_MSG.urgeDone(names.get(bmid) ?? bmid));
     }
     const ids: number[] = [];
+    const urged = new Map<number, string>();
     for (const bmid of bmids) {
       const id = await insertUrge(tx, {
         yearTargetId: input.yearTargetId,
@@ -54,9 +90,20 @@ export async function urgeDepartments(
         urgerId: actor.userId,
         urgedAt: clock.now(),
       });
-      if (id !== null) ids.push(id);
+      if (id !== null) {
+        ids.push(id);
+        urged.set(id, bmid);
+      }
     }
     if (!ids.length) throw conflict(PROGRESS_MSG.urgePending(bmids.map((b) => names.get(b) ?? b).join('、')));
+    await notifyUrges(
+      tx,
+      actor,
+      clock,
+      ids.map((id) => ({ id, departmentId: urged.get(id)! })),
+      NOTIFICATION_MSG.urgeTargetTitle(target.name),
+      input.content,
+    );
     await writeAudit(tx, {
       actorId: actor.userId,
       action: 'urge',
@@ -89,6 +136,14 @@ export async function urgeTask(db: Db, actor: Actor, clock: Clock, input: { task
       const names = await departmentNames(tx, [task.departmentId!]);
       throw conflict(PROGRESS_MSG.urgePending(names.get(task.departmentId!) ?? task.departmentId!));
     }
+    await notifyUrges(
+      tx,
+      actor,
+      clock,
+      [{ id, departmentId: task.departmentId! }],
+      NOTIFICATION_MSG.urgeTaskTitle(task.name),
+      input.content,
+    );
     await writeAudit(tx, {
       actorId: actor.userId,
       action: 'urge.task',

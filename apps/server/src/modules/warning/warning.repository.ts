@@ -69,14 +69,14 @@ export async function warningStates(db: Db, taskIds?: readonly number[]) {
 
 /**
  * Raises warnings in batches, or reopens closed ones whose cause came back; open and dismissed ones are left alone.
- * Returns how many were raised or reopened.
+ * Returns the ids of those raised or reopened.
  */
 export async function raiseWarnings(
   db: Db,
   list: { taskId: number; warningTypeId: number; kind: string; key: string }[],
   at: Date,
 ) {
-  let raised = 0;
+  const raised: number[] = [];
   for (let i = 0; i < list.length; i += 1000) {
     const rows = await db
       .insert(taskWarnings)
@@ -95,7 +95,7 @@ export async function raiseWarnings(
         setWhere: sql`${taskWarnings.open} = false and ${taskWarnings.dismissedAt} is null`,
       })
       .returning({ id: taskWarnings.id });
-    raised += rows.length;
+    raised.push(...rows.map((r) => r.id));
   }
   return raised;
 }

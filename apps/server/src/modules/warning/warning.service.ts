@@ -35,6 +35,7 @@ import {
   warningTypeInUse,
 } from './warning.repository';
 import { dueWarnings } from './warning.rules';
+import { notifyRaisedWarnings } from './warning-notify';
 
 // ---- warnings ----
 
@@ -102,7 +103,9 @@ async function evaluateIn(tx: Db, clock: Clock, taskIds?: readonly number[]): Pr
         toRaise.push({ taskId: t.id, warningTypeId: w.typeId, kind: w.kind, key: w.key });
     }
   }
-  const raised = await raiseWarnings(tx, toRaise, now);
+  const raisedIds = await raiseWarnings(tx, toRaise, now);
+  await notifyRaisedWarnings(tx, raisedIds);
+  const raised = raisedIds.length;
   const stale = [...open].filter(([k]) => !wanted.has(k)).map(([, id]) => id);
   await closeWarnings(tx, stale, now);
   const today = moment.today;

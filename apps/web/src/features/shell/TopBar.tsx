@@ -8,6 +8,7 @@ import { useLoginRecord } from '../../session/login-record';
 import { type MenuEntry, selectedTopKey } from '../../session/menu';
 import { useSystemSetting } from '../../session/system-setting';
 import { headerColorFor, isDarkTheme, setThemeType, THEME_SWATCHES, useThemeType } from '../../session/theme';
+import { NotificationBell } from '../notification/NotificationBell';
 import { saveTheme, useProfile } from '../profile/profile.api';
 import { useAvatarSrc } from '../profile/use-avatar-src';
 import { useShellDialogs } from './shell-dialogs';
@@ -30,6 +31,7 @@ export function TopBar({ bar }: { bar: MenuEntry[] }) {
       </div>
       <HeaderMenu bar={bar} pathname={pathname} background={headerColor} />
       <ThemeSwatches current={themeType} />
+      <NotificationBell />
       <UserArea />
     </header>
   );
