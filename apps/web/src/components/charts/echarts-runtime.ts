@@ -1,7 +1,7 @@
 // ECharts with only what the chart wrappers draw. Loaded by a dynamic import, so pages without a chart never
 // download it (docs/ARCHITECTURE.md: ECharts via echarts/core, loaded lazily).
 import { BarChart, LineChart, PieChart, RadarChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, RadarComponent, TooltipComponent } from 'echarts/components';
+import { GridComponent, LegendComponent, RadarComponent, ToolboxComponent, TooltipComponent } from 'echarts/components';
 import { init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 
@@ -14,6 +14,7 @@ use([
   LegendComponent,
   RadarComponent,
   TooltipComponent,
+  ToolboxComponent,
   SVGRenderer,
 ]);
 
