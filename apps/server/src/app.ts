@@ -14,6 +14,7 @@ import { algorithmPlugin, createAlgorithmRunner } from './modules/algorithm';
 import { analysisPlugin } from './modules/analysis';
 import { archivePlugin } from './modules/archive';
 import { authcPlugin } from './modules/authc';
+import { dashboardPlugin } from './modules/dashboard';
 import { dataCollectionPlugin } from './modules/data-collection';
 import { dataManagePlugin } from './modules/data-manage';
 import { diagnosisPlugin } from './modules/diagnosis';
@@ -182,6 +183,7 @@ export async function buildApp({
     diagnosisPlugin,
     qualityWarningPlugin,
     notificationPlugin,
+    dashboardPlugin,
   ]) {
     await app.register(plugin, { prefix: '/api' });
   }

@@ -1,6 +1,7 @@
 export * from './algorithm';
 export * from './benchmark';
 export * from './cycle';
+export * from './dashboard';
 export * from './data-collection';
 export * from './data-manage';
 export * from './datasource';

@@ -7,6 +7,7 @@ import { dataSourceInfo } from '../data-manage';
 import { requireKeeper } from './algorithm.policy';
 import { presentVersion } from './algorithm.presenter';
 import {
+  currentVersionsOf,
   currentVersionsOfKind,
   deleteVersion,
   findAlgorithm,
@@ -86,6 +87,12 @@ export async function algorithmVersionHeads(
 ): Promise<AlgorithmVersionHead[]> {
   const rows = await versionHeads(db, q);
   return rows.map((r) => ({ ...r, kind: r.kind as AlgorithmKind, current: Boolean(r.current) }));
+}
+
+/** The current version of each algorithm named by id (one query; an algorithm without one is left out). */
+export async function currentVersionHeads(db: Db, algorithmIds: number[]): Promise<AlgorithmVersionHead[]> {
+  const rows = await currentVersionsOf(db, [...new Set(algorithmIds)]);
+  return rows.map((r) => ({ ...r, kind: r.kind as AlgorithmKind, current: true }));
 }
 
 /**

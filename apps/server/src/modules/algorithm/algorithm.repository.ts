@@ -306,6 +306,22 @@ export async function currentVersionsOfKind(db: Db, kind: string, name: string |
     .limit(limit);
 }
 
+/** The current versions of the algorithms named by id (one query); an algorithm without one is left out. */
+export async function currentVersionsOf(db: Db, algorithmIds: number[]) {
+  if (!algorithmIds.length) return [];
+  return db
+    .select({
+      versionId: algorithmVersions.id,
+      algorithmId: algorithms.id,
+      name: algorithms.name,
+      kind: algorithms.kind,
+      number: algorithmVersions.number,
+    })
+    .from(algorithms)
+    .innerJoin(algorithmVersions, eq(algorithmVersions.id, algorithms.currentVersionId))
+    .where(inArray(algorithms.id, algorithmIds));
+}
+
 export async function versionHeads(db: Db, q: { ids?: number[]; names?: string[] }) {
   const ids = q.ids ?? [];
   const names = q.names ?? [];

@@ -27,6 +27,7 @@ export {
   algorithmVersionHeads,
   type CalRule,
   currentValueVersions,
+  currentVersionHeads,
   resolveCalRule,
   resolveCalRules,
 } from './algorithm-version.service';

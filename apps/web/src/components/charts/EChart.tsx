@@ -27,8 +27,11 @@ export function EChart({
   height,
   label,
   onClick,
+  tools,
 }: {
   option: EChartsCoreOption;
+  /** The toolbox: 数据视图 (the data as a table) and 导出PNG (the chart as a PNG file named by its label). */
+  tools?: boolean;
   height: number;
   label: string;
   /** Called with the clicked item (a slice, a bar); the chart shows a pointer when it is given. */
@@ -79,8 +82,9 @@ export function EChart({
   useEffect(() => {
     if (!ready) return;
     const still = prefersReducedMotion() ? { animation: false } : {};
-    chart.current?.setOption({ backgroundColor: 'transparent', ...option, ...still }, { notMerge: true });
-  }, [ready, option]);
+    const toolbox = tools ? { toolbox: chartToolbox(label, () => chart.current) } : {};
+    chart.current?.setOption({ backgroundColor: 'transparent', ...option, ...toolbox, ...still }, { notMerge: true });
+  }, [ready, option, tools, label]);
 
   return (
     <div
@@ -91,4 +95,46 @@ export function EChart({
       style={{ height, cursor: onClick ? 'pointer' : undefined }}
     />
   );
+}
+
+/** The toolbox of a chart: the data view (read only) and a PNG export drawn from the SVG. */
+export function chartToolbox(label: string, chartOf: () => EChartsType | null) {
+  return {
+    right: 8,
+    feature: {
+      dataView: { readOnly: true, title: '数据视图', lang: ['数据视图', '关闭', '刷新'] },
+      myPng: {
+        show: true,
+        title: '导出PNG',
+        icon: 'path://M4 20h16v-2H4v2zm8-4 5-5h-3V4h-4v7H7l5 5z',
+        onclick: () => {
+          const c = chartOf();
+          if (c) void exportPng(c, label);
+        },
+      },
+    },
+  };
+}
+
+/** Draws the chart's SVG on a canvas (twice the size, on white) and downloads it as `<label>.png`. */
+export async function exportPng(chart: EChartsType, label: string) {
+  const svg = chart.getDataURL({ type: 'svg' });
+  const img = new Image();
+  await new Promise<void>((resolve, reject) => {
+    img.onload = () => resolve();
+    img.onerror = () => reject(new Error('image'));
+    img.src = svg;
+  });
+  const canvas = document.createElement('canvas');
+  canvas.width = chart.getWidth() * 2;
+  canvas.height = chart.getHeight() * 2;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return;
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
+  const a = document.createElement('a');
+  a.href = canvas.toDataURL('image/png');
+  a.download = `${label || '图表'}.png`;
+  a.click();
 }

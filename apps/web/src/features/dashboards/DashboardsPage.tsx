@@ -1,61 +1,90 @@
-import { DASHBOARD_TEXT as D, MENUS, SHELL_TEXT as T, TASK_TYPE } from '@zg/contract';
-import { Button, Card, Col, Form, Input, Modal, Popconfirm, Row, Select, Space, Spin, Typography } from 'antd';
+import {
+  BUILTIN_CHART_KINDS,
+  type BuiltinChartKind,
+  DASHBOARD_TEXT as D,
+  type DashboardCardKind,
+  DASHBOARD_GRID as G,
+  MENUS,
+  SHELL_TEXT as T,
+} from '@zg/contract';
+import { App, Button, Card, Popconfirm, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
-import { BarChart, CircularGauge, LineChart, RadarChart, StackedAreaChart } from '../../components/charts';
-import { EditableCell } from '../../components/EditableCell';
+import { useEffect, useMemo, useState } from 'react';
+import ReactGridLayout, { type Layout, useContainerWidth } from 'react-grid-layout';
+import 'react-grid-layout/css/styles.css';
+import 'react-resizable/css/styles.css';
 import { EmptyState } from '../../components/EmptyState';
 import { IframeEmbed } from '../../components/IframeEmbed';
-import { CloseIcon, LeftIcon, RightIcon } from '../../components/icons';
+import { CloseIcon } from '../../components/icons';
 import { YearPicker } from '../../components/pickers';
 import { QueryBoundary } from '../../components/QueryBoundary';
 import { useLoginRecord } from '../../session/login-record';
 import { useMenu } from '../../session/use-menu';
-import { useMyStatus, useMyStatusByType, useMyStatusByYear } from './dashboards.api';
-import { finishOf, finishTrend, lastFiveYears, statusBars, statusTrend, typeRadar } from './data';
+import { AddCardModal } from './AddCardModal';
+import { BuiltinCard } from './BuiltinCards';
+import { useDashboardData, useDashboardLayout, usePublishedCharts, useSaveDashboard } from './dashboards.api';
 import {
-  CARD_KINDS,
-  type CardKind,
-  type CardWidth,
-  CHART_KINDS,
-  type DashboardCard,
+  applyGrid,
+  cardPixels,
   defaultCards,
-  forgetCards,
-  isEmbeddableUrl,
-  loadCards,
-  moveCard,
-  newCardId,
-  saveCards,
-} from './layout';
+  fromServer,
+  isBuiltin,
+  keyOf,
+  newCard,
+  type PageCard,
+  toGrid,
+  toInput,
+} from './grid';
+import { SubscribedChart } from './SubscribedChart';
 
-const CHART_HEIGHT = 280;
-const PAGE_HEIGHT = 420;
-const TYPES = TASK_TYPE.map((t) => t.code);
-const WIDTHS: CardWidth[] = [1, 2, 3];
+/** Room the card's title bar and padding take from its height. */
+const CARD_CHROME = 70;
+/** Below this width the cards are stacked, full width, and cannot be dragged (a phone). */
+const NARROW = 768;
 
 /**
- * 仪表盘自定义 (`/dashboards`): the user's own grid of cards, charts of the user's target tasks (for users with the
- * task menus) and embedded web pages, each renamed in place, resized, moved or removed. The layout is kept in this
- * browser, per user.
+ * 仪表盘自定义 (`/dashboards`): the user's grid of cards kept on the server (the same on every device): subscribed
+ * charts (图表库), the built-in charts of the user's target tasks, and embedded pages. Cards are dragged by their title
+ * bar and resized from the corner (width 8 x lw of 24 columns); every change is saved and the server's normalised
+ * layout drawn. All subscribed charts' data come in one request, each card failing on its own.
  */
 export default function DashboardsPage() {
   const record = useLoginRecord();
   const { menu } = useMenu();
-  const userId = record?.userId ?? '';
+  const { message } = App.useApp();
   const menus = record?.menus ?? {};
   const seesTasks = Object.hasOwn(menus, 'wbs') || Object.hasOwn(menus, 'annualWbs');
-  const [cards, setCards] = useState(() => loadCards(userId, seesTasks));
+  const layout = useDashboardLayout();
+  const save = useSaveDashboard();
+  const [cards, setCards] = useState<PageCard[] | null>(null);
   const [year, setYear] = useState<number | null>(() => dayjs().year());
   const [adding, setAdding] = useState(false);
+  const charts = usePublishedCharts(adding);
+  const { width, containerRef, mounted } = useContainerWidth();
   const title =
     menu.find((m) => m.key === 'dashboards')?.label ?? MENUS.find((m) => m.key === 'dashboards')?.label ?? '';
 
-  const update = (next: DashboardCard[]) => {
+  useEffect(() => {
+    if (layout.data) setCards(fromServer(layout.data.cards));
+  }, [layout.data]);
+
+  const shown = cards ?? [];
+  const chartIds = useMemo(() => shown.flatMap((c) => (c.kind === 'chart' && c.id ? [c.id] : [])), [shown]);
+  const data = useDashboardData(chartIds, year);
+  const dataOf = useMemo(() => new Map((data.data?.list ?? []).map((d) => [d.id, d])), [data.data]);
+  const narrow = width > 0 && width < NARROW;
+
+  const persist = (next: PageCard[]) => {
     setCards(next);
-    saveCards(userId, next);
+    save.mutate(toInput(next), {
+      onError: () => layout.data && setCards(fromServer(layout.data.cards)),
+      onSuccess: () => undefined,
+    });
   };
-  const patch = (id: string, change: Partial<DashboardCard>) =>
-    update(cards.map((c) => (c.id === id ? { ...c, ...change } : c)));
+  const onGridStop = (l: Layout) => {
+    if (cards) persist(applyGrid(cards, l));
+  };
+  const kinds: DashboardCardKind[] = ['chart', ...(seesTasks ? BUILTIN_CHART_KINDS : []), 'page'];
 
   return (
     <div className="zg-dashboard">
@@ -64,100 +93,104 @@ export default function DashboardsPage() {
           <Typography.Title level={4} className="zg-dashboard__title">
             {title}
           </Typography.Title>
-          <Typography.Text type="secondary">{D.storedHint}</Typography.Text>
+          <Typography.Text type="secondary">
+            拖动卡片标题栏可调整位置，拖动右下角可调整大小；布局保存在服务器上
+          </Typography.Text>
         </div>
         <Space wrap>
+          <span>{D.yearLabel}</span>
+          <YearPicker aria-label={D.yearLabel} value={year} onChange={setYear} style={{ width: 120 }} />
           {seesTasks && (
-            <>
-              <span>{D.yearLabel}</span>
-              <YearPicker aria-label={D.yearLabel} value={year} onChange={setYear} style={{ width: 120 }} />
-            </>
+            <Popconfirm
+              title="恢复默认将替换当前仪表盘，确定吗？"
+              okText={T.confirm}
+              cancelText={T.cancel}
+              onConfirm={() => persist(defaultCards(seesTasks))}
+            >
+              <Button>{D.restore}</Button>
+            </Popconfirm>
           )}
-          <Button
-            onClick={() => {
-              forgetCards(userId);
-              setCards(defaultCards(seesTasks));
-            }}
-          >
-            {D.restore}
-          </Button>
           <Button type="primary" onClick={() => setAdding(true)}>
             {D.add}
           </Button>
         </Space>
       </div>
 
-      {cards.length === 0 ? (
-        <Card variant="borderless">
-          <EmptyState description={D.noCards} />
-        </Card>
-      ) : (
-        <Row gutter={[16, 16]}>
-          {cards.map((card, index) => (
-            <Col key={card.id} xs={24} xl={8 * card.width}>
-              <Card
-                className="zg-dashboard__card"
-                variant="borderless"
-                title={
-                  <EditableCell
-                    aria-label={`${D.titleLabel}：${card.title}`}
-                    value={card.title}
-                    onSave={(next) => patch(card.id, { title: next.trim() || D.kinds[card.kind] })}
-                  />
-                }
-                extra={
-                  <Space size={2}>
-                    <Select<CardWidth>
-                      size="small"
-                      aria-label={`${D.widthLabel}：${card.title}`}
-                      value={card.width}
-                      onChange={(width) => patch(card.id, { width })}
-                      options={WIDTHS.map((w) => ({ value: w, label: D.widths[w] }))}
-                      popupMatchSelectWidth={false}
-                      className="zg-dashboard__width"
-                    />
-                    <Button
-                      type="text"
-                      size="small"
-                      aria-label={`${D.moveUp}：${card.title}`}
-                      icon={<LeftIcon />}
-                      disabled={index === 0}
-                      onClick={() => update(moveCard(cards, card.id, -1))}
-                    />
-                    <Button
-                      type="text"
-                      size="small"
-                      aria-label={`${D.moveDown}：${card.title}`}
-                      icon={<RightIcon />}
-                      disabled={index === cards.length - 1}
-                      onClick={() => update(moveCard(cards, card.id, 1))}
-                    />
+      <div ref={containerRef}>
+        {cards && cards.length === 0 && (
+          <Card variant="borderless">
+            <EmptyState description={D.noCards} />
+          </Card>
+        )}
+        {mounted && cards && cards.length > 0 && (
+          <ReactGridLayout
+            width={width}
+            layout={narrow ? toGrid(cards).map((l, i) => ({ ...l, x: 0, w: G.cols, y: i * 100 })) : toGrid(cards)}
+            gridConfig={{ cols: G.cols, rowHeight: G.rowHeight, margin: [10, 10] }}
+            dragConfig={{ enabled: !narrow, handle: '.zg-dashboard__drag' }}
+            resizeConfig={{ enabled: !narrow, handles: ['se'] }}
+            onDragStop={onGridStop}
+            onResizeStop={onGridStop}
+          >
+            {cards.map((card) => (
+              <div key={keyOf(card)} className="zg-dashboard__cell" data-testid={`card-${card.title}`}>
+                <Card
+                  className="zg-dashboard__card"
+                  variant="borderless"
+                  title={
+                    <span className="zg-dashboard__drag" title="拖动以移动">
+                      {card.title}
+                    </span>
+                  }
+                  extra={
                     <Popconfirm
                       title={D.removeConfirm}
                       okText={T.confirm}
                       cancelText={T.cancel}
-                      onConfirm={() => update(cards.filter((c) => c.id !== card.id))}
+                      onConfirm={() => {
+                        persist(cards.filter((c) => keyOf(c) !== keyOf(card)));
+                        message.success('已移除');
+                      }}
                     >
                       <Button type="text" size="small" aria-label={`${D.remove}：${card.title}`} icon={<CloseIcon />} />
                     </Popconfirm>
-                  </Space>
-                }
-              >
-                <QueryBoundary>
-                  <CardBody card={card} year={year} />
-                </QueryBoundary>
-              </Card>
-            </Col>
-          ))}
-        </Row>
-      )}
+                  }
+                >
+                  <QueryBoundary>
+                    <CardBody
+                      card={card}
+                      year={year}
+                      height={Math.max(120, cardPixels(card.h) - CARD_CHROME)}
+                      data={card.id ? dataOf.get(card.id) : undefined}
+                      pending={data.isPending}
+                    />
+                  </QueryBoundary>
+                </Card>
+              </div>
+            ))}
+          </ReactGridLayout>
+        )}
+      </div>
 
       <AddCardModal
         open={adding}
-        kinds={seesTasks ? CARD_KINDS : ['page']}
+        kinds={kinds}
+        charts={charts.data ?? []}
         onCancel={() => setAdding(false)}
-        onAdd={(card) => {
-          update([...cards, { ...card, id: newCardId(card.kind, cards) }]);
+        onAdd={(v) => {
+          const base = cards ?? [];
+          persist([
+            ...base,
+            newCard(base, {
+              kind: v.kind,
+              title: v.title,
+              lw: v.lw,
+              ybpid: v.ybpid,
+              url: v.url,
+              sfmc: v.chart?.sfmc,
+              sflx: v.chart?.sflx,
+            }),
+          ]);
           setAdding(false);
         }}
       />
@@ -165,147 +198,21 @@ export default function DashboardsPage() {
   );
 }
 
-function CardBody({ card, year }: { card: DashboardCard; year: number | null }) {
-  switch (card.kind) {
-    case 'myFinishRate':
-      return <FinishRateCard year={year} label={card.title} />;
-    case 'myStatus':
-      return <StatusCard year={year} label={card.title} />;
-    case 'statusTrend':
-    case 'finishTrend':
-      return <TrendCard year={year} label={card.title} kind={card.kind} />;
-    case 'typeRadar':
-      return <TypeRadarCard year={year} label={card.title} />;
-    case 'page':
-      return card.url ? <IframeEmbed src={card.url} title={card.title} height={PAGE_HEIGHT} /> : null;
-  }
-}
-
-/** The loading state every chart card shares (a failure is the card's QueryBoundary's). */
-function Loading({ pending }: { pending: boolean }) {
-  if (pending) return <Spin className="zg-dashboard__loading" />;
-  return null;
-}
-
-function FinishRateCard({ year, label }: { year: number | null; label: string }) {
-  const q = useMyStatus(year);
-  if (!q.data) return <Loading pending={q.isPending} />;
-  const { finished, issued } = finishOf(q.data.list);
-  return (
-    <div className="zg-dashboard__gauge">
-      <CircularGauge part={finished} total={issued} label={label} />
-    </div>
-  );
-}
-
-function StatusCard({ year, label }: { year: number | null; label: string }) {
-  const q = useMyStatus(year);
-  const data = useMemo(() => (q.data ? statusBars(q.data.list) : null), [q.data]);
-  if (!data) return <Loading pending={q.isPending} />;
-  return <BarChart data={data} label={label} height={CHART_HEIGHT} />;
-}
-
-function TrendCard({ year, label, kind }: { year: number | null; label: string; kind: 'statusTrend' | 'finishTrend' }) {
-  const years = useMemo(() => lastFiveYears(year ?? dayjs().year()), [year]);
-  const q = useMyStatusByYear(years);
-  const data = useMemo(() => {
-    if (!q.data) return null;
-    const perYear = q.data.map((d) => ({ year: d.key, list: d.list }));
-    return kind === 'statusTrend' ? statusTrend(perYear) : finishTrend(perYear);
-  }, [q.data, kind]);
-  if (!data) return <Loading pending={q.isPending} />;
-  return kind === 'statusTrend' ? (
-    <StackedAreaChart data={data} label={label} height={CHART_HEIGHT} />
-  ) : (
-    <LineChart data={data} label={label} height={CHART_HEIGHT} />
-  );
-}
-
-function TypeRadarCard({ year, label }: { year: number | null; label: string }) {
-  const q = useMyStatusByType(year, TYPES);
-  const data = useMemo(() => (q.data ? typeRadar(q.data.map((d) => ({ rwlx: d.key, list: d.list }))) : null), [q.data]);
-  if (!data) return <Loading pending={q.isPending} />;
-  return <RadarChart data={data} label={label} height={CHART_HEIGHT} />;
-}
-
-interface AddValues {
-  kind: CardKind;
-  title: string;
-  width: CardWidth;
-  url?: string;
-}
-
-function AddCardModal({
-  open,
-  kinds,
-  onCancel,
-  onAdd,
+function CardBody({
+  card,
+  year,
+  height,
+  data,
+  pending,
 }: {
-  open: boolean;
-  kinds: readonly CardKind[];
-  onCancel: () => void;
-  onAdd: (card: Omit<DashboardCard, 'id'>) => void;
+  card: PageCard;
+  year: number | null;
+  height: number;
+  data: Parameters<typeof SubscribedChart>[0]['data'];
+  pending: boolean;
 }) {
-  const [form] = Form.useForm<AddValues>();
-  const kind = Form.useWatch('kind', form);
-  const first = kinds[0] ?? 'page';
-  const initial: AddValues = { kind: first, title: D.kinds[first], width: first === 'page' ? 3 : 1 };
-  return (
-    <Modal
-      open={open}
-      title={D.addTitle}
-      okText={T.confirm}
-      cancelText={T.cancel}
-      onCancel={onCancel}
-      onOk={async () => {
-        // The form shows what is wrong beside each field.
-        const v = await form.validateFields().catch(() => null);
-        if (!v) return;
-        onAdd({
-          kind: v.kind,
-          title: v.title.trim(),
-          width: v.width,
-          ...(v.kind === 'page' ? { url: v.url?.trim() } : {}),
-        });
-      }}
-      destroyOnHidden
-      forceRender
-    >
-      <Form form={form} layout="vertical" initialValues={initial} preserve={false}>
-        {!kinds.some((k) => CHART_KINDS.includes(k)) && (
-          <Typography.Paragraph type="secondary">{D.tasksOnly}</Typography.Paragraph>
-        )}
-        <Form.Item name="kind" label={D.kindLabel}>
-          <Select<CardKind>
-            options={kinds.map((k) => ({ value: k, label: D.kinds[k] }))}
-            onChange={(k) => form.setFieldsValue({ title: D.kinds[k], width: k === 'page' ? 3 : 1 })}
-          />
-        </Form.Item>
-        <Form.Item
-          name="title"
-          label={D.titleLabel}
-          rules={[{ required: true, whitespace: true, message: D.titleRequired }]}
-        >
-          <Input maxLength={500} />
-        </Form.Item>
-        {kind === 'page' && (
-          <Form.Item
-            name="url"
-            label={D.urlLabel}
-            rules={[
-              {
-                validator: (_r, value: string | undefined) =>
-                  value && isEmbeddableUrl(value) ? Promise.resolve() : Promise.reject(new Error(D.urlInvalid)),
-              },
-            ]}
-          >
-            <Input placeholder={D.urlPlaceholder} maxLength={2000} />
-          </Form.Item>
-        )}
-        <Form.Item name="width" label={D.widthLabel}>
-          <Select<CardWidth> options={WIDTHS.map((w) => ({ value: w, label: D.widths[w] }))} />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
+  if (card.kind === 'page') return card.url ? <IframeEmbed src={card.url} title={card.title} height={height} /> : null;
+  if (isBuiltin(card.kind))
+    return <BuiltinCard kind={card.kind as BuiltinChartKind} year={year} label={card.title} height={height} />;
+  return <SubscribedChart data={data} pending={pending && !!card.id} label={card.title} height={height} />;
 }

@@ -1,5 +1,5 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
-import { type AnalysisTaskType, ANALYSIS_API as API } from '@zg/contract';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type AnalysisTaskType, ANALYSIS_API as API, DASHBOARD_API, type DashboardCardInput } from '@zg/contract';
 import { useMemo } from 'react';
 import { call } from '../../api/endpoint';
 import type { StatusCount } from './data';
@@ -46,4 +46,43 @@ export function useMyStatusByType(year: number | null, types: NonNullable<Analys
   // biome-ignore lint/correctness/useExhaustiveDependencies: the types' values, not the array's identity, matter.
   const merge = useMemo(() => combine(types), [key]);
   return useQueries({ queries: types.map((t) => statusQuery(year, t)), combine: merge });
+}
+
+/** The user's dashboard as the server keeps it (every device the same). */
+export function useDashboardLayout() {
+  return useQuery({
+    queryKey: ['dashboard', 'layout'] as const,
+    queryFn: ({ signal }) => call(DASHBOARD_API.layout, {}, { signal }),
+  });
+}
+
+/** Saves the whole dashboard; the server's normalised layout replaces the page's. */
+export function useSaveDashboard() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (cards: DashboardCardInput[]) => call(DASHBOARD_API.updateLayout, { body: { cards } }),
+    onSuccess: (data) => {
+      client.setQueryData(['dashboard', 'layout'], data);
+      void client.invalidateQueries({ queryKey: ['dashboard', 'data'] });
+    },
+  });
+}
+
+/** Every subscribed chart's data in one request (each card answers for itself). */
+export function useDashboardData(ids: number[], year: number | null) {
+  return useQuery({
+    queryKey: ['dashboard', 'data', ids.join(','), year ?? ''] as const,
+    queryFn: ({ signal }) => call(DASHBOARD_API.data, { body: { ids, ...(year ? { year } : {}) } }, { signal }),
+    enabled: ids.length > 0,
+    staleTime: 60_000,
+  });
+}
+
+/** The charts the user may subscribe. */
+export function usePublishedCharts(enabled: boolean) {
+  return useQuery({
+    queryKey: ['dashboard', 'charts'] as const,
+    queryFn: ({ signal }) => call(DASHBOARD_API.charts, { query: {} }, { signal }),
+    enabled,
+  });
 }

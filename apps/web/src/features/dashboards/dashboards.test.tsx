@@ -1,63 +1,107 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { TASK_STATUS, TASK_STATUSES } from '@zg/contract';
-import { afterEach, describe, expect, it } from 'vitest';
+import { DASHBOARD_GRID, type DashboardCard, TASK_STATUS, TASK_STATUSES } from '@zg/contract';
+import { describe, expect, it } from 'vitest';
 import { renderUi } from '../../test/attachments';
 import { loginRecord, mockApi, ok } from '../../test/fixtures';
 import DashboardsPage from './DashboardsPage';
 import { finishOf, finishRate, lastFiveYears, statusBars, statusTrend, typeRadar } from './data';
-import { defaultCards, isEmbeddableUrl, loadCards, moveCard, newCardId, saveCards } from './layout';
+import {
+  applyGrid,
+  defaultCards,
+  fromServer,
+  isEmbeddableUrl,
+  isTrend,
+  newCard,
+  resultToCategories,
+  snapWidth,
+  toGrid,
+  toInput,
+} from './grid';
 
 /** A status list as taskStatusAnalysis answers it. */
 function statuses(counts: Partial<Record<string, number>>) {
   return TASK_STATUSES.map((s) => ({ rwzt: s, rwztmc: TASK_STATUS[s], count: counts[s] ?? 0 }));
 }
 
-afterEach(() => localStorage.clear());
+const card = (c: Partial<DashboardCard> & Pick<DashboardCard, 'id' | 'kind' | 'title'>): DashboardCard => ({
+  ybpid: null,
+  sfzid: null,
+  sfmc: null,
+  sflx: null,
+  sfbb: null,
+  tbsj: null,
+  x: 0,
+  y: 0,
+  lw: 1,
+  h: 7,
+  params: {},
+  url: null,
+  ...c,
+});
 
-describe('dashboard layout', () => {
-  it('starts with the task charts for users who see tasks, else empty', () => {
-    expect(defaultCards(true).map((c) => [c.kind, c.width])).toEqual([
-      ['myFinishRate', 1],
-      ['myStatus', 2],
-      ['statusTrend', 2],
-      ['typeRadar', 1],
+describe('dashboard grid', () => {
+  it('lays cards 8 x lw of 24 columns wide and reads a drag or resize back, snapping the width', () => {
+    const cards = fromServer([
+      card({ id: 1, kind: 'myStatus', title: 'a', lw: 2 }),
+      card({ id: 2, kind: 'chart', title: 'b', x: 16 }),
+    ]);
+    expect(toGrid(cards)).toEqual([
+      { i: '1', x: 0, y: 0, w: 16, h: 7 },
+      { i: '2', x: 16, y: 0, w: 8, h: 7 },
+    ]);
+    expect(snapWidth(11)).toBe(1);
+    expect(snapWidth(13)).toBe(2);
+    expect(snapWidth(30)).toBe(3);
+    const moved = applyGrid(cards, [
+      { i: '1', x: 0, y: 7, w: 13, h: 5 },
+      { i: '2', x: 20, y: 0, w: 14, h: 7 },
+    ]);
+    expect(moved.map((c) => [c.x, c.y, c.lw, c.h])).toEqual([
+      [0, 7, 2, 5],
+      [8, 0, 2, 7],
+    ]);
+    expect(toInput(moved)[1]).toMatchObject({ id: 2, kind: 'chart', x: 8, lw: 2 });
+  });
+
+  it('puts a new card below the others and starts users who see tasks with the task charts', () => {
+    const cards = fromServer([card({ id: 1, kind: 'myStatus', title: 'a', y: 3, h: 6 })]);
+    expect(newCard(cards, { kind: 'page', title: 'p', lw: 3, url: 'https://x.cn/' })).toMatchObject({
+      id: null,
+      key: 'new-1',
+      y: 9,
+      h: DASHBOARD_GRID.defaultH,
+    });
+    expect(defaultCards(true).map((c) => [c.kind, c.lw, c.x, c.y])).toEqual([
+      ['myFinishRate', 1, 0, 0],
+      ['myStatus', 2, 8, 0],
+      ['statusTrend', 2, 0, DASHBOARD_GRID.defaultH],
+      ['typeRadar', 1, 16, DASHBOARD_GRID.defaultH],
     ]);
     expect(defaultCards(false)).toEqual([]);
   });
 
-  it('keeps the layout per user, drops invalid cards and charts the user may no longer see', () => {
-    const cards = [
-      { id: 'page-1', kind: 'page' as const, title: '学校官网', width: 3 as const, url: 'https://www.example.edu.cn/' },
-      { id: 'myStatus', kind: 'myStatus' as const, title: '状态', width: 2 as const },
-    ];
-    saveCards('u1', cards);
-    expect(loadCards('u1', true)).toEqual(cards);
-    expect(loadCards('u1', false)).toEqual([cards[0]]);
-    expect(loadCards('u2', true)).toEqual(defaultCards(true));
-    localStorage.setItem(
-      'zg.dashboard.u3',
-      JSON.stringify([{ id: 'x', kind: 'page', title: 'x', width: 3, url: 'javascript:alert(1)' }, { id: 'y' }]),
-    );
-    expect(loadCards('u3', true)).toEqual([]);
-    localStorage.setItem('zg.dashboard.u4', '{not json');
-    expect(loadCards('u4', true)).toEqual(defaultCards(true));
-  });
-
-  it('moves cards within the list and makes fresh ids', () => {
-    const cards = defaultCards(true);
-    expect(moveCard(cards, 'myStatus', -1).map((c) => c.id)).toEqual([
-      'myStatus',
-      'myFinishRate',
-      'statusTrend',
-      'typeRadar',
-    ]);
-    expect(moveCard(cards, 'myFinishRate', -1)).toEqual(cards);
-    expect(newCardId('page', [{ ...cards[0], id: 'page-1' } as never])).toBe('page-2');
+  it('reads a chart algorithm result as categories and series; years make a trend', () => {
+    const data = resultToCategories({
+      columns: [
+        { name: '年度', type: 'text' },
+        { name: '招生数', type: 'number' },
+      ],
+      rows: [
+        { 年度: '2025', 招生数: 100 },
+        { 年度: '2026', 招生数: '120' },
+      ],
+      rowCount: 2,
+      truncated: false,
+      ms: 1,
+    });
+    expect(data).toEqual({ categories: ['2025', '2026'], series: [{ name: '招生数', data: [100, 120] }] });
+    expect(isTrend(data)).toBe(true);
+    expect(isTrend({ categories: ['信息学院', '机电学院'], series: [] })).toBe(false);
+    expect(resultToCategories(null).categories).toEqual([]);
   });
 
   it('embeds only http and https pages', () => {
     expect(isEmbeddableUrl('https://www.example.edu.cn/a?b=1')).toBe(true);
-    expect(isEmbeddableUrl('http://10.0.0.8:8080/')).toBe(true);
     expect(isEmbeddableUrl('javascript:alert(1)')).toBe(false);
     expect(isEmbeddableUrl('www.example.edu.cn')).toBe(false);
   });
@@ -103,53 +147,70 @@ describe('dashboard data', () => {
 });
 
 describe('DashboardsPage', { timeout: 30_000 }, () => {
-  function api() {
-    const asked: URL[] = [];
+  function api(cards: DashboardCard[]) {
+    const saved: unknown[] = [];
+    let stored = cards;
     mockApi({
       '/api/user/appConfig': () => ok({ version: 'V3.5', featureFlags: [], casEnabled: false }),
       '/api/herm-wbs/targetTaskSummaryAnalysis/taskStatusAnalysis': (_i, url) => {
-        asked.push(url);
         const year = url.searchParams.get('year');
         return ok({ list: statuses(year === '2026' ? { executeing: 1, hasDone: 3 } : {}), total: 4, note: '' });
       },
+      '/api/herm-sjfw/dynamicYbpDy/query': () => ok({ cards: stored }),
+      '/api/herm-sjfw/dynamicYbpDy/updateList': (init) => {
+        const body = JSON.parse(String(init.body)) as { cards: DashboardCard[] };
+        saved.push(body);
+        stored = body.cards.map((c, i) => card({ ...c, id: c.id ?? 100 + i }));
+        return ok({ cards: stored });
+      },
+      '/api/herm-sjfw/dynamicYbpDy/data': () =>
+        ok({
+          list: [
+            {
+              id: 2,
+              status: 'ok',
+              message: null,
+              sflx: 'chart',
+              sfzsj: {
+                columns: [
+                  { name: '院系', type: 'text' },
+                  { name: '人数', type: 'number' },
+                ],
+                rows: [{ 院系: '信息学院', 人数: 300 }],
+                rowCount: 1,
+                truncated: false,
+                ms: 3,
+              },
+            },
+            { id: 3, status: 'timeout', message: '查询执行超过 5 秒，已被停止', sflx: 'chart', sfzsj: null },
+          ],
+        }),
+      '/api/herm-sjgl/ybp/list': () => ok([]),
     });
-    return asked;
+    return saved;
   }
 
-  it("shows the user's task charts for the chosen year and keeps a renamed title", async () => {
-    const asked = api();
-    localStorage.setItem(
-      `zg.dashboard.${loginRecord.userId}`,
-      JSON.stringify([
-        { id: 'myFinishRate', kind: 'myFinishRate', title: '我的任务完成率', width: 1 },
-        { id: 'myStatus', kind: 'myStatus', title: '我的任务状态分布', width: 2 },
-      ]),
-    );
+  it('draws the server-kept cards: built-in task charts, subscribed charts, and a failed chart on its own card', async () => {
+    api([
+      card({ id: 1, kind: 'myFinishRate', title: '我的任务完成率' }),
+      card({ id: 2, kind: 'chart', title: '各院系招生数', ybpid: 5, x: 8 }),
+      card({ id: 3, kind: 'chart', title: '很慢的图表', ybpid: 6, x: 16 }),
+    ]);
     renderUi(<DashboardsPage />);
-    fireEvent.click(screen.getByRole('combobox', { name: '统计年份' }));
-    fireEvent.click(await screen.findByRole('button', { name: '2026' }));
     await waitFor(() => expect(screen.getByRole('img', { name: '我的任务完成率 75.00%' })).toBeTruthy());
-    expect(asked.every((u) => u.searchParams.get('scope') === 'mySummaryAnalysis')).toBe(true);
-    expect(asked.at(-1)?.searchParams.get('year')).toBe('2026');
-    expect(screen.getByRole('img', { name: '我的任务状态分布' })).toBeTruthy();
-
-    fireEvent.click(screen.getByRole('button', { name: '标题：我的任务状态分布' }));
-    const input = screen.getByRole('textbox', { name: '标题：我的任务状态分布' });
-    fireEvent.change(input, { target: { value: '本年任务状态' } });
-    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
-    await screen.findByRole('button', { name: '标题：本年任务状态' });
-    const saved = JSON.parse(localStorage.getItem(`zg.dashboard.${loginRecord.userId}`) ?? '[]');
-    expect(saved[1].title).toBe('本年任务状态');
+    expect(await screen.findByRole('img', { name: '各院系招生数' })).toBeTruthy();
+    expect(await screen.findByText('图表加载超时')).toBeTruthy();
+    expect(screen.getByText('查询执行超过 5 秒，已被停止')).toBeTruthy();
   });
 
-  it('embeds a web page after checking its address, and offers only web pages without the task menus', async () => {
-    api();
+  it('embeds a web page after checking its address and saves it on the server', async () => {
+    const saved = api([]);
     renderUi(<DashboardsPage />, { ...loginRecord, menus: { homePage: '首页' } });
-    expect(screen.getByText('仪表盘还是空的，点击“添加”选择图表或嵌入网页')).toBeTruthy();
-    expect(screen.queryByRole('combobox', { name: '统计年份' })).toBeNull();
+    expect(await screen.findByText('仪表盘还是空的，点击“添加”选择图表或嵌入网页')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /添\s*加/ }));
     const dialog = (await screen.findByText('添加到仪表盘')).closest('[role="dialog"]') as HTMLElement;
-    expect(within(dialog).getByText('图表统计目标任务数据，需要目标任务管理菜单权限')).toBeTruthy();
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: '类型' }));
+    fireEvent.click(await screen.findByTitle('嵌入网页'));
     fireEvent.change(within(dialog).getByLabelText('标题'), { target: { value: '学校官网' } });
     fireEvent.change(await within(dialog).findByLabelText('网址'), { target: { value: 'www.example.edu.cn' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
@@ -158,6 +219,12 @@ describe('DashboardsPage', { timeout: 30_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
     const frame = (await screen.findByTitle('学校官网')) as HTMLIFrameElement;
     expect(frame.getAttribute('src')).toBe('https://www.example.edu.cn/');
-    // The embed's spinner is IframeEmbed's own test: jsdom may already have fired the frame's load here.
+    expect(saved).toEqual([
+      {
+        cards: [
+          expect.objectContaining({ kind: 'page', title: '学校官网', url: 'https://www.example.edu.cn/', lw: 3 }),
+        ],
+      },
+    ]);
   });
 });

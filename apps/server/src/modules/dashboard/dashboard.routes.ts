@@ -1,0 +1,41 @@
+import { DASHBOARD_API as API, DASHBOARD_MSG as M } from '@zg/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/access';
+import { serve } from '../../platform/endpoints';
+import { ok } from '../../platform/envelope';
+import { addChartType, chartsFor, chartTypes, publishChart, removeChartType, withdrawChart } from './chart.service';
+import { dashboardData } from './chart-data.service';
+import { KEEP, OWN } from './dashboard.policy';
+import { dashboardOf, saveDashboard } from './layout.service';
+
+/** The chart library (ybplx, ybp) and the user's subscriptions (ybpdy), under herm-sjgl. */
+export const chartLibraryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.database.db;
+  serve(app, API.chartTypes, OWN, async () => ok(await chartTypes(db())));
+  serve(app, API.chartTypeInsert, KEEP, async (req) =>
+    ok(await addChartType(db(), actorOf(req), req.body), '新增成功'),
+  );
+  serve(app, API.chartTypeDelete, KEEP, async (req) => {
+    await removeChartType(db(), actorOf(req), req.params.id);
+    return ok(null, '删除成功');
+  });
+  serve(app, API.charts, OWN, async (req) => ok(await chartsFor(db(), actorOf(req), req.query.lxid)));
+  serve(app, API.chartInsert, KEEP, async (req) => ok(await publishChart(db(), actorOf(req), req.body), '发布成功'));
+  serve(app, API.chartDelete, KEEP, async (req) => {
+    await withdrawChart(db(), actorOf(req), req.params.id);
+    return ok(null, '已下架');
+  });
+  serve(app, API.subscriptions, OWN, async (req) => ok(await dashboardOf(db(), actorOf(req))));
+};
+
+/** The user's dashboard (dynamicYbpDy) and its charts' data, under the data service herm-sjfw. */
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.database.db;
+  serve(app, API.layout, OWN, async (req) => ok(await dashboardOf(db(), actorOf(req))));
+  serve(app, API.updateLayout, OWN, async (req) =>
+    ok(await saveDashboard(db(), actorOf(req), req.body.cards), M.saved),
+  );
+  serve(app, API.data, OWN, async (req) =>
+    ok(await dashboardData(db(), app.algorithms, actorOf(req), req.body, req.log)),
+  );
+};

@@ -1,0 +1,54 @@
+import type { DashboardChartData } from '@zg/contract';
+import { Alert } from 'antd';
+import { useMemo } from 'react';
+import { BarChart, LineChart } from '../../components/charts';
+import { ListTable } from '../../components/ListTable';
+import { Loading } from './BuiltinCards';
+import { isTrend, resultToCategories } from './grid';
+
+/**
+ * A subscribed chart's card body: its data from the dashboard's one request, drawn as a line (years) or bars, a
+ * detail algorithm's rows as a table, or the card's own error (no right, a failed or timed-out run).
+ */
+export function SubscribedChart({
+  data,
+  pending,
+  label,
+  height,
+}: {
+  data: DashboardChartData | undefined;
+  pending: boolean;
+  label: string;
+  height: number;
+}) {
+  const categories = useMemo(() => resultToCategories(data?.sfzsj), [data]);
+  if (!data) return <Loading pending={pending} />;
+  if (data.status !== 'ok' || !data.sfzsj)
+    return (
+      <Alert
+        type={data.status === 'forbidden' ? 'warning' : 'error'}
+        showIcon
+        message={data.status === 'timeout' ? '图表加载超时' : data.status === 'forbidden' ? '无权查看' : '图表加载失败'}
+        description={data.message}
+      />
+    );
+  if (data.sflx === 'detail') {
+    const result = data.sfzsj;
+    return (
+      <ListTable<Record<string, unknown>>
+        size="small"
+        rowKey={(r) => String(result.rows.indexOf(r))}
+        aria-label={label}
+        pager={false}
+        scroll={{ y: Math.max(80, height - 40) }}
+        rows={result.rows}
+        columns={result.columns.map((c) => ({ title: c.name, dataIndex: c.name, key: c.name }))}
+      />
+    );
+  }
+  return isTrend(categories) ? (
+    <LineChart data={categories} label={label} height={height} tools />
+  ) : (
+    <BarChart data={categories} label={label} height={height} tools />
+  );
+}
