@@ -60,7 +60,10 @@ export function MonitorTable({
       title: c.title,
       width: 130,
       render: (_: unknown, __: QualityRow, index: number) => c.names[index] ?? T.dash,
-      onCell: (_: QualityRow, index?: number) => ({ rowSpan: c.spans[index ?? 0] ?? 1 }),
+      onCell: (_: QualityRow, index?: number) => ({
+        rowSpan: c.spans[index ?? 0] ?? 1,
+        className: 'zg-diagnosis-level',
+      }),
     })),
     {
       key: 'name',
