@@ -44,6 +44,7 @@ export const LIMIT = {
   diagnosisComputeSeconds: 10,
   diagnosisPublishSeconds: 10,
   diagnosisRowsP95Ms: 100,
+  znfxSchoolViewP95Ms: 300,
 };
 
 const ms = (v: number) => `${v < 10 ? v.toFixed(1) : v.toFixed(0)} ms`;
@@ -318,6 +319,14 @@ export function evaluateBudgets(r: RunResults): Budget[] {
       ? `${dg.publish.objects} courses, ${dg.publish.rows} rows in ${(dg.publish.ms / 1000).toFixed(2)} s (HTTP ${dg.publish.status})`
       : '–',
     met: dg ? dg.publish.status === 200 && dg.publish.ms <= LIMIT.diagnosisPublishSeconds * 1000 : null,
+  });
+  const sv = dg?.schoolView;
+  out.push({
+    budget: `质量分析's school view over 1 200 courses (schoolView) p95 ≤ ${LIMIT.znfxSchoolViewP95Ms} ms (PostgreSQL)`,
+    measured: sv
+      ? `${sv.objects} courses × ${sv.columns} QCPs: p50 ${ms(sv.latency.p50)}, p95 ${ms(sv.latency.p95)} (summaries built in ${ms(sv.cacheMs)})`
+      : '–',
+    met: sv ? sv.objects >= 1200 && sv.latency.p95 <= LIMIT.znfxSchoolViewP95Ms : null,
   });
   return out;
 }
