@@ -75,7 +75,7 @@ export function HeatTable({
     })),
   ];
   return (
-    <section aria-label={T.tableLabel}>
+    <section aria-label={T.tableLabel} className="zg-heat">
       <ListTable<HeatRow>
         rowKey="dxrwid"
         rows={rows}
