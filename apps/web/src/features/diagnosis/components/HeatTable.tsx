@@ -45,7 +45,7 @@ export function HeatTable({
       width: 180,
       fixed: 'left',
       render: (_, r) => (
-        <Button type="link" size="small" onClick={() => onOpen(r)} style={{ padding: 0 }}>
+        <Button type="link" size="small" onClick={() => onOpen(r)} style={{ padding: 0, color: '#0958d9' }}>
           {r.gzdxmc}
         </Button>
       ),
