@@ -96,6 +96,7 @@ export const SPEC_SECONDS: Record<string, number> = {
   'content-security.spec.ts': 20,
   'wrong-password.spec.ts': 18,
   'standard.demo.spec.ts': 11,
+  'diagnosis-bulk.demo.spec.ts': 40,
 };
 const DEFAULT_SECONDS = 60;
 

@@ -46,6 +46,7 @@ export const LIMIT = {
   diagnosisRowsP95Ms: 100,
   monitorTableP95Ms: 150,
   samplesFiveYearsP95Ms: 50,
+  znfxSchoolViewP95Ms: 300,
 };
 
 const ms = (v: number) => `${v < 10 ? v.toFixed(1) : v.toFixed(0)} ms`;
@@ -335,6 +336,14 @@ export function evaluateBudgets(r: RunResults): Budget[] {
       ? `${qv.samples.records} records: p50 ${ms(qv.samples.latency.p50)}, p95 ${ms(qv.samples.latency.p95)}; the last year (${qv.samples.yearRecords}) p95 ${ms(qv.samples.yearLatency.p95)}`
       : '–',
     met: qv ? qv.samples.latency.p95 <= LIMIT.samplesFiveYearsP95Ms : null,
+  });
+  const sv = dg?.schoolView;
+  out.push({
+    budget: `质量分析's school view over 1 200 courses (schoolView) p95 ≤ ${LIMIT.znfxSchoolViewP95Ms} ms (PostgreSQL)`,
+    measured: sv
+      ? `${sv.objects} courses × ${sv.columns} QCPs: p50 ${ms(sv.latency.p50)}, p95 ${ms(sv.latency.p95)} (summaries built in ${ms(sv.cacheMs)})`
+      : '–',
+    met: sv ? sv.objects >= 1200 && sv.latency.p95 <= LIMIT.znfxSchoolViewP95Ms : null,
   });
   return out;
 }

@@ -3,6 +3,7 @@ import { seedDemoDiagnosis } from '@zg/server/src/seed/diagnosis';
 import { dataOf, type Session } from '../lib/http';
 import { type LatencySummary, summarise } from '../lib/stats';
 import { STANDARD_BENCH } from './standard';
+import { measureSchoolView, type SchoolViewFigures } from './znfx';
 
 /**
  * 诊断改进 (issue 30): the bench data holds the demo school's warehouse (40 majors, 1 200 courses, the indicators'
@@ -27,6 +28,8 @@ export interface DiagnosisFigures {
   publish: { objects: number; rows: number; ms: number; status: number };
   /** rest/quality/select of one object task with many rows. */
   rows: { rows: number; latency: LatencySummary; requests: number; objectTaskId?: number };
+  /** 智能分析's school view of the task published to every course (issue 31). */
+  schoolView?: SchoolViewFigures;
 }
 
 interface Job {
@@ -91,7 +94,7 @@ export async function measureDiagnosis(
     120_000,
   );
   const publishMs = performance.now() - t1;
-  const p = published.status === 200 ? dataOf<{ dxsl: number; zbsl: number }>(published, 'publish') : null;
+  const p = published.status === 200 ? dataOf<{ id: number; dxsl: number; zbsl: number }>(published, 'publish') : null;
   const publish = { objects: p?.dxsl ?? 0, rows: p?.zbsl ?? 0, ms: publishMs, status: published.status };
   opts.log(`published to ${publish.objects} courses (${publish.rows} rows) in ${(publishMs / 1000).toFixed(2)} s`);
 
@@ -124,5 +127,6 @@ export async function measureDiagnosis(
   }
   const rows = { rows: rowCount, latency: summarise(samples), requests: samples.length, objectTaskId: object!.id };
   opts.log(`rows of one object task (${rowCount}): p95 ${rows.latency.p95.toFixed(1)} ms`);
-  return { compute, publish, rows };
+  const schoolView = p ? await measureSchoolView(publisher, p.id, opts) : undefined;
+  return { compute, publish, rows, schoolView };
 }

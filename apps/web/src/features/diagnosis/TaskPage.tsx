@@ -86,7 +86,7 @@ export default function TaskPage() {
           <Descriptions.Item label={T.nextComputed}>{timeText(future.data?.nextRun)}</Descriptions.Item>
           <Descriptions.Item label={T.progress} span={2}>
             <Space wrap>
-              <Progress percent={clampPercent(t.rwjd)} size="small" style={{ width: 200 }} />
+              <Progress percent={clampPercent(t.rwjd)} size="small" style={{ width: 200 }} aria-label={T.progress} />
               <Tag color="red">{T.belowStandardCount(t.wdbsl)}</Tag>
               <Tag color="orange">{T.unfinishedCount(t.wwcsl)}</Tag>
             </Space>

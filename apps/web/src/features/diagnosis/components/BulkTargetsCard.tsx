@@ -41,7 +41,7 @@ export function BulkTargetsCard({ task }: { task: DiagnosisTask }) {
   };
 
   return (
-    <Card variant="borderless" title={T.card}>
+    <Card variant="borderless" title={T.card} className="zg-bulk-card">
       <Space wrap>
         {mayDown && (
           <Button type="primary" onClick={() => run('down')}>

@@ -45,7 +45,7 @@ export function HeatTable({
       width: 180,
       fixed: 'left',
       render: (_, r) => (
-        <Button type="link" size="small" onClick={() => onOpen(r)} style={{ padding: 0 }}>
+        <Button type="link" size="small" onClick={() => onOpen(r)} style={{ padding: 0, color: '#0958d9' }}>
           {r.gzdxmc}
         </Button>
       ),
@@ -75,7 +75,7 @@ export function HeatTable({
     })),
   ];
   return (
-    <section aria-label={T.tableLabel}>
+    <section aria-label={T.tableLabel} className="zg-heat">
       <ListTable<HeatRow>
         rowKey="dxrwid"
         rows={rows}

@@ -135,7 +135,9 @@ export function ObjectTasksCard({ task }: { task: DiagnosisTask }) {
           {
             title: T.progress,
             width: 140,
-            render: (_, o) => <Progress percent={clampPercent(o.jd)} size="small" />,
+            render: (_, o) => (
+              <Progress percent={clampPercent(o.jd)} size="small" aria-label={`${o.gzdxmc} ${T.progress}`} />
+            ),
           },
           { title: T.belowStandard, dataIndex: 'wdbsl', width: 70 },
           { title: T.unfinished, dataIndex: 'wwcsl', width: 70 },
