@@ -101,6 +101,9 @@ const SYSTEM_ADMIN = not(
 );
 
 const DIAGNOSIS_PUBLISH = not('creates a new diagnosis task owned by the caller (publishers and administrators only)');
+const BULK_JOB = not(
+  'a job running updateuplist / updatedownlist: every object task is checked under lock and one refused fails it, nothing applied (object-bulk.api.test.ts)',
+);
 const D = (route: string) => `POST /api/herm-zdgj${route}`;
 const DIAGNOSIS: Record<string, Ownership> = {
   [D('/rest/task/insert')]: DIAGNOSIS_PUBLISH,
@@ -134,12 +137,26 @@ const DIAGNOSIS: Record<string, Ownership> = {
       '/rest/audit/refuse',
       '/rest/disqualified/update',
       '/rest/quality/uploadFileList',
+      '/rest/obj/updateuplist',
+      '/rest/obj/updatedownlist',
     ].map((r) => [D(r), owner('diagnosis')]),
   ),
 };
 
 const WRITES: Record<string, Ownership> = {
   ...DIAGNOSIS,
+  // Issue 31's bulk work: the same per-object checks as updateuplist / updatedownlist (above), all or none.
+  [D('/rest/obj/asyncupdateuplist')]: BULK_JOB,
+  [D('/rest/obj/asyncupdatedownlist')]: BULK_JOB,
+  [D('/rest/obj/uploadCheckout')]: not(
+    'checks an Excel file and writes nothing; rows of object tasks the caller may not write are reported (object-bulk.api.test.ts)',
+  ),
+  [D('/rest/obj/uploadSynchronization')]: not(
+    'writes only targets the caller may write: one row of another object task refuses the whole file (object-bulk.api.test.ts)',
+  ),
+  'POST /api/herm-znfx/cacheQualityByTaskId': not(
+    'rebuilds a derived summary of a task the caller sees whole (publisher, monitor, auditor, leaders); changes no record',
+  ),
   [D('/rest/warningflow/dispose')]: owner('qualityWarning'),
   [D('/rest/case/step')]: owner('qualityWarning'),
   [D('/handleWarningRemote')]: not(

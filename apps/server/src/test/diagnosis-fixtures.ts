@@ -235,9 +235,11 @@ export async function diagnosisOwnership(s: TestServer, check: Check) {
   await byCharger('/rest/quality/updatembzcommit', { dxrwid: m01, list: targets });
   await byCharger('/rest/audit/submit', { dxrwid: m01 });
   await byAuditor('/rest/audit/refuse', { dxrwid: m01, reason: '再议' });
-  await P(fzr, '/rest/audit/submit', { dxrwid: m01 });
+  // Reporting targets up in bulk (issue 31): the caller's own object tasks only.
+  await byCharger('/rest/obj/updateuplist', { ids: [m01] });
   await byAuditor('/rest/audit/pass', { dxrwid: m01 });
   await byPublisher('/rest/quality/updateupmbz', { ids: [m02] });
+  await byPublisher('/rest/obj/updatedownlist', { ids: [m02] });
   await byCharger('/rest/quality/calresult', { dxrwid: m01 });
   await byCharger('/rest/quality/updatejgz', { dxrwid: m01, list: [{ id: row('人才培养方案').id, jgz: '1' }] });
   // 分析与改进 and a row's attachments (issue 31): the person in charge's, refused to another diagnosis object.
