@@ -1,7 +1,14 @@
 // ECharts with only what the chart wrappers draw. Loaded by a dynamic import, so pages without a chart never
 // download it (docs/ARCHITECTURE.md: ECharts via echarts/core, loaded lazily).
 import { BarChart, LineChart, PieChart, RadarChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, RadarComponent, TooltipComponent } from 'echarts/components';
+import {
+  GridComponent,
+  LegendComponent,
+  MarkLineComponent,
+  RadarComponent,
+  ToolboxComponent,
+  TooltipComponent,
+} from 'echarts/components';
 import { init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 
@@ -15,6 +22,9 @@ use([
   RadarComponent,
   TooltipComponent,
   SVGRenderer,
+  // The quality warnings' trend: the warning value marked, a data view and a line / bar switch.
+  MarkLineComponent,
+  ToolboxComponent,
 ]);
 
 export { init };
