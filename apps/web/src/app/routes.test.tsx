@@ -7,6 +7,7 @@ import { diagnosisRoutes } from '../features/diagnosis/routes';
 import { fileArchiveRoutes } from '../features/file-archive/routes';
 import { homeRoutes } from '../features/home/routes';
 import { performanceRoutes } from '../features/performance/routes';
+import { qualityWarningRoutes } from '../features/quality-warning/routes';
 import { standardRoutes } from '../features/standard/routes';
 import { summaryAnalysisRoutes } from '../features/summary-analysis/routes';
 import { systemRoutes } from '../features/system/routes';
@@ -27,6 +28,7 @@ const FEATURES = [
   dataManageRoutes,
   standardRoutes,
   diagnosisRoutes,
+  qualityWarningRoutes,
   targetTaskRoutes,
   summaryAnalysisRoutes,
   taskReportRoutes,

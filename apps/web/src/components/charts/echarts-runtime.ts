@@ -1,7 +1,14 @@
 // ECharts with only what the chart wrappers draw. Loaded by a dynamic import, so pages without a chart never
 // download it (docs/ARCHITECTURE.md: ECharts via echarts/core, loaded lazily).
 import { BarChart, LineChart, PieChart, RadarChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, RadarComponent, ToolboxComponent, TooltipComponent } from 'echarts/components';
+import {
+  GridComponent,
+  LegendComponent,
+  MarkLineComponent,
+  RadarComponent,
+  ToolboxComponent,
+  TooltipComponent,
+} from 'echarts/components';
 import { init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 
@@ -14,9 +21,10 @@ use([
   LegendComponent,
   RadarComponent,
   TooltipComponent,
-  // The trend charts' toolbox (data view, line/bar switch, save as image): issue 31.
-  ToolboxComponent,
   SVGRenderer,
+  // The trend charts' toolbox (data view, line/bar switch, save as image) and the warning value marked.
+  MarkLineComponent,
+  ToolboxComponent,
 ]);
 
 export { init };

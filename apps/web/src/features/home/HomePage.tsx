@@ -12,6 +12,7 @@ import { useSessionData } from '../../session/session-data';
 import { useMenu } from '../../session/use-menu';
 import { useProfile } from '../profile/profile.api';
 import { useAvatarSrc } from '../profile/use-avatar-src';
+import { QualityWarningCard } from '../quality-warning';
 import { useShellDialogs } from '../shell/shell-dialogs';
 import { useSignOut } from '../shell/use-sign-out';
 import { UrgeSubject } from '../target-task/warning/UrgePage';
@@ -37,6 +38,7 @@ export default function HomePage() {
   const headed = session?.basicInfo?.newChargeDeparmentList.map((d) => d.bmmc) ?? [];
   const scopes = useWarningCountScopes();
   const showsCounts = scopes.total || scopes.personal || scopes.department;
+  const seesImprovement = Object.hasOwn(record?.menus ?? {}, 'improvement');
 
   // SessionGate renders this page only with a record; this guards the instant after sign-out.
   if (!record) return null;
@@ -98,7 +100,7 @@ export default function HomePage() {
         />
       </Card>
 
-      {(seesTasks || showsCounts) && (
+      {(seesTasks || showsCounts || seesImprovement) && (
         <div className="zg-home__row">
           {seesTasks && (
             <QueryBoundary>
@@ -111,6 +113,11 @@ export default function HomePage() {
                 <WarningCountsPanel />
               </QueryBoundary>
             </Card>
+          )}
+          {seesImprovement && (
+            <QueryBoundary>
+              <QualityWarningCard />
+            </QueryBoundary>
           )}
         </div>
       )}
