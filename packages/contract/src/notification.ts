@@ -78,6 +78,10 @@ export const NOTIFICATION_MSG = {
   finalReportAuditTitle: (task: string) => `完成报告待审核：${task}`,
   delayAuditTitle: (task: string) => `延期申请待审核：${task}`,
   submittedBy: (who: string) => `提交人：${who}`,
+  qualityWarningTitle: (task: string, object: string, row: string) => `质量预警：${task} · ${object} · ${row}`,
+  caseOverdueTitle: (task: string, object: string, row: string) => `逾期预警：${task} · ${object} · ${row}`,
+  qualityWarningBody: (value: string | null, warning: string | null) =>
+    `监测值 ${value ?? '—'}${warning ? `，预警值 ${warning}` : ''}`,
 } as const;
 
 /** The pages an item opens (hash paths of the web's route table), by what it is about. */
@@ -86,4 +90,6 @@ export const NOTIFICATION_LINKS = {
   urge: '/targetTaskManagement/urge',
   reportAudit: '/targetTaskManagement/progressAudit?tab=reports&status=reviewing',
   delayAudit: '/targetTaskManagement/progressAudit?tab=delays&status=reviewing',
+  qualityWarning: '/improvement/warnings',
+  caseOverdue: '/improvement/cases',
 } as const;

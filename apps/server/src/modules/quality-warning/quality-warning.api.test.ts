@@ -42,6 +42,10 @@ const enter = (name: string, jgz: string) =>
 const at = (t: string) => s.app.clock.set(t);
 const job = () => runWarningEvaluators(s.app.hooks, s.app.database.db, s.app.clock);
 const counts = (me: TestSession = fzr) => data(get(me, `/rest/obj/selectwarningcount?rwid=${taskId}`));
+const told = async (me: TestSession, kind: string) =>
+  (await me.request({ method: 'GET', url: '/api/notification/list?size=50' }))
+    .json()
+    .data.records.filter((n: { kind: string }) => n.kind === kind);
 const history = (me: TestSession, name: string) => data(get(me, `/warningflow/queryWarnList?zkdid=${rowId[name]}`));
 
 beforeAll(async () => {
@@ -118,6 +122,13 @@ describe('a row through its cycles', () => {
       forecastWarningCount: 0,
       openCaseCount: 1,
     });
+    // The person in charge and the sharer are told once, in the notification centre; nobody else.
+    for (const me of [fzr, sharer]) {
+      expect(await told(me, 'qualityWarning')).toEqual([
+        expect.objectContaining({ title: expect.stringContaining('在校生数'), link: '/improvement/warnings' }),
+      ]);
+    }
+    expect(await told(stranger, 'qualityWarning')).toEqual([]);
   });
 
   it('raises 逾期预警 once when the warning is left undisposed past its cycle, even with two jobs at once', async () => {
@@ -131,6 +142,7 @@ describe('a row through its cycles', () => {
     const h = await history(fzr, '在校生数');
     expect(h.list.map((w: { yjlx: string }) => w.yjlx)).toEqual(['expired', 'process']);
     expect(await counts()).toMatchObject({ totalWarningCount: 2, processWarningCount: 1, expiredWarningCount: 1 });
+    expect(await told(fzr, 'caseOverdue')).toHaveLength(1);
   });
 
   it('is disposed by the person in charge or a sharer, with both texts, and counted', async () => {

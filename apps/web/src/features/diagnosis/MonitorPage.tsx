@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AttachmentDialog } from '../../components/attachments/AttachmentDialog';
 import { EmptyState } from '../../components/EmptyState';
+import { ImprovementSpiral, WarningHistory, WarningTrend } from '../quality-warning';
 import { AnalysisDialog } from './components/monitor/AnalysisDialog';
 import { FlaggedTable } from './components/monitor/FlaggedTable';
 import { IndicatorDrawer } from './components/monitor/IndicatorDrawer';
@@ -83,7 +84,19 @@ export default function MonitorPage() {
           },
         ]}
       />
-      <IndicatorDrawer row={detail} onClose={() => setDetail(null)} />
+      <IndicatorDrawer
+        row={detail}
+        onClose={() => setDetail(null)}
+        warningHistory={
+          detail && (
+            <>
+              <ImprovementSpiral rowId={detail.id} />
+              <WarningHistory rowId={detail.id} />
+            </>
+          )
+        }
+        warningTrend={detail && <WarningTrend rowId={detail.id} />}
+      />
       <SamplingDialog row={sampling} onClose={() => setSampling(null)} />
       <AnalysisDialog row={editing} onClose={() => setEditing(null)} />
       {filesOf && (
