@@ -261,7 +261,10 @@ describe('诊断改进 on a first start (issue 30 item 8)', () => {
       const { unread } = await get(me, '/api/notification/unreadCount');
       expect(unread, id).toBeGreaterThanOrEqual(2);
       const page = await get(me, '/api/notification/list?unread=true');
-      expect(page.records.every((n: { link: string | null }) => n.link?.startsWith('/')), id).toBe(true);
+      expect(
+        page.records.every((n: { link: string | null }) => n.link?.startsWith('/')),
+        id,
+      ).toBe(true);
     }
   });
 });
