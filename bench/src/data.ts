@@ -24,6 +24,7 @@ import { scaleOf } from '@zg/server/src/seed/story/scale';
 import { seedDemoWarehouse } from '@zg/server/src/seed/warehouse';
 import { sql } from 'drizzle-orm';
 import { parseArgs, stringFlag } from './lib/args';
+import { prepareNotifications } from './notification-data';
 import { prepareDiagnosis } from './phases/diagnosis';
 import { prepareStandards } from './phases/standard';
 import { prepareSystem } from './phases/system';
@@ -88,6 +89,11 @@ async function main() {
       process.stdout.write(
         `  department duties and the demo diagnosis task in ${((Date.now() - t) / 1000).toFixed(1)} s\n`,
       );
+    }
+    {
+      const t = Date.now();
+      const added = await prepareNotifications(database.db);
+      process.stdout.write(`  ${added} notifications in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
     }
     // A running school's tables have long been vacuumed by autovacuum: without it the freshly written rows have no
     // visibility map, every index-only scan reads the heap as well, and what is measured depends on whether

@@ -15,6 +15,8 @@ export const LIMIT = {
   listP99Ms: 100,
   postgresShare: 0.5,
   analysisP95Ms: 150,
+  /** Issue 32: the bell's unread count. */
+  bellP95Ms: 20,
   embeddedFactor: 1.2,
   lighthouseDesktop: 95,
   lighthouseMobile: 80,
@@ -127,6 +129,12 @@ export function evaluateBudgets(r: RunResults): Budget[] {
     budget: `Each summary analysis p95 ≤ ${LIMIT.analysisP95Ms} ms (PostgreSQL)`,
     measured: analyses.map((x) => `${x.key.replace('analysis.', '')} ${ms(x.latency.p95)}`).join('; ') || '–',
     met: analyses.length ? analyses.every((x) => x.latency.p95 <= LIMIT.analysisP95Ms) : null,
+  });
+  const bell = pg.find((x) => x.group === 'notification');
+  out.push({
+    budget: `The bell's unread count p95 ≤ ${LIMIT.bellP95Ms} ms (PostgreSQL)`,
+    measured: bell ? ms(bell.latency.p95) : '–',
+    met: bell ? bell.latency.p95 <= LIMIT.bellP95Ms : null,
   });
   const factors = embeddedFactors(r).filter((f) => f.factor !== null) as { key: string; factor: number }[];
   const worst = [...factors].sort((a, b) => b.factor - a.factor)[0];

@@ -15,6 +15,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '  ' }).PORT).toBe(8080);
   });
 
+  it('keeps the e-mail digest off by default, and refuses it on without a server and a sender', () => {
+    expect(loadConfig({}).NOTIFY_DIGEST_ENABLED).toBe(false);
+    expect(() => loadConfig({ NOTIFY_DIGEST_ENABLED: 'true' })).toThrow(/SMTP_HOST 和 SMTP_FROM/);
+    const on = loadConfig({
+      NOTIFY_DIGEST_ENABLED: 'true',
+      SMTP_HOST: 'smtp.school.edu.cn',
+      SMTP_FROM: 'zg@school.edu.cn',
+    });
+    expect(on).toMatchObject({ NOTIFY_DIGEST_HOUR: 8, SMTP_PORT: 587, SMTP_SECURE: false, SMTP_TIMEOUT_SECONDS: 30 });
+    expect(() => loadConfig({ NOTIFY_DIGEST_HOUR: '24' })).toThrow(/NOTIFY_DIGEST_HOUR/);
+  });
+
   it('names the variable of an invalid value', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/环境变量 PORT/);

@@ -4,7 +4,7 @@ import { Session } from '../lib/http';
 import { settle } from '../lib/server';
 import { type LatencySummary, summarise } from '../lib/stats';
 
-export type RouteGroup = 'ceiling' | 'list' | 'detail' | 'warnings' | 'analysis' | 'warehouse';
+export type RouteGroup = 'ceiling' | 'list' | 'detail' | 'warnings' | 'analysis' | 'warehouse' | 'notification';
 
 export interface ApiRoute {
   key: string;
@@ -88,6 +88,13 @@ export function apiRoutes(f: Fixtures): ApiRoute[] {
       group: 'warnings',
       user: 'rwfzr01',
       next: fixed(`${W}/Task/getPersonalWarningCountList`),
+    },
+    {
+      key: 'notification.unread',
+      label: '铃铛未读数（notification/unreadCount）',
+      group: 'notification',
+      user: 'zyfzr01',
+      next: fixed('/api/notification/unreadCount'),
     },
     {
       key: 'warnings.department',

@@ -254,4 +254,17 @@ describe('诊断改进 on a first start (issue 30 item 8)', () => {
     expect(lineage.run.sql).toContain(':objectId');
     expect(lineage.run.tables.length).toBeGreaterThan(0);
   }, 120_000);
+
+  it('gives zyfzr01, zgfb01 and xld01 unread notifications, each opening a page', async () => {
+    for (const id of ['zyfzr01', 'zgfb01', 'xld01']) {
+      const me = await server.login(id);
+      const { unread } = await get(me, '/api/notification/unreadCount');
+      expect(unread, id).toBeGreaterThanOrEqual(2);
+      const page = await get(me, '/api/notification/list?unread=true');
+      expect(
+        page.records.every((n: { link: string | null }) => n.link?.startsWith('/')),
+        id,
+      ).toBe(true);
+    }
+  });
 });

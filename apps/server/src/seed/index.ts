@@ -23,6 +23,7 @@ import { Hooks } from '../platform/hooks';
 import { seedDemoCollection } from './collection';
 import { ADMIN_PASSWORD, ADMIN_USER, DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_USERS } from './demo';
 import { seedDemoDiagnosis } from './diagnosis';
+import { seedDemoNotifications } from './notifications';
 import {
   CYCLE_TYPE_ROWS,
   CYCLE_VALUES,
@@ -93,6 +94,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions) {
     if (opts.demo && opts.story) await seedDemoStandards(tx);
     // 诊断改进: the major standard published to the 40 majors (its results: the daily computation at first start).
     if (opts.demo && opts.story && opts.warehouse) await seedDemoDiagnosis(tx, localDay(now));
+    // 消息通知: unread items for the demo accounts, about the story's records.
+    if (opts.demo && opts.story) await seedDemoNotifications(tx, now);
   });
 }
 
