@@ -21,6 +21,7 @@ import {
 } from '../db/schema';
 import { Hooks } from '../platform/hooks';
 import { seedDemoCollection } from './collection';
+import { seedDemoDashboard } from './dashboard';
 import { ADMIN_PASSWORD, ADMIN_USER, DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_USERS } from './demo';
 import { seedDemoDiagnosis } from './diagnosis';
 import {
@@ -93,6 +94,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions) {
     if (opts.demo && opts.story) await seedDemoStandards(tx);
     // 诊断改进: the major standard published to the 40 majors (its results: the daily computation at first start).
     if (opts.demo && opts.story && opts.warehouse) await seedDemoDiagnosis(tx, localDay(now));
+    // 仪表盘: chart algorithms over the warehouse, published in 图表库, and xld01's dashboard (issue 34).
+    if (opts.demo && opts.warehouse) await seedDemoDashboard(tx);
   });
 }
 
