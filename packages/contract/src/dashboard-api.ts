@@ -168,6 +168,17 @@ export const SCHOOL_MONITOR_ENDPOINTS = {
     query: ScreenIdQuerySchema,
     response: z.array(ScreenHistorySchema),
   }),
+  indicatorYears: endpoint({
+    method: 'GET',
+    path: `${XXJK}/indicatorDataShow/queryYears`,
+    summary: '有数据的年度 / the years with figures',
+    tags,
+    response: z.array(z.number().int()),
+  }),
+} as const;
+
+/** 运行监控 (herm-xxjk): queryOperationMonitoring and indicatorDataShow. */
+export const MONITOR_API = {
   operationMonitoring: endpoint({
     method: 'GET',
     path: `${XXJK}/queryOperationMonitoring`,
@@ -183,12 +194,5 @@ export const SCHOOL_MONITOR_ENDPOINTS = {
     tags,
     body: IndicatorDataQuerySchema,
     response: IndicatorDataSchema,
-  }),
-  indicatorYears: endpoint({
-    method: 'GET',
-    path: `${XXJK}/indicatorDataShow/queryYears`,
-    summary: '有数据的年度 / the years with figures',
-    tags,
-    response: z.array(z.number().int()),
   }),
 } as const;

@@ -372,3 +372,26 @@ export class JobRunner {
 
 /** A value for a jsonb parameter (null stays SQL null). */
 const jsonOf = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
+
+/** Each job kind's health (operation monitoring, issue 34): its last run, failures since `since`, and queue length. */
+export interface JobKindHealth {
+  kind: string;
+  lastRun: Date | null;
+  lastStatus: string | null;
+  failures: number;
+  queued: number;
+}
+
+export async function jobHealth(db: Db, since: Date): Promise<JobKindHealth[]> {
+  const result = await db.execute(sql`
+    select j.kind,
+      max(j.updated_at) filter (where j.status in ('done', 'failed', 'interrupted')) as "lastRun",
+      (array_agg(j.status order by j.updated_at desc) filter (where j.status in ('done', 'failed', 'interrupted')))[1]
+        as "lastStatus",
+      count(*) filter (where j.status = 'failed' and j.updated_at >= ${since.toISOString()}::timestamptz)::int as failures,
+      count(*) filter (where j.status = 'queued' and j.run_at <= now())::int as queued
+    from jobs j group by j.kind order by j.kind`);
+  return (
+    result as unknown as { rows: (Omit<JobKindHealth, 'lastRun'> & { lastRun: string | Date | null })[] }
+  ).rows.map((r) => ({ ...r, lastRun: r.lastRun ? new Date(r.lastRun) : null }));
+}

@@ -21,6 +21,7 @@ import {
 } from '../db/schema';
 import { Hooks } from '../platform/hooks';
 import { seedDemoCollection } from './collection';
+import { seedDemoDashboard } from './dashboard';
 import { ADMIN_PASSWORD, ADMIN_USER, DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_USERS } from './demo';
 import { seedDemoDiagnosis } from './diagnosis';
 import { seedDemoNotifications } from './notifications';
@@ -96,6 +97,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions) {
     if (opts.demo && opts.story && opts.warehouse) await seedDemoDiagnosis(tx, localDay(now));
     // 消息通知: unread items for the demo accounts, about the story's records.
     if (opts.demo && opts.story) await seedDemoNotifications(tx, now);
+    // 仪表盘: chart algorithms over the warehouse, published in 图表库, and xld01's dashboard (issue 34).
+    if (opts.demo && opts.warehouse) await seedDemoDashboard(tx);
   });
 }
 

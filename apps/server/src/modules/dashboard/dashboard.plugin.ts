@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { chartLibraryRoutes, dashboardRoutes } from './dashboard.routes';
+import { chartLibraryRoutes, dashboardRoutes, monitorRoutes } from './dashboard.routes';
 
 /**
  * Registered by app.ts under `/api`: the chart library under herm-sjgl (sample tables ybp, ybpdy, ybplx), the user's
@@ -8,4 +8,5 @@ import { chartLibraryRoutes, dashboardRoutes } from './dashboard.routes';
 export const dashboardPlugin: FastifyPluginAsyncZod = async (app) => {
   await app.register(chartLibraryRoutes, { prefix: '/herm-sjgl' });
   await app.register(dashboardRoutes, { prefix: '/herm-sjfw' });
+  await app.register(monitorRoutes, { prefix: '/herm-xxjk' });
 };

@@ -1,12 +1,13 @@
-import { DASHBOARD_API as API, DASHBOARD_MSG as M } from '@zg/contract';
+import { DASHBOARD_API as API, DASHBOARD_MSG as M, MONITOR_API } from '@zg/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import { serve } from '../../platform/endpoints';
 import { ok } from '../../platform/envelope';
 import { addChartType, chartsFor, chartTypes, publishChart, removeChartType, withdrawChart } from './chart.service';
 import { dashboardData } from './chart-data.service';
-import { KEEP, OWN } from './dashboard.policy';
+import { KEEP, MONITOR, OWN } from './dashboard.policy';
 import { dashboardOf, saveDashboard } from './layout.service';
+import { indicatorData, operationMonitoring } from './monitor.service';
 
 /** The chart library (ybplx, ybp) and the user's subscriptions (ybpdy), under herm-sjgl. */
 export const chartLibraryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,5 +38,17 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   serve(app, API.data, OWN, async (req) =>
     ok(await dashboardData(db(), app.algorithms, actorOf(req), req.body, req.log)),
+  );
+};
+
+/** 运行监控 under school monitoring herm-xxjk. */
+export const monitorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.database.db;
+  const yearOf = (y?: number) => y ?? app.clock.now().getFullYear();
+  serve(app, MONITOR_API.operationMonitoring, MONITOR, async (req) =>
+    ok(await operationMonitoring(db(), yearOf(req.query.year), app.clock.now())),
+  );
+  serve(app, MONITOR_API.indicatorData, MONITOR, async (req) =>
+    ok(await indicatorData(db(), yearOf(req.body.year), req.body.zb)),
   );
 };

@@ -3,3 +3,4 @@
  * users' cards ybpdy), the data screens and operation monitoring; it reads other modules through their index.ts only.
  */
 export { dashboardPlugin } from './dashboard.plugin';
+export { type DashboardLibrary, seedDashboardLibrary } from './dashboard-seed.service';

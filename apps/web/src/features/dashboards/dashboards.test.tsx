@@ -197,9 +197,11 @@ describe('DashboardsPage', { timeout: 30_000 }, () => {
       card({ id: 3, kind: 'chart', title: '很慢的图表', ybpid: 6, x: 16 }),
     ]);
     renderUi(<DashboardsPage />);
-    await waitFor(() => expect(screen.getByRole('img', { name: '我的任务完成率 75.00%' })).toBeTruthy());
-    expect(await screen.findByRole('img', { name: '各院系招生数' })).toBeTruthy();
-    expect(await screen.findByText('图表加载超时')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('img', { name: '我的任务完成率 75.00%' })).toBeTruthy(), {
+      timeout: 10_000,
+    });
+    expect(await screen.findByRole('img', { name: '各院系招生数' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('图表加载超时', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('查询执行超过 5 秒，已被停止')).toBeTruthy();
   });
 

@@ -10,6 +10,7 @@ import { QueryBoundary } from '../../components/QueryBoundary';
 import { useLoginRecord } from '../../session/login-record';
 import { useSessionData } from '../../session/session-data';
 import { useMenu } from '../../session/use-menu';
+import { SubscribedChartsCard } from '../dashboards/SubscribedChartsCard';
 import { useProfile } from '../profile/profile.api';
 import { useAvatarSrc } from '../profile/use-avatar-src';
 import { QualityWarningCard } from '../quality-warning';
@@ -120,6 +121,12 @@ export default function HomePage() {
             </QueryBoundary>
           )}
         </div>
+      )}
+
+      {(Object.hasOwn(menus, 'dashboards') || Object.hasOwn(menus, 'homePage')) && (
+        <QueryBoundary>
+          <SubscribedChartsCard />
+        </QueryBoundary>
       )}
 
       {Object.hasOwn(menus, 'improvement') && (

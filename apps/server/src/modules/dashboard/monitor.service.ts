@@ -1,0 +1,64 @@
+import { formatDateTime, JOB_KIND_NAMES, type OperationMonitoring } from '@zg/contract';
+import type { Db } from '../../db/client';
+import { jobHealth } from '../../platform/jobs';
+import { collectionFigures } from '../data-collection';
+import { diagnosisFigures } from '../diagnosis';
+import { taskProgressFigures } from '../target-task';
+
+const localDay = (d: Date) => formatDateTime(d).slice(0, 10);
+const WEEK_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * 运行监控 (issue 34 item 4), through the other modules' public read functions: the automatic collection rate
+ * (diagnosis results computed by their algorithm over all results), collection completion and overdue fill tasks by
+ * department, diagnosis rows computed / below standard by department, target-task progress, and each job kind's
+ * health. Quality warnings open by department are left out (built on branch p4-qwarn).
+ */
+export async function operationMonitoring(db: Db, year: number, now = new Date()): Promise<OperationMonitoring> {
+  const [fills, diagnosis, tasks, jobs] = await Promise.all([
+    collectionFigures(db, year, localDay(now)),
+    diagnosisFigures(db, year),
+    taskProgressFigures(db, year),
+    jobHealth(db, new Date(now.getTime() - WEEK_MS)),
+  ]);
+  return {
+    year,
+    autoRate: {
+      auto: diagnosis.reduce((a, d) => a + d.computed, 0),
+      total: diagnosis.reduce((a, d) => a + d.withResult, 0),
+    },
+    collection: fills.map((f) => ({ bmid: f.bmid, bmmc: f.bmmc, total: f.total, done: f.done })),
+    fillOverdue: {
+      total: fills.reduce((a, f) => a + f.overdue, 0),
+      list: fills.filter((f) => f.overdue > 0).map((f) => ({ bmid: f.bmid, bmmc: f.bmmc, count: f.overdue })),
+    },
+    diagnosis: diagnosis.map((d) => ({
+      bmid: d.bmid,
+      bmmc: d.bmmc,
+      computed: d.computed,
+      below: d.below,
+      total: d.total,
+    })),
+    targetTasks: tasks,
+    jobs: jobs.map((j) => ({
+      kind: j.kind,
+      mc: JOB_KIND_NAMES[j.kind] ?? j.kind,
+      lastRun: j.lastRun ? formatDateTime(j.lastRun) : null,
+      lastStatus: j.lastStatus,
+      failures: j.failures,
+      queued: j.queued,
+    })),
+  };
+}
+
+/** indicatorDataShow: one figure by department (collection completion, overdue fills, diagnosis below standard). */
+export async function indicatorData(db: Db, year: number, zb: 'collection' | 'fillOverdue' | 'diagnosis') {
+  const m = await operationMonitoring(db, year);
+  const list =
+    zb === 'collection'
+      ? m.collection.map((c) => ({ bmid: c.bmid, bmmc: c.bmmc, value: c.done, total: c.total }))
+      : zb === 'fillOverdue'
+        ? m.fillOverdue.list.map((c) => ({ bmid: c.bmid, bmmc: c.bmmc, value: c.count, total: c.count }))
+        : m.diagnosis.map((c) => ({ bmid: c.bmid, bmmc: c.bmmc, value: c.below, total: c.total }));
+  return { year, zb, list };
+}

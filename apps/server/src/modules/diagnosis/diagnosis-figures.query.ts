@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/**
+ * Diagnosis figures for operation monitoring (issue 34), per department of the object tasks of the year's diagnosis
+ * tasks: rows, rows with a result computed by their algorithm (not entered by hand), rows below standard (dis), and
+ * rows with any result. One statement.
+ */
+export interface DepartmentDiagnosisFigures {
+  bmid: string;
+  bmmc: string;
+  total: number;
+  computed: number;
+  below: number;
+  withResult: number;
+}
+
+export async function diagnosisFigures(db: Db, year: number): Promise<DepartmentDiagnosisFigures[]> {
+  const result = await db.execute(sql`
+    select coalesce(o.department_id, '') as bmid, coalesce(d.name, '未分配部门') as bmmc,
+      count(*)::int as total,
+      count(*) filter (where r.computed_at is not null and r.entered_by is null and r.jgz is not null)::int as computed,
+      count(*) filter (where r.dis)::int as below,
+      count(*) filter (where r.jgz is not null)::int as "withResult"
+    from diagnosis_rows r
+    join diagnosis_object_tasks o on o.id = r.object_task_id
+    join diagnosis_tasks t on t.id = o.task_id
+    left join departments d on d.id = o.department_id
+    where t.year = ${year}
+    group by 1, 2 order by 1`);
+  return (result as unknown as { rows: DepartmentDiagnosisFigures[] }).rows;
+}
