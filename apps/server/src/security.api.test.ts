@@ -104,6 +104,9 @@ const DIAGNOSIS_PUBLISH = not('creates a new diagnosis task owned by the caller 
 const BULK_JOB = not(
   'a job running updateuplist / updatedownlist: every object task is checked under lock and one refused fails it, nothing applied (object-bulk.api.test.ts)',
 );
+const CHART_LIBRARY = not(
+  'shared setting: the chart library (图表库) is kept by its keepers together (administrators and the data office)',
+);
 const D = (route: string) => `POST /api/herm-zdgj${route}`;
 const DIAGNOSIS: Record<string, Ownership> = {
   [D('/rest/task/insert')]: DIAGNOSIS_PUBLISH,
@@ -380,6 +383,18 @@ const WRITES: Record<string, Ownership> = {
   'POST /api/herm-sjgl/algorithmVersion/:id/setCurrent': ALGORITHMS,
   'POST /api/herm-sjgl/algorithmVersion/:id/delete': ALGORITHMS,
   'POST /api/herm-sjgl/algorithmRun/:id/rerun': ALGORITHMS,
+  // 仪表盘 (issue 34): the chart library is a shared setting of its keepers; a dashboard is the caller's own.
+  'POST /api/herm-sjgl/ybplx/insert': CHART_LIBRARY,
+  'POST /api/herm-sjgl/ybplx/:id/delete': CHART_LIBRARY,
+  'POST /api/herm-sjgl/ybp/insert': CHART_LIBRARY,
+  'POST /api/herm-sjgl/ybp/:id/delete': CHART_LIBRARY,
+  'POST /api/herm-sjfw/dynamicYbpDy/updateList': SELF,
+  'POST /api/herm-sjfw/dynamicYbpDy/data': not(
+    "reads the caller's own dashboard's charts (a POST for its body); each chart rechecked against the caller's roles and departments",
+  ),
+  'POST /api/herm-xxjk/indicatorDataShow': not(
+    'reads indicator figures (a POST for its body) for the monitoring roles; writes nothing',
+  ),
   // Notifications (issue 32 item 6): one's own item only (another user's answers as missing), all of one's own.
   'POST /api/notification/read': owner('notification'),
   'POST /api/notification/readAll': SELF,

@@ -58,12 +58,17 @@ describe('updatedownlist / updateuplist', () => {
     const objects = await objectsOf(fbr, task.id);
     const ids = objects.map((o) => o.id);
     // Not the caller's to issue down: refused naming every object, nothing changed.
-    const notMine = await refused(post(fzr, '/rest/obj/updatedownlist', { ids }), 409);
+    // Not the caller's to issue down, or not seen at all: the caller's lack of right (403).
+    const notMine = await refused(post(fzr, '/rest/obj/updatedownlist', { ids }), 403);
     expect(notMine).toContain('以下 3 个诊改对象不能下发目标值');
     expect(notMine).toContain(`软件技术（${M.notPublisher}）`);
     expect(notMine).toContain(`诊改对象任务 ${ids[1]}（${M.objectTaskNotFound}）`);
     const onlyMine = await refused(post(fzr, '/rest/obj/updatedownlist', { ids: [ids[0]] }), 403);
     expect(onlyMine).toContain(M.notPublisher);
+    // Only object tasks the caller does not see: answered as missing ones (404).
+    expect(await refused(post(fzr, '/rest/obj/updatedownlist', { ids: [ids[1]!, ids[2]!] }), 404)).toContain(
+      M.objectTaskNotFound,
+    );
     await refused(post(fbr, '/rest/obj/updatedownlist', { ids: [] }), 400);
     expect((await objectsOf(fbr, task.id)).map((o) => o.mbzt)).toEqual(['tosubmit', 'tosubmit', 'tosubmit']);
 

@@ -46,7 +46,10 @@ const REFUSALS: Record<BulkAction, Record<ObjectRefusal, string>> = {
 /** Names listed in a refusal's message (all are in its report). */
 const LISTED = 20;
 
-/** A bulk action refused: 403 when every refusal is the caller's lack of right, else 409; the report names all. */
+/**
+ * A bulk action refused: 404 when the caller sees none of the refused object tasks, 403 when every refusal is the
+ * caller's lack of right (or sight), else 409; the report names all.
+ */
 export class BulkRefused extends AppError {
   constructor(
     action: BulkAction,
@@ -57,7 +60,13 @@ export class BulkRefused extends AppError {
       .map((r) => `${r.gzdxmc}（${r.reason}）`)
       .join('；');
     const more = refused.length > LISTED ? `；等 ${refused.length} 个` : '';
-    const status = refused.every((r) => r.reason === REFUSALS[action].notAllowed) ? 403 : 409;
+    // Objects the caller may not see answer as missing ones (404), as a single object task's routes do.
+    const hidden = (r: BulkRefusal) => r.reason === M.objectTaskNotFound;
+    const status = refused.every(hidden)
+      ? 404
+      : refused.every((r) => hidden(r) || r.reason === REFUSALS[action].notAllowed)
+        ? 403
+        : 409;
     super(status, B.refused(BULK_ACTION_NAMES[action], refused.length, `${list}${more}`));
   }
 }
