@@ -97,6 +97,8 @@ export const SPEC_SECONDS: Record<string, number> = {
   'wrong-password.spec.ts': 18,
   'standard.demo.spec.ts': 11,
   'diagnosis-bulk.demo.spec.ts': 40,
+  'diagnosis-monitor.demo.spec.ts': 140,
+  'notification.demo.spec.ts': 50,
 };
 const DEFAULT_SECONDS = 60;
 
