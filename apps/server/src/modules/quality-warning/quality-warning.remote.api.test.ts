@@ -95,7 +95,7 @@ describe('handleWarningRemote', () => {
     const t = await startTestServer();
     try {
       const res = await t.app.inject({ method: 'POST', url: URL, payload: { zkdid: 1, jgz: '1', ly: 'x' } });
-      expect([res.statusCode, res.json().meta.message]).toEqual([503, M.remoteOff]);
+      expect([res.statusCode, res.json().meta.message]).toEqual([403, M.remoteOff]);
     } finally {
       await t.close();
     }

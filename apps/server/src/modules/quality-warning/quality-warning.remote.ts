@@ -32,7 +32,8 @@ const header = (req: FastifyRequest, name: string) => {
 
 /** Checks the signature and the timestamp, then records the call (a replay is refused). */
 async function verify(req: FastifyRequest, db: Db, clock: Clock, secret: string | undefined, skew: number) {
-  if (!secret) throw new AppError(503, M.remoteOff);
+  // Not configured: refused as the caller's lack of right (403), never a server error (5xx) a client could provoke.
+  if (!secret) throw new AppError(403, M.remoteOff);
   const ts = header(req, 'x-zg-timestamp');
   const sig = header(req, 'x-zg-signature')?.toLowerCase();
   if (!ts || !sig) throw unauthorized(M.remoteNoSignature);
