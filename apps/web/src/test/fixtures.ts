@@ -131,6 +131,8 @@ export function signedInApi(): Record<string, Handler> {
     '/api/user/school/benchmark': () => ok([]),
     // The header's bell.
     '/api/notification/unreadCount': () => ok({ unread: 0 }),
+    // The home page's subscribed charts (none subscribed: the card draws nothing).
+    '/api/herm-sjfw/dynamicYbpDy/query': () => ok({ cards: [] }),
   };
 }
 
