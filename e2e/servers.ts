@@ -102,16 +102,19 @@ export const SPEC_SECONDS: Record<string, number> = {
 };
 const DEFAULT_SECONDS = 60;
 
+const cost = (f: string) => SPEC_SECONDS[f] ?? DEFAULT_SECONDS;
+
 /**
  * Splits spec files into `lanes` groups of about the same time (the longest first, each to the lane with the least so
- * far); each group keeps name order, the order one server ran them all in before.
+ * far); each group keeps name order, the order one server ran them all in before. `after`: the seconds of work that
+ * will follow the last lane in its slot (the demo lane starts when a plain lane has finished), so that lane gets less.
  */
-export function assignLanes(files: readonly string[], lanes: number): string[][] {
+export function assignLanes(files: readonly string[], lanes: number, after = 0): string[][] {
   const groups = Array.from({ length: Math.max(1, Math.min(lanes, files.length)) }, () => ({
     seconds: 0,
     files: [] as string[],
   }));
-  const cost = (f: string) => SPEC_SECONDS[f] ?? DEFAULT_SECONDS;
+  if (groups.length > 1) groups[groups.length - 1]!.seconds = after;
   for (const f of [...files].sort((a, b) => cost(b) - cost(a) || a.localeCompare(b))) {
     const lightest = groups.reduce((min, g) => (g.seconds < min.seconds ? g : min));
     lightest.seconds += cost(f);
@@ -184,12 +187,16 @@ export function lanePlan(): { lanes: string[][]; demo: string[]; workers: number
   const { files, filtered } = chosenSpecs();
   const count = Number(process.env.E2E_LANES ?? (filtered ? 1 : 2));
   if (!Number.isInteger(count) || count < 1) throw new Error(`E2E_LANES must be a whole number of lanes, not ${count}`);
+  const demo = files.filter((f) => f.endsWith('.demo.spec.ts'));
   const plan = {
     lanes: assignLanes(
       files.filter((f) => !f.endsWith('.demo.spec.ts')),
       count,
+      // With fewer lanes at once than lanes in all, the demo lane waits for a plain lane's slot: the last one is
+      // made shorter by the demo lane's time so that both slots end together.
+      demo.reduce((sum, f) => sum + cost(f), 0),
     ),
-    demo: files.filter((f) => f.endsWith('.demo.spec.ts')),
+    demo,
     workers: 0,
   };
   // E2E_LANES lanes at once: the demo lane takes the place of a plain one that has finished (each lane is a browser,

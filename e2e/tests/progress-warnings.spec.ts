@@ -119,8 +119,12 @@ test('rwfzr01 reports with an attachment, shr01 rejects with a reason, rwfzr01 r
   const rejected = reportRow(drawer, '完成12门课程标准的修订初稿');
   await expect(rejected).toContainText('已驳回');
   await expect(rejected).toContainText('缺少课程标准修订前后对照表');
-  await rejected.getByRole('button', { name: '重新提交' }).click();
   dialog = modal(page, '提交过程报告');
+  // The drawer's lists refresh after the sign-in: a click that meets a row being replaced is tried again, briefly.
+  await expect(async () => {
+    await rejected.getByRole('button', { name: '重新提交' }).click({ timeout: 5_000 });
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(dialog).toContainText(first.label);
   await dialog.getByLabel('进度说明').fill('完成12门课程标准修订，附修订前后对照表');
   await ok(dialog);
