@@ -125,7 +125,10 @@ export async function computeObjects(
     }
   }
   await db.transaction(async (tx) => {
-    for (const c of changes) await repo.updateRow(tx, c.row.id, c.change);
+    await repo.updateRowsValues(
+      tx,
+      changes.map((c) => ({ id: c.row.id, set: c.change })),
+    );
     await repo.insertSamples(
       tx,
       changes

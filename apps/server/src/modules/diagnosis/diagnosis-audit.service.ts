@@ -55,6 +55,7 @@ export async function audit(
       (r) => (kind === 'xzmbz' ? r.xzmbzState : r.xzjgzState) === 'waitaudit' && (!wanted || wanted.has(r.id)),
     );
     if (!rows.length) throw conflict(M.nothingToAudit);
+    const updates: { id: number; set: ReturnType<typeof judged> }[] = [];
     for (const r of rows) {
       const d = decideRevision(
         kind,
@@ -77,8 +78,9 @@ export async function audit(
           : pass
             ? { xzjgz: r.xzjgzPending, xzjgzPending: null, xzjgzState: 'toaudit' }
             : { xzjgzPending: null, xzjgzState: 'refused' };
-      await repo.updateRow(tx, r.id, judged(r, change));
+      updates.push({ id: r.id, set: judged(r, change) });
     }
+    await repo.updateRowsValues(tx, updates);
     await repo.insertAudits(
       tx,
       rows.map((r) => ({

@@ -11,7 +11,7 @@ import { scoreOf } from './diagnosis.rules';
 import { enabledUsers } from './diagnosis-task.repository';
 import { objectsToPublish, objectTaskValues, requireTask, taskSeenBy, viewerOf } from './diagnosis-task.service';
 import * as repo from './object-task.repository';
-import { deleteRows, insertRows, rowsOfObject, updateRow } from './quality-row.repository';
+import { deleteRows, insertRows, type RowInsert, rowsOfObject, updateRowsValues } from './quality-row.repository';
 import { rowsFor, rowTemplates } from './row-templates';
 
 /** 诊改对象任务: lists, the auditor's queue, add / remove objects, people, a new round, refresh, score. */
@@ -127,8 +127,10 @@ export async function diagnoseAgain(db: Db, actor: Actor, id: number) {
     const o = await objectSeenBy(tx, actor, id, true);
     requireOpen(o, true);
     if (!fbrOrFzr(actor, o)) throw forbidden(M.notAllowed);
-    for (const r of await rowsOfObject(tx, id, true)) {
-      await updateRow(tx, r.id, {
+    const rows = await rowsOfObject(tx, id, true);
+    const cleared = rows.map((r) => ({
+      id: r.id,
+      set: {
         sljsz: r.xzjgz ?? r.jgz,
         sldj: r.jgdj,
         mbz: null,
@@ -150,8 +152,9 @@ export async function diagnoseAgain(db: Db, actor: Actor, id: number) {
         lastRunId: null,
         lastError: null,
         enteredBy: null,
-      });
-    }
+      } as const,
+    }));
+    await updateRowsValues(tx, cleared);
     await repo.updateObjectTasks(tx, [id], {
       round: o.object.round + 1,
       targetState: 'tosubmit',
@@ -209,6 +212,7 @@ export async function refreshTarget(db: Db, actor: Actor, id: number) {
     const rows = await rowsOfObject(tx, id, true);
     const kept = new Set<number>();
     const gone: number[] = [];
+    const moved: { id: number; set: Partial<RowInsert> }[] = [];
     for (const r of rows) {
       const to = match.get(r.nodeId);
       const t = to === undefined ? undefined : templates.get(to);
@@ -217,8 +221,9 @@ export async function refreshTarget(db: Db, actor: Actor, id: number) {
         continue;
       }
       kept.add(t.nodeId);
-      await updateRow(tx, r.id, t);
+      moved.push({ id: r.id, set: t });
     }
+    await updateRowsValues(tx, moved);
     await deleteRows(tx, gone);
     const added = [...templates.values()].filter((t) => !kept.has(t.nodeId));
     await insertRows(tx, rowsFor([id], added));

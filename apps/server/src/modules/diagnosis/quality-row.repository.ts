@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { diagnosisAudits, diagnosisRows, diagnosisSamples, users } from '../../db/schema';
 
@@ -39,15 +39,46 @@ export async function updateRow(db: Db, id: number, set: Partial<RowInsert>) {
   await db.update(diagnosisRows).set(set).where(eq(diagnosisRows.id, id));
 }
 
-/** Many rows, each its own values, in one statement per chunk (computations and saves of whole object tasks). */
-export async function updateRowsValues(
-  db: Db,
-  updates: {
-    id: number;
-    set: Partial<Pick<RowInsert, 'jgz' | 'jgdj' | 'unfin' | 'dis' | 'computedAt' | 'lastRunId' | 'lastError' | 'mbz'>>;
-  }[],
-) {
-  for (const u of updates) await db.update(diagnosisRows).set(u.set).where(eq(diagnosisRows.id, u.id));
+/**
+ * Many rows, each its own values (computations, audits, new rounds and saves of whole object tasks): one
+ * `UPDATE ... FROM (VALUES ...)` per chunk of rows that set the same columns, never a statement per row.
+ */
+export async function updateRowsValues(db: Db, updates: { id: number; set: Partial<RowInsert> }[]) {
+  const table = getTableColumns(diagnosisRows);
+  const groups = new Map<string, { id: number; set: Partial<RowInsert> }[]>();
+  for (const u of updates) {
+    const key = (Object.keys(u.set) as (keyof RowInsert)[])
+      .filter((k) => k !== 'id' && k in table && u.set[k] !== undefined)
+      .sort()
+      .join(',');
+    if (key) groups.set(key, [...(groups.get(key) ?? []), u]);
+  }
+  for (const [key, group] of groups) {
+    const columns = (key.split(',') as (keyof RowInsert)[]).map((k) => ({ k, col: table[k] }));
+    const names = sql.join(
+      columns.map((c) => sql.identifier(c.col.name)),
+      sql`, `,
+    );
+    const assignments = sql.join(
+      columns.map((c) => sql`${sql.identifier(c.col.name)} = v.${sql.identifier(c.col.name)}`),
+      sql`, `,
+    );
+    for (let i = 0; i < group.length; i += 500) {
+      const values = group.slice(i, i + 500).map(
+        (u) =>
+          sql`(${u.id}::integer, ${sql.join(
+            columns.map((c) => {
+              const v = u.set[c.k];
+              return sql`${v === null ? null : c.col.mapToDriverValue(v)}::${sql.raw(c.col.getSQLType())}`;
+            }),
+            sql`, `,
+          )})`,
+      );
+      await db.execute(
+        sql`UPDATE ${diagnosisRows} SET ${assignments} FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, ${names}) WHERE ${diagnosisRows.id} = v.id`,
+      );
+    }
+  }
 }
 
 export async function deleteRows(db: Db, ids: number[]) {

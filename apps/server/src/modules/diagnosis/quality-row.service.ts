@@ -205,11 +205,13 @@ export async function issueDown(
       refuseObject('issueDown', o, actor);
       let rows = await repo.rowsOfObject(tx, id, true);
       if (ids.length === 1 && input.list.length) rows = await writeTargets(tx, id, input.list, rows);
+      const targets: { id: number; set: ReturnType<typeof judged> }[] = [];
       for (const r of rows) {
         if (r.mbz !== null || r.bzz === null) continue;
         const c = checkValue(ruleOf(r), r.bzz, '标准值');
-        if (c.ok) await repo.updateRow(tx, r.id, judged(r, { mbz: c.value }));
+        if (c.ok) targets.push({ id: r.id, set: judged(r, { mbz: c.value }) });
       }
+      await repo.updateRowsValues(tx, targets);
       await objects.updateObjectTasks(tx, [id], { targetState: 'toaudit' });
       await repo.insertAudits(tx, [auditRow(id, actor, 'target', 'issueDown')]);
     }
@@ -286,6 +288,7 @@ export async function enterResults(
     if (!(isFzr(actor, o.object) || isGly(actor))) throw forbidden(M.notCharger);
     const byId = new Map((await repo.rowsOfObject(tx, o.object.id, true)).map((r) => [r.id, r]));
     const samples = [];
+    const entered: { id: number; set: ReturnType<typeof judged> }[] = [];
     for (const item of input.list) {
       const r = byId.get(item.id);
       if (!r) throw badRequest(M.rowNotInTask(item.id));
@@ -296,14 +299,14 @@ export async function enterResults(
         if (!c.ok) throw badRequest(`${r.name}：${c.message}`);
         jgz = c.value;
       }
-      await repo.updateRow(
-        tx,
-        r.id,
-        judged(r, { jgz, computedAt: now, enteredBy: actor.userId, lastRunId: null, lastError: null }),
-      );
+      entered.push({
+        id: r.id,
+        set: judged(r, { jgz, computedAt: now, enteredBy: actor.userId, lastRunId: null, lastError: null }),
+      });
       samples.push({ rowId: r.id, sampledAt: now, value: jgz, runId: null, actorId: actor.userId });
       written.push(r.id);
     }
+    await repo.updateRowsValues(tx, entered);
     await repo.insertSamples(tx, samples);
   });
   return written;
