@@ -60,6 +60,29 @@ export interface FrontendFigures {
 
 const gz = (buf: Buffer) => gzipSync(buf, { level: 9 }).length;
 
+/** The web app's localStorage key saying this browser was given a session cookie (apps/web/src/api/session.ts). */
+const HINT_SCRIPT = `localStorage.setItem(${JSON.stringify('zg.sessionCookie')}, '1')`;
+
+/**
+ * A fresh Chromium profile whose localStorage for `url`'s origin holds the session hint, set on a page of the origin
+ * that loads none of the app's scripts (so nothing of the app is cached in it).
+ */
+async function hintedProfile(url: string, dir: string): Promise<string> {
+  fs.rmSync(dir, { recursive: true, force: true });
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM,
+    args: CHROMIUM_FLAGS.slice(1),
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(new URL('/robots.txt', url).href);
+    await page.evaluate(HINT_SCRIPT);
+  } finally {
+    await context.close();
+  }
+  return dir;
+}
+
 /** Lighthouse 12 (its CLI) on one page with a preset, in Debian's Chromium; the session cookie for signed-in pages. */
 async function lighthouse(
   url: string,
@@ -80,7 +103,15 @@ async function lighthouse(
     `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
   ];
   if (preset === 'desktop') args.push('--preset=desktop');
-  if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
+  if (cookie) {
+    args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
+    // A browser the app gave a session cookie holds its hint in localStorage (without it the app goes to /login
+    // without asking the server): a profile holding only that hint, and Lighthouse told to keep its storage.
+    const profile = await hintedProfile(url, path.join(outDir, `profile-${page.replace(/\W/g, '')}-${preset}`));
+    args[args.findIndex((a) => a.startsWith('--chrome-flags='))] =
+      `--chrome-flags=${[...CHROMIUM_FLAGS, `--user-data-dir=${profile}`].join(' ')}`;
+    args.push('--disable-storage-reset');
+  }
   const empty: LighthouseRun = {
     page,
     preset,
@@ -134,6 +165,7 @@ async function pageScripts(base: string, page: string, cookie: string | null): P
     if (cookie) {
       const [name, value] = cookie.split('=') as [string, string];
       await context.addCookies([{ name, value, url: base }]);
+      await context.addInitScript({ content: HINT_SCRIPT });
     }
     const p = await context.newPage();
     const urls: string[] = [];
