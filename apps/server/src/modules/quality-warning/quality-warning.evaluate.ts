@@ -47,7 +47,8 @@ export function forecastOf(f: WarningRowFacts, samples: { at: Date; value: strin
   const method = `Holt 线性趋势法（α=${alpha}，β=${beta}）`;
   const rule = f.warningRule;
   const base = { method, alpha, beta, projected: null, breach: false };
-  if (rule?.mode !== 'value' || f.zlx === 'levels') {
+  // Only numbers are projected: a grade, or a yes/no (有/无, 是/否) point, has no trend to extend.
+  if (rule?.mode !== 'value' || f.zlx === 'levels' || f.zlx === 'have' || f.zlx === 'whether') {
     return { ...base, points: [], cycleEnd: null, message: M.forecastNotNumeric };
   }
   const points = samples
