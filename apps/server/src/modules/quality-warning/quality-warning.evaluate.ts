@@ -81,6 +81,7 @@ export async function evaluateComputedRows(db: Db, clock: Clock, rowIds: readonl
   return db.transaction(async (tx) => {
     await lockWarningEvaluation(tx);
     const now = clock.now();
+    const today = clock.today();
     const facts = await warningRowFacts(tx, { rowIds, withRule: true });
     const open = byRowKind(
       await openWarningsOf(
@@ -118,8 +119,10 @@ export async function evaluateComputedRows(db: Db, clock: Clock, rowIds: readonl
       // The computation meets the rule: the row's warnings and its case close.
       if (mine?.size) closing.push({ rowId: f.id, kinds: ['process', 'expired'], value: f.value });
       if (withCase.has(f.id)) closingCases.push({ rowId: f.id, value: f.value });
-      const fc = forecastOf(f, samples.get(f.id) ?? [], clock.today());
-      if (fc.breach && !mine?.has('forecast'))
+      // Too few sampling records project nothing (forecastOf would say so): only rows with enough are projected.
+      const sampled = samples.get(f.id) ?? [];
+      const fc = sampled.length >= FORECAST_POINTS_MIN ? forecastOf(f, sampled, today) : null;
+      if (fc?.breach && !mine?.has('forecast'))
         raise.push({
           facts: f,
           kind: 'forecast',
@@ -127,7 +130,7 @@ export async function evaluateComputedRows(db: Db, clock: Clock, rowIds: readonl
           monitoredValue: String(fc.projected),
           forecast: fc,
         });
-      if (!fc.breach && mine?.has('forecast')) closing.push({ rowId: f.id, kinds: ['forecast'], value: f.value });
+      if (!fc?.breach && mine?.has('forecast')) closing.push({ rowId: f.id, kinds: ['forecast'], value: f.value });
     }
     const raised = await raiseQualityWarnings(tx, raise, now);
     const closed = await closeWarningsOfRows(tx, closing, now);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   qualityCaseSteps,
@@ -19,19 +19,18 @@ export type WarningRecord = typeof qualityWarnings.$inferSelect;
 export type WarningInsert = typeof qualityWarnings.$inferInsert;
 export type CaseRecord = typeof qualityCases.$inferSelect;
 
-/** The open warnings of rows (every kind). */
+/** The open warnings of rows (every kind): one statement, the rows joined from one array (not a list of binds). */
 export async function openWarningsOf(db: Db, rowIds: readonly number[]): Promise<WarningRecord[]> {
   if (!rowIds.length) return [];
-  const out: WarningRecord[] = [];
-  for (let i = 0; i < rowIds.length; i += 5000) {
-    out.push(
-      ...(await db
-        .select()
-        .from(qualityWarnings)
-        .where(and(inArray(qualityWarnings.rowId, rowIds.slice(i, i + 5000)), isNull(qualityWarnings.closedAt)))),
+  return db
+    .select()
+    .from(qualityWarnings)
+    .where(
+      and(
+        sql`${qualityWarnings.rowId} in (select unnest(${pgArray(rowIds.map(String))}::int[]))`,
+        isNull(qualityWarnings.closedAt),
+      ),
     );
-  }
-  return out;
 }
 
 /** Inserts warnings; one open per row and kind (a second is skipped). Answers those inserted. */
@@ -98,16 +97,16 @@ export async function warningsOfRow(db: Db, rowId: number) {
 // ---- cases ----
 
 export async function openCasesOf(db: Db, rowIds: readonly number[]): Promise<CaseRecord[]> {
-  const out: CaseRecord[] = [];
-  for (let i = 0; i < rowIds.length; i += 5000) {
-    out.push(
-      ...(await db
-        .select()
-        .from(qualityCases)
-        .where(and(inArray(qualityCases.rowId, rowIds.slice(i, i + 5000)), isNull(qualityCases.closedAt)))),
+  if (!rowIds.length) return [];
+  return db
+    .select()
+    .from(qualityCases)
+    .where(
+      and(
+        sql`${qualityCases.rowId} in (select unnest(${pgArray(rowIds.map(String))}::int[]))`,
+        isNull(qualityCases.closedAt),
+      ),
     );
-  }
-  return out;
 }
 
 /** Opens cases (one open per row: a second is skipped) with their first step, 目标; chunked under the bind limit. */
