@@ -39,6 +39,7 @@ import { measureDiagnosis } from './phases/diagnosis';
 import { measureFrontend } from './phases/frontend';
 import { explainRoute, mainThreadProfile, resetStatements, summariseCpuProfile, topStatements } from './phases/profile';
 import { measureQualityView } from './phases/quality-view';
+import { evaluateQualityWarnings, measureQualityWarningReads } from './phases/quality-warning';
 import { captureRoutes, replayRoute } from './phases/replay';
 import { soak } from './phases/soak';
 import { measureStandards } from './phases/standard';
@@ -60,6 +61,7 @@ const PHASES = [
   'standard',
   'system',
   'diagnosis',
+  'quality-warning',
   'crash',
   'soak',
   'profile',
@@ -431,6 +433,11 @@ async function main() {
       diagnosisPhase(ctx, pg, results),
     );
   }
+  if (wants('quality-warning')) {
+    await phase('quality warnings: the rules of 40 000 rows evaluated, the record table, the bell one at a time', () =>
+      qualityWarningPhase(ctx, pg, results),
+    );
+  }
   if (wants('standard')) {
     await phase('standard systems: a ~500-node system read whole, a 1 000-row import on PostgreSQL', () =>
       standardPhase(ctx, pg, results),
@@ -792,6 +799,28 @@ async function diagnosisPhase(ctx: RunContext, pg: PostgresCluster, results: Run
         repeats: ctx.quick ? 30 : 100,
         log: (line) => ctx.log(`postgres quality-view ${line}`),
       });
+  } finally {
+    await stopServer(server);
+  }
+}
+
+/**
+ * 质量预警 (issue 32) on PostgreSQL, alone: the demo diagnosis task with 40 000 rows carrying a value rule
+ * (`--diagnosis --quality-warning`), their evaluation in-process, then the product server's record table (zgfb01) and
+ * the bell of a head in charge of many majors (bmfzr07), one request at a time.
+ */
+async function qualityWarningPhase(ctx: RunContext, pg: PostgresCluster, results: RunResults) {
+  const url = await pg.createDatabase('qwarn');
+  await generateData(ctx, 'qwarn-postgres', SCALES.small, { url }, ['--diagnosis', '--quality-warning']);
+  const evaluate = await evaluateQualityWarnings(url, (line) => ctx.log(`postgres quality-warning ${line}`));
+  const server = await productServer(ctx, 'postgres', { DATABASE_URL: url });
+  try {
+    const reads = await measureQualityWarningReads(
+      await Session.login(server.base, 'zgfb01'),
+      await Session.login(server.base, 'bmfzr07'),
+      { repeats: ctx.quick ? 50 : 200, log: (line) => ctx.log(`postgres quality-warning ${line}`) },
+    );
+    results.qualityWarning = { evaluate, ...reads };
   } finally {
     await stopServer(server);
   }

@@ -29,6 +29,7 @@ import { prepareDiagnosis } from './phases/diagnosis';
 import { prepareStandards } from './phases/standard';
 import { prepareSystem } from './phases/system';
 import { prepareWarehouse } from './phases/warehouse';
+import { prepareQualityWarningRows } from './quality-warning-data';
 
 const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -39,6 +40,7 @@ async function main() {
     'collection',
     'system',
     'diagnosis',
+    'quality-warning',
   ]);
   const scale = scaleOf(stringFlag(flags, 'scale') ?? 'school');
   const url = stringFlag(flags, 'database-url') ?? process.env.DATABASE_URL;
@@ -89,6 +91,11 @@ async function main() {
       process.stdout.write(
         `  department duties and the demo diagnosis task in ${((Date.now() - t) / 1000).toFixed(1)} s\n`,
       );
+    }
+    if (flags.has('quality-warning')) {
+      const t = Date.now();
+      const added = await prepareQualityWarningRows(database.db);
+      process.stdout.write(`  ${added} rows with a warning rule in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
     }
     {
       const t = Date.now();

@@ -49,6 +49,9 @@ export const LIMIT = {
   monitorTableP95Ms: 150,
   samplesFiveYearsP95Ms: 50,
   znfxSchoolViewP95Ms: 300,
+  /** Issue 32: the rules of 40 000 rows evaluated, the warning record table, the bell one request at a time. */
+  qualityEvaluateSeconds: 10,
+  warnGridP95Ms: 150,
 };
 
 const ms = (v: number) => `${v < 10 ? v.toFixed(1) : v.toFixed(0)} ms`;
@@ -352,6 +355,27 @@ export function evaluateBudgets(r: RunResults): Budget[] {
       ? `${sv.objects} courses × ${sv.columns} QCPs: p50 ${ms(sv.latency.p50)}, p95 ${ms(sv.latency.p95)} (summaries built in ${ms(sv.cacheMs)})`
       : '–',
     met: sv ? sv.objects >= 1200 && sv.latency.p95 <= LIMIT.znfxSchoolViewP95Ms : null,
+  });
+  const qw = r.qualityWarning;
+  out.push({
+    budget: `The warning rules of 40 000 rows evaluated ≤ ${LIMIT.qualityEvaluateSeconds} s (PostgreSQL)`,
+    measured: qw
+      ? `${qw.evaluate.rows} rows, ${qw.evaluate.raised} raised: ${(qw.evaluate.ms / 1000).toFixed(2)} s; again ${(qw.evaluate.againMs / 1000).toFixed(2)} s; the hourly cycle ${(qw.evaluate.cycleMs / 1000).toFixed(2)} s`
+      : '–',
+    met: qw
+      ? qw.evaluate.rows >= 40_000 &&
+        Math.max(qw.evaluate.ms, qw.evaluate.againMs, qw.evaluate.cycleMs) <= LIMIT.qualityEvaluateSeconds * 1000
+      : null,
+  });
+  out.push({
+    budget: `The warning record table (queryWarnGrid) p95 ≤ ${LIMIT.warnGridP95Ms} ms (PostgreSQL)`,
+    measured: qw ? `${qw.grid.total} lines: p50 ${ms(qw.grid.latency.p50)}, p95 ${ms(qw.grid.latency.p95)}` : '–',
+    met: qw ? qw.grid.latency.p95 <= LIMIT.warnGridP95Ms : null,
+  });
+  out.push({
+    budget: `The bell's unread count, one request at a time, p95 ≤ ${LIMIT.bellP95Ms} ms (PostgreSQL)`,
+    measured: qw ? `${qw.bell.unread} unread: p50 ${ms(qw.bell.latency.p50)}, p95 ${ms(qw.bell.latency.p95)}` : '–',
+    met: qw ? qw.bell.latency.p95 <= LIMIT.bellP95Ms : null,
   });
   return out;
 }

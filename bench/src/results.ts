@@ -6,6 +6,7 @@ import type { DiagnosisFigures } from './phases/diagnosis';
 import type { FrontendFigures } from './phases/frontend';
 import type { CpuProfile, Plan, Statement } from './phases/profile';
 import type { QualityViewFigures } from './phases/quality-view';
+import type { QualityWarningFigures } from './phases/quality-warning';
 import type { ReplayFigures } from './phases/replay';
 import type { SoakFigures } from './phases/soak';
 import type { StandardFigures } from './phases/standard';
@@ -75,6 +76,7 @@ export interface RunResults {
   diagnosis: Partial<Record<DbKind, DiagnosisFigures>>;
   /** 监测统计 (issue 31). */
   qualityView: Partial<Record<DbKind, QualityViewFigures>>;
+  qualityWarning?: QualityWarningFigures;
   crash: Partial<Record<DbKind, CrashFigures>>;
   /** `withCrashTest`: the crash test ran at the same time (on servers and databases of its own). */
   soak: (SoakFigures & { db: DbKind; withCrashTest?: boolean }) | null;

@@ -82,6 +82,10 @@ export const NOTIFICATION_MSG = {
   caseOverdueTitle: (task: string, object: string, row: string) => `逾期预警：${task} · ${object} · ${row}`,
   qualityWarningBody: (value: string | null, warning: string | null) =>
     `监测值 ${value ?? '—'}${warning ? `，预警值 ${warning}` : ''}`,
+  fillAuditTitle: (task: string, filler: string) => `填报待审核：${task} · ${filler}`,
+  diagnosisTargetAuditTitle: (task: string, object: string) => `诊断目标待审核：${task} · ${object}`,
+  diagnosisRevisionAuditTitle: (task: string, object: string, row: string, what: string) =>
+    `${what}待审核：${task} · ${object} · ${row}`,
 } as const;
 
 /** The pages an item opens (hash paths of the web's route table), by what it is about. */
@@ -92,4 +96,6 @@ export const NOTIFICATION_LINKS = {
   delayAudit: '/targetTaskManagement/progressAudit?tab=delays&status=reviewing',
   qualityWarning: '/improvement/warnings',
   caseOverdue: '/improvement/cases',
+  fillAudit: '/dataCollection/audit',
+  diagnosisAudit: '/improvement/audit',
 } as const;

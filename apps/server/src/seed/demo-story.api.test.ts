@@ -268,3 +268,46 @@ describe('诊断改进 on a first start (issue 30 item 8)', () => {
     }
   });
 });
+
+describe('质量预警 on a first start (issue 32 item 8)', () => {
+  const Z = '/api/herm-zdgj';
+  type Flow = { id: number; yjlx: string; zt: string; clr: unknown };
+  it('gives 软件技术 a warning closed with its case, one overdue, one open to dispose and a forecast; cases along the spiral', async () => {
+    const fzr = await server.login('zyfzr01');
+    const [task] = (await get(fzr, `${Z}/rest/task/selectlist?userType=fzr`)).list;
+    const [mine] = (await get(fzr, `${Z}/rest/obj/select?rwid=${task.id}`)).list;
+    const rows = (await get(fzr, `${Z}/rest/quality/select?dxrwid=${mine.id}`)).list as { id: number; zkdmc: string }[];
+    const history = async (name: string) =>
+      (await get(fzr, `${Z}/warningflow/queryWarnList?zkdid=${rows.find((r) => r.zkdmc === name)!.id}`)) as {
+        list: Flow[];
+        forecasts: Flow[];
+      };
+    const closed = await history('专业建设规划经论证并发布');
+    expect(closed.list).toEqual([expect.objectContaining({ yjlx: 'process', zt: 'closed', clr: expect.anything() })]);
+    expect(closed.forecasts).toEqual([]);
+    const overdue = await history('专业评估等级');
+    expect(overdue.list.map((w) => `${w.yjlx}:${w.zt}`).sort()).toEqual(['expired:open', 'process:open']);
+    const open = await history('人才培养方案按年修订');
+    expect(open.list).toEqual([expect.objectContaining({ yjlx: 'process', zt: 'open', clr: null })]);
+    const forecast = await history('初次就业率');
+    expect(forecast.forecasts).toEqual([expect.objectContaining({ yjlx: 'forecast', zt: 'open' })]);
+    const c = await get(
+      fzr,
+      `${Z}/rest/case/selectbyzkd?zkdid=${rows.find((r) => r.zkdmc === '专业建设规划经论证并发布')!.id}`,
+    );
+    expect(c).toMatchObject({ zt: 'closed', step: 'implement' });
+    expect(c.steps.length).toBe(5);
+
+    const school = await server.login('zgfb01');
+    const cases = await get(school, `${Z}/rest/case/selectlist?rwid=${task.id}&pageSize=50`);
+    expect(cases.closedNum).toBeGreaterThanOrEqual(2);
+    const steps = new Set(cases.list.map((k: { step: string }) => k.step));
+    for (const s of ['target', 'organize', 'motivate', 'learn']) expect(steps.has(s), s).toBe(true);
+    const { unread } = await get(fzr, '/api/notification/unreadCount');
+    const kinds = (await get(fzr, '/api/notification/list?unread=true&size=50')).records.map(
+      (n: { kind: string }) => n.kind,
+    );
+    expect(unread).toBeGreaterThanOrEqual(4);
+    expect(kinds).toEqual(expect.arrayContaining(['qualityWarning', 'caseOverdue']));
+  });
+});

@@ -32,7 +32,7 @@ const FALLBACK_DEPARTMENT = 'D02';
 export const DEMO_DIAGNOSIS_STANDARD = '专业层面诊改质量标准';
 export const DEMO_DIAGNOSIS_MAJOR = 'ZY0101';
 
-function actorOf(userId: string): Actor {
+export function actorOf(userId: string): Actor {
   const u = userId === ADMIN_USER.id ? ADMIN_USER : DEMO_USERS.find((x) => x.id === userId)!;
   return {
     userId: u.id,
@@ -109,12 +109,12 @@ export async function seedDemoDiagnosis(db: Db, today: string) {
           ? '1'
           : r.bzz;
     if (manual.length)
-      await enterDiagnosisResults(db, charger, new Date(`${today}T08:00:00`), {
+      await enterDiagnosisResults(db, charger, new Date(`${year}-09-01T08:00:00`), {
         dxrwid: mine.id,
         list: manual.map((r, i) => ({ id: r.id, jgz: value(r, i) })),
       });
   }
   const others = list.filter((o) => o.dxbm !== DEMO_DIAGNOSIS_MAJOR).map((o) => o.id);
   if (others.length) await issueDiagnosisTargets(db, publisher, { ids: others, list: [] });
-  return task.id;
+  return { id: task.id, start: `${year}-09-01` };
 }

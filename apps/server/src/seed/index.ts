@@ -25,6 +25,7 @@ import { seedDemoDashboard } from './dashboard';
 import { ADMIN_PASSWORD, ADMIN_USER, DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_USERS } from './demo';
 import { seedDemoDiagnosis } from './diagnosis';
 import { seedDemoNotifications } from './notifications';
+import { seedDemoQualityWarnings } from './quality-warnings';
 import {
   CYCLE_TYPE_ROWS,
   CYCLE_VALUES,
@@ -94,9 +95,11 @@ export async function seedDatabase(db: Db, opts: SeedOptions) {
     // After the algorithms: the demo standard systems bind their points to the indicators' current versions.
     if (opts.demo && opts.story) await seedDemoStandards(tx);
     // 诊断改进: the major standard published to the 40 majors (its results: the daily computation at first start).
-    if (opts.demo && opts.story && opts.warehouse) await seedDemoDiagnosis(tx, localDay(now));
+    const diagnosisTask = opts.demo && opts.story && opts.warehouse ? await seedDemoDiagnosis(tx, localDay(now)) : null;
     // 消息通知: unread items for the demo accounts, about the story's records.
     if (opts.demo && opts.story) await seedDemoNotifications(tx, now);
+    // 质量预警: warnings in every state on the diagnosis task, cases along the spiral, a forecast (issue 32 item 8).
+    if (diagnosisTask) await seedDemoQualityWarnings(tx, diagnosisTask.id, diagnosisTask.start, now);
     // 仪表盘: chart algorithms over the warehouse, published in 图表库, and xld01's dashboard (issue 34).
     if (opts.demo && opts.warehouse) await seedDemoDashboard(tx);
   });

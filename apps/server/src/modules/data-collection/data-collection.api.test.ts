@@ -621,6 +621,29 @@ describe('the fill-task machine over HTTP: states x actions x roles', () => {
     const done = await data(post(auditor, '/taskAllocations/audit', { ids: [a, b], pass: true }));
     expect(done.map((f: { state: string }) => f.state)).toEqual(['finished', 'finished']);
   });
+
+  it('tells the auditor of each fill submitted (填报待审核) in the notification centre, never the filler', async () => {
+    type Item = { kind: string; kindName: string; title: string; body: string; link: string };
+    const told = async (me: TestSession) =>
+      (
+        (await me.request({ method: 'GET', url: '/api/notification/list?unread=true&size=50' })).json().data
+          .records as Item[]
+      ).filter((n) => n.kind === 'fillAudit');
+    const before = (await told(auditor)).length;
+    const id = await inState('waitAudit');
+    const after = await told(auditor);
+    expect(after).toHaveLength(before + 1);
+    expect(after[0]).toMatchObject({ kindName: '填报待审核', link: '/dataCollection/audit', body: '提交人：张伟' });
+    expect(after[0]!.title).toMatch(/^填报待审核：.+ · 张伟$/);
+    // Withdrawn and submitted again: a new submission, told again; the filler is told of nothing of their own.
+    await data(ACTIONS.withdraw(filler, id));
+    await data(ACTIONS.commit(filler, id));
+    expect(await told(auditor)).toHaveLength(before + 2);
+    expect(await told(filler)).toEqual([]);
+    // A refused submission tells nobody (the transaction rolled back).
+    await refused(ACTIONS.commit(filler, id), 409);
+    expect(await told(auditor)).toHaveLength(before + 2);
+  });
 });
 
 describe('taskAllocations: batch export', () => {

@@ -5,12 +5,15 @@ import {
   type FillAction,
   type FillState,
   COLLECTION_MSG as M,
+  NOTIFICATION_LINKS,
+  NOTIFICATION_MSG,
 } from '@zg/contract';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import type { Clock } from '../../platform/clock';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { Hooks } from '../../platform/hooks';
+import { type NotifyItem, notify } from '../notification';
 import { audit } from './data-collection.audit';
 import { decideFill, windowOf } from './data-collection.machine';
 import { factsOf, mustManage, seesFill } from './data-collection.policy';
@@ -96,7 +99,7 @@ async function transition(
   r: fillRepo.FillRow,
   action: FillAction,
   opinion?: string | null,
-) {
+): Promise<NotifyItem | null> {
   const today = clock.today();
   const facts = factsOf(r, today);
   const d = decideFill(action, facts, actor, { reason: opinion });
@@ -119,6 +122,19 @@ async function transition(
       r.fill,
     ]);
   }
+  // A fill submitted waits for its auditor: told in the notification centre (填报待审核), once per submission.
+  if (action !== 'commit') return null;
+  const filler = r.assigneeName ?? r.departmentName ?? actor.userName;
+  return {
+    userIds: [r.fill.auditorId],
+    kind: 'fillAudit',
+    title: NOTIFICATION_MSG.fillAuditTitle(r.task.name, filler),
+    body: NOTIFICATION_MSG.submittedBy(actor.userName),
+    link: NOTIFICATION_LINKS.fillAudit,
+    entity: { type: 'fillTask', id: r.fill.id },
+    except: actor.userId,
+    at: clock.now(),
+  };
 }
 
 /** One action on one fill task (commit, withdraw, audit pass or reject, rollback). */
@@ -133,7 +149,8 @@ export async function act(
 ) {
   await db.transaction(async (tx) => {
     const r = await visibleFill(tx, actor, id, true);
-    await transition(tx, hooks, clock, actor, r, action, opinion);
+    const told = await transition(tx, hooks, clock, actor, r, action, opinion);
+    if (told) await notify(tx, [told]);
   });
   return presentFill(await visibleFill(db, actor, id), actor, clock.today());
 }
@@ -152,7 +169,12 @@ export async function actMany(
   await db.transaction(async (tx) => {
     const rows = await fillRepo.lockFillTasks(tx, unique);
     if (rows.length !== unique.length || rows.some((r) => !seesFill(actor, r))) throw notFound(M.fillTaskNotFound);
-    for (const r of rows) await transition(tx, hooks, clock, actor, r, action, opinion);
+    const told: NotifyItem[] = [];
+    for (const r of rows) {
+      const item = await transition(tx, hooks, clock, actor, r, action, opinion);
+      if (item) told.push(item);
+    }
+    await notify(tx, told);
   });
   const today = clock.today();
   return Promise.all(unique.map(async (id) => presentFill(await visibleFill(db, actor, id), actor, today)));

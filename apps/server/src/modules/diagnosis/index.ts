@@ -2,6 +2,9 @@
  * The diagnosis module's public surface (诊断改进, `/api/herm-zdgj`): the plugin, and the hook announcing rows
  * computed (the quality warnings register with it).
  */
+
+/** The demo seed's sampling history of a computed row (the quality warnings' forecast in the demo). */
+export { recordRowHistory } from './demo-history.service';
 export { diagnosisPlugin } from './diagnosis.plugin';
 /** The services the demo seed plays through (as the pages would): publish, list, targets, audit, manual results. */
 export { audit as auditDiagnosis } from './diagnosis-audit.service';

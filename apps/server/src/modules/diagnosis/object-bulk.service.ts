@@ -11,6 +11,7 @@ import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { seesObjectTask } from './diagnosis.policy';
 import { checkValue } from './diagnosis.rules';
+import { tellTargetsWaiting } from './diagnosis-notify';
 import { lockObjectsWithPeople } from './object-bulk.repository';
 import { decideObject, type ObjectRefusal } from './object-task.machine';
 import * as objects from './object-task.repository';
@@ -150,6 +151,7 @@ export async function applyBulk(
     );
     progress(Math.min(i + STEP, total), total);
   }
+  if (action === 'up') await tellTargetsWaiting(tx, actor, plan.objects);
   await writeAudit(tx, {
     actorId: actor.userId,
     action: action === 'up' ? 'diagnosisTargets.submitList' : 'diagnosisTargets.issueDownList',

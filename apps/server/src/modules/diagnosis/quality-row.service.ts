@@ -17,6 +17,7 @@ import { algorithmVersionHeads } from '../algorithm';
 import { isFbr, isFzr, isGly } from './diagnosis.policy';
 import { eachLevelCount, presentRow } from './diagnosis.presenter';
 import { checkTarget, checkValue, judge, type RowRule } from './diagnosis.rules';
+import { tellRevisionWaiting, tellTargetsWaiting } from './diagnosis-notify';
 import { decideObject, decideRevision, type RevisionKind } from './object-task.machine';
 import * as objects from './object-task.repository';
 import { factsOf, objectDetail, objectSeenBy, peopleOf } from './object-task.service';
@@ -180,6 +181,7 @@ export async function saveTargets(
         );
       await objects.updateObjectTasks(tx, [o.object.id], { targetState: 'waitaudit' });
       await repo.insertAudits(tx, [auditRow(o.object.id, actor, 'target', 'submit')]);
+      await tellTargetsWaiting(tx, actor, [o]);
     }
     await writeAudit(tx, {
       actorId: actor.userId,
@@ -270,6 +272,7 @@ export async function revise(
         : { xzjgzPending: c.value, xzjgzReason: input.reason, xzjgzState: 'waitaudit' },
     );
     await repo.insertAudits(tx, [auditRow(o.object.id, actor, kind, 'submit', row.id, input.reason)]);
+    await tellRevisionWaiting(tx, actor, o, row, kind);
   });
 }
 

@@ -104,7 +104,8 @@ export async function warningRowFacts(
   const where: SQL[] = [];
   if (opts.rowIds) {
     if (!opts.rowIds.length) return [];
-    where.push(sql`r.id = any(${sql.raw(`'{${opts.rowIds.map(Number).join(',')}}'::int[]`)})`);
+    // One array bound as one parameter, joined as a set (a long literal or list of binds is compared row by row).
+    where.push(sql`r.id in (select unnest(${`{${opts.rowIds.map(Number).join(',')}}`}::int[]))`);
   }
   if (opts.taskStates) where.push(opts.taskStates.length ? sql`t.state in ${opts.taskStates as string[]}` : sql`false`);
   if (opts.withRule) where.push(sql`r.warning_rule is not null`);

@@ -6,3 +6,5 @@ export { evaluateComputedRows, evaluateCycles, forecastOf } from './quality-warn
 export { qualityWarningPlugin } from './quality-warning.plugin';
 export { raiseOverdueWarnings, raiseQualityWarnings } from './quality-warning.raise';
 export { signRemote } from './quality-warning.remote';
+/** The services the demo seed plays through (as the pages would): a row's warnings, disposal, its case, a step. */
+export { caseOfRow, dispose as disposeWarning, stepCase, warnList } from './quality-warning.service';

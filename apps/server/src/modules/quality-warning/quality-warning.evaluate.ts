@@ -47,7 +47,8 @@ export function forecastOf(f: WarningRowFacts, samples: { at: Date; value: strin
   const method = `Holt 线性趋势法（α=${alpha}，β=${beta}）`;
   const rule = f.warningRule;
   const base = { method, alpha, beta, projected: null, breach: false };
-  if (rule?.mode !== 'value' || f.zlx === 'levels') {
+  // Only numbers are projected: a grade, or a yes/no (有/无, 是/否) point, has no trend to extend.
+  if (rule?.mode !== 'value' || f.zlx === 'levels' || f.zlx === 'have' || f.zlx === 'whether') {
     return { ...base, points: [], cycleEnd: null, message: M.forecastNotNumeric };
   }
   const points = samples
@@ -80,6 +81,7 @@ export async function evaluateComputedRows(db: Db, clock: Clock, rowIds: readonl
   return db.transaction(async (tx) => {
     await lockWarningEvaluation(tx);
     const now = clock.now();
+    const today = clock.today();
     const facts = await warningRowFacts(tx, { rowIds, withRule: true });
     const open = byRowKind(
       await openWarningsOf(
@@ -117,8 +119,10 @@ export async function evaluateComputedRows(db: Db, clock: Clock, rowIds: readonl
       // The computation meets the rule: the row's warnings and its case close.
       if (mine?.size) closing.push({ rowId: f.id, kinds: ['process', 'expired'], value: f.value });
       if (withCase.has(f.id)) closingCases.push({ rowId: f.id, value: f.value });
-      const fc = forecastOf(f, samples.get(f.id) ?? [], clock.today());
-      if (fc.breach && !mine?.has('forecast'))
+      // Too few sampling records project nothing (forecastOf would say so): only rows with enough are projected.
+      const sampled = samples.get(f.id) ?? [];
+      const fc = sampled.length >= FORECAST_POINTS_MIN ? forecastOf(f, sampled, today) : null;
+      if (fc?.breach && !mine?.has('forecast'))
         raise.push({
           facts: f,
           kind: 'forecast',
@@ -126,7 +130,7 @@ export async function evaluateComputedRows(db: Db, clock: Clock, rowIds: readonl
           monitoredValue: String(fc.projected),
           forecast: fc,
         });
-      if (!fc.breach && mine?.has('forecast')) closing.push({ rowId: f.id, kinds: ['forecast'], value: f.value });
+      if (!fc?.breach && mine?.has('forecast')) closing.push({ rowId: f.id, kinds: ['forecast'], value: f.value });
     }
     const raised = await raiseQualityWarnings(tx, raise, now);
     const closed = await closeWarningsOfRows(tx, closing, now);

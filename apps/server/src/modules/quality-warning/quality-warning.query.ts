@@ -48,24 +48,33 @@ export interface GridLine {
   total: string | number;
 }
 
-/** The warning record table: a page of rows with warnings, the latest first. */
+/**
+ * The warning record table: a page of rows with warnings, the latest first. The page's rows are found by their latest
+ * warning alone (a hash aggregate of max over the warnings seen); only the page's rows are then counted and their
+ * latest warning and handler read (a lateral join on the row's index), not every row's.
+ */
 export async function gridPage(db: Db, actor: Actor, f: GridFilter, page: { offset: number; limit: number | null }) {
+  const where = gridWhere(actor, f);
   const result = await db.execute(sql`
     with g as (
-      select w.row_id, count(*)::int as all_num, count(w.disposed_at)::int as dispose_num,
-             count(*) filter (where w.closed_at is null)::int as open_num,
-             (array_agg(w.id order by w.raised_at desc, w.id desc))[1] as latest_id,
-             (array_agg(w.disposed_by order by w.disposed_at desc nulls last))[1] as handler_id,
-             max(w.raised_at) as latest_at, count(*) over () as total
+      select w.row_id, max(w.raised_at) as latest_at, count(*) over () as total
         from ${qualityWarnings} w
-       where ${gridWhere(actor, f)}
+       where ${where}
        group by w.row_id
        order by latest_at desc, w.row_id desc
        ${page.limit === null ? sql`` : sql`limit ${page.limit} offset ${page.offset}`})
     select g.row_id, l.row_name, l.task_id, l.task_name, l.object_task_id, l.object_name, l.warning_value, l.zlx,
-           l.kind, l.raised_at, l.cause, l.measures, g.all_num, g.dispose_num, g.open_num, u.name as handler, g.total
-      from g join ${qualityWarnings} l on l.id = g.latest_id
-      left join ${users} u on u.id = g.handler_id
+           l.kind, l.raised_at, l.cause, l.measures, s.all_num, s.dispose_num, s.open_num, u.name as handler, g.total
+      from g
+      cross join lateral (
+        select count(*)::int as all_num, count(w.disposed_at)::int as dispose_num,
+               count(*) filter (where w.closed_at is null)::int as open_num,
+               (array_agg(w.id order by w.raised_at desc, w.id desc))[1] as latest_id,
+               (array_agg(w.disposed_by order by w.disposed_at desc nulls last))[1] as handler_id
+          from ${qualityWarnings} w
+         where w.row_id = g.row_id and ${where}) s
+      join ${qualityWarnings} l on l.id = s.latest_id
+      left join ${users} u on u.id = s.handler_id
      order by g.latest_at desc, g.row_id desc`);
   const rows = rowsOf<GridLine>(result);
   return { rows, total: Number(rows[0]?.total ?? 0) };

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   qualityCaseSteps,
@@ -11,23 +11,26 @@ import {
 
 /** The quality warnings' own tables: warnings, cases and their steps, cycle slots, remote calls seen. */
 
+/** A PostgreSQL array literal of texts (nulls kept), bound as ONE parameter: sets of any size in one statement. */
+const pgArray = (values: readonly (string | null)[]) =>
+  `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
+
 export type WarningRecord = typeof qualityWarnings.$inferSelect;
 export type WarningInsert = typeof qualityWarnings.$inferInsert;
 export type CaseRecord = typeof qualityCases.$inferSelect;
 
-/** The open warnings of rows (every kind). */
+/** The open warnings of rows (every kind): one statement, the rows joined from one array (not a list of binds). */
 export async function openWarningsOf(db: Db, rowIds: readonly number[]): Promise<WarningRecord[]> {
   if (!rowIds.length) return [];
-  const out: WarningRecord[] = [];
-  for (let i = 0; i < rowIds.length; i += 5000) {
-    out.push(
-      ...(await db
-        .select()
-        .from(qualityWarnings)
-        .where(and(inArray(qualityWarnings.rowId, rowIds.slice(i, i + 5000)), isNull(qualityWarnings.closedAt)))),
+  return db
+    .select()
+    .from(qualityWarnings)
+    .where(
+      and(
+        sql`${qualityWarnings.rowId} in (select unnest(${pgArray(rowIds.map(String))}::int[]))`,
+        isNull(qualityWarnings.closedAt),
+      ),
     );
-  }
-  return out;
 }
 
 /** Inserts warnings; one open per row and kind (a second is skipped). Answers those inserted. */
@@ -45,35 +48,26 @@ export async function insertWarnings(db: Db, rows: WarningInsert[]): Promise<War
   return out;
 }
 
-export async function closeWarnings(db: Db, ids: readonly number[], at: Date, values: Map<number, string | null>) {
-  for (const id of ids) {
-    await db
-      .update(qualityWarnings)
-      .set({ closedAt: at, closedValue: values.get(id) ?? null })
-      .where(and(eq(qualityWarnings.id, id), isNull(qualityWarnings.closedAt)));
-  }
-}
-
-/** Closes warnings of many rows at once (the value they closed on is each row's). */
+/**
+ * Closes warnings of many rows at once (the value they closed on is each row's): ONE statement for the set, the rows
+ * and their kinds and values joined from arrays (chunked only past 5 000 rows).
+ */
 export async function closeWarningsOfRows(
   db: Db,
   closing: { rowId: number; kinds: readonly string[]; value: string | null }[],
   at: Date,
 ) {
   let n = 0;
-  for (const c of closing) {
-    const done = await db
-      .update(qualityWarnings)
-      .set({ closedAt: at, closedValue: c.value })
-      .where(
-        and(
-          eq(qualityWarnings.rowId, c.rowId),
-          inArray(qualityWarnings.kind, [...c.kinds]),
-          isNull(qualityWarnings.closedAt),
-        ),
-      )
-      .returning({ id: qualityWarnings.id });
-    n += done.length;
+  for (let i = 0; i < closing.length; i += 5000) {
+    const part = closing.slice(i, i + 5000);
+    const done = await db.execute(sql`
+      update ${qualityWarnings} w
+         set closed_at = ${at.toISOString()}, closed_value = c.value
+        from (select * from unnest(${pgArray(part.map((c) => String(c.rowId)))}::int[],
+                                   ${pgArray(part.map((c) => c.kinds.join(',')))}::text[],
+                                   ${pgArray(part.map((c) => c.value))}::text[]) as t(row_id, kinds, value)) c
+       where w.row_id = c.row_id and w.closed_at is null and w.kind = any(string_to_array(c.kinds, ','))`);
+    n += (done as unknown as { rowCount: number | null }).rowCount ?? 0;
   }
   return n;
 }
@@ -103,37 +97,48 @@ export async function warningsOfRow(db: Db, rowId: number) {
 // ---- cases ----
 
 export async function openCasesOf(db: Db, rowIds: readonly number[]): Promise<CaseRecord[]> {
-  const out: CaseRecord[] = [];
-  for (let i = 0; i < rowIds.length; i += 5000) {
-    out.push(
-      ...(await db
-        .select()
-        .from(qualityCases)
-        .where(and(inArray(qualityCases.rowId, rowIds.slice(i, i + 5000)), isNull(qualityCases.closedAt)))),
+  if (!rowIds.length) return [];
+  return db
+    .select()
+    .from(qualityCases)
+    .where(
+      and(
+        sql`${qualityCases.rowId} in (select unnest(${pgArray(rowIds.map(String))}::int[]))`,
+        isNull(qualityCases.closedAt),
+      ),
     );
-  }
-  return out;
 }
 
+/** Opens cases (one open per row: a second is skipped) with their first step, 目标; chunked under the bind limit. */
 export async function insertCases(db: Db, rows: (typeof qualityCases.$inferInsert)[]) {
-  if (!rows.length) return [];
-  const made = await db.insert(qualityCases).values(rows).onConflictDoNothing().returning();
-  if (made.length)
-    await db
-      .insert(qualityCaseSteps)
-      .values(made.map((c) => ({ caseId: c.id, step: 0, actorId: null, note: null, at: c.openedAt })));
+  const made: CaseRecord[] = [];
+  for (let i = 0; i < rows.length; i += 1000) {
+    const part = await db
+      .insert(qualityCases)
+      .values(rows.slice(i, i + 1000))
+      .onConflictDoNothing()
+      .returning();
+    if (part.length)
+      await db
+        .insert(qualityCaseSteps)
+        .values(part.map((c) => ({ caseId: c.id, step: 0, actorId: null, note: null, at: c.openedAt })));
+    made.push(...part);
+  }
   return made;
 }
 
+/** Closes the open cases of many rows at once, each on its row's value: one statement for the set. */
 export async function closeCases(db: Db, closing: { rowId: number; value: string | null }[], at: Date) {
   let n = 0;
-  for (const c of closing) {
-    const done = await db
-      .update(qualityCases)
-      .set({ closedAt: at, closedValue: c.value })
-      .where(and(eq(qualityCases.rowId, c.rowId), isNull(qualityCases.closedAt)))
-      .returning({ id: qualityCases.id });
-    n += done.length;
+  for (let i = 0; i < closing.length; i += 5000) {
+    const part = closing.slice(i, i + 5000);
+    const done = await db.execute(sql`
+      update ${qualityCases} k
+         set closed_at = ${at.toISOString()}, closed_value = c.value
+        from (select * from unnest(${pgArray(part.map((c) => String(c.rowId)))}::int[],
+                                   ${pgArray(part.map((c) => c.value))}::text[]) as t(row_id, value)) c
+       where k.row_id = c.row_id and k.closed_at is null`);
+    n += (done as unknown as { rowCount: number | null }).rowCount ?? 0;
   }
   return n;
 }
