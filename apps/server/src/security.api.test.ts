@@ -398,6 +398,10 @@ const WRITES: Record<string, Ownership> = {
   // Notifications (issue 32 item 6): one's own item only (another user's answers as missing), all of one's own.
   'POST /api/notification/read': owner('notification'),
   'POST /api/notification/readAll': SELF,
+  // 自我诊断报告 (issue 33): the object task's person in charge writes its report; another answers as missing.
+  [D('/rest/report/generate')]: owner('selfReport'),
+  [D('/rest/report/explain/save')]: owner('selfReport'),
+  [D('/rest/report/submit')]: owner('selfReport'),
 };
 
 let s: TestServer;

@@ -56,6 +56,8 @@ export * from './reference-api';
 export * from './report';
 export * from './report-api';
 export * from './report-ui';
+export * from './self-report';
+export * from './self-report-api';
 export * from './standard';
 export * from './standard-api';
 export * from './standard-ui';
