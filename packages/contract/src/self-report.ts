@@ -22,6 +22,9 @@ export const SELF_REPORT_STATE_NAMES: Record<SelfReportState, string> = {
 export const SELF_REPORT_ACTIONS = {
   explain: '编写说明',
   submit: '提交',
+  expertReview: '专家评审',
+  schoolReview: '学校审核',
+  reject: '退回',
 } as const;
 export type SelfReportAction = keyof typeof SELF_REPORT_ACTIONS;
 
@@ -46,6 +49,25 @@ export const SELF_REPORT_MSG = {
   generated: '自我诊断报告已生成',
   explained: '说明已保存',
   submitted: '报告已提交，数据已按提交时冻结',
+  notReviewer: '只有校外专家或学校审核可以评审或退回报告',
+  notExpert: '只有校外专家可以进行专家评审',
+  notSchoolReviewer: '只有学校审核可以进行学校审核',
+  reviewTwice: (kind: string) => `该报告已有${kind}，不能重复评审`,
+  resultInvalid: '评审结果只能是 有效、部分有效 或 待改进',
+  scoreInvalid: '分数须为 0 到 100 之间的数字，最多两位小数',
+  opinionTooLong: '评审意见不能超过2000个字符',
+  reviewed: '评审已保存',
+  rejectReasonRequired: '请填写退回原因',
+  rejectReasonTooLong: '退回原因不能超过500个字符',
+  rejected: '报告已退回',
+  discussRequired: '请填写讨论内容',
+  discussTooLong: '讨论内容不能超过1000个字符',
+  discussed: '已发表',
+  shareUsersRequired: '请选择要共享的用户',
+  shareUserUnknown: (ids: string) => `用户不存在：${ids}`,
+  shared: '已共享',
+  notWriter: '只有诊改对象任务的负责人可以共享报告',
+  queueNotAllowed: '只有校外专家或学校审核可以查看评审队列',
   grade: {
     reached: '达标',
     below: '未达标',
@@ -178,6 +200,10 @@ export type SelfReportChange = z.infer<typeof SelfReportChangeSchema>;
 export const SelfReportAbilitiesSchema = z.object({
   explain: z.boolean(),
   submit: z.boolean(),
+  expertReview: z.boolean(),
+  schoolReview: z.boolean(),
+  reject: z.boolean(),
+  share: z.boolean(),
 });
 
 export const SelfReportDetailSchema = z.object({
@@ -193,6 +219,16 @@ export const SelfReportDetailSchema = z.object({
   /** A submitted report: today's figures where they differ from the frozen ones (empty when none differ). */
   changes: z.array(SelfReportChangeSchema).describe('当前数据与提交时不同之处'),
   today: SelfReportOverviewSchema.nullable().describe('当前数据的概述（仅已提交且有变化时）'),
+  expertReviewVo: z
+    .lazy(() => SelfReportReviewVoSchema)
+    .nullable()
+    .describe('专家评审'),
+  schoolReviewVo: z
+    .lazy(() => SelfReportReviewVoSchema)
+    .nullable()
+    .describe('学校审核'),
+  rejectReason: z.string().nullable().describe('退回原因（最近一次）'),
+  sharers: z.array(z.string()).describe('共享给（姓名）'),
   abilities: SelfReportAbilitiesSchema,
 });
 export type SelfReportDetail = z.infer<typeof SelfReportDetailSchema>;
@@ -241,3 +277,135 @@ export const SelfReportExplainInputSchema = z.object({
   isChecked: z.boolean().optional().describe('是否纳入报告'),
 });
 export type SelfReportExplainInput = z.infer<typeof SelfReportExplainInputSchema>;
+
+// ---- review (校外专家 / 学校审核), reject, discussion, sharing ----
+
+export const REVIEW_KINDS = ['expert', 'school'] as const;
+export type ReviewKind = (typeof REVIEW_KINDS)[number];
+export const REVIEW_KIND_NAMES: Record<ReviewKind, string> = { expert: '专家评审', school: '学校审核' };
+/** fhjg: the review result, which chooses the stamp. */
+export const REVIEW_RESULTS = ['effective', 'local', 'improve'] as const;
+export type ReviewResult = (typeof REVIEW_RESULTS)[number];
+export const REVIEW_RESULT_NAMES: Record<ReviewResult, string> = {
+  effective: '有效',
+  local: '部分有效',
+  improve: '待改进',
+};
+
+/** A score 0-100 with at most two decimals. */
+export const isReviewScore = (n: number) =>
+  Number.isFinite(n) && n >= 0 && n <= 100 && Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+
+export const SelfReportReviewInputSchema = z.object({
+  bgid: IdSchema.describe('报告 id'),
+  fhjg: z.enum(REVIEW_RESULTS, { error: SELF_REPORT_MSG.resultInvalid }).describe('评审结果 effective/local/improve'),
+  score: z
+    .number({ error: SELF_REPORT_MSG.scoreInvalid })
+    .refine(isReviewScore, SELF_REPORT_MSG.scoreInvalid)
+    .describe('分数 0-100，最多两位小数'),
+  isChecked: z.boolean().optional().describe('是否在报告上显示分数章'),
+  opinion: z
+    .string()
+    .max(2000, SELF_REPORT_MSG.opinionTooLong)
+    .superRefine((s, ctx) => {
+      const problem = textProblem(s);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional()
+    .describe('评审意见'),
+});
+export type SelfReportReviewInput = z.infer<typeof SelfReportReviewInputSchema>;
+
+export const SelfReportReviewVoSchema = z.object({
+  fhjg: z.enum(REVIEW_RESULTS),
+  fhjgmc: z.string(),
+  score: z.string().describe('分数（两位小数）'),
+  isChecked: z.boolean(),
+  opinion: z.string().nullable(),
+  reviewer: z.string().nullable().describe('评审人'),
+  time: DateTimeSchema,
+});
+export type SelfReportReviewVo = z.infer<typeof SelfReportReviewVoSchema>;
+
+const storable = (max: number, required: string, tooLong: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, tooLong)
+    .superRefine((s, ctx) => {
+      const problem = textProblem(s);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+
+export const SelfReportRejectInputSchema = z.object({
+  bgid: IdSchema.describe('报告 id'),
+  reason: storable(500, SELF_REPORT_MSG.rejectReasonRequired, SELF_REPORT_MSG.rejectReasonTooLong).describe('退回原因'),
+});
+export const SelfReportDiscussInputSchema = z.object({
+  bgid: IdSchema.describe('报告 id'),
+  content: storable(1000, SELF_REPORT_MSG.discussRequired, SELF_REPORT_MSG.discussTooLong).describe('讨论内容'),
+});
+export const SelfReportDiscussSchema = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  authorName: z.string().nullable(),
+  cjsj: DateTimeSchema,
+});
+export const SelfReportDiscussListSchema = z.array(SelfReportDiscussSchema);
+export const SelfReportShareInputSchema = z.object({
+  bgid: IdSchema.describe('报告 id'),
+  userIds: z
+    .array(z.string().trim().min(1).max(64), { error: SELF_REPORT_MSG.shareUsersRequired })
+    .min(1, SELF_REPORT_MSG.shareUsersRequired)
+    .max(50)
+    .describe('共享给的用户工号'),
+});
+export const SelfReportQueueQuerySchema = PagingQuerySchema.extend({
+  kind: z.enum(REVIEW_KINDS).describe('expert 专家评审 / school 学校审核'),
+  done: z.boolean().optional().describe('true：我已评审的；否则待评审的'),
+});
+export type SelfReportQueueQuery = z.infer<typeof SelfReportQueueQuerySchema>;
+
+// ---- the overview's paragraphs (the page and the Word document say the same) ----
+
+const names = (xs: readonly string[]) => xs.join('、');
+const share = (list: readonly SelfReportNameValue[], name: string) => list.find((x) => x.name === name);
+
+/** The paragraph of each overview item, its counts and percentages as the page and the Word document show them. */
+export function overviewSentences(o: SelfReportOverview): Record<SelfReportSectionId, string> {
+  const G = SELF_REPORT_MSG.grade;
+  const reached = share(o.item1.zkddbqkList, G.reached);
+  const below = share(o.item1.zkddbqkList, G.below);
+  const none = share(o.item1.zkddbqkList, G.noResult);
+  const done = share(o.item2.zkdwcqkList, G.done);
+  const undone = share(o.item2.zkdwcqkList, G.undone);
+  const [process, expired] = o.item3.yjqkList;
+  const grades = o.item1.zgQualitiesRankList.map((g) => `${g.name} 级${g.value}个（${g.zb}%）`).join('，');
+  const s1 =
+    `共有质控点${o.item1.zkdzsl}个，其中达标${reached?.value ?? 0}个（${reached?.zb ?? 0}%），未达标${o.item1.wdbzkdsl}个` +
+    `（${below?.zb ?? 0}%），暂无结果${none?.value ?? 0}个；结果等级：${grades}。` +
+    (o.item1.wdbzkdsl
+      ? `未达标质控点：${names(o.item1.wdbzkdmcs)}` +
+        (o.item1.wdbzkdejzbs.length ? `（所属二级指标：${names(o.item1.wdbzkdejzbs)}）。` : '。')
+      : '');
+  const s2 =
+    `完成率${o.item2.wcl}%：已完成${done?.value ?? 0}个，未完成${o.item2.wwczkdsl}个（${undone?.zb ?? 0}%）。` +
+    (o.item2.wwczkdsl
+      ? `未完成质控点：${names(o.item2.wwczkdmcs)}` +
+        (o.item2.wwczkdejzbs.length ? `（所属二级指标：${names(o.item2.wwczkdejzbs)}）。` : '。')
+      : '');
+  const s3 =
+    `共预警${o.item3.yjcs}次，其中${process?.name ?? ''}${process?.value ?? 0}次（${process?.zb ?? 0}%），` +
+    `${expired?.name ?? ''}${expired?.value ?? 0}次（${expired?.zb ?? 0}%），预警处理率${o.item3.yjcll}%。` +
+    (o.item3.zkdmcs.length ? `有预警的质控点：${names(o.item3.zkdmcs)}。` : '');
+  return { 1: s1, 2: s2, 3: s3 };
+}
+
+/** The four tables of a report (anchors on the page, sections of the Word document). */
+export const SELF_REPORT_TABLES = {
+  monitor: '目标监测统计表',
+  below: '未达标指标统计表',
+  unfinished: '未完成目标统计表',
+  warnings: '预警信息记录表',
+} as const;

@@ -8,7 +8,7 @@ const Z = '/api/herm-zdgj';
 
 /**
  * The ownership fixture of 自我诊断报告 (security.api.test.ts): the report of M01, in zyfzr01's charge; a second
- * diagnosis object (zyfzrR) is refused its generation, explanations and submission (it answers as a missing one).
+ * diagnosis object (zyfzrR) is refused its generation, explanations, sharing and submission (it answers as a missing one).
  */
 export async function selfReportOwnership(s: TestServer, check: Check) {
   await userWithRoles(s, 'zyfzrR', [ROLE.diagnosisObject], 'D07');
@@ -29,5 +29,6 @@ export async function selfReportOwnership(s: TestServer, check: Check) {
   const made = await both('/rest/report/generate', { dxrwid: m01 });
   const bgid = made.json().data.id as number;
   await both('/rest/report/explain/save', { bgid, id: 1, nr: '说明' });
+  await both('/rest/report/share', { bgid, userIds: ['zgfb01'] });
   await both('/rest/report/submit', { bgid });
 }

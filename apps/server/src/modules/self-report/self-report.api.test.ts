@@ -1,5 +1,6 @@
 import { SELF_REPORT_MSG as M, ROLE, SELF_REPORT_EXPLAIN_MAX } from '@zg/contract';
 import { sql } from 'drizzle-orm';
+import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diagnosisWorld, publishDiagnosis, userWithRoles } from '../../test/diagnosis-fixtures';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
@@ -98,12 +99,12 @@ describe('generation from live data', () => {
     const r = await data(post(fzr, '/rest/report/generate', { dxrwid: m01 }));
     bgid = r.id;
     expect(r).toMatchObject({ dxrwid: m01, lc: 1, zt: 'draft', ztmc: '草稿', submittedAt: null, changes: [] });
-    expect(r.abilities).toEqual({ explain: true, submit: true });
+    expect(r.abilities).toMatchObject({ explain: true, submit: true, share: true, expertReview: false });
     // Generating again answers the same report of the round.
     expect((await data(post(fzr, '/rest/report/generate', { dxrwid: m01 }))).id).toBe(bgid);
     await refused(get(stranger, `/rest/report/selectbybgid?bgid=${bgid}`), 404, M.notFound);
     const seen = await data(get(shr, `/rest/report/selectbybgid?bgid=${bgid}`));
-    expect(seen.abilities).toEqual({ explain: false, submit: false });
+    expect(seen.abilities).toMatchObject({ explain: false, submit: false, share: false });
   });
 
   it('has the header and every overview figure as counted here', async () => {
@@ -217,7 +218,7 @@ describe('submission', () => {
 
     const r = await data(get(fzr, `/rest/report/selectbybgid?bgid=${bgid}`));
     expect(r).toMatchObject({ zt: 'submitted', ztmc: '已提交', submittedAt: '2026-03-11 10:00:00' });
-    expect(r.abilities).toEqual({ explain: false, submit: false });
+    expect(r.abilities).toMatchObject({ explain: false, submit: false });
     expect(r.content.overview).toEqual(before.overview);
     expect(r.content.header.createTimeFmt).toBe('2026-03-11 10:00:00');
     expect(r.content.overview.item1.wdbzkdsl).toBe(1);
@@ -243,5 +244,52 @@ describe('submission', () => {
     expect((await data(get(shr, '/rest/report/selectpage'))).total).toBe(1);
     expect((await data(get(stranger, '/rest/report/selectpage'))).total).toBe(0);
     await refused(get(fzr, '/rest/report/selectpage?pageSize=100000'), 400);
+  });
+});
+
+describe('Word', () => {
+  it('downloads the reviewed report with its sections, chart images, tables, stamps and scores', async () => {
+    const zj = await s.login('zj01');
+    const xxsh = await s.login('xxsh01');
+    await data(post(zj, '/rest/report/review/expertreview', { bgid, fhjg: 'local', score: 86.5 }));
+    await data(post(xxsh, '/rest/report/review/schoolreview', { bgid, fhjg: 'effective', score: 92 }));
+    await refused(get(stranger, `/rest/report/downloadword?bgid=${bgid}`), 404, M.notFound);
+    const res = await get(fzr, `/rest/report/downloadword?bgid=${bgid}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('wordprocessingml');
+    expect(String(res.headers['content-disposition'])).toContain('.docx');
+    const { value: html } = await mammoth.convertToHtml({ buffer: res.rawPayload });
+    const textOf = html.replace(/<[^>]+>/g, ' ');
+    for (const words of [
+      '软件技术自我诊断报告',
+      '总体概述',
+      '1. 质控点分析',
+      '2. 任务完成进度分析',
+      '目标监测统计表',
+      '未达标指标统计表',
+      '未完成目标统计表',
+      '预警信息记录表',
+      '专家评审：部分有效，得分 86.50',
+      '学校审核：有效，得分 92.00',
+      '说明：质控点总体达标，人才培养方案待补齐。',
+      '提交后数据变化',
+    ])
+      expect(textOf, words).toContain(words);
+    // Entry 3 was ticked out: its paragraph and charts are not in the document.
+    expect(textOf).not.toContain('3. 预警分析');
+    const alts = [...html.matchAll(/<img [^>]*alt="([^"]*)"/g)].map((m) => m[1]);
+    expect(alts).toEqual([
+      '专家评审章：部分有效',
+      '学校审核章：有效',
+      '质控点分析：达标情况',
+      '质控点分析：结果等级',
+      '任务完成进度分析：完成情况',
+    ]);
+    for (const m of html.matchAll(/<img [^>]*src="data:image\/png;base64,([^"]+)"/g))
+      expect(Buffer.from(m[1]!, 'base64').subarray(1, 4).toString()).toBe('PNG');
+    // The four tables and the changes since submission; the rows as counted.
+    expect((html.match(/<table>/g) ?? []).length).toBe(5);
+    const c = await counted();
+    for (const r of c.rows) expect(textOf).toContain(r.name);
   });
 });

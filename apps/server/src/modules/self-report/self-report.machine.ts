@@ -1,5 +1,12 @@
 import { SELF_REPORT_ACTIONS, type SelfReportAction, type SelfReportState } from '@zg/contract';
-import { isReportWriter, type ReportActor, type ReportPeople } from './self-report.policy';
+import {
+  isExpert,
+  isReportWriter,
+  isReviewer,
+  isSchoolReviewer,
+  type ReportActor,
+  type ReportPeople,
+} from './self-report.policy';
 
 export type ReportRefusal = 'wrongState' | 'notAllowed';
 export type ReportDecision = { ok: true; state: SelfReportState } | { ok: false; refusal: ReportRefusal };
@@ -14,12 +21,16 @@ interface Rule {
 const same = (s: SelfReportState) => s;
 
 /**
- * The transitions of a self-diagnosis report: draft (草稿, figures live) → submitted (已提交, figures frozen); a report
- * sent back (rejected) is explained and submitted again.
+ * The transitions of a self-diagnosis report: draft (草稿, figures live) → submitted (已提交, figures frozen) → (校外专家)
+ * expertReviewed → (学校审核) schoolReviewed, final; either reviewer may send a submitted or expert-reviewed report back
+ * (rejected, with a reason), which the person in charge explains and submits again (the earlier reviews are dropped).
  */
 export const RULES: Record<SelfReportAction, Rule> = {
   explain: { from: ['draft', 'rejected'], who: isReportWriter, to: same },
   submit: { from: ['draft', 'rejected'], who: isReportWriter, to: () => 'submitted' },
+  expertReview: { from: ['submitted'], who: isExpert, to: () => 'expertReviewed' },
+  schoolReview: { from: ['expertReviewed'], who: isSchoolReviewer, to: () => 'schoolReviewed' },
+  reject: { from: ['submitted', 'expertReviewed'], who: isReviewer, to: () => 'rejected' },
 };
 
 /** Decides one action: the next state, or why it is refused (state first, then person). */

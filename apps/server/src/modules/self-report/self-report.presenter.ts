@@ -1,14 +1,23 @@
 import {
   formatDateTime,
+  REVIEW_RESULT_NAMES,
   SELF_REPORT_SECTIONS,
   SELF_REPORT_STATE_NAMES,
   type SelfReportContent,
   type SelfReportDetail,
   type SelfReportEntry,
   type SelfReportListItem,
+  type SelfReportReviewVo,
   type SelfReportState,
 } from '@zg/contract';
-import type { ContentRow, ObjectTaskFacts, ReportListRow, RowWarnings } from './self-report.query';
+import type {
+  ContentRow,
+  DiscussRow,
+  ObjectTaskFacts,
+  ReportListRow,
+  ReviewRow,
+  RowWarnings,
+} from './self-report.query';
 import type { EntryRow } from './self-report.repository';
 import { overviewOf } from './self-report.rules';
 
@@ -100,7 +109,10 @@ export function presentDetail(
     submittedAt: Date | string | null;
   },
   content: SelfReportContent,
-  rest: Pick<SelfReportDetail, 'entries' | 'changes' | 'today' | 'abilities'>,
+  rest: Pick<
+    SelfReportDetail,
+    'entries' | 'changes' | 'today' | 'abilities' | 'expertReviewVo' | 'schoolReviewVo' | 'rejectReason' | 'sharers'
+  >,
 ): SelfReportDetail {
   return {
     id: r.reportId,
@@ -128,3 +140,24 @@ export function presentListItem(r: ReportListRow): SelfReportListItem {
     ztmc: SELF_REPORT_STATE_NAMES[r.state],
   };
 }
+
+/** A review as the header's stamp shows it: result, score to two decimals, whether the score is shown. */
+export function presentReview(r: ReviewRow | undefined): SelfReportReviewVo | null {
+  if (!r) return null;
+  return {
+    fhjg: r.result,
+    fhjgmc: REVIEW_RESULT_NAMES[r.result],
+    score: Number(r.score).toFixed(2),
+    isChecked: r.scoreChecked,
+    opinion: r.opinion,
+    reviewer: r.reviewer,
+    time: formatDateTime(new Date(r.createdAt)),
+  };
+}
+
+export const presentDiscuss = (d: DiscussRow) => ({
+  id: d.id,
+  content: d.content,
+  authorName: d.authorName,
+  cjsj: formatDateTime(new Date(d.createdAt)),
+});

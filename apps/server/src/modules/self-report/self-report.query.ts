@@ -7,11 +7,15 @@ import {
   diagnosisTasks,
   dimensions,
   qualityWarnings,
+  selfReportDiscussions,
+  selfReportReviews,
+  selfReportShares,
   selfReports,
   users,
 } from '../../db/schema';
 import type { Actor } from '../../platform/access';
 import { objectTaskSeenSql } from '../diagnosis';
+import { isExpert, isReviewer, isSchoolReviewer } from './self-report.policy';
 
 /**
  * The read model of 自我诊断报告: the object task a report is about (with its task's and person in charge's names),
@@ -52,16 +56,25 @@ export interface ReportFacts extends ObjectTaskFacts {
   reportRound: number;
   snapshot: unknown;
   submittedAt: Date | string | null;
+  rejectReason: string | null;
   createdAt: Date | string;
 }
 
-/** Who sees a report: who sees its object task. */
-const reportSeen = (actor: Actor, r: SQL) => sql`(${objectTaskSeenSql(actor, sql`${r}.object_task_id`)})`;
+/** Who sees a report: who sees its object task, the users it is shared with, and the reviewers once it is submitted. */
+function reportSeen(actor: Actor, r: SQL): SQL {
+  const seen = [
+    objectTaskSeenSql(actor, sql`${r}.object_task_id`),
+    sql`exists (select 1 from ${selfReportShares} sh where sh.report_id = ${r}.id and sh.user_id = ${actor.userId})`,
+  ];
+  if (isReviewer(actor)) seen.push(sql`${r}.state <> 'draft'`);
+  return sql`(${sql.join(seen, sql` or `)})`;
+}
 
 /** One report with its object task's facts, as the actor may see it; null when missing or hidden. */
 export async function reportFacts(db: Db, actor: Actor, reportId: number): Promise<ReportFacts | null> {
   const r = await db.execute(sql`select ${FACTS}, r.id as "reportId", r.state, r.round as "reportRound",
-      r.snapshot, r.submitted_at as "submittedAt", r.created_at as "createdAt"
+      r.snapshot, r.submitted_at as "submittedAt", r.reject_reason as "rejectReason",
+      r.created_at as "createdAt"
     from ${selfReports} r join ${FACTS_FROM} on o.id = r.object_task_id
     where r.id = ${reportId} and ${reportSeen(actor, sql`r`)}`);
   return rowsOf<ReportFacts>(r)[0] ?? null;
@@ -136,10 +149,11 @@ const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 export async function reportPage(
   db: Db,
   actor: Actor,
-  f: Omit<SelfReportPageQuery, 'pageNum' | 'pageSize'>,
+  f: Omit<SelfReportPageQuery, 'pageNum' | 'pageSize'> & { queue?: { kind: 'expert' | 'school'; done: boolean } },
   page: { offset: number; limit: number },
 ) {
   const where: SQL[] = [reportSeen(actor, sql`r`)];
+  if (f.queue) where.push(queueWhere(actor, f.queue));
   if (f.rwmc) where.push(sql`t.name ilike ${like(f.rwmc)}`);
   if (f.dxrwmc) where.push(sql`o.object_name ilike ${like(f.dxrwmc)}`);
   if (f.fzrmc) where.push(sql`u.name ilike ${like(f.fzrmc)}`);
@@ -154,4 +168,68 @@ export async function reportPage(
     db.execute(sql`select count(*)::int as n ${from}`),
   ]);
   return { rows: rowsOf<ReportListRow>(list), total: Number(rowsOf<{ n: number }>(count)[0]?.n ?? 0) };
+}
+
+/**
+ * A review queue: waiting for the actor's kind of review (submitted for the expert, expert-reviewed for the school), or
+ * those the actor reviewed. Only a holder of that reviewer role has one.
+ */
+function queueWhere(actor: Actor, q: { kind: 'expert' | 'school'; done: boolean }): SQL {
+  const holds = q.kind === 'expert' ? isExpert(actor) : isSchoolReviewer(actor);
+  if (!holds) return sql`false`;
+  if (q.done)
+    return sql`exists (select 1 from ${selfReportReviews} rv where rv.report_id = r.id and rv.kind = ${q.kind}
+      and rv.reviewer_id = ${actor.userId})`;
+  return sql`r.state = ${q.kind === 'expert' ? 'submitted' : 'expertReviewed'}`;
+}
+
+export interface ReviewRow {
+  kind: 'expert' | 'school';
+  result: 'effective' | 'local' | 'improve';
+  score: string;
+  scoreChecked: boolean;
+  opinion: string | null;
+  reviewer: string | null;
+  createdAt: Date | string;
+}
+
+/** A report's reviews with the reviewers' names. */
+export async function reviewsOf(db: Db, reportId: number): Promise<ReviewRow[]> {
+  const r = await db.execute(sql`select rv.kind, rv.result, rv.score::text as score, rv.score_checked as "scoreChecked",
+      rv.opinion, u.name as reviewer, rv.created_at as "createdAt"
+    from ${selfReportReviews} rv left join ${users} u on u.id = rv.reviewer_id where rv.report_id = ${reportId}`);
+  return rowsOf<ReviewRow>(r);
+}
+
+/** The names of the users a report is shared with. */
+export async function sharerNames(db: Db, reportId: number): Promise<string[]> {
+  const r = await db.execute(sql`select u.name from ${selfReportShares} sh join ${users} u on u.id = sh.user_id
+    where sh.report_id = ${reportId} order by sh.created_at, u.id`);
+  return rowsOf<{ name: string }>(r).map((x) => x.name);
+}
+
+/** Which of these user ids exist. */
+export async function existingUsers(db: Db, ids: string[]): Promise<Set<string>> {
+  const r = await db.execute(
+    sql`select id from ${users} where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return new Set(rowsOf<{ id: string }>(r).map((x) => x.id));
+}
+
+export interface DiscussRow {
+  id: number;
+  content: string;
+  authorName: string | null;
+  createdAt: Date | string;
+}
+
+/** A report's discussion, oldest first. */
+export async function discussionOf(db: Db, reportId: number): Promise<DiscussRow[]> {
+  const r = await db.execute(sql`select d.id, d.content, u.name as "authorName", d.created_at as "createdAt"
+    from ${selfReportDiscussions} d left join ${users} u on u.id = d.author_id
+    where d.report_id = ${reportId} order by d.created_at, d.id limit 500`);
+  return rowsOf<DiscussRow>(r);
 }

@@ -1,9 +1,15 @@
 import type { SelfReportContent, SelfReportState } from '@zg/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { selfReportEntries, selfReports } from '../../db/schema';
+import {
+  selfReportDiscussions,
+  selfReportEntries,
+  selfReportReviews,
+  selfReportShares,
+  selfReports,
+} from '../../db/schema';
 
-/** 自我诊断报告's own tables: reports and their entries (the reviews, discussion and shares come with the review work). */
+/** 自我诊断报告's own tables: reports, their entries, reviews, discussion and shares. */
 
 /** The report of an object task's round, created if there is none yet; answers its id. */
 export async function ensureReport(
@@ -69,7 +75,13 @@ export async function moveReport(
   id: number,
   from: readonly SelfReportState[],
   to: SelfReportState,
-  set: { snapshot?: SelfReportContent | null; submittedAt?: Date; submittedBy?: string; now: Date },
+  set: {
+    snapshot?: SelfReportContent | null;
+    submittedAt?: Date;
+    submittedBy?: string;
+    reject?: { reason: string; by: string };
+    now: Date;
+  },
 ): Promise<boolean> {
   const moved = await db
     .update(selfReports)
@@ -78,6 +90,7 @@ export async function moveReport(
       updatedAt: set.now,
       ...(set.snapshot !== undefined ? { snapshot: set.snapshot } : {}),
       ...(set.submittedAt ? { submittedAt: set.submittedAt, submittedBy: set.submittedBy } : {}),
+      ...(set.reject ? { rejectReason: set.reject.reason, rejectedBy: set.reject.by, rejectedAt: set.now } : {}),
     })
     .where(and(eq(selfReports.id, id), inArray(selfReports.state, [...from])))
     .returning({ id: selfReports.id });
@@ -87,4 +100,52 @@ export async function moveReport(
 /** Touches a report (its entries changed). */
 export async function touchReport(db: Db, id: number, now: Date) {
   await db.update(selfReports).set({ updatedAt: now }).where(eq(selfReports.id, id));
+}
+
+/** Records a review; false when one of its kind is there already (another request was first). */
+export async function insertReview(
+  db: Db,
+  r: {
+    reportId: number;
+    kind: 'expert' | 'school';
+    result: string;
+    score: number;
+    scoreChecked: boolean;
+    opinion: string | null;
+    reviewerId: string;
+    now: Date;
+  },
+): Promise<boolean> {
+  const made = await db
+    .insert(selfReportReviews)
+    .values({
+      reportId: r.reportId,
+      kind: r.kind,
+      result: r.result,
+      score: r.score,
+      scoreChecked: r.scoreChecked,
+      opinion: r.opinion,
+      reviewerId: r.reviewerId,
+      createdAt: r.now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: selfReportReviews.id });
+  return made.length > 0;
+}
+
+/** Drops a report's reviews (it is submitted again after being sent back). */
+export async function dropReviews(db: Db, reportId: number) {
+  await db.delete(selfReportReviews).where(eq(selfReportReviews.reportId, reportId));
+}
+
+export async function insertDiscussion(db: Db, reportId: number, authorId: string, content: string, now: Date) {
+  await db.insert(selfReportDiscussions).values({ reportId, authorId, content, createdAt: now });
+}
+
+/** Shares a report with users (those it is shared with already stay, once). */
+export async function insertShares(db: Db, reportId: number, userIds: string[], by: string, now: Date) {
+  await db
+    .insert(selfReportShares)
+    .values(userIds.map((userId) => ({ reportId, userId, sharedBy: by, createdAt: now })))
+    .onConflictDoNothing();
 }

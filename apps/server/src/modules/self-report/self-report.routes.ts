@@ -1,9 +1,19 @@
 import { SELF_REPORT_API as API, SELF_REPORT_MSG as M } from '@zg/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
+import { sendDownload } from '../../platform/download';
 import { serve } from '../../platform/endpoints';
 import { ok } from '../../platform/envelope';
 import { explainSave, generateReport, listReports, reportDetail, submitReport } from './self-report.service';
+import {
+  discuss,
+  discussion,
+  rejectReport,
+  reportWord,
+  reviewQueue,
+  reviewReport,
+  shareReport,
+} from './self-report-review.service';
 
 /** 质量报告's menu reaches every route; the report and its object task are checked in the service. */
 const A = { menus: ['qualityReport'] } as const;
@@ -24,4 +34,31 @@ export const selfReportRoutes: FastifyPluginAsyncZod = async (app) => {
     await submitReport(db(), actorOf(req), app.clock, req.body.bgid);
     return ok(null, M.submitted);
   });
+  serve(app, API.expertReview, A, async (req) => {
+    await reviewReport(db(), actorOf(req), app.clock, 'expert', req.body);
+    return ok(null, M.reviewed);
+  });
+  serve(app, API.schoolReview, A, async (req) => {
+    await reviewReport(db(), actorOf(req), app.clock, 'school', req.body);
+    return ok(null, M.reviewed);
+  });
+  serve(app, API.reject, A, async (req) => {
+    await rejectReport(db(), actorOf(req), app.clock, req.body);
+    return ok(null, M.rejected);
+  });
+  serve(app, API.reviewQueue, A, async (req) => ok(await reviewQueue(db(), actorOf(req), req.body)));
+  serve(app, API.selectDiscuss, A, async (req) => ok(await discussion(db(), actorOf(req), req.query.bgid)));
+  serve(app, API.insertDiscuss, A, async (req) => {
+    await discuss(db(), actorOf(req), app.clock, req.body);
+    return ok(null, M.discussed);
+  });
+  serve(app, API.share, A, async (req) => {
+    await shareReport(db(), actorOf(req), app.clock, req.body);
+    return ok(null, M.shared);
+  });
+  serve(app, API.downloadWord, A, async (req, reply) =>
+    sendDownload(reply, await reportWord(db(), actorOf(req), app.clock, req.query.bgid), DOCX),
+  );
 };
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';

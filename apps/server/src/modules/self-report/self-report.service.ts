@@ -13,7 +13,8 @@ import { writeAudit } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { decideReport, RULES, selfReportAbilities } from './self-report.machine';
-import { presentContent, presentDetail, presentEntries, presentListItem } from './self-report.presenter';
+import { isReportWriter, isReviewer } from './self-report.policy';
+import { presentContent, presentDetail, presentEntries, presentListItem, presentReview } from './self-report.presenter';
 import {
   contentRows,
   type ObjectTaskFacts,
@@ -21,9 +22,11 @@ import {
   type ReportFacts,
   reportFacts,
   reportPage,
+  reviewsOf,
   rowWarnings,
+  sharerNames,
 } from './self-report.query';
-import { ensureReport, entriesOf, moveReport, saveEntry, touchReport } from './self-report.repository';
+import { dropReviews, ensureReport, entriesOf, moveReport, saveEntry, touchReport } from './self-report.repository';
 import { changesBetween } from './self-report.rules';
 
 /**
@@ -32,26 +35,34 @@ import { changesBetween } from './self-report.rules';
  * audit row; who may is the machine's (self-report.machine.ts).
  */
 
-const audit = (db: Db, actor: Actor, action: string, id: number, detail: unknown = null) =>
+export const audit = (db: Db, actor: Actor, action: string, id: number, detail: unknown = null) =>
   writeAudit(db, { actorId: actor.userId, action, entityType: 'selfReport', entityId: String(id), detail });
 
-async function liveContent(db: Db, facts: ObjectTaskFacts, now: Date): Promise<SelfReportContent> {
+export async function liveContent(db: Db, facts: ObjectTaskFacts, now: Date): Promise<SelfReportContent> {
   const [rows, warnings] = await Promise.all([contentRows(db, facts.id), rowWarnings(db, facts.id)]);
   return presentContent(facts, rows, warnings, now);
 }
 
-async function seenReport(db: Db, actor: Actor, id: number): Promise<ReportFacts> {
+export async function seenReport(db: Db, actor: Actor, id: number): Promise<ReportFacts> {
   const facts = await reportFacts(db, actor, id);
   if (!facts) throw notFound(M.notFound);
   return facts;
 }
 
+const NOT_ALLOWED: Record<SelfReportAction, (a: Actor) => string> = {
+  explain: () => M.notCharger,
+  submit: () => M.notCharger,
+  expertReview: (a) => (isReviewer(a) ? M.notExpert : M.notReviewer),
+  schoolReview: (a) => (isReviewer(a) ? M.notSchoolReviewer : M.notReviewer),
+  reject: () => M.notReviewer,
+};
+
 /** Refuses an action the machine does not allow (the state first, then the person). */
-function allow(action: SelfReportAction, r: ReportFacts, actor: Actor) {
+export function allow(action: SelfReportAction, r: ReportFacts, actor: Actor) {
   const d = decideReport(action, r.state, actor, r);
   if (d.ok) return d.state;
   if (d.refusal === 'wrongState') throw conflict(M.wrongState(SELF_REPORT_STATE_NAMES[r.state]));
-  throw forbidden(M.notCharger);
+  throw forbidden(NOT_ALLOWED[action](actor));
 }
 
 export async function reportDetail(db: Db, actor: Actor, clock: Clock, id: number) {
@@ -60,11 +71,20 @@ export async function reportDetail(db: Db, actor: Actor, clock: Clock, id: numbe
   const frozen = r.snapshot as SelfReportContent | null;
   const content = frozen ?? live;
   const changes = frozen ? changesBetween(frozen.overview, live.overview) : [];
+  const [entries, reviews, sharers] = await Promise.all([
+    entriesOf(db, r.reportId),
+    reviewsOf(db, r.reportId),
+    sharerNames(db, r.reportId),
+  ]);
   return presentDetail(r, content, {
-    entries: presentEntries(await entriesOf(db, r.reportId)),
+    entries: presentEntries(entries),
     changes,
     today: changes.length ? live.overview : null,
-    abilities: selfReportAbilities(r.state, actor, r),
+    expertReviewVo: presentReview(reviews.find((x) => x.kind === 'expert')),
+    schoolReviewVo: presentReview(reviews.find((x) => x.kind === 'school')),
+    rejectReason: r.rejectReason,
+    sharers,
+    abilities: { ...selfReportAbilities(r.state, actor, r), share: isReportWriter(actor, r) },
   });
 }
 
@@ -114,11 +134,16 @@ export async function submitReport(db: Db, actor: Actor, clock: Clock, bgid: num
       now,
     });
     if (!moved) throw conflict(M.wrongState(SELF_REPORT_STATE_NAMES[to as SelfReportState]));
+    await dropReviews(tx, r.reportId);
     await audit(tx, actor, 'selfReport.submit', r.reportId, { figures: content.overview });
   });
 }
 
-export async function listReports(db: Db, actor: Actor, q: SelfReportPageQuery) {
+export async function listReports(
+  db: Db,
+  actor: Actor,
+  q: SelfReportPageQuery & { queue?: { kind: 'expert' | 'school'; done: boolean } },
+) {
   const { pageNum, pageSize, ...filter } = q;
   const { rows, total } = await reportPage(db, actor, filter, { offset: (pageNum - 1) * pageSize, limit: pageSize });
   return { list: rows.map(presentListItem), total, pageNum, pageSize };
