@@ -58,6 +58,7 @@ export * from './report-api';
 export * from './report-ui';
 export * from './self-report';
 export * from './self-report-api';
+export * from './self-report-ui';
 export * from './standard';
 export * from './standard-api';
 export * from './standard-ui';
