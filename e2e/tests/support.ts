@@ -106,6 +106,7 @@ export const KEYS_WITH_PAGES: readonly string[] = [
   'wbs',
   'performance',
   'system',
+  'qualityReport',
 ];
 
 /** Opens an item of the header's user menu (个人中心 / 修改密码 / 退出登录). */

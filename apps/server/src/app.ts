@@ -25,6 +25,7 @@ import { progressPlugin } from './modules/progress';
 import { qualityWarningPlugin } from './modules/quality-warning';
 import { referencePlugin } from './modules/reference';
 import { reportPlugin } from './modules/report';
+import { selfReportPlugin } from './modules/self-report';
 import { standardPlugin } from './modules/standard';
 import { systemPlugin } from './modules/system';
 import { tableConfigPlugin } from './modules/table-config';
@@ -184,6 +185,7 @@ export async function buildApp({
     qualityWarningPlugin,
     notificationPlugin,
     dashboardPlugin,
+    selfReportPlugin,
   ]) {
     await app.register(plugin, { prefix: '/api' });
   }

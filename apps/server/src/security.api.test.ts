@@ -398,6 +398,22 @@ const WRITES: Record<string, Ownership> = {
   // Notifications (issue 32 item 6): one's own item only (another user's answers as missing), all of one's own.
   'POST /api/notification/read': owner('notification'),
   'POST /api/notification/readAll': SELF,
+  // 自我诊断报告 (issue 33): the object task's person in charge writes its report; another answers as missing.
+  [D('/rest/report/generate')]: owner('selfReport'),
+  [D('/rest/report/explain/save')]: owner('selfReport'),
+  [D('/rest/report/submit')]: owner('selfReport'),
+  [D('/rest/report/share')]: owner('selfReport'),
+  [D('/rest/report/review/expertreview')]: not(
+    'a role-held act: any 校外专家 reviews a submitted report, once (self-report-review.api.test.ts); others are refused',
+  ),
+  [D('/rest/report/review/schoolreview')]: not(
+    'a role-held act: any 学校审核 reviews an expert-reviewed report, once (self-report-review.api.test.ts)',
+  ),
+  [D('/rest/report/reject')]: not('a role-held act of the reviewers (校外专家, 学校审核), with a reason'),
+  [D('/rest/report/review/select')]: not("reads the caller's review queue (a POST as the spec's); writes nothing"),
+  [D('/rest/report/discuss/insertdiscuss')]: not(
+    'anyone who may read the report posts to its thread under their own name; a hidden report answers as missing',
+  ),
 };
 
 let s: TestServer;

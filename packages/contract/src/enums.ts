@@ -14,6 +14,10 @@ export const ROLE = {
   schoolLeader: 'schoolLeader',
   /** The data office (数据管理员): keeps the data warehouse with the administrators. */
   dataOffice: 'dataOffice',
+  /** 校外专家: reviews submitted self-diagnosis reports (issue 33). */
+  expertReviewer: 'expertReviewer',
+  /** 学校审核: the school's review of self-diagnosis reports after the expert's (issue 33). */
+  schoolReviewer: 'schoolReviewer',
 } as const;
 export type RoleId = (typeof ROLE)[keyof typeof ROLE];
 
@@ -32,6 +36,8 @@ export const ROLE_NAMES: Record<RoleId, string> = {
   targetTaskOwner: '任务负责人',
   schoolLeader: '校领导',
   dataOffice: '数据管理员',
+  expertReviewer: '校外专家',
+  schoolReviewer: '学校审核',
 };
 
 export const TASK_TYPE = [

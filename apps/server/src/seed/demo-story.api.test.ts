@@ -69,7 +69,7 @@ describe('the demo school on a first start', () => {
     expect(await rows(urges)).toBeGreaterThan(0);
     expect(await rows(targetReports)).toBeGreaterThan(0);
     // Only the demo accounts and the administrator: the story adds nobody.
-    expect(await rows(users)).toBe(23);
+    expect(await rows(users)).toBe(25);
     // The warning job, run now, finds the story as it would have left it.
     expect(await evaluateWarnings(server.database.db, server.app.clock)).toEqual({ raised: 0, closed: 0, overdue: 0 });
   });
@@ -194,7 +194,7 @@ describe('without the story', () => {
       const started = performance.now();
       await seedDatabase(database.db, { demo: true, story: false, now: NOW });
       console.info(`demo seed (accounts alone) on an empty database: ${Math.round(performance.now() - started)} ms`);
-      expect(Number((await database.db.select({ n: count() }).from(users))[0]?.n)).toBe(23);
+      expect(Number((await database.db.select({ n: count() }).from(users))[0]?.n)).toBe(25);
       expect(Number((await database.db.select({ n: count() }).from(targetTasks))[0]?.n)).toBe(0);
     } finally {
       await drop();

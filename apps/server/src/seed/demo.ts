@@ -70,6 +70,9 @@ export const DEMO_USERS: DemoUser[] = [
   { id: 'sjgl01', name: '孟晓燕', sex: 2, departmentId: 'D04', userTypeId: 'manager', roles: [ROLE.dataOffice] },
   // 专业负责人 of a major of 信息工程学院: a diagnosis object who reads the major level's standard system (story/standards.ts).
   { id: 'zyfzr01', name: '林志华', sex: 1, departmentId: 'D07', userTypeId: 'staff', roles: [ROLE.diagnosisObject] },
+  // 自我诊断报告's reviewers (issue 33): an outside expert and the school's reviewer (质量办).
+  { id: 'zj01', name: '宋明远', sex: 1, departmentId: 'D04', userTypeId: 'staff', roles: [ROLE.expertReviewer] },
+  { id: 'xxsh01', name: '顾佩琳', sex: 2, departmentId: 'D04', userTypeId: 'manager', roles: [ROLE.schoolReviewer] },
 ];
 
 export const ADMIN_USER: DemoUser = {

@@ -55,6 +55,9 @@ export const DEFAULT_ROLE_MENUS: Record<RoleId, readonly MenuKey[] | 'all'> = {
     'developCenter',
   ],
   [ROLE.dataOffice]: ['homePage', 'dashboards', 'dataCollection', 'dataManagement'],
+  // 自我诊断报告's reviewers (issue 33): the reports under 质量报告.
+  [ROLE.expertReviewer]: ['homePage', 'qualityReport'],
+  [ROLE.schoolReviewer]: ['homePage', 'qualityReport'],
 };
 
 export const ROLE_ROWS = (Object.keys(ROLE_NAMES) as RoleId[]).map((id, i) => ({

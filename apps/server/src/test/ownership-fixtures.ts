@@ -8,6 +8,7 @@ import { notify } from '../modules/notification';
 import { diagnosisOwnership } from './diagnosis-fixtures';
 import type { TestServer, TestSession } from './harness';
 import { qualityWarningOwnership } from './quality-warning-fixtures';
+import { selfReportOwnership } from './self-report-fixtures';
 import { pdf, taskIn, upload, yearTarget } from './wbs-fixtures';
 import { multipartBody } from './zip';
 
@@ -465,6 +466,9 @@ export const OWNERSHIP_FIXTURES = {
       owner: () => post(mine, '/api/notification/read', { id: item.id }),
     });
   },
+
+  /** 自我诊断报告: the report of M01 in zyfzr01's charge (test/self-report-fixtures.ts). */
+  selfReport: selfReportOwnership,
 } satisfies Record<string, OwnershipFixture>;
 
 export type OwnershipFixtureName = keyof typeof OWNERSHIP_FIXTURES;

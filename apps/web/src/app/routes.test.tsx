@@ -8,6 +8,7 @@ import { fileArchiveRoutes } from '../features/file-archive/routes';
 import { homeRoutes } from '../features/home/routes';
 import { performanceRoutes } from '../features/performance/routes';
 import { qualityWarningRoutes } from '../features/quality-warning/routes';
+import { selfReportRoutes } from '../features/self-report/routes';
 import { standardRoutes } from '../features/standard/routes';
 import { summaryAnalysisRoutes } from '../features/summary-analysis/routes';
 import { systemRoutes } from '../features/system/routes';
@@ -35,6 +36,7 @@ const FEATURES = [
   performanceRoutes,
   fileArchiveRoutes,
   systemRoutes,
+  selfReportRoutes,
 ] as const;
 
 const as = (over: Partial<LoginRecord>): LoginRecord => ({ ...loginRecord, roleIdList: [], ...over });

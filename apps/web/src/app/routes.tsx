@@ -6,6 +6,7 @@ import { fileArchiveRoutes } from '../features/file-archive/routes';
 import { homeRoutes } from '../features/home/routes';
 import { performanceRoutes } from '../features/performance/routes';
 import { qualityWarningRoutes } from '../features/quality-warning/routes';
+import { selfReportRoutes } from '../features/self-report/routes';
 import { standardRoutes } from '../features/standard/routes';
 import { summaryAnalysisRoutes } from '../features/summary-analysis/routes';
 import { systemRoutes } from '../features/system/routes';
@@ -20,7 +21,6 @@ import { routeTable } from '../session/routes';
 export const WITHOUT_PAGE = [
   'dataScreen',
   'dataScreenDynamic',
-  'qualityReport',
   'developCenter',
   'intelligentAnalysis',
   'intelligentAnalysisDynamic',
@@ -46,6 +46,7 @@ export const ROUTES = routeTable(
     performanceRoutes,
     fileArchiveRoutes,
     systemRoutes,
+    selfReportRoutes,
   ],
   WITHOUT_PAGE,
 );

@@ -29,7 +29,7 @@ import {
   TextRun,
   WidthType,
 } from 'docx';
-import { reportCharts } from './report.charts';
+import { type ChartImage, reportCharts } from './report.charts';
 
 /** What the document shows besides the snapshot: the report's title and its current rating and audit. */
 export interface DocxInput {
@@ -63,7 +63,7 @@ export function formatSize(bytes: number) {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-const text = (value: string, opts: { bold?: boolean; size?: number; font?: string } = {}) =>
+export const text = (value: string, opts: { bold?: boolean; size?: number; font?: string } = {}) =>
   new TextRun({ text: value, bold: opts.bold, size: opts.size, font: opts.font ?? FONT });
 
 function cell(value: string, opts: { header?: boolean; width?: number } = {}) {
@@ -81,7 +81,7 @@ function cell(value: string, opts: { header?: boolean; width?: number } = {}) {
 }
 
 /** A bordered table with a shaded header row; an empty body shows one "no data" row across. */
-function table(headers: string[], rows: string[][], widths?: number[]) {
+export function table(headers: string[], rows: string[][], widths?: number[]) {
   const body = rows.length
     ? rows.map((r) => new TableRow({ children: r.map((v, i) => cell(v, { width: widths?.[i] })) }))
     : [
@@ -107,7 +107,7 @@ function table(headers: string[], rows: string[][], widths?: number[]) {
   });
 }
 
-const heading = (n: number, title: string) =>
+export const heading = (n: number, title: string) =>
   new Paragraph({
     heading: HeadingLevel.HEADING_2,
     spacing: { before: 360, after: 160 },
@@ -258,26 +258,42 @@ async function section(key: ReportSection, input: DocxInput) {
     case 'charts': {
       const charts = await reportCharts(c);
       if (!charts.length) return [new Paragraph({ children: [text(REPORT_DEFAULTS.noData)] })];
-      return charts.flatMap((ch) => [
-        new Paragraph({
-          alignment: AlignmentType.CENTER,
-          children: [
-            new ImageRun({
-              type: 'png',
-              data: ch.png,
-              transformation: { width: ch.width, height: ch.height },
-              altText: { name: ch.title, title: ch.title, description: ch.title },
-            }),
-          ],
-        }),
-        new Paragraph({
-          alignment: AlignmentType.CENTER,
-          spacing: { after: 240 },
-          children: [text(ch.title, { size: 21 })],
-        }),
-      ]);
+      return charts.flatMap(chartBlock);
     }
   }
+}
+
+/** A chart image centred with its title under it. */
+export function chartBlock(ch: ChartImage) {
+  return [
+    new Paragraph({
+      alignment: AlignmentType.CENTER,
+      children: [
+        new ImageRun({
+          type: 'png',
+          data: ch.png,
+          transformation: { width: ch.width, height: ch.height },
+          altText: { name: ch.title, title: ch.title, description: ch.title },
+        }),
+      ],
+    }),
+    new Paragraph({
+      alignment: AlignmentType.CENTER,
+      spacing: { after: 240 },
+      children: [text(ch.title, { size: 21 })],
+    }),
+  ];
+}
+
+/** A document of these paragraphs and tables in the reports' fonts, packed as .docx. */
+export function packDocx(meta: { creator: string; title: string }, children: (Paragraph | Table)[]) {
+  const doc = new Document({
+    creator: meta.creator,
+    title: meta.title,
+    styles: { default: { document: { run: { font: FONT, size: 24 } } } },
+    sections: [{ children }],
+  });
+  return Packer.toBuffer(doc);
 }
 
 /** The report as a Word document: cover page, then the template's sections with tables and chart images. */
@@ -302,11 +318,5 @@ export async function renderReportDocx(input: DocxInput): Promise<Buffer> {
   for (const key of c.sections) {
     body.push(heading(n++, REPORT_SECTION[key]), ...(await section(key, input)));
   }
-  const doc = new Document({
-    creator: c.cover.school,
-    title: input.title,
-    styles: { default: { document: { run: { font: FONT, size: 24 } } } },
-    sections: [{ children: [...coverPage(input.title, c), ...body] }],
-  });
-  return Packer.toBuffer(doc);
+  return packDocx({ creator: c.cover.school, title: input.title }, [...coverPage(input.title, c), ...body]);
 }

@@ -1,0 +1,52 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SELF_REPORT_API as API, type BodyIn, type SelfReportPageQuerySchema } from '@zg/contract';
+import type { z } from 'zod';
+import { call, downloadFrom } from '../../api/endpoint';
+
+const KEY = 'self-report';
+export type ReportQuery = z.input<typeof SelfReportPageQuerySchema>;
+
+/** `GET rest/report/selectpage`: the reports the user sees. */
+export function useReports(query: ReportQuery) {
+  return useQuery({
+    queryKey: [KEY, 'page', query],
+    queryFn: ({ signal }) => call(API.selectPage, { query }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET rest/report/selectbybgid`: one report (frozen figures once submitted, with today's differences). */
+export function useReport(bgid: number | null) {
+  return useQuery({
+    queryKey: [KEY, 'one', bgid],
+    queryFn: ({ signal }) => call(API.selectById, { query: { bgid: bgid ?? 0 } }, { signal }),
+    enabled: bgid !== null,
+  });
+}
+
+export const downloadWord = (bgid: number) => downloadFrom(API.downloadWord, { query: { bgid } });
+
+/** The report's writes (explain, submit, the two reviews, reject); each refreshes the list and the report. */
+export function useSelfReportActions() {
+  const qc = useQueryClient();
+  const done = () => qc.invalidateQueries({ queryKey: [KEY] });
+  return {
+    explain: useMutation({
+      mutationFn: (body: BodyIn<typeof API.explainSave>) => call(API.explainSave, { body }),
+      onSuccess: done,
+    }),
+    submit: useMutation({ mutationFn: (bgid: number) => call(API.submit, { body: { bgid } }), onSuccess: done }),
+    expertReview: useMutation({
+      mutationFn: (body: BodyIn<typeof API.expertReview>) => call(API.expertReview, { body }),
+      onSuccess: done,
+    }),
+    schoolReview: useMutation({
+      mutationFn: (body: BodyIn<typeof API.schoolReview>) => call(API.schoolReview, { body }),
+      onSuccess: done,
+    }),
+    reject: useMutation({
+      mutationFn: (body: BodyIn<typeof API.reject>) => call(API.reject, { body }),
+      onSuccess: done,
+    }),
+  };
+}

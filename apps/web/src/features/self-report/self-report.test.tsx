@@ -1,0 +1,137 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  SELF_REPORT_MSG as M,
+  type SelfReportDetail,
+  type SelfReportOverview,
+  SELF_REPORT_TEXT as T,
+} from '@zg/contract';
+import { describe, expect, it } from 'vitest';
+import { mockApi, ok } from '../../test/fixtures';
+import { btn, dialogTitled, sentJson } from '../../test/pages';
+import { renderPage } from '../../test/render';
+import SelfReportsPage from './SelfReportsPage';
+
+/** 质量报告 (issue 33): the report list with its filters, and one report with its reviews and changes. */
+
+const Z = '/api/herm-zdgj/rest/report';
+const nv = (name: string, value: number, zb: number) => ({ name, value, zb });
+const overview = (below: number): SelfReportOverview => ({
+  item1: {
+    zkdzsl: 4,
+    zkddbqkList: [nv('达标', 2, 50), nv('未达标', below, 25), nv('暂无结果', 1, 25)],
+    zkdhglList: [nv('达标', 2, 66.67), nv('未达标', below, 33.33)],
+    zgQualitiesRankList: [nv('A', 2, 66.67), nv('B', 0, 0), nv('C', 0, 0), nv('D', 1, 33.33)],
+    wdbzkdsl: below,
+    wdbzkdmcs: ['人才培养方案'],
+    wdbzkdejzbs: ['就业质量'],
+  },
+  item2: {
+    wcl: 25,
+    zkdwcqkList: [nv('已完成', 1, 25), nv('未完成', 2, 50)],
+    wwczkdsl: 2,
+    wwczkdmcs: [],
+    wwczkdejzbs: [],
+  },
+  item3: { yjcs: 0, yjcll: 0, yjqkList: [nv('过程预警', 0, 0), nv('逾期预警', 0, 0)], zkdmcs: [], zkdyjcs: [] },
+});
+const detail: SelfReportDetail = {
+  id: 5,
+  dxrwid: 9,
+  rwid: 3,
+  lc: 1,
+  zt: 'expertReviewed',
+  ztmc: '专家已评审',
+  content: {
+    header: {
+      reportName: '软件技术自我诊断报告（专业诊改，第1轮）',
+      reportHeaderVos: [{ cjmc: '软件技术', cjdmid: 'M01', cjname: '软件技术(M01)' }],
+      principal: '林志华',
+      createTimeFmt: '2026-03-11 10:00:00',
+    },
+    overview: overview(1),
+    rows: [],
+    warnings: [],
+  },
+  entries: [
+    { id: 1, num: '1.', name: '质控点分析', nr: '人才培养方案待补齐', isChecked: true },
+    { id: 2, num: '2.', name: '任务完成进度分析', nr: '', isChecked: true },
+    { id: 3, num: '3.', name: '预警分析', nr: '', isChecked: false },
+  ],
+  submittedAt: '2026-03-11 10:00:00',
+  changes: [{ field: 'wdbzkdsl', label: '未达标质控点数', submitted: '1', today: '2' }],
+  today: overview(2),
+  expertReviewVo: {
+    fhjg: 'local',
+    fhjgmc: '部分有效',
+    score: '86.50',
+    isChecked: true,
+    opinion: null,
+    reviewer: '宋明远',
+    time: '2026-03-12 09:00:00',
+  },
+  schoolReviewVo: null,
+  rejectReason: null,
+  sharers: [],
+  abilities: { explain: false, submit: false, expertReview: false, schoolReview: true, reject: true, share: false },
+};
+
+describe('SelfReportsPage', () => {
+  it('lists the reports and opens one with its reviews, paragraphs and the changes since submission', async () => {
+    const asked: string[] = [];
+    const fetchMock = mockApi({
+      [`${Z}/reject`]: () => ok(null, M.rejected),
+      [`${Z}/selectpage`]: (_init, url) => {
+        asked.push(String(url));
+        return ok({
+          list: [
+            {
+              id: 5,
+              dxrwid: 9,
+              cjsj: '2026-03-10',
+              rwmc: '专业诊改',
+              dxrwmc: '软件技术',
+              fzrmc: '林志华',
+              lc: 1,
+              zt: 'expertReviewed',
+              ztmc: '专家已评审',
+            },
+          ],
+          total: 1,
+          pageNum: 1,
+          pageSize: 10,
+        });
+      },
+      [`${Z}/selectbybgid`]: () => ok(detail),
+    });
+    renderPage(<SelfReportsPage />, '/report');
+    expect(await screen.findByText('2026-03-10')).toBeTruthy();
+    expect(screen.getByText('专家已评审')).toBeTruthy();
+    fireEvent.click(screen.getByText(T.view));
+    expect(await screen.findByText('软件技术自我诊断报告（专业诊改，第1轮）')).toBeTruthy();
+    expect(screen.getByText('部分有效')).toBeTruthy();
+    expect(screen.getByText(/得分 86.50/)).toBeTruthy();
+    expect(screen.getByText(/共有质控点4个，其中达标2个（50%），未达标1个/)).toBeTruthy();
+    expect(screen.getByText(/说明：人才培养方案待补齐/)).toBeTruthy();
+    expect(screen.getByText(/3\. 预警分析（未纳入报告）/)).toBeTruthy();
+    expect(screen.getByText(T.changed)).toBeTruthy();
+    expect(screen.getByText('未达标质控点数')).toBeTruthy();
+    expect(screen.getByText(T.download)).toBeTruthy();
+    await waitFor(() => expect(asked.length).toBeGreaterThan(0));
+    // The abilities show the school's review and 退回, not 提交; 退回 needs a reason and sends it.
+    expect(() => btn(T.submit)).toThrow();
+    expect(btn(T.schoolReview)).toBeTruthy();
+    fireEvent.click(btn(T.reject));
+    const dialog = await dialogTitled(T.rejectTitle);
+    fireEvent.click(btn('确定', dialog));
+    expect(await within(dialog).findByText(M.rejectReasonRequired)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(T.rejectReason), { target: { value: '请补充预警分析' } });
+    fireEvent.click(btn('确定', dialog));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls
+          .filter(([u]) => new URL(String(u), 'http://x').pathname === `${Z}/reject`)
+          .map(([, init]) => sentJson(init as RequestInit)),
+      ).toEqual([{ bgid: 5, reason: '请补充预警分析' }]),
+    );
+  });
+});

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { endpoint, FILE } from './endpoint';
+import {
+  SelfReportByIdQuerySchema,
+  SelfReportDetailSchema,
+  SelfReportDiscussInputSchema,
+  SelfReportDiscussListSchema,
+  SelfReportExplainInputSchema,
+  SelfReportGenerateInputSchema,
+  SelfReportPageQuerySchema,
+  SelfReportPageSchema,
+  SelfReportQueueQuerySchema,
+  SelfReportRejectInputSchema,
+  SelfReportReviewInputSchema,
+  SelfReportShareInputSchema,
+  SelfReportSubmitInputSchema,
+} from './self-report';
+
+const Z = '/api/herm-zdgj';
+const tags = ['自我诊断报告'] as const;
+
+/**
+ * 自我诊断报告 (issue 33) under `/api/herm-zdgj/rest/report` (spec-2 §7.7): the list, one report, its generation for an
+ * object task's round, the explanations per overview entry (explain/save) and the submission that freezes its figures.
+ */
+export const SELF_REPORT_API = {
+  selectPage: endpoint({
+    method: 'GET',
+    path: `${Z}/rest/report/selectpage`,
+    summary: '自我诊断报告列表（我可见的） / the reports the user sees, paged',
+    tags,
+    query: SelfReportPageQuerySchema,
+    response: SelfReportPageSchema,
+  }),
+  selectById: endpoint({
+    method: 'GET',
+    path: `${Z}/rest/report/selectbybgid`,
+    summary: '一份自我诊断报告（草稿为实时数据；已提交的为冻结数据并列出当前不同之处） / one report',
+    tags,
+    query: SelfReportByIdQuerySchema,
+    response: SelfReportDetailSchema,
+  }),
+  generate: endpoint({
+    method: 'POST',
+    path: `${Z}/rest/report/generate`,
+    summary: '生成诊改对象任务本轮的自我诊断报告（已有则返回） / generate the round’s report of an object task',
+    tags,
+    body: SelfReportGenerateInputSchema,
+    response: SelfReportDetailSchema,
+    json: true,
+  }),
+  explainSave: endpoint({
+    method: 'POST',
+    path: `${Z}/rest/report/explain/save`,
+    summary: '保存概述条目的说明与是否纳入 / save an entry’s explanation and tick',
+    tags,
+    body: SelfReportExplainInputSchema,
+    response: z.null(),
+    json: true,
+  }),
+  submit: endpoint({
+    method: 'POST',
+    path: `${Z}/rest/report/submit`,
+    summary: '提交自我诊断报告（冻结数据） / submit the report, freezing its figures',
+    tags,
+    body: SelfReportSubmitInputSchema,
+    response: z.null(),
+    json: true,
+  }),
+  expertReview: endpoint({
+    method: 'POST',
+    path: `${Z}/rest/report/review/expertreview`,
+    summary: '专家评审（校外专家；结果与分数，每份报告一次） / the expert’s review',
+    tags,
+    body: SelfReportReviewInputSchema,
+    response: z.null(),
+    json: true,
+  }),
+  schoolReview: endpoint({
+    method: 'POST',
+    path: `${Z}/rest/report/review/schoolreview`,
+    summary: '学校审核（专家评审之后；结果与分数，每份报告一次） / the school’s review',
+    tags,
+    body: SelfReportReviewInputSchema,
+    response: z.null(),
+    json: true,
+  }),
+  reject: endpoint({
+    method: 'POST',
+    path: `${Z}/rest/report/reject`,
+    summary: '退回报告（须填写原因） / send the report back with a reason',
+    tags,
+    body: SelfReportRejectInputSchema,
+    response: z.null(),
+    json: true,
+  }),
+  reviewQueue: endpoint({
+    method: 'POST',
+    path: `${Z}/rest/report/review/select`,
+    summary: '评审队列（待评审或我已评审的） / the review queue',
+    tags,
+    body: SelfReportQueueQuerySchema,
+    response: SelfReportPageSchema,
+    json: true,
+  }),
+  selectDiscuss: endpoint({
+    method: 'GET',
+    path: `${Z}/rest/report/discuss/selectDiscuss`,
+    summary: '报告的讨论 / the report’s discussion',
+    tags,
+    query: SelfReportByIdQuerySchema,
+    response: SelfReportDiscussListSchema,
+  }),
+  insertDiscuss: endpoint({
+    method: 'POST',
+    path: `${Z}/rest/report/discuss/insertdiscuss`,
+    summary: '发表讨论 / post to the discussion',
+    tags,
+    body: SelfReportDiscussInputSchema,
+    response: z.null(),
+    json: true,
+  }),
+  share: endpoint({
+    method: 'POST',
+    path: `${Z}/rest/report/share`,
+    summary: '共享报告给指定用户（负责人） / share the report with named users',
+    tags,
+    body: SelfReportShareInputSchema,
+    response: z.null(),
+    json: true,
+  }),
+  downloadWord: endpoint({
+    method: 'GET',
+    path: `${Z}/rest/report/downloadword`,
+    summary: '下载自我诊断报告 Word（封面、概述图表、四张表、评审章与分数） / the report as .docx',
+    tags,
+    query: SelfReportByIdQuerySchema,
+    response: FILE,
+  }),
+} as const;
