@@ -37,6 +37,7 @@ import {
   WARNING_TYPE_ROWS,
 } from './reference';
 import { SAMPLE_SCHOOLS } from './schools';
+import { seedDemoScreen } from './screen';
 import { seedDemoStandards } from './standards';
 import { generate } from './story';
 import { SCALES } from './story/scale';
@@ -99,6 +100,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions) {
     if (opts.demo && opts.story) await seedDemoNotifications(tx, now);
     // 仪表盘: chart algorithms over the warehouse, published in 图表库, and xld01's dashboard (issue 34).
     if (opts.demo && opts.warehouse) await seedDemoDashboard(tx);
+    // 数据大屏: the school's running state on one screen, of the demo charts and the monitoring figures (issue 34).
+    if (opts.demo && opts.warehouse) await seedDemoScreen(tx);
   });
 }
 
