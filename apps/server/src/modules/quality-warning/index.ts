@@ -3,7 +3,7 @@
  * cycles) and where warnings are raised (the notification centre's hook point: quality-warning.raise.ts).
  */
 export { evaluateComputedRows, evaluateCycles, forecastOf } from './quality-warning.evaluate';
-export { openWarningsByObjectTask } from './quality-warning-figures.query';
 export { qualityWarningPlugin } from './quality-warning.plugin';
 export { raiseOverdueWarnings, raiseQualityWarnings } from './quality-warning.raise';
 export { signRemote } from './quality-warning.remote';
+export { openWarningsByObjectTask } from './quality-warning-figures.query';
