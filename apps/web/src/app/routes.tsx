@@ -18,8 +18,6 @@ import { routeTable } from '../session/routes';
  * (no placeholder pages). A module's feature takes its key off this list when it adds its routes.
  */
 export const WITHOUT_PAGE = [
-  'dataScreen',
-  'dataScreenDynamic',
   'qualityReport',
   'developCenter',
   'intelligentAnalysis',
