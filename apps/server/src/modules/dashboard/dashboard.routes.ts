@@ -12,7 +12,7 @@ import { addChartType, chartsFor, chartTypes, publishChart, removeChartType, wit
 import { dashboardData } from './chart-data.service';
 import { KEEP, MONITOR, OWN, SCREENS } from './dashboard.policy';
 import { dashboardOf, saveDashboard } from './layout.service';
-import { indicatorData, operationMonitoring } from './monitor.service';
+import { indicatorData, indicatorYears, operationMonitoring } from './monitor.service';
 import {
   allScreens,
   restoreVersion,
@@ -80,6 +80,7 @@ export const monitorRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(app, MONITOR_API.operationMonitoring, MONITOR, async (req) =>
     ok(await operationMonitoring(db(), yearOf(req.query.year), app.clock.now())),
   );
+  serve(app, SCREEN.indicatorYears, MONITOR, async () => ok(await indicatorYears(db())));
   serve(app, MONITOR_API.indicatorData, MONITOR, async (req) =>
     ok(await indicatorData(db(), yearOf(req.body.year), req.body.zb)),
   );

@@ -2,9 +2,9 @@ import { formatDateTime, JOB_KIND_NAMES, type OperationMonitoring } from '@zg/co
 import type { Db } from '../../db/client';
 import { jobHealth } from '../../platform/jobs';
 import { collectionFigures } from '../data-collection';
-import { diagnosisFigures, objectTaskDepartments } from '../diagnosis';
+import { diagnosisFigures, diagnosisYears, objectTaskDepartments } from '../diagnosis';
 import { openWarningsByObjectTask } from '../quality-warning';
-import { taskProgressFigures } from '../target-task';
+import { targetYears, taskProgressFigures } from '../target-task';
 
 const localDay = (d: Date) => formatDateTime(d).slice(0, 10);
 const WEEK_MS = 7 * 24 * 3600 * 1000;
@@ -76,4 +76,10 @@ async function openWarningsByDepartment(db: Db, year: number) {
   const out = new Map<string, number>();
   for (const d of departments) out.set(d.bmid, (out.get(d.bmid) ?? 0) + (open.get(d.objectTaskId) ?? 0));
   return out;
+}
+
+/** indicatorDataShow/queryYears: the years with figures (diagnosis tasks or year targets), newest first. */
+export async function indicatorYears(db: Db) {
+  const [a, b] = await Promise.all([diagnosisYears(db), targetYears(db)]);
+  return [...new Set([...a, ...b])].sort((x, y) => y - x);
 }

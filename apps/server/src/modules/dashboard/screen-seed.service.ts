@@ -1,4 +1,4 @@
-import { normaliseScreen, type ScreenFigure, type ScreenItem } from '@zg/contract';
+import { normaliseScreen, SCREEN_FIGURE_NAMES, type ScreenFigure, type ScreenItem } from '@zg/contract';
 import type { Db } from '../../db/client';
 import { listCharts } from './chart.repository';
 import { insertScreen, insertVersion, screenNamed } from './screen.repository';
@@ -18,7 +18,10 @@ export async function seedSchoolScreens(db: Db, screens: ScreenLayout[]) {
     if (await screenNamed(db, s.name)) continue;
     const items = s.items.flatMap((i): ScreenItem[] => {
       const cell = { x: i.x, y: i.y, w: i.w, h: i.h };
-      if ('figure' in i) return [{ kind: 'figure' as const, figure: i.figure, ybpid: null, ...cell }];
+      if ('figure' in i)
+        return [
+          { kind: 'figure' as const, figure: i.figure, ybpid: null, title: SCREEN_FIGURE_NAMES[i.figure], ...cell },
+        ];
       const id = charts.get(i.chart);
       return id ? [{ kind: 'chart' as const, ybpid: id, figure: null, title: i.chart, ...cell }] : [];
     });

@@ -39,3 +39,9 @@ export async function objectTaskDepartments(db: Db, year: number): Promise<{ obj
     where t.year = ${year}`);
   return (result as unknown as { rows: { objectTaskId: number; bmid: string }[] }).rows;
 }
+
+/** The years that have diagnosis tasks (operation monitoring's year choices). */
+export async function diagnosisYears(db: Db): Promise<number[]> {
+  const result = await db.execute(sql`select distinct year from diagnosis_tasks order by 1`);
+  return (result as unknown as { rows: { year: number }[] }).rows.map((r) => Number(r.year));
+}

@@ -5,7 +5,12 @@
 export { diagnosisPlugin } from './diagnosis.plugin';
 /** The services the demo seed plays through (as the pages would): publish, list, targets, audit, manual results. */
 export { audit as auditDiagnosis } from './diagnosis-audit.service';
-export { type DepartmentDiagnosisFigures, diagnosisFigures, objectTaskDepartments } from './diagnosis-figures.query';
+export {
+  type DepartmentDiagnosisFigures,
+  diagnosisFigures,
+  diagnosisYears,
+  objectTaskDepartments,
+} from './diagnosis-figures.query';
 export { announceRows, ROW_COMPUTED, type RowComputed } from './diagnosis-hooks';
 export { publishTask as publishDiagnosisTask } from './diagnosis-task.service';
 export { listObjects as listObjectTasks } from './object-task.service';
