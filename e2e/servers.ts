@@ -99,6 +99,7 @@ export const SPEC_SECONDS: Record<string, number> = {
   'diagnosis-bulk.demo.spec.ts': 40,
   'diagnosis-monitor.demo.spec.ts': 140,
   'notification.demo.spec.ts': 50,
+  'data-screen.demo.spec.ts': 130,
 };
 const DEFAULT_SECONDS = 60;
 

@@ -1,4 +1,11 @@
-import { type DashboardChartData, type Screen, type ScreenData, SHELL_TEXT, SCREEN_TEXT as T } from '@zg/contract';
+import {
+  type DashboardChartData,
+  SCREEN_FIGURE_NAMES,
+  type Screen,
+  type ScreenData,
+  SHELL_TEXT,
+  SCREEN_TEXT as T,
+} from '@zg/contract';
 import { Alert, Button, ConfigProvider, Space, Spin, theme } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ChartTheme } from '../../../components/charts';
@@ -82,7 +89,7 @@ export function ScreenStage({
             </header>
             {screen.items.map((item, i) => {
               const b = cellBox(item);
-              const title = item.title ?? '';
+              const title = item.title || (item.figure ? SCREEN_FIGURE_NAMES[item.figure] : '');
               return (
                 <section
                   // biome-ignore lint/suspicious/noArrayIndexKey: an item is its place in the saved layout.
