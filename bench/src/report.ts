@@ -49,6 +49,8 @@ export const LIMIT = {
   monitorTableP95Ms: 150,
   samplesFiveYearsP95Ms: 50,
   znfxSchoolViewP95Ms: 300,
+  operationMonitoringP95Ms: 300,
+  dashboardChartsP95Ms: 300,
 };
 
 const ms = (v: number) => `${v < 10 ? v.toFixed(1) : v.toFixed(0)} ms`;
@@ -352,6 +354,23 @@ export function evaluateBudgets(r: RunResults): Budget[] {
       ? `${sv.objects} courses × ${sv.columns} QCPs: p50 ${ms(sv.latency.p50)}, p95 ${ms(sv.latency.p95)} (summaries built in ${ms(sv.cacheMs)})`
       : '–',
     met: sv ? sv.objects >= 1200 && sv.latency.p95 <= LIMIT.znfxSchoolViewP95Ms : null,
+  });
+  const db = r.dashboard?.postgres;
+  out.push({
+    budget: `Operation monitoring (queryOperationMonitoring) p95 ≤ ${LIMIT.operationMonitoringP95Ms} ms (PostgreSQL)`,
+    measured: db ? `p50 ${ms(db.monitoring.latency.p50)}, p95 ${ms(db.monitoring.latency.p95)}` : '–',
+    met: db ? db.monitoring.latency.p95 <= LIMIT.operationMonitoringP95Ms : null,
+  });
+  out.push({
+    budget: `A dashboard of 8 subscribed charts, all its data (dynamicYbpDy/data) p95 ≤ ${LIMIT.dashboardChartsP95Ms} ms (PostgreSQL)`,
+    measured: db
+      ? `${db.dashboard.charts} charts (${db.dashboard.ok} drawn): p50 ${ms(db.dashboard.latency.p50)}, p95 ${ms(db.dashboard.latency.p95)}`
+      : '–',
+    met: db
+      ? db.dashboard.charts >= 8 &&
+        db.dashboard.ok === db.dashboard.charts &&
+        db.dashboard.latency.p95 <= LIMIT.dashboardChartsP95Ms
+      : null,
   });
   return out;
 }
