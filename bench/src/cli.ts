@@ -35,6 +35,7 @@ import { measureAlgorithms } from './phases/algorithm';
 import { apiRoutes, checkRoutes, listQuery, runApiBenchmarks, signIn } from './phases/api';
 import { COLLECTION_FILLERS, measureCollection } from './phases/collection';
 import { type CrashFigures, type CrashOptions, crashTest, embeddedAccess, postgresAccess } from './phases/crash';
+import { measureDashboard } from './phases/dashboard';
 import { measureDiagnosis } from './phases/diagnosis';
 import { measureFrontend } from './phases/frontend';
 import { explainRoute, mainThreadProfile, resetStatements, summariseCpuProfile, topStatements } from './phases/profile';
@@ -799,6 +800,11 @@ async function diagnosisPhase(ctx: RunContext, pg: PostgresCluster, results: Run
         repeats: ctx.quick ? 30 : 100,
         log: (line) => ctx.log(`postgres quality-view ${line}`),
       });
+    // 仪表盘与运行监控 (issue 34): operation monitoring and a dashboard of 8 subscribed charts, on the same database.
+    results.dashboard.postgres = await measureDashboard(admin, publisher, {
+      repeats: ctx.quick ? 30 : 100,
+      log: (line) => ctx.log(`postgres dashboard ${line}`),
+    });
   } finally {
     await stopServer(server);
   }

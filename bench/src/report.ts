@@ -52,6 +52,8 @@ export const LIMIT = {
   /** Issue 32: the rules of 40 000 rows evaluated, the warning record table, the bell one request at a time. */
   qualityEvaluateSeconds: 10,
   warnGridP95Ms: 150,
+  operationMonitoringP95Ms: 300,
+  dashboardChartsP95Ms: 300,
 };
 
 const ms = (v: number) => `${v < 10 ? v.toFixed(1) : v.toFixed(0)} ms`;
@@ -376,6 +378,23 @@ export function evaluateBudgets(r: RunResults): Budget[] {
     budget: `The bell's unread count, one request at a time, p95 ≤ ${LIMIT.bellP95Ms} ms (PostgreSQL)`,
     measured: qw ? `${qw.bell.unread} unread: p50 ${ms(qw.bell.latency.p50)}, p95 ${ms(qw.bell.latency.p95)}` : '–',
     met: qw ? qw.bell.latency.p95 <= LIMIT.bellP95Ms : null,
+  });
+  const db = r.dashboard?.postgres;
+  out.push({
+    budget: `Operation monitoring (queryOperationMonitoring) p95 ≤ ${LIMIT.operationMonitoringP95Ms} ms (PostgreSQL)`,
+    measured: db ? `p50 ${ms(db.monitoring.latency.p50)}, p95 ${ms(db.monitoring.latency.p95)}` : '–',
+    met: db ? db.monitoring.latency.p95 <= LIMIT.operationMonitoringP95Ms : null,
+  });
+  out.push({
+    budget: `A dashboard of 8 subscribed charts, all its data (dynamicYbpDy/data) p95 ≤ ${LIMIT.dashboardChartsP95Ms} ms (PostgreSQL)`,
+    measured: db
+      ? `${db.dashboard.charts} charts (${db.dashboard.ok} drawn): p50 ${ms(db.dashboard.latency.p50)}, p95 ${ms(db.dashboard.latency.p95)}`
+      : '–',
+    met: db
+      ? db.dashboard.charts >= 8 &&
+        db.dashboard.ok === db.dashboard.charts &&
+        db.dashboard.latency.p95 <= LIMIT.dashboardChartsP95Ms
+      : null,
   });
   return out;
 }

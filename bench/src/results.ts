@@ -2,6 +2,7 @@ import type { AlgorithmFigures } from './phases/algorithm';
 import type { RouteFigures } from './phases/api';
 import type { CollectionFigures } from './phases/collection';
 import type { CrashFigures } from './phases/crash';
+import type { DashboardFigures } from './phases/dashboard';
 import type { DiagnosisFigures } from './phases/diagnosis';
 import type { FrontendFigures } from './phases/frontend';
 import type { CpuProfile, Plan, Statement } from './phases/profile';
@@ -77,6 +78,7 @@ export interface RunResults {
   /** 监测统计 (issue 31). */
   qualityView: Partial<Record<DbKind, QualityViewFigures>>;
   qualityWarning?: QualityWarningFigures;
+  dashboard: Partial<Record<DbKind, DashboardFigures>>;
   crash: Partial<Record<DbKind, CrashFigures>>;
   /** `withCrashTest`: the crash test ran at the same time (on servers and databases of its own). */
   soak: (SoakFigures & { db: DbKind; withCrashTest?: boolean }) | null;
@@ -110,6 +112,7 @@ export function emptyResults(startedAt: Date, quick: boolean): RunResults {
     system: {},
     diagnosis: {},
     qualityView: {},
+    dashboard: {},
     crash: {},
     soak: null,
     profile: null,

@@ -98,6 +98,7 @@ export const TOP_MENUS = [
  */
 export const KEYS_WITH_PAGES: readonly string[] = [
   'homePage',
+  'dataScreen',
   'standard',
   'improvement',
   'dataCollection',

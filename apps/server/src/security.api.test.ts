@@ -107,6 +107,9 @@ const BULK_JOB = not(
 const CHART_LIBRARY = not(
   'shared setting: the chart library (图表库) is kept by its keepers together (administrators and the data office)',
 );
+const SCREEN_KEEPERS = not(
+  'shared setting: the data screens are school-wide, laid out and restored by their keepers together (administrators and diagnosis administrators; screen.api.test.ts)',
+);
 const D = (route: string) => `POST /api/herm-zdgj${route}`;
 const DIAGNOSIS: Record<string, Ownership> = {
   [D('/rest/task/insert')]: DIAGNOSIS_PUBLISH,
@@ -394,6 +397,12 @@ const WRITES: Record<string, Ownership> = {
   ),
   'POST /api/herm-xxjk/indicatorDataShow': not(
     'reads indicator figures (a POST for its body) for the monitoring roles; writes nothing',
+  ),
+  // 数据大屏 (issue 34): school-wide screens kept by the screen keepers together; the data call only reads.
+  'POST /api/herm-xxjk/schoolScreen/updateSchoolScreen': SCREEN_KEEPERS,
+  'POST /api/herm-xxjk/schoolScreen/saveSchoolHistory': SCREEN_KEEPERS,
+  'POST /api/herm-xxjk/schoolScreen/queryScreenData': not(
+    "reads a screen's data (a POST for its body) within the caller's screen authority, each chart rechecked; writes nothing",
   ),
   // Notifications (issue 32 item 6): one's own item only (another user's answers as missing), all of one's own.
   'POST /api/notification/read': owner('notification'),

@@ -14,6 +14,9 @@ import {
   IndicatorDataQuerySchema,
   IndicatorDataSchema,
   OperationMonitoringSchema,
+  ScreenDataQuerySchema,
+  ScreenDataSchema,
+  ScreenHistoryQuerySchema,
   ScreenHistorySchema,
   ScreenIdQuerySchema,
   ScreenSaveSchema,
@@ -21,6 +24,7 @@ import {
   ScreenSummarySchema,
 } from './dashboard-monitor';
 import { endpoint } from './endpoint';
+import { pageOf } from './envelope';
 import { IdSchema } from './primitives';
 
 const tags = ['仪表盘、数据大屏与运行监控'] as const;
@@ -165,8 +169,17 @@ export const SCHOOL_MONITOR_ENDPOINTS = {
     path: `${XXJK}/schoolScreen/querySchoolHistory`,
     summary: '大屏的历史版本 / a screen’s versions',
     tags,
-    query: ScreenIdQuerySchema,
-    response: z.array(ScreenHistorySchema),
+    query: ScreenHistoryQuerySchema,
+    response: pageOf(ScreenHistorySchema),
+  }),
+  screenData: endpoint({
+    method: 'POST',
+    path: `${XXJK}/schoolScreen/queryScreenData`,
+    summary: '大屏全部组件的数据（一次请求，图表各自成败） / a screen’s data',
+    tags,
+    body: ScreenDataQuerySchema,
+    response: ScreenDataSchema,
+    json: true,
   }),
   indicatorYears: endpoint({
     method: 'GET',

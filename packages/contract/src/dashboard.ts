@@ -49,6 +49,11 @@ export const DASHBOARD_MSG = {
   screenSaved: '大屏布局已保存',
   restored: '已恢复该版本',
   yearNone: '暂无数据年份',
+  screenNone: '暂无可查看的大屏',
+  screenKeepers: '只有系统管理员和诊改管理员可以编辑大屏',
+  screenFull: (title: string) => `大屏上已放不下组件“${title}”，请缩小或移走其他组件`,
+  screenItemChart: '图表组件请选择图表',
+  screenItemFigure: '指标组件请选择指标',
 } as const;
 
 /** Parameters a card's algorithm runs with: the year and a department within the user's authority. */

@@ -59,4 +59,32 @@ describe('the demo dashboard', () => {
     ]);
     expect(list.map((d) => d.sfzsj.rowCount >= 2)).toEqual([true, true, true]);
   });
+
+  it("lays out the school's data screen for xld01, every chart and figure drawn", async () => {
+    const leader = await server.login('xld01');
+    const screens = (await leader.request({ method: 'GET', url: '/api/herm-xxjk/schoolScreen/querySchoolList' })).json()
+      .data as { id: number; mc: string }[];
+    expect(screens.map((x) => x.mc)).toEqual(['学校运行状态大屏']);
+    const screen = (
+      await leader.request({ method: 'GET', url: `/api/herm-xxjk/schoolScreen/querySchoolScreen?id=${screens[0]!.id}` })
+    ).json().data as { items: { kind: string }[] };
+    expect(screen.items.map((i) => i.kind).sort()).toEqual([
+      'chart',
+      'chart',
+      'chart',
+      'figure',
+      'figure',
+      'figure',
+      'figure',
+    ]);
+    const res = await leader.request({
+      method: 'POST',
+      url: '/api/herm-xxjk/schoolScreen/queryScreenData',
+      payload: { id: screens[0]!.id, year: YEAR },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data as { list: { status: string }[]; figures: object | null };
+    expect(data.list.map((d) => d.status)).toEqual(['ok', 'ok', 'ok']);
+    expect(data.figures).not.toBeNull();
+  });
 });

@@ -38,6 +38,7 @@ import {
   WARNING_TYPE_ROWS,
 } from './reference';
 import { SAMPLE_SCHOOLS } from './schools';
+import { seedDemoScreen } from './screen';
 import { seedDemoStandards } from './standards';
 import { generate } from './story';
 import { SCALES } from './story/scale';
@@ -102,6 +103,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions) {
     if (diagnosisTask) await seedDemoQualityWarnings(tx, diagnosisTask.id, diagnosisTask.start, now);
     // 仪表盘: chart algorithms over the warehouse, published in 图表库, and xld01's dashboard (issue 34).
     if (opts.demo && opts.warehouse) await seedDemoDashboard(tx);
+    // 数据大屏: the school's running state on one screen, of the demo charts and the monitoring figures (issue 34).
+    if (opts.demo && opts.warehouse) await seedDemoScreen(tx);
   });
 }
 

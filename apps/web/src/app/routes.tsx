@@ -18,13 +18,7 @@ import { routeTable } from '../session/routes';
  * The menu keys of the contract's catalogue that have no page in this build: never shown, whoever is granted them
  * (no placeholder pages). A module's feature takes its key off this list when it adds its routes.
  */
-export const WITHOUT_PAGE = [
-  'dataScreen',
-  'dataScreenDynamic',
-  'developCenter',
-  'intelligentAnalysis',
-  'intelligentAnalysisDynamic',
-] as const;
+export const WITHOUT_PAGE = ['developCenter', 'intelligentAnalysis', 'intelligentAnalysisDynamic'] as const;
 
 /**
  * The web's one route table: each feature's routes (features/<module>/routes.tsx), by menu key. It compiles only

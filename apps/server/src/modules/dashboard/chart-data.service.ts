@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { AppError } from '../../platform/errors';
-import { type AlgorithmRunner, resolveCalRules } from '../algorithm';
+import { type AlgorithmRunner, type CalRule, resolveCalRules } from '../algorithm';
 import { cardsOf, listCharts } from './chart.repository';
 import { mayReadDepartment, mayRunChart } from './dashboard.policy';
 
@@ -18,7 +18,8 @@ export const DASHBOARD_PARALLEL = 2;
 /** The tail of the runner's timeout message (查询执行超过 N 秒，已被停止). */
 const TIMEOUT_MARK = ALGORITHM_MSG.timeout(1).replace(/^.*秒/, '');
 
-interface Job {
+/** A chart to run: the answer's id, the algorithm version, the parameters (already checked against the user). */
+export interface ChartJob {
   id: number;
   versionId: number;
   params: AlgorithmParams;
@@ -51,7 +52,7 @@ export async function dashboardData(
     cards.flatMap((c) => (c.versionId ? [c.versionId] : [])),
   );
   const out = new Map<number, DashboardChartData>();
-  const jobs: Job[] = [];
+  const jobs: ChartJob[] = [];
   const fail = (id: number, status: DashboardChartData['status'], message: string, sflx: string | null = null) =>
     out.set(id, { id, status, message, sflx, sfzsj: null });
   for (const card of cards) {
@@ -85,9 +86,28 @@ export async function dashboardData(
       params: { year: q.year ?? p.year ?? now.getFullYear(), ...(departmentId ? { departmentId } : {}) },
     });
   }
-  const next = () => jobs.shift();
+  await runChartJobs(runner, actor, jobs, versions, out, log);
+  return { list: cards.map((c) => out.get(c.id)!).filter(Boolean) };
+}
+
+/**
+ * The subscription runner the dashboards and the data screens share: each job's version run through the instance's
+ * runner, at most DASHBOARD_PARALLEL at a time (the run gate is shared with other users), each answering for itself
+ * into `out` (its data, or the run's error or timeout; an unexpected failure is logged and answered in Chinese).
+ */
+export async function runChartJobs(
+  runner: AlgorithmRunner,
+  actor: Pick<Actor, 'userId'>,
+  jobs: ChartJob[],
+  versions: Map<number, CalRule>,
+  out: Map<number, DashboardChartData>,
+  log?: FastifyBaseLogger,
+) {
+  const queue = [...jobs];
+  const fail = (id: number, status: DashboardChartData['status'], message: string, sflx: string) =>
+    out.set(id, { id, status, message, sflx, sfzsj: null });
   const worker = async () => {
-    for (let job = next(); job; job = next()) {
+    for (let job = queue.shift(); job; job = queue.shift()) {
       const v = versions.get(job.versionId)!;
       try {
         const result = await runner.computeOne(
@@ -100,12 +120,11 @@ export async function dashboardData(
         if (err instanceof AppError) {
           fail(job.id, err.message.endsWith(TIMEOUT_MARK) ? 'timeout' : 'error', err.message, v.kind);
         } else {
-          log?.error({ err, card: job.id }, 'dashboard chart failed');
+          log?.error({ err, chart: job.id }, 'chart failed');
           fail(job.id, 'error', ALGORITHM_MSG.runFailed('内部错误', null), v.kind);
         }
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(DASHBOARD_PARALLEL, runner.gate.max) }, worker));
-  return { list: cards.map((c) => out.get(c.id)!).filter(Boolean) };
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { chartLibraryRoutes, dashboardRoutes, monitorRoutes } from './dashboard.routes';
+import { chartLibraryRoutes, dashboardRoutes, monitorRoutes, screenRoutes } from './dashboard.routes';
 
 /**
  * Registered by app.ts under `/api`: the chart library under herm-sjgl (sample tables ybp, ybpdy, ybplx), the user's
@@ -9,4 +9,5 @@ export const dashboardPlugin: FastifyPluginAsyncZod = async (app) => {
   await app.register(chartLibraryRoutes, { prefix: '/herm-sjgl' });
   await app.register(dashboardRoutes, { prefix: '/herm-sjfw' });
   await app.register(monitorRoutes, { prefix: '/herm-xxjk' });
+  await app.register(screenRoutes, { prefix: '/herm-xxjk' });
 };

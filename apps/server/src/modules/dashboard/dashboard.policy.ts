@@ -37,9 +37,9 @@ export function mayReadDepartment(actor: Pick<Actor, 'roles' | 'departmentId' | 
   return actor.departmentId === id || actor.chargeDepartmentIds.includes(id);
 }
 
-/** A screen is seen by the administrator, and by the screen menu's holders with one of its roles (none: all of them). */
+/** A screen is seen by its keepers, and by the screen menu's holders with one of its roles (none: all of them). */
 export const maySeeScreen = (actor: Pick<Actor, 'roles'>, roles: readonly string[]) =>
-  isAdmin(actor) || roles.length === 0 || roles.some((r) => actor.roles.has(r));
+  keepsScreens(actor) || roles.length === 0 || roles.some((r) => actor.roles.has(r));
 
 export function requireKeeper(actor: Pick<Actor, 'roles'>) {
   if (!keepsLibrary(actor)) throw forbidden();
@@ -47,4 +47,12 @@ export function requireKeeper(actor: Pick<Actor, 'roles'>) {
 
 export function requireScreen(actor: Pick<Actor, 'roles'>, roles: readonly string[]) {
   if (!maySeeScreen(actor, roles)) throw forbidden(M.screenForbidden);
+}
+
+/** Who keeps the data screens (lays them out, reads and restores their versions): administrators, the quality office. */
+export const SCREEN_KEEPERS = [ROLE.admin, ROLE.diagnosisAdmin] as const;
+export const keepsScreens = (actor: Pick<Actor, 'roles'>) => SCREEN_KEEPERS.some((r) => actor.roles.has(r));
+
+export function requireScreenKeeper(actor: Pick<Actor, 'roles'>) {
+  if (!keepsScreens(actor)) throw forbidden(M.screenKeepers);
 }

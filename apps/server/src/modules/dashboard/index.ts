@@ -4,3 +4,4 @@
  */
 export { dashboardPlugin } from './dashboard.plugin';
 export { type DashboardLibrary, seedDashboardLibrary } from './dashboard-seed.service';
+export { type ScreenLayout, seedSchoolScreens } from './screen-seed.service';

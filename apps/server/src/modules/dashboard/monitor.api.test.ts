@@ -43,10 +43,15 @@ describe('queryOperationMonitoring', () => {
       payload: { year: 2026, zb: 'nope' },
     });
     expect(bad.statusCode).toBe(400);
+    const years = await publisher.request({ method: 'GET', url: '/api/herm-xxjk/indicatorDataShow/queryYears' });
+    expect(years.statusCode, years.body).toBe(200);
+    expect(Array.isArray(years.json().data)).toBe(true);
   });
 
   it('is refused to a task owner', async () => {
     const owner = await s.login('rwfzr01');
     expect((await owner.request({ method: 'GET', url: URL })).statusCode).toBe(403);
+    const years = await owner.request({ method: 'GET', url: '/api/herm-xxjk/indicatorDataShow/queryYears' });
+    expect(years.statusCode).toBe(403);
   });
 });

@@ -30,3 +30,18 @@ export async function diagnosisFigures(db: Db, year: number): Promise<Department
     group by 1, 2 order by 1`);
   return (result as unknown as { rows: DepartmentDiagnosisFigures[] }).rows;
 }
+
+/** The department of each object task of the year's diagnosis tasks (operation monitoring groups other figures by it). */
+export async function objectTaskDepartments(db: Db, year: number): Promise<{ objectTaskId: number; bmid: string }[]> {
+  const result = await db.execute(sql`
+    select o.id as "objectTaskId", coalesce(o.department_id, '') as bmid
+    from diagnosis_object_tasks o join diagnosis_tasks t on t.id = o.task_id
+    where t.year = ${year}`);
+  return (result as unknown as { rows: { objectTaskId: number; bmid: string }[] }).rows;
+}
+
+/** The years that have diagnosis tasks (operation monitoring's year choices). */
+export async function diagnosisYears(db: Db): Promise<number[]> {
+  const result = await db.execute(sql`select distinct year from diagnosis_tasks order by 1`);
+  return (result as unknown as { rows: { year: number }[] }).rows.map((r) => Number(r.year));
+}

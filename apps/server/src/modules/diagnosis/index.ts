@@ -8,7 +8,12 @@ export { recordRowHistory } from './demo-history.service';
 export { diagnosisPlugin } from './diagnosis.plugin';
 /** The services the demo seed plays through (as the pages would): publish, list, targets, audit, manual results. */
 export { audit as auditDiagnosis } from './diagnosis-audit.service';
-export { type DepartmentDiagnosisFigures, diagnosisFigures } from './diagnosis-figures.query';
+export {
+  type DepartmentDiagnosisFigures,
+  diagnosisFigures,
+  diagnosisYears,
+  objectTaskDepartments,
+} from './diagnosis-figures.query';
 export { announceRows, ROW_COMPUTED, type RowComputed } from './diagnosis-hooks';
 export { publishTask as publishDiagnosisTask } from './diagnosis-task.service';
 export { listObjects as listObjectTasks } from './object-task.service';

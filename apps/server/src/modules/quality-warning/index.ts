@@ -8,3 +8,4 @@ export { raiseOverdueWarnings, raiseQualityWarnings } from './quality-warning.ra
 export { signRemote } from './quality-warning.remote';
 /** The services the demo seed plays through (as the pages would): a row's warnings, disposal, its case, a step. */
 export { caseOfRow, dispose as disposeWarning, stepCase, warnList } from './quality-warning.service';
+export { openWarningsByObjectTask } from './quality-warning-figures.query';

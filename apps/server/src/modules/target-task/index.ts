@@ -38,6 +38,6 @@ export {
 } from './target-task.repository';
 export { listTasks, taskDetail, taskSeenBy, taskTodoCounts } from './target-task.service';
 export type { TaskListFilter } from './task-card.query';
-export { taskProgressFigures } from './task-figures.query';
+export { targetYears, taskProgressFigures } from './task-figures.query';
 export { recomputeYearTargetStatus } from './year-target.repository';
 export { yearTargetSeenBy } from './year-target.service';

@@ -18,3 +18,9 @@ export async function taskProgressFigures(db: Db, year: number) {
     overdue: sum((s) => s === 'delayNotDone'),
   };
 }
+
+/** The years that have year targets (operation monitoring's year choices). */
+export async function targetYears(db: Db): Promise<number[]> {
+  const result = await db.execute(sql`select distinct cycle_year as year from year_targets order by 1`);
+  return (result as unknown as { rows: { year: number }[] }).rows.map((r) => Number(r.year));
+}

@@ -1,5 +1,5 @@
 import type { EChartsCoreOption, EChartsType } from 'echarts/core';
-import { useEffect, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { prefersReducedMotion } from '../../session/theme';
 
 /** What a click on a chart item reports. */
@@ -9,6 +9,9 @@ export interface ChartClick {
   seriesIndex: number;
   data: unknown;
 }
+
+/** The ECharts theme of the charts below (the data screen draws on ECharts' built-in dark theme). */
+export const ChartTheme = createContext<'dark' | undefined>(undefined);
 
 /** Loads ECharts once, on the first chart shown. */
 let runtime: Promise<typeof import('./echarts-runtime')> | null = null;
@@ -40,6 +43,7 @@ export function EChart({
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const [ready, setReady] = useState(false);
+  const theme = useContext(ChartTheme);
   // The latest handler, so a re-render with a new closure needs no re-binding.
   const clickRef = useRef(onClick);
   clickRef.current = onClick;
@@ -50,7 +54,7 @@ export function EChart({
     loadECharts().then(({ init }) => {
       const el = box.current;
       if (cancelled || !el) return;
-      chart.current = init(el, undefined, {
+      chart.current = init(el, theme, {
         renderer: 'svg',
         // jsdom and hidden tabs have no layout: fall back to a sensible size.
         width: el.clientWidth || 480,
@@ -77,7 +81,7 @@ export function EChart({
       chart.current = null;
       setReady(false);
     };
-  }, [height]);
+  }, [height, theme]);
 
   useEffect(() => {
     if (!ready) return;

@@ -13,6 +13,6 @@ export {
   type Series,
   StackedAreaChart,
 } from './charts';
-export { loadECharts } from './EChart';
+export { ChartTheme, loadECharts } from './EChart';
 export { clampPercent, gaugePercent } from './gauge';
 export { wrapLabel } from './options';

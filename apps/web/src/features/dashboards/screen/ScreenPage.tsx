@@ -1,0 +1,61 @@
+import { SCREEN_TEXT as T } from '@zg/contract';
+import { Button, Spin } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+import { LoadError } from '../../../components/LoadError';
+import { ScreenEditor } from './ScreenEditor';
+import { ScreenHistoryDrawer } from './ScreenHistoryDrawer';
+import { ScreenStage } from './ScreenStage';
+import { useScreen, useScreenData } from './screen.api';
+
+/**
+ * 数据大屏 (`/dataScreen?id=`): the screen named (the first the user may see without one), refreshing itself every
+ * `refresh` seconds; its keepers edit the layout, add a screen and restore a saved version.
+ */
+export default function ScreenPage() {
+  const [params, setParams] = useSearchParams();
+  const id = Number(params.get('id')) || undefined;
+  const screen = useScreen(id);
+  const data = useScreenData(screen.data);
+  const [editing, setEditing] = useState<'edit' | 'new' | null>(null);
+  const [history, setHistory] = useState(false);
+  const s = screen.data;
+
+  return (
+    <>
+      {screen.error && <LoadError error={screen.error} onRetry={() => void screen.refetch()} />}
+      {screen.isPending && <Spin />}
+      {s && (
+        <>
+          <ScreenStage
+            screen={s}
+            data={data.data}
+            pending={data.isPending}
+            updatedAt={data.dataUpdatedAt ? dayjs(data.dataUpdatedAt).format('HH:mm:ss') : null}
+            tools={
+              s.abilities.edit && (
+                <>
+                  <Button onClick={() => setEditing('edit')}>{T.edit}</Button>
+                  <Button onClick={() => setHistory(true)}>{T.history}</Button>
+                  <Button onClick={() => setEditing('new')}>{T.newScreen}</Button>
+                </>
+              )
+            }
+          />
+          <ScreenEditor
+            screen={editing === 'edit' ? s : null}
+            open={editing !== null}
+            onClose={() => setEditing(null)}
+            onSaved={(saved) => {
+              setEditing(null);
+              if (saved.id !== s.id) setParams({ id: String(saved.id) });
+            }}
+          />
+          <ScreenHistoryDrawer screen={s} open={history} onClose={() => setHistory(false)} />
+        </>
+      )}
+    </>
+  );
+}
