@@ -124,7 +124,7 @@ export const DASHBOARD_API = {
  * 学校监测 (herm-xxjk): the data screens (schoolScreen) and operation monitoring (queryOperationMonitoring,
  * indicatorDataShow).
  */
-export const SCHOOL_MONITOR_ENDPOINTS = {
+export const SCHOOL_SCREEN_API = {
   screens: endpoint({
     method: 'GET',
     path: `${XXJK}/schoolScreen/queryAllList`,

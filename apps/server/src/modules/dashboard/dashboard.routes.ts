@@ -1,9 +1,4 @@
-import {
-  DASHBOARD_API as API,
-  DASHBOARD_MSG as M,
-  MONITOR_API,
-  SCHOOL_MONITOR_ENDPOINTS as SCREEN,
-} from '@zg/contract';
+import { DASHBOARD_API as API, DASHBOARD_MSG as M, MONITOR_API, SCHOOL_SCREEN_API as SCREEN } from '@zg/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import { serve } from '../../platform/endpoints';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SCHOOL_MONITOR_ENDPOINTS as API, MONITOR_API, type Screen, type ScreenItem } from '@zg/contract';
+import { SCHOOL_SCREEN_API as API, MONITOR_API, type Screen, type ScreenItem } from '@zg/contract';
 import { call } from '../../../api/endpoint';
 
 /** The screens the user's screen authority allows (querySchoolList). */
