@@ -1,13 +1,15 @@
 import { z } from 'zod';
+import { AlgorithmColumnSchema } from './algorithm';
 import { DIAGNOSIS_LIMITS } from './diagnosis';
 import { endpoint } from './endpoint';
 import { AttachmentListSchema, STAGE_MAP } from './files';
-import { IdSchema, text } from './primitives';
+import { IdSchema, PageNumSchema, pageSize, text } from './primitives';
 
 /**
  * The monitoring views of 诊断改进 (issue 31, spec-2 §2.1-2.9): 分析与改进 of a row (rest/disqualified/update), the
  * attachments of a row by stage (rest/quality/uploadFileList, owner type 'Quality'). The tables themselves read
- * rest/quality/select, the QCP panel rest/quality/selectbyid, the sampling dialog rest/quality/samples.
+ * rest/quality/select, the QCP panel rest/quality/selectbyid and its 明细数据 rest/quality/detail (the node's 详情算法),
+ * the sampling dialog rest/quality/samples.
  */
 
 export const QUALITY_VIEW_MSG = {
@@ -17,6 +19,8 @@ export const QUALITY_VIEW_MSG = {
   stageUnknown: '附件阶段不正确',
   rowNotOfObject: '该质控点不属于所给的诊改对象任务',
   rangeReversed: '开始日期不能晚于结束日期',
+  noDetailRule: '未配置详情算法',
+  detailRuleGone: '详情算法的版本已被删除，请在目标标准中重新选择',
 } as const;
 
 /** Cause analysis or improvement measures: required, at most 500 characters (spec-2 §5). */
@@ -61,10 +65,40 @@ export const QualityFileListSchema = z.object({
   }),
 });
 
+/** 明细数据 of a row (rest/quality/detail): its node's 详情算法 run for the row's object and the task's year, a page. */
+export const QualityDetailQuerySchema = z.object({
+  id: IdSchema.describe('质控点行id / row'),
+  current: PageNumSchema,
+  size: pageSize(10, 100),
+});
+export const QualityDetailSchema = z.object({
+  configured: z.boolean().describe('质控点是否配置了详情算法 / whether the node names a detail algorithm'),
+  algorithm: z.string().nullable().describe('详情算法 名称/V版本号 / the detail algorithm'),
+  message: z.string().nullable().describe('说明：未配置详情算法；结果被截断的原因 / why empty or cut'),
+  columns: z.array(AlgorithmColumnSchema).describe('结果列（按算法返回的顺序） / the result columns, in order'),
+  records: z.array(z.record(z.string(), z.unknown())).describe('本页的明细行 / this page of rows'),
+  total: z.number().int().describe('明细总行数（不超过算法行数上限） / rows in all, at most the row cap'),
+  current: z.number().int(),
+  pages: z.number().int(),
+  size: z.number().int(),
+  truncated: z.boolean().describe('结果超过上限而被截断 / the result was cut at the caps'),
+  runId: z.number().int().nullable().describe('执行记录id（血缘） / the lineage run'),
+});
+export type QualityDetail = z.infer<typeof QualityDetailSchema>;
+
 const Z = '/api/herm-zdgj';
 const tags = ['诊断改进'] as const;
 
 export const QUALITY_VIEW_API = {
+  detail: endpoint({
+    method: 'GET',
+    path: `${Z}/rest/quality/detail`,
+    summary:
+      '明细数据：质控点的详情算法按诊改对象（:objectId）和任务年度（:year）返回的行，分页 / a row’s detail data, a page',
+    tags,
+    query: QualityDetailQuerySchema,
+    response: QualityDetailSchema,
+  }),
   analysisSave: endpoint({
     method: 'POST',
     path: `${Z}/rest/disqualified/update`,

@@ -223,6 +223,14 @@ export const STANDARD_API = {
     query: CalRuleQuerySchema,
     response: z.array(CalRuleOptionSchema),
   }),
+  detailRules: endpointOf({
+    method: 'GET',
+    path: `${S}/catalog/detailRules`,
+    summary:
+      '可选的详情算法：详情算法的当前版本（至多200个） / the detail algorithms at their current version, 200 at most',
+    query: CalRuleQuerySchema,
+    response: z.array(CalRuleOptionSchema),
+  }),
   depotList: endpointOf({
     method: 'GET',
     path: `${S}/taskDepot/list`,

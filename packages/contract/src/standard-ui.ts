@@ -96,6 +96,8 @@ export const STANDARD_TEXT = {
   nodeNameRequired: (kind: string) => `请输入${kind}名称`,
   calRule: '计算规则',
   manual: '手工填报',
+  detailRule: '详情算法',
+  noDetailRule: '无（明细数据不列出数据）',
   nh: '内涵',
   zdbz: '诊断标准',
   zlx: '值类型',

@@ -103,6 +103,7 @@ export const STANDARD_EXCEL_COLUMNS = [
   { key: 'zlx', header: '值类型' },
   { key: 'fsdl', header: '是否定量' },
   { key: 'calRule', header: '计算规则' },
+  { key: 'detailRule', header: '详情算法' },
   { key: 'direction', header: '方向' },
   { key: 'gradeRule', header: '等级规则' },
   { key: 'warningMode', header: '预警模式' },
@@ -174,6 +175,9 @@ export const STANDARD_MSG = {
   calRuleNotFound: '计算规则：所选算法版本不存在或已被删除',
   calRuleWrongKind: (kind: string) => `计算规则：只能选择值算法，所选算法是${kind}`,
   calRuleUnknown: (text: string) => `计算规则：找不到算法“${text}”（应为 算法名称 或 算法名称/V版本号）`,
+  detailRuleNotFound: '详情算法：所选算法版本不存在或已被删除',
+  detailRuleWrongKind: (kind: string) => `详情算法：只能选择详情算法，所选算法是${kind}`,
+  detailRuleUnknown: (text: string) => `详情算法：找不到算法“${text}”（应为 算法名称 或 算法名称/V版本号）`,
   // ---- depot and recycle bin ----
   depotNotFound: '任务库条目不存在或已被删除',
   depotOnlyQcp: '只能把质控点（连同其下指标）存入任务库',
@@ -315,6 +319,9 @@ export const NodeFieldsSchema = z.object({
   calRule: Id.nullable()
     .optional()
     .describe('计算规则：值算法的版本id，空为手工填报 / a value algorithm version id; null: manual'),
+  detailRule: Id.nullable()
+    .optional()
+    .describe('详情算法：详情算法的版本id（明细数据），空为无 / a detail algorithm version id; null: none'),
   direction: z.enum(DIRECTIONS).nullable().optional().describe('方向 / higher or lower is better'),
   gradeRule: GradeRuleSchema.nullable().optional().describe('等级规则 / the grade rule'),
   warningRule: WarningRuleSchema.nullable().optional().describe('预警规则 / the warning rule'),
@@ -349,6 +356,9 @@ export interface StandardNode {
   fsdl: boolean;
   calRule: number | null;
   calRuleName: string | null;
+  /** 详情算法: a detail algorithm's version id (the QCP panel's 明细数据), or null. */
+  detailRule: number | null;
+  detailRuleName: string | null;
   direction: Direction | null;
   gradeRule: GradeRule | null;
   warningRule: WarningRule | null;
@@ -369,6 +379,8 @@ export const StandardNodeSchema: z.ZodType<StandardNode> = z.lazy(() =>
     fsdl: z.boolean(),
     calRule: z.number().int().nullable().describe('值算法版本id / the algorithm version'),
     calRuleName: z.string().nullable().describe('算法名称/V版本号，空为手工填报 / "name/Vn", null: manual'),
+    detailRule: z.number().int().nullable().describe('详情算法版本id / the detail algorithm version'),
+    detailRuleName: z.string().nullable().describe('详情算法 算法名称/V版本号，空为无 / "name/Vn", null: none'),
     direction: z.enum(DIRECTIONS).nullable(),
     gradeRule: GradeRuleSchema.nullable(),
     warningRule: WarningRuleSchema.nullable(),
@@ -435,6 +447,8 @@ export interface DepotNode {
   zlx: ValueType | null;
   fsdl: boolean;
   calRule: number | null;
+  /** Absent in items saved before 详情算法 existed. */
+  detailRule?: number | null;
   direction: Direction | null;
   gradeRule: GradeRule | null;
   warningRule: WarningRule | null;
@@ -451,6 +465,7 @@ export const DepotNodeSchema: z.ZodType<DepotNode> = z.lazy(() =>
     zlx: z.enum(VALUE_TYPES).nullable(),
     fsdl: z.boolean(),
     calRule: z.number().int().nullable(),
+    detailRule: z.number().int().nullable().optional(),
     direction: z.enum(DIRECTIONS).nullable(),
     gradeRule: GradeRuleSchema.nullable(),
     warningRule: WarningRuleSchema.nullable(),

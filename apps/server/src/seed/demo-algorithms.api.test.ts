@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, startTestServer, type TestServer, type TestSession } from '../test/harness';
 import { seedDatabase } from '.';
+import { DEMO_DETAIL_ALGORITHMS } from './detail-algorithms';
 import { allDemoIndicators, DEMO_INDICATORS } from './story/indicators';
 import { academicYearOf, DEMO_SCHOOL, generateSchool } from './story/school-data';
 
@@ -60,6 +61,27 @@ describe('the demo indicators', () => {
       expect(node!.algorithms!.map((a) => a.sfmc).sort()).toEqual(g.indicators.map((i) => i.name).sort());
       for (const a of node!.algorithms!) expect(a).toMatchObject({ sflx: 'value', sfbb: 1 });
     }
+  });
+
+  it("the detail algorithm 初次就业明细 lists a major's graduates of the year (the QCP panel's 明细数据)", async () => {
+    const node = (await tree()).find((n) => n.zmc === DEMO_DETAIL_ALGORITHMS.name)!;
+    const a = node.algorithms!.find((x) => x.sfmc === '初次就业明细')!;
+    expect(a).toMatchObject({ sflx: 'detail', sfbb: 1 });
+    const bbid = (await admin.request({ method: 'GET', url: `${S}/algorithmContent/selectById?id=${a.id}` })).json()
+      .data.bbid as number;
+    const res = await post('/algorithmContent/testByObject', { bbid, params: { objectId: majors[0]!, year: YEAR } });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.columns.map((c: { name: string }) => c.name)).toEqual([
+      '学号',
+      '专业代码',
+      '毕业去向',
+      '单位性质',
+      '月收入',
+      '就业地区',
+    ]);
+    expect(data.rowCount).toBeGreaterThan(0);
+    expect(data.rows.every((r: { 专业代码: string }) => r.专业代码 === majors[0])).toBe(true);
   });
 
   it('each gives one plausible number for the school, a college and every major', async () => {

@@ -2,6 +2,7 @@ import type { Db } from '../db/client';
 import { type AlgorithmPackage, installAlgorithms } from '../modules/algorithm';
 import { loadWarehouse, upsertDimensionObjects } from '../modules/data-manage';
 import { ADMIN_USER } from './demo';
+import { DEMO_DETAIL_ALGORITHMS } from './detail-algorithms';
 import { DEMO_INDICATORS } from './story/indicators';
 import { academicYearOf, generateSchool, SCHOOL_WAREHOUSE } from './story/school-data';
 
@@ -16,7 +17,7 @@ export async function seedDemoWarehouse(db: Db, today: string) {
   const school = generateSchool({ lastYear: academicYearOf(today) });
   await upsertDimensionObjects(db, school.dimensionObjects);
   const loaded = await loadWarehouse(db, { ...SCHOOL_WAREHOUSE, tables: school.tables }, ADMIN_USER.id);
-  await installAlgorithms(db, demoAlgorithmPackages(), ADMIN_USER.id);
+  await installAlgorithms(db, [...demoAlgorithmPackages(), DEMO_DETAIL_ALGORITHMS], ADMIN_USER.id);
   return loaded;
 }
 

@@ -58,6 +58,15 @@ export async function diagnosisWorld(
     });
     expect([200, 409]).toContain(res.statusCode);
   }
+  // The 就业率 row's 明细数据: the warehouse rows of the object and year (a detail algorithm).
+  const detail = await post('/algorithmContent/insert', {
+    sfzid: groupId,
+    sfmc: '诊改就业明细',
+    sflx: 'detail',
+    sql: 'select major as 专业, year as 年度, rate as 就业率, students as 学生数 from warehouse.diag_major where major = :objectId and year = :year',
+    bbsm: '初版',
+  });
+  expect([200, 409]).toContain(detail.statusCode);
   await upsertDimensionObjects(
     db,
     ['M01', 'M02', 'M03'].map((code, i) => ({
@@ -92,6 +101,7 @@ export async function diagnosisWorld(
                       direction: 'higher',
                       grades: { A: 90, B: 85, C: 70 },
                       indicator: '诊改就业率',
+                      detail: '诊改就业明细',
                     },
                     {
                       name: '在校生数',

@@ -133,6 +133,8 @@ export const diagnosisRows = pgTable(
     bzz: varchar('bzz', { length: 100 }),
     fsdl: boolean('fsdl').notNull().default(false),
     calRule: integer('cal_rule'),
+    /** The node's 详情算法 (a detail algorithm's version id), copied at publish: the QCP panel's 明细数据. */
+    detailRule: integer('detail_rule'),
     direction: varchar('direction', { length: 10 }),
     gradeRule: jsonb('grade_rule'),
     warningRule: jsonb('warning_rule'),

@@ -67,6 +67,8 @@ export const standardNodes = pgTable(
     zlx: varchar('zlx', { length: 10 }),
     fsdl: boolean('fsdl').notNull().default(false),
     calRule: integer('cal_rule'),
+    /** 详情算法: a detail algorithm's version id (no foreign key, as calRule): the rows behind a value. */
+    detailRule: integer('detail_rule'),
     direction: varchar('direction', { length: 10 }),
     gradeRule: jsonb('grade_rule').$type<GradeRule>(),
     warningRule: jsonb('warning_rule').$type<WarningRule>(),

@@ -104,6 +104,12 @@ export async function currentValueVersions(db: Db, name?: string, limit = 200) {
   return rows.map((r) => ({ ...r, kind: r.kind as AlgorithmKind, current: true }));
 }
 
+/** The detail algorithms (详情算法) at their current version: a standard node's 详情算法 choices, like the value ones. */
+export async function currentDetailVersions(db: Db, name?: string, limit = 200) {
+  const rows = await currentVersionsOfKind(db, 'detail', name, limit);
+  return rows.map((r) => ({ ...r, kind: r.kind as AlgorithmKind, current: true }));
+}
+
 /**
  * A calculation rule (calRule) as another module holds it: a VERSION id. Resolved without a user (the diagnosis
  * module resolves the rules of a task's rows from a background job): the version, its algorithm's name and kind, its

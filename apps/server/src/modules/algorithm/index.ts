@@ -26,6 +26,7 @@ export {
   type AlgorithmVersionHead,
   algorithmVersionHeads,
   type CalRule,
+  currentDetailVersions,
   currentValueVersions,
   currentVersionHeads,
   resolveCalRule,

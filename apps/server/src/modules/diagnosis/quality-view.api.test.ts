@@ -242,3 +242,36 @@ describe('the sampling analysis dialog (rest/quality/samples)', () => {
     await refused(get(stranger, `/rest/quality/samples?id=${id}`), 404);
   });
 });
+
+describe("a row's 明细数据 (rest/quality/detail, the node's 详情算法)", () => {
+  it('runs the detail algorithm for the object and year, paged; a row without one answers 未配置详情算法', async () => {
+    const detail = await data(get(jkr, `/rest/quality/detail?id=${rid('就业率')}&current=1&size=10`));
+    expect(detail).toMatchObject({
+      configured: true,
+      algorithm: '诊改就业明细/V1',
+      total: 1,
+      current: 1,
+      pages: 1,
+      truncated: false,
+    });
+    expect(detail.columns.map((c: { name: string }) => c.name)).toEqual(['专业', '年度', '就业率', '学生数']);
+    expect(detail.records).toEqual([{ 专业: 'M01', 年度: 2025, 就业率: 92.5, 学生数: 300 }]);
+    expect(detail.runId).toEqual(expect.any(Number));
+    // The second page is empty; the person in charge reads the same rows (from the cache).
+    expect((await data(get(jkr, `/rest/quality/detail?id=${rid('就业率')}&current=2&size=10`))).records).toEqual([]);
+    expect((await data(get(fzr, `/rest/quality/detail?id=${rid('就业率')}`))).records).toHaveLength(1);
+    const none = await data(get(fzr, `/rest/quality/detail?id=${rid('在校生数')}`));
+    expect(none).toMatchObject({ configured: false, message: V.noDetailRule, records: [], total: 0 });
+  });
+
+  it('is 404 to whoever may not see the row, and refuses a bad query in Chinese', async () => {
+    await refused(get(stranger, `/rest/quality/detail?id=${rid('就业率')}`), 404, M.rowNotFound);
+    await refused(get(jkr, '/rest/quality/detail?id=999999'), 404, M.rowNotFound);
+    const bad = await get(jkr, `/rest/quality/detail?id=${rid('就业率')}&size=1000`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().meta.message).toMatch(/[\u4e00-\u9fa5]/);
+    const noId = await get(jkr, '/rest/quality/detail?id=abc');
+    expect(noId.statusCode).toBe(400);
+    expect(noId.json().meta.message).toMatch(/[\u4e00-\u9fa5]/);
+  });
+});

@@ -3,7 +3,8 @@ import type { RowInsert } from './quality-row.repository';
 
 /**
  * The rows a system version gives each object task: one per node that carries a value type (zlx), in tree order, with
- * its ancestors' names and ids as level columns (dimension first, the node itself last) and its fields copied.
+ * its ancestors' names and ids as level columns (dimension first, the node itself last) and its fields copied (the
+ * 计算规则 and the 详情算法 versions among them).
  */
 export type RowTemplate = Omit<RowInsert, 'objectTaskId'>;
 
@@ -27,6 +28,7 @@ export function rowTemplates(tree: SystemVersionTree): RowTemplate[] {
       bzz: n.bzz,
       fsdl: n.fsdl,
       calRule: n.calRule,
+      detailRule: n.detailRule,
       direction: n.direction,
       gradeRule: n.gradeRule,
       warningRule: n.warningRule,

@@ -55,6 +55,8 @@ export interface PlannedNode {
   values: NodeValues;
   /** The calculation rule as written (null: manual). */
   calRuleText: string | null;
+  /** The 详情算法 as written (null: none). */
+  detailRuleText: string | null;
 }
 
 export const pathKey = (path: readonly string[]) => path.join('\u0000');
@@ -240,6 +242,9 @@ export function planSheet(rows: readonly { row: number; values: Record<string, s
     const warningRule = parseWarning(v, cell);
     const calRuleText = v('calRule') || null;
     if (calRuleText && (calRuleText.length > 100 || textProblem(calRuleText))) cell('calRule', '不能超过 100 个字符');
+    const detailRuleText = v('detailRule') || null;
+    if (detailRuleText && (detailRuleText.length > 100 || textProblem(detailRuleText)))
+      cell('detailRule', '不能超过 100 个字符');
     if (problems.length > before) continue;
     const parentKey = pathKey(parent);
     const sort = siblingsCount.get(parentKey) ?? 0;
@@ -253,7 +258,8 @@ export function planSheet(rows: readonly { row: number; values: Record<string, s
       nh,
       zdbz,
       calRuleText,
-      values: { bzz, zlx, fsdl, calRule: null, direction, gradeRule, warningRule, zdbz },
+      detailRuleText,
+      values: { bzz, zlx, fsdl, calRule: null, detailRule: null, direction, gradeRule, warningRule, zdbz },
     });
   }
   return { nodes, problems };
@@ -315,6 +321,7 @@ export function rowOfNode(
     warningRule: WarningRule | null;
   },
   calRuleName: string | null,
+  detailRuleName: string | null = null,
 ): Record<StandardExcelKey, string> {
   const w = n.warningRule;
   const levels = Object.fromEntries(LEVEL_KEYS.map((k, i) => [k, path[i] ?? '']));
@@ -326,6 +333,7 @@ export function rowOfNode(
     zlx: n.zlx ? VALUE_TYPE_NAMES[n.zlx] : '',
     fsdl: path.length > 1 ? (n.fsdl ? '是' : '否') : '',
     calRule: calRuleName ?? '',
+    detailRule: detailRuleName ?? '',
     direction: n.direction ? DIRECTION_NAMES[n.direction] : '',
     gradeRule: gradeRuleText(n.gradeRule),
     warningMode: w ? WARNING_MODE_NAMES[w.mode] : '',

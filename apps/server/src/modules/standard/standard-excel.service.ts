@@ -30,9 +30,14 @@ import { changeSystem } from './standard-version.service';
 
 const CAL_RULE = /^(.*?)\s*[/／]\s*[Vv](\d{1,6})$/;
 
-/** Resolves the calculation rules written in the sheet (one lookup), adding a problem for each unknown or wrong one. */
+/**
+ * Resolves the calculation rules and 详情算法 written in the sheet (one lookup), adding a problem for each unknown one
+ * or one of the wrong kind (计算规则 a value algorithm, 详情算法 a detail algorithm).
+ */
 async function resolveCalRules(db: Db, nodes: PlannedNode[], errors: ImportErrors) {
-  const texts = [...new Set(nodes.map((n) => n.calRuleText).filter((t): t is string => Boolean(t)))];
+  const texts = [
+    ...new Set(nodes.flatMap((n) => [n.calRuleText, n.detailRuleText]).filter((t): t is string => Boolean(t))),
+  ];
   if (!texts.length) return;
   const parsed = new Map(
     texts.map((t) => {
@@ -49,6 +54,16 @@ async function resolveCalRules(db: Db, nodes: PlannedNode[], errors: ImportError
     if (!head) errors.cell(n.row, header, M.calRuleUnknown(n.calRuleText));
     else if (head.kind !== 'value') errors.cell(n.row, header, M.calRuleWrongKind(ALGORITHM_KIND_NAMES[head.kind]));
     else n.values.calRule = head.versionId;
+  }
+  const detailHeader = STANDARD_EXCEL_COLUMNS.find((c) => c.key === 'detailRule')!.header;
+  for (const n of nodes) {
+    if (!n.detailRuleText) continue;
+    const p = parsed.get(n.detailRuleText)!;
+    const head = heads.find((h) => h.name === p.name && (p.number === null ? h.current : h.number === p.number));
+    if (!head) errors.cell(n.row, detailHeader, M.detailRuleUnknown(n.detailRuleText));
+    else if (head.kind !== 'detail')
+      errors.cell(n.row, detailHeader, M.detailRuleWrongKind(ALGORITHM_KIND_NAMES[head.kind]));
+    else n.values.detailRule = head.versionId;
   }
 }
 
@@ -88,6 +103,7 @@ async function insertPlanned(tx: Db, systemId: number, nodes: PlannedNode[]) {
         zlx: n.values.zlx,
         fsdl: n.values.fsdl,
         calRule: n.values.calRule,
+        detailRule: n.values.detailRule ?? null,
         direction: n.values.direction,
         gradeRule: n.values.gradeRule,
         warningRule: n.values.warningRule,
@@ -158,7 +174,7 @@ export async function exportQuality(db: Db, actor: Actor, systemId: number) {
   const rows: Record<StandardExcelKey, string>[] = [];
   const walk = (n: StandardNode, path: string[]) => {
     const here = [...path, n.name];
-    rows.push(rowOfNode(here, n, n.calRuleName));
+    rows.push(rowOfNode(here, n, n.calRuleName, n.detailRuleName));
     for (const c of n.children) walk(c, here);
   };
   for (const n of tree) walk(n, []);

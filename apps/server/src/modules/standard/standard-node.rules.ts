@@ -23,6 +23,8 @@ export interface NodeValues {
   zlx: ValueType | null;
   fsdl: boolean;
   calRule: number | null;
+  /** 详情算法 (a detail algorithm's version id); absent counts as none. */
+  detailRule?: number | null;
   direction: Direction | null;
   gradeRule: GradeRule | null;
   warningRule: WarningRule | null;
@@ -39,14 +41,25 @@ export function numberOf(s: string | null | undefined): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+const hasDetail = (v: NodeValues) => v.detailRule !== undefined && v.detailRule !== null;
+
 /** The problems of a node's values (empty when it may be saved). */
 export function nodeProblems(kind: NodeKind, v: NodeValues): string[] {
   if (kind === 'dimension') {
-    const any = v.bzz || v.zlx || v.fsdl || v.calRule !== null || v.direction || v.gradeRule || v.warningRule || v.zdbz;
+    const any =
+      v.bzz ||
+      v.zlx ||
+      v.fsdl ||
+      v.calRule !== null ||
+      hasDetail(v) ||
+      v.direction ||
+      v.gradeRule ||
+      v.warningRule ||
+      v.zdbz;
     return any ? [M.dimensionNoValues] : [];
   }
   if (v.zlx === null) {
-    return v.bzz || v.calRule !== null || v.gradeRule || v.warningRule ? [M.noTypeNoValues] : [];
+    return v.bzz || v.calRule !== null || hasDetail(v) || v.gradeRule || v.warningRule ? [M.noTypeNoValues] : [];
   }
   const problems: string[] = [];
   const type = VALUE_TYPE_NAMES[v.zlx];

@@ -41,6 +41,8 @@ export interface SystemVersionNode {
   bzz: string | null;
   /** 计算规则: the algorithm VERSION id that computes the value, or null (手工填报). */
   calRule: number | null;
+  /** 详情算法: the detail algorithm's VERSION id behind the value's rows (明细数据), or null. */
+  detailRule: number | null;
   /** 方向: higher or lower is better. */
   direction: Direction | null;
   gradeRule: GradeRule | null;
@@ -89,6 +91,7 @@ export async function systemVersionTree(db: Db, systemId: number): Promise<Syste
       zlx: n.zlx as ValueType | null,
       bzz: n.bzz,
       calRule: n.calRule,
+      detailRule: n.detailRule,
       direction: n.direction as Direction | null,
       gradeRule: n.gradeRule ?? null,
       warningRule: n.warningRule ?? null,

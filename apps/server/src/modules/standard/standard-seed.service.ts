@@ -20,6 +20,8 @@ export interface StandardSeedNode {
   zlx?: ValueType;
   fsdl?: boolean;
   indicator?: string;
+  /** A detail algorithm (详情算法) by name: its current version lists the rows behind the value (明细数据). */
+  detail?: string;
   direction?: Direction;
   grades?: { A: number; B: number; C: number } | { value: string; dxLevel: string }[];
   warning?: {
@@ -72,11 +74,13 @@ export async function installStandards(
   const names = new Set<string>();
   const walk = (n: StandardSeedNode) => {
     if (n.indicator) names.add(n.indicator);
+    if (n.detail) names.add(n.detail);
     for (const c of n.children ?? []) walk(c);
   };
   for (const s of systems) for (const n of s.items) walk(n);
   const heads = await algorithmVersionHeads(db, { names: [...names] });
   const current = new Map(heads.filter((h) => h.current && h.kind === 'value').map((h) => [h.name, h.versionId]));
+  const details = new Map(heads.filter((h) => h.current && h.kind === 'detail').map((h) => [h.name, h.versionId]));
   return db.transaction(async (tx) => {
     let made = 0;
     for (const s of systems) {
@@ -100,6 +104,7 @@ export async function installStandards(
             zlx: n.zlx ?? null,
             fsdl: n.fsdl ?? false,
             calRule: n.indicator ? (current.get(n.indicator) ?? null) : null,
+            detailRule: n.detail ? (details.get(n.detail) ?? null) : null,
             direction: n.direction ?? null,
             gradeRule: gradeRuleOf(n.grades),
             warningRule: warningOf(n.warning),

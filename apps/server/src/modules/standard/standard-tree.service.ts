@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { badRequest } from '../../platform/errors';
 import type { Hooks } from '../../platform/hooks';
-import { algorithmVersionHeads, currentValueVersions } from '../algorithm';
+import { algorithmVersionHeads, currentDetailVersions, currentValueVersions } from '../algorithm';
 import { presentNode, presentSystem } from './standard.presenter';
 import * as repo from './standard.repository';
 import { audit, nodeFor, systemFor } from './standard-access';
@@ -36,7 +36,7 @@ export async function treeOf(db: Db, systemId: number): Promise<StandardNode[]> 
   const rows = await repo.liveNodes(db, systemId);
   const names = await calRuleNames(
     db,
-    rows.map((r) => r.calRule),
+    rows.flatMap((r) => [r.calRule, r.detailRule]),
   );
   type Nested = repo.NodeRow & { depth: number; children: Nested[] };
   const out = (n: Nested): StandardNode => ({ ...presentNode(n, n.depth, names), children: n.children.map(out) });
@@ -55,15 +55,24 @@ export async function getNode(db: Db, actor: Actor, id: number): Promise<Standar
   let depth = 0;
   for (let cur: repo.NodeRow | undefined = node; cur; cur = cur.parentId === null ? undefined : byId.get(cur.parentId))
     depth++;
-  return { ...presentNode(node, depth, await calRuleNames(db, [node.calRule])), children: [] };
+  return { ...presentNode(node, depth, await calRuleNames(db, [node.calRule, node.detailRule])), children: [] };
 }
 
-/** The calculation rule must be a value algorithm's version. */
-async function checkCalRule(db: Db, calRule: number | null) {
-  if (calRule === null) return;
-  const [head] = await algorithmVersionHeads(db, { ids: [calRule] });
-  if (!head) throw badRequest(M.calRuleNotFound);
-  if (head.kind !== 'value') throw badRequest(M.calRuleWrongKind(ALGORITHM_KIND_NAMES[head.kind]));
+/** The calculation rule must be a value algorithm's version, the 详情算法 a detail algorithm's (one lookup). */
+async function checkCalRule(db: Db, calRule: number | null, detailRule: number | null) {
+  const ids = [calRule, detailRule].filter((x): x is number => x !== null);
+  if (!ids.length) return;
+  const heads = await algorithmVersionHeads(db, { ids });
+  if (calRule !== null) {
+    const head = heads.find((h) => h.versionId === calRule);
+    if (!head) throw badRequest(M.calRuleNotFound);
+    if (head.kind !== 'value') throw badRequest(M.calRuleWrongKind(ALGORITHM_KIND_NAMES[head.kind]));
+  }
+  if (detailRule !== null) {
+    const head = heads.find((h) => h.versionId === detailRule);
+    if (!head) throw badRequest(M.detailRuleNotFound);
+    if (head.kind !== 'detail') throw badRequest(M.detailRuleWrongKind(ALGORITHM_KIND_NAMES[head.kind]));
+  }
 }
 
 function valuesOf(f: NodeFields): NodeValues {
@@ -72,6 +81,7 @@ function valuesOf(f: NodeFields): NodeValues {
     zlx: f.zlx ?? null,
     fsdl: f.fsdl ?? false,
     calRule: f.calRule ?? null,
+    detailRule: f.detailRule ?? null,
     direction: f.direction ?? null,
     gradeRule: (f.gradeRule ?? null) as GradeRule | null,
     warningRule: (f.warningRule ?? null) as WarningRule | null,
@@ -83,7 +93,7 @@ async function checkFields(db: Db, kind: NodeKind, f: NodeFields) {
   const values = valuesOf(f);
   const problems = nodeProblems(kind, values);
   if (problems.length) throw badRequest(problems.join('；'));
-  await checkCalRule(db, values.calRule);
+  await checkCalRule(db, values.calRule, values.detailRule ?? null);
   return values;
 }
 
@@ -110,6 +120,7 @@ function nodeColumns(kind: NodeKind, name: string, f: NodeFields, values: NodeVa
     zlx: values.zlx,
     fsdl: values.fsdl,
     calRule: values.calRule,
+    detailRule: values.detailRule ?? null,
     direction: values.direction,
     gradeRule: values.gradeRule,
     warningRule: values.warningRule,
@@ -220,6 +231,18 @@ export async function deleteNode(db: Db, hooks: Hooks, actor: Actor, id: number)
 /** The 计算规则 choices: value algorithms at their current version (anyone with the 目标标准 menu may pick). */
 export async function calRuleOptions(db: Db, name?: string): Promise<CalRuleOption[]> {
   const rows = await currentValueVersions(db, name);
+  return rows.map((r) => ({
+    id: r.versionId,
+    label: `${r.name}/V${r.number}`,
+    algorithmName: r.name,
+    version: r.number,
+    group: r.group,
+  }));
+}
+
+/** The 详情算法 choices: detail algorithms at their current version (the 明细数据 of the QCP panel). */
+export async function detailRuleOptions(db: Db, name?: string): Promise<CalRuleOption[]> {
+  const rows = await currentDetailVersions(db, name);
   return rows.map((r) => ({
     id: r.versionId,
     label: `${r.name}/V${r.number}`,

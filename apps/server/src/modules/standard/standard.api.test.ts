@@ -83,7 +83,7 @@ async function algorithms() {
   };
 }
 
-const SHEET = (valueAlgorithm: string): Row[] => [
+const SHEET = (valueAlgorithm: string, detailAlgorithm?: string): Row[] => [
   { dimension: '人才培养', nh: '人才培养质量' },
   {
     dimension: '人才培养',
@@ -94,6 +94,7 @@ const SHEET = (valueAlgorithm: string): Row[] => [
     zlx: '百分比',
     fsdl: '是',
     calRule: `${valueAlgorithm}/V1`,
+    detailRule: detailAlgorithm ?? '',
     direction: '越高越好',
     gradeRule: 'A=80;B=70;C=60',
     warningMode: '按值',
@@ -213,8 +214,13 @@ describe('import, copy, edit, export', () => {
   });
 
   it('exports a system that reimports to the same tree; the template imports as it is', async () => {
-    const id = await importNew(publisher, SHEET(algo.value.name));
+    const id = await importNew(publisher, SHEET(algo.value.name, algo.detail.name));
     const before = await full(publisher, id);
+    // The 详情算法 written by name is its current version, and the export writes it back as 名称/V1.
+    expect(find(before.tree, '双师素质教师比例')).toMatchObject({
+      detailRule: algo.detail.id,
+      detailRuleName: `${algo.detail.name}/V1`,
+    });
     const file = await get(publisher, `/quality/export?systemId=${id}`);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('spreadsheetml');
@@ -261,6 +267,12 @@ describe('import, copy, edit, export', () => {
     ]);
     const details = await data(get(publisher, `/catalog/calRules?name=${encodeURIComponent(algo.detail.name)}`));
     expect(details).toEqual([]);
+    // 详情算法: the detail algorithms only.
+    expect(await data(get(auditor, `/catalog/detailRules?name=${encodeURIComponent(algo.detail.name)}`))).toEqual([
+      expect.objectContaining({ id: algo.detail.id, label: `${algo.detail.name}/V1`, version: 1 }),
+    ]);
+    expect(await data(get(auditor, `/catalog/detailRules?name=${encodeURIComponent(algo.value.name)}`))).toEqual([]);
+    expect((await get(office, '/catalog/detailRules')).statusCode).toBe(403);
     // The data office has no 目标标准 menu.
     expect((await get(office, '/catalog/calRules')).statusCode).toBe(403);
   });
@@ -274,6 +286,8 @@ describe('bad input is refused in Chinese, naming the row or the field', () => {
       { dimension: '专业建设', qcp: '缺标准值', zlx: '百分比' },
       { dimension: '专业建设', qcp: '分数线颠倒', zlx: '数值', direction: '越高越好', gradeRule: 'A=60;B=70;C=80' },
       { dimension: '专业建设', qcp: '详情算法', zlx: '数值', calRule: algo.detail.name },
+      { dimension: '专业建设', qcp: '明细是值算法', zlx: '数值', detailRule: algo.value.name },
+      { dimension: '专业建设', qcp: '明细不存在', zlx: '数值', detailRule: '没有这个算法/V3' },
     ];
     const message = await refused(
       upload(
@@ -288,6 +302,8 @@ describe('bad input is refused in Chinese, naming the row or the field', () => {
     expect(message).toContain(`第4行：${M.bzzMissing('百分比')}`);
     expect(message).toContain(`第5行：${M.gradeOrderHigher}`);
     expect(message).toContain(`第6行「计算规则」：${M.calRuleWrongKind('详情算法')}`);
+    expect(message).toContain(`第7行「详情算法」：${M.detailRuleWrongKind('值算法')}`);
+    expect(message).toContain(`第8行「详情算法」：${M.detailRuleUnknown('没有这个算法/V3')}`);
     const list = await data(get(publisher, '/target/selectPage?name=坏表'));
     expect(list.total).toBe(0);
   });
@@ -347,6 +363,16 @@ describe('bad input is refused in Chinese, naming the row or the field', () => {
       400,
       M.calRuleNotFound,
     );
+    const insert = (extra: object) =>
+      post(publisher, '/catalog/insert', { systemId: id, parentId: dim, kind: 'qcp', ...fields, bzz: '50', ...extra });
+    await refused(insert({ detailRule: algo.value.id }), 400, M.detailRuleWrongKind('值算法'));
+    await refused(insert({ detailRule: 99999 }), 400, M.detailRuleNotFound);
+    await refused(insert({ zlx: null, bzz: null, detailRule: algo.detail.id }), 400, M.noTypeNoValues);
+    const withDetail = await data(insert({ name: '有明细的质控点', detailRule: algo.detail.id }));
+    expect(await data(get(publisher, `/catalog/selectById?id=${withDetail.nodeId}`))).toMatchObject({
+      detailRule: algo.detail.id,
+      detailRuleName: `${algo.detail.name}/V1`,
+    });
     await refused(
       post(publisher, '/catalog/insert', { systemId: id, parentId: null, kind: 'qcp', name: '顶层质控点' }),
       400,
@@ -368,6 +394,7 @@ describe('bad input is refused in Chinese, naming the row or the field', () => {
     expect((await full(publisher, id)).tree[0].children.map((n: StandardNode) => n.name)).toEqual([
       '人才培养方案',
       '双师素质教师比例',
+      '有明细的质控点',
     ]);
   });
 });

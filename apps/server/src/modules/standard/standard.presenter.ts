@@ -36,7 +36,7 @@ export function presentSystem(v: repo.SystemView): StandardSystem {
   };
 }
 
-/** A node without its children; `names` holds the calculation rules' labels (算法名/V版本) by version id. */
+/** A node without its children; `names` holds the algorithms' labels (算法名/V版本) by version id (计算规则 and 详情算法). */
 export function presentNode(
   n: repo.NodeRow,
   depth: number,
@@ -56,6 +56,8 @@ export function presentNode(
     fsdl: n.fsdl,
     calRule: n.calRule,
     calRuleName: n.calRule === null ? null : (names.get(n.calRule) ?? null),
+    detailRule: n.detailRule,
+    detailRuleName: n.detailRule === null ? null : (names.get(n.detailRule) ?? null),
     direction: n.direction as Direction | null,
     gradeRule: n.gradeRule ?? null,
     warningRule: n.warningRule ?? null,

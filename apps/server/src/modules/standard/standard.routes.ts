@@ -69,6 +69,7 @@ export const standardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- the catalogue ----
   serve(app, API.calRules, MENU, async (req) => ok(await tree.calRuleOptions(db(), req.query.name)));
+  serve(app, API.detailRules, MENU, async (req) => ok(await tree.detailRuleOptions(db(), req.query.name)));
   serve(app, API.catalogGet, MENU, async (req) => ok(await tree.getNode(db(), actorOf(req), req.query.id)));
   serve(app, API.catalogInsert, MENU, async (req) => {
     const change = await tree.insertNode(db(), hooks, actorOf(req), req.body);

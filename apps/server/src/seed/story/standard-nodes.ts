@@ -11,6 +11,8 @@ export interface DemoStandardNode {
   fsdl?: boolean;
   /** Name of a demo indicator of story/indicators.ts (its algorithm's current version is the calRule); absent = manual. */
   indicator?: string;
+  /** Name of a demo detail algorithm (seed/detail-algorithms.ts): the QCP panel's 明细数据. */
+  detail?: string;
   direction?: 'higher' | 'lower';
   grades?: { A: number; B: number; C: number } | { value: string; dxLevel: string }[];
   warning?: {
@@ -34,7 +36,9 @@ export interface DemoStandardSystem {
   readers?: { users?: string[]; roles?: string[] };
 }
 
-export type Opts = Partial<Pick<DemoStandardNode, 'nh' | 'zdbz' | 'warning' | 'children' | 'indicator' | 'direction'>>;
+export type Opts = Partial<
+  Pick<DemoStandardNode, 'nh' | 'zdbz' | 'warning' | 'children' | 'indicator' | 'detail' | 'direction'>
+>;
 
 export const unitOf = (indicator: string | undefined) =>
   indicator ? (allDemoIndicators().find((i) => i.name === indicator)?.unit ?? '') : '';

@@ -49,7 +49,11 @@ export type { DemoStandardNode, DemoStandardSystem } from './standard-nodes';
           name: '毕业生就业质量',
           nh: '毕业生就业率、对口率与起薪反映人才培养的社会认可度',
           children: [
-            percent('初次就业率', 90, [95, 92, 90], { indicator: '初次就业率', warning: monthlyBelow(90) }),
+            percent('初次就业率', 90, [95, 92, 90], {
+              indicator: '初次就业率',
+              detail: '初次就业明细',
+              warning: monthlyBelow(90),
+            }),
             percent('专业对口就业率', 65, [85, 75, 65], { indicator: '专业对口就业率' }),
             amount('毕业生平均月收入', 4500, [6000, 5500, 5000], { indicator: '毕业生平均月收入' }),
           ],
@@ -185,7 +189,11 @@ const MAJOR: DemoStandardSystem = {
           name: '毕业生就业',
           nh: '毕业生初次就业、专业对口、起薪与升学',
           children: [
-            percent('初次就业率', 90, [95, 93, 91], { indicator: '初次就业率', warning: monthlyBelow(90) }),
+            percent('初次就业率', 90, [95, 93, 91], {
+              indicator: '初次就业率',
+              detail: '初次就业明细',
+              warning: monthlyBelow(90),
+            }),
             percent('专业对口就业率', 60, [85, 75, 65], { indicator: '专业对口就业率', warning: weeklyD }),
             amount('毕业生平均月收入', 4500, [6000, 5500, 5000], { indicator: '毕业生平均月收入' }),
             percent('升学率', 5, [20, 12, 8], { indicator: '升学率' }),

@@ -114,6 +114,73 @@ describe('目标监测统计表', () => {
     expect(await within(drawer).findAllByText(T.noData)).toBeTruthy();
   });
 
+  it('明细数据 lists the rows of the detail algorithm (columns from the result, paged), then the lineage', async () => {
+    const qcp = () =>
+      ok({ ...rows[0], rwmc: '2026年专业诊改', gzdxmc: '软件技术', datasourceVos: [], warningVo: null, sharePos: [] });
+    const pages: string[] = [];
+    const records = Array.from({ length: 12 }, (_, i) => ({ 学号: `S${i + 1}`, 姓名: `学生${i + 1}`, 就业: i % 2 }));
+    api({
+      [`${Z}/rest/quality/selectbyid`]: qcp,
+      [`${Z}/rest/quality/lineage`]: () => failed(404, '质控点不存在'),
+      [`${Z}/rest/quality/detail`]: (_init, url) => {
+        const current = Number(url.searchParams.get('current') ?? 1);
+        pages.push(String(current));
+        return ok({
+          configured: true,
+          algorithm: '毕业生就业明细/V1',
+          message: null,
+          columns: [
+            { name: '学号', type: 'text' },
+            { name: '姓名', type: 'text' },
+            { name: '就业', type: 'number' },
+          ],
+          records: records.slice((current - 1) * 10, current * 10),
+          total: 12,
+          current,
+          pages: 2,
+          size: 10,
+          truncated: false,
+          runId: 5,
+        });
+      },
+    });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: '双师型教师比例' }));
+    await screen.findByText('2026年专业诊改');
+    const drawer = drawerWith('2026年专业诊改');
+    const table = await within(drawer).findByRole('table', { name: T.detailTable });
+    expect(Array.from(table.querySelectorAll('th')).map((th) => th.textContent)).toEqual(['学号', '姓名', '就业']);
+    expect(within(table).getByText('学生1')).toBeTruthy();
+    expect(within(drawer).getByText(T.detailAlgorithm('毕业生就业明细/V1'))).toBeTruthy();
+    expect(within(drawer).getByText(T.detailLineage)).toBeTruthy();
+    fireEvent.click(within(drawer).getByTitle('2'));
+    expect(await within(drawer).findByText('学生12')).toBeTruthy();
+    expect(pages).toContain('2');
+  });
+
+  it("明细数据 says 未配置详情算法 without a detail algorithm, and shows the runner's message when it fails", async () => {
+    const qcp = () =>
+      ok({ ...rows[0], rwmc: '2026年专业诊改', gzdxmc: '软件技术', datasourceVos: [], warningVo: null, sharePos: [] });
+    const empty = { columns: [], records: [], total: 0, current: 1, pages: 0, size: 10, truncated: false, runId: null };
+    api({
+      [`${Z}/rest/quality/selectbyid`]: qcp,
+      [`${Z}/rest/quality/lineage`]: () => failed(404, '质控点不存在'),
+      [`${Z}/rest/quality/detail`]: () => ok({ configured: false, algorithm: null, message: V.noDetailRule, ...empty }),
+    });
+    const first = open();
+    fireEvent.click(await screen.findByRole('button', { name: '双师型教师比例' }));
+    expect(await screen.findByText(V.noDetailRule)).toBeTruthy();
+    first.unmount();
+    api({
+      [`${Z}/rest/quality/selectbyid`]: qcp,
+      [`${Z}/rest/quality/lineage`]: () => failed(404, '质控点不存在'),
+      [`${Z}/rest/quality/detail`]: () => failed(400, '算法执行超时（超过 5 秒）'),
+    });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: '双师型教师比例' }));
+    expect(await screen.findByText('算法执行超时（超过 5 秒）')).toBeTruthy();
+  });
+
   it('the sampling dialog shows the server message of a failure', async () => {
     api({ [`${Z}/rest/quality/samples`]: () => failed(400, V.rangeReversed) });
     open();

@@ -43,6 +43,8 @@ function node(over: Partial<StandardNode> & Pick<StandardNode, 'id' | 'kind' | '
     fsdl: false,
     calRule: null,
     calRuleName: null,
+    detailRule: null,
+    detailRuleName: null,
     direction: null,
     gradeRule: null,
     warningRule: null,

@@ -18,6 +18,7 @@ const BLANK: NodeValues = {
   zlx: null,
   fsdl: false,
   calRule: null,
+  detailRule: null,
   direction: null,
   gradeRule: null,
   warningRule: null,
@@ -85,6 +86,9 @@ describe('NodeForm', () => {
         initial={{ ...BLANK, zlx: 'have', bzz: '' }}
         readOnly={false}
         calRuleOptions={[{ label: '教学质量', title: '教学质量', options: [{ value: 70, label: '专业学生数/V2' }] }]}
+        detailRuleOptions={[
+          { label: '教学质量', title: '教学质量', options: [{ value: 71, label: '专业学生名单/V1' }] },
+        ]}
         saving={false}
         onSave={onSave}
       />,
@@ -96,9 +100,16 @@ describe('NodeForm', () => {
     expect(onSave).not.toHaveBeenCalled();
     fireEvent.click(within(f).getByLabelText('有'));
     await pick('计算规则', '专业学生数/V2', f);
+    await pick('详情算法', '专业学生名单/V1', f);
     fireEvent.click(within(f).getByRole('button', { name: /^保\s?存$/ }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
-    expect(onSave.mock.calls[0]?.[0]).toMatchObject({ zlx: 'have', bzz: '1', calRule: 70, gradeRule: null });
+    expect(onSave.mock.calls[0]?.[0]).toMatchObject({
+      zlx: 'have',
+      bzz: '1',
+      calRule: 70,
+      detailRule: 71,
+      gradeRule: null,
+    });
   });
 
   it('等级 lists its levels, and the standard value is one of them', async () => {
@@ -282,6 +293,8 @@ describe('DepotPanel and RecyclePanel', () => {
         fsdl: false,
         calRule: null,
         calRuleName: null,
+        detailRule: null,
+        detailRuleName: null,
         direction: null,
         gradeRule: null,
         warningRule: null,

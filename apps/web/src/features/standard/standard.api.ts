@@ -92,10 +92,19 @@ export function useRecycle(systemId: number | undefined, enabled = true) {
  * grouped by their algorithm group for the select.
  */
 export function useCalRuleOptions(enabled: boolean) {
+  return useRuleOptions(enabled, 'calRules');
+}
+
+/** `GET catalog/detailRules`: the detail algorithms (详情算法) a node may name for its 明细数据, grouped the same way. */
+export function useDetailRuleOptions(enabled: boolean) {
+  return useRuleOptions(enabled, 'detailRules');
+}
+
+function useRuleOptions(enabled: boolean, which: 'calRules' | 'detailRules') {
   return useQuery({
-    queryKey: [KEY, 'calRules'],
+    queryKey: [KEY, which],
     queryFn: async ({ signal }) => {
-      const rules = await call(API.calRules, { query: {} }, { signal });
+      const rules = await call(API[which], { query: {} }, { signal });
       const groups = new Map<string, { value: number; label: string }[]>();
       for (const r of rules) groups.set(r.group, [...(groups.get(r.group) ?? []), { value: r.id, label: r.label }]);
       return [...groups].map(([group, options]) => ({ label: group, title: group, options }));

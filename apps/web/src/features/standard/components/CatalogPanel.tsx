@@ -13,7 +13,7 @@ import { App, Button, Card, Col, Form, Input, Row, Space, Tag, Tree, type TreeDa
 import { type Key, useMemo, useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
 import { FormDialog } from '../../../components/FormDialog';
-import { useCalRuleOptions, useStandardActions } from '../standard.api';
+import { useCalRuleOptions, useDetailRuleOptions, useStandardActions } from '../standard.api';
 import {
   childKindUnder,
   computeMove,
@@ -63,6 +63,7 @@ function valuesOf(n: StandardNode): NodeValues {
     zlx: n.zlx,
     fsdl: n.fsdl,
     calRule: n.calRule,
+    detailRule: n.detailRule,
     direction: n.direction,
     gradeRule: n.gradeRule,
     warningRule: n.warningRule,
@@ -89,6 +90,7 @@ export function CatalogPanel({
   const write = system.abilities.write;
   const actions = useStandardActions();
   const calRules = useCalRuleOptions(write);
+  const detailRules = useDetailRuleOptions(write);
   const [keyword, setKeyword] = useState('');
   const [selected, setSelected] = useState<number | null>(null);
   // The catalogue opens with its dimensions unfolded (the page gives each system its own panel).
@@ -117,6 +119,19 @@ export function CatalogPanel({
       },
     ];
   }, [calRules.data, node]);
+  const detailRuleOptions = useMemo(() => {
+    const groups = detailRules.data ?? [];
+    const known = groups.some((g) => g.options.some((o) => o.value === node?.detailRule));
+    if (!node?.detailRule || known) return groups;
+    return [
+      ...groups,
+      {
+        label: T.currentRule,
+        title: T.currentRule,
+        options: [{ value: node.detailRule, label: node.detailRuleName ?? T.ruleVersion(node.detailRule) }],
+      },
+    ];
+  }, [detailRules.data, node]);
 
   const addKind = (parent: StandardNode | null) => {
     const kind = childKindUnder(parent?.kind ?? null);
@@ -169,6 +184,7 @@ export function CatalogPanel({
               zlx: values.zlx,
               fsdl: values.fsdl,
               calRule: values.calRule,
+              detailRule: values.detailRule,
               direction: values.direction,
               gradeRule: values.gradeRule,
               warningRule: values.warningRule,
@@ -309,6 +325,7 @@ export function CatalogPanel({
                 initial={valuesOf(node)}
                 readOnly={!write}
                 calRuleOptions={calRuleOptions}
+                detailRuleOptions={detailRuleOptions}
                 saving={actions.updateNode.isPending}
                 onSave={save}
               />

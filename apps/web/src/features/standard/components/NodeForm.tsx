@@ -37,19 +37,23 @@ export interface NodeValues {
   fsdl: boolean;
   /** An algorithm version id, or null: 手工填报. */
   calRule: number | null;
+  /** A detail algorithm's version id (the QCP panel's 明细数据), or null: none. */
+  detailRule: number | null;
   direction: Direction | null;
   gradeRule: GradeRule | null;
   warningRule: WarningRule | null;
 }
 
-type FormValues = Omit<NodeValues, 'gradeRule' | 'warningRule' | 'calRule'> &
+type FormValues = Omit<NodeValues, 'gradeRule' | 'warningRule' | 'calRule' | 'detailRule'> &
   GradeForm &
-  WarningForm & { calRule: number | 'manual' };
+  WarningForm & { calRule: number | 'manual'; detailRule?: number | null };
 
 const MANUAL = 'manual';
 
 const options = <K extends string>(names: Record<K, string>) =>
   (Object.entries(names) as [K, string][]).map(([value, label]) => ({ value, label }));
+
+type RuleGroups = { label: string; title: string; options: { value: number; label: string }[] }[];
 
 export interface NodeFormProps {
   kind: NodeKind;
@@ -57,16 +61,26 @@ export interface NodeFormProps {
   /** Without the right to edit, every input is disabled and there is no 保存. */
   readOnly: boolean;
   /** The value algorithms' versions a QCP may be computed by, by algorithm group. */
-  calRuleOptions: { label: string; title: string; options: { value: number; label: string }[] }[];
+  calRuleOptions: RuleGroups;
+  /** The detail algorithms' versions whose rows the QCP panel's 明细数据 lists, by algorithm group. */
+  detailRuleOptions?: RuleGroups;
   saving: boolean;
   onSave: (values: NodeValues) => void;
 }
 
 /**
  * The form of a catalogue node: 名称 and 内涵 for a 诊断维度; for a QCP or indicator also 诊断标准, 标准值 (its input
- * fits the 值类型), 是否定量, 计算规则, 方向, 等级规则 and 预警规则.
+ * fits the 值类型), 是否定量, 计算规则, 详情算法, 方向, 等级规则 and 预警规则.
  */
-export function NodeForm({ kind, initial, readOnly, calRuleOptions, saving, onSave }: NodeFormProps) {
+export function NodeForm({
+  kind,
+  initial,
+  readOnly,
+  calRuleOptions,
+  detailRuleOptions = [],
+  saving,
+  onSave,
+}: NodeFormProps) {
   const [form] = Form.useForm<FormValues>();
   const [problem, setProblem] = useState<string | null>(null);
   const watchedZlx = Form.useWatch('zlx', form) as ValueType | null | undefined;
@@ -97,6 +111,7 @@ export function NodeForm({ kind, initial, readOnly, calRuleOptions, saving, onSa
       zlx: v.zlx ?? null,
       fsdl: v.fsdl,
       calRule: v.calRule === MANUAL ? null : v.calRule,
+      detailRule: v.detailRule ?? null,
       direction: v.direction ?? null,
       gradeRule: grade.rule,
       warningRule: warning.rule,
@@ -131,6 +146,19 @@ export function NodeForm({ kind, initial, readOnly, calRuleOptions, saving, onSa
                 showSearch
                 optionFilterProp="label"
                 options={[{ value: MANUAL, label: T.manual }, ...calRuleOptions]}
+              />
+            </Form.Item>
+          </Col>
+        )}
+        {!dimension && (
+          <Col xs={24} md={12}>
+            <Form.Item name="detailRule" label={T.detailRule}>
+              <Select
+                showSearch
+                allowClear
+                placeholder={T.noDetailRule}
+                optionFilterProp="label"
+                options={detailRuleOptions}
               />
             </Form.Item>
           </Col>
@@ -294,6 +322,7 @@ function initialFormValues(v: NodeValues): FormValues {
     fsdl: v.fsdl,
     direction: v.direction,
     calRule: v.calRule ?? MANUAL,
+    detailRule: v.detailRule ?? undefined,
     ...gradeToForm(grade),
     ...warningToForm(v.warningRule),
   };

@@ -8,6 +8,7 @@ import { EmptyState } from '../../../../components/EmptyState';
 import { LoadError } from '../../../../components/LoadError';
 import { shownResult, valueText } from '../../diagnosis.logic';
 import { LineageContent } from '../LineageDialog';
+import { DetailData } from './DetailData';
 import { gradeText } from './MonitorTable';
 import { useQcp, useSaveAnalysis } from './monitor.api';
 import { analysisProblem, charCount, monitorTarget } from './monitor.logic';
@@ -26,7 +27,8 @@ const Nothing = () => <EmptyState description={T.noData} />;
 /**
  * 质控点详情 (spec-2 §2.8): the header (name, diagnosis result, achievement level), the read-only fields, cause
  * analysis and improvement measures (editable with isedit), 文件下载 by the four stages with 下载全部, and the tabs
- * 明细数据 (the lineage of the value: the rows carry no detail algorithm yet), 预警历史 and 预警趋势 (slots).
+ * 明细数据 (the rows of the node's 详情算法 for this object and year, then the lineage of the value), 预警历史 and
+ * 预警趋势 (slots).
  */
 export function QcpPanel({ id, warningHistory, warningTrend }: { id: number } & QcpPanelSlots) {
   const qcp = useQcp(id);
@@ -68,7 +70,19 @@ function QcpContent({ q, warningHistory, warningTrend }: { q: QcpDetail } & QcpP
       <AnalysisForm q={q} />
       <Tabs
         items={[
-          { key: 'detail', label: T.tabDetail, children: <LineageContent row={q} /> },
+          {
+            key: 'detail',
+            label: T.tabDetail,
+            children: (
+              <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+                <DetailData id={q.id} />
+                <Typography.Title level={5} style={{ margin: 0 }}>
+                  {T.detailLineage}
+                </Typography.Title>
+                <LineageContent row={q} />
+              </Space>
+            ),
+          },
           { key: 'history', label: T.tabWarningHistory, children: warningHistory ?? <Nothing /> },
           { key: 'trend', label: T.tabWarningTrend, children: warningTrend ?? <Nothing /> },
         ]}

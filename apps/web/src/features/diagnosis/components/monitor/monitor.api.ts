@@ -36,3 +36,14 @@ export function useSaveAnalysis() {
     },
   });
 }
+
+/** `GET rest/quality/detail`: a page of the row's 明细数据 (its node's 详情算法); the tab draws its own failure. */
+export function useRowDetail(id: number, page: { current: number; size: number }) {
+  return useQuery({
+    queryKey: [KEY, 'detail', id, page.current, page.size],
+    queryFn: ({ signal }) => call(QUALITY_VIEW_API.detail, { query: { id, ...page } }, { signal }),
+    throwOnError: false,
+    retry: false,
+    placeholderData: (previous) => previous,
+  });
+}
