@@ -81,6 +81,19 @@ test('zyfzr01 reads the monitoring table, writes 分析与改进 with an attachm
   await drawer.getByRole('button', { name: '关闭' }).first().click();
   await expect(drawer).toBeHidden();
 
+  // ---- 明细数据: the demo's 初次就业率 names the detail algorithm 初次就业明细, run for this major and year ----
+  await page.getByRole('button', { name: '初次就业率', exact: true }).first().click();
+  await drawer.getByRole('tab', { name: '明细数据' }).click();
+  const detail = drawer.getByRole('tabpanel', { name: '明细数据' });
+  await expect(detail).toContainText('详情算法：初次就业明细');
+  // Its rows (columns from the result), then the lineage below.
+  await expect(detail.locator('tbody tr.ant-table-row').first()).toBeVisible();
+  await expect(detail).toContainText('数据来源');
+  await keepScreenshot(page, 'diagnosis-monitor-detail');
+  await audit(page, '明细数据', findings, '.ant-drawer');
+  await drawer.getByRole('button', { name: '关闭' }).first().click();
+  await expect(drawer).toBeHidden();
+
   // ---- 分析与改进 of the flagged row, with an attachment ----
   await page.getByRole('tab', { name: tab }).click();
   await page.getByRole('button', { name: `${flagged!.zkdmc} 分析与改进` }).click();

@@ -122,6 +122,8 @@ function api(
     [`${S}/recycle/list`]: () => ok([]),
     [`${S}/catalog/calRules`]: () =>
       ok([{ id: 70, label: '双师型教师比例/V2', algorithmName: '双师型教师比例', version: 2, group: '师资' }]),
+    [`${S}/catalog/detailRules`]: () =>
+      ok([{ id: 71, label: '双师型教师明细/V1', algorithmName: '双师型教师明细', version: 1, group: '师资' }]),
     ...Object.fromEntries(
       Object.entries(extra).map(([path, h]) => [
         path,
