@@ -47,8 +47,9 @@ describe('/api/user: the signed-in user', () => {
   it('lists roles, departments and user types paged as the spec', async () => {
     const me = await s.login('rwfzr01');
     const roles = (await me.request({ method: 'GET', url: '/api/user/roleList?pageNum=1&pageSize=10000000' })).json();
-    // The ten roles of the target-task and diagnosis halves, and the data office's (数据管理员).
-    expect(roles.data.total).toBe(11);
+    // The ten roles of the target-task and diagnosis halves, the data office's (数据管理员), and the self-diagnosis
+    // reports' reviewers (校外专家, 学校审核).
+    expect(roles.data.total).toBe(13);
     expect(roles.data).toMatchObject({ pageNum: 1, pageSize: MAX_PAGE_SIZE });
     const page2 = (await me.request({ method: 'GET', url: '/api/user/roleList?pageNum=2&pageSize=4' })).json().data;
     expect(page2.list).toHaveLength(4);
