@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { serverFigures, task, yearTarget } from './analysis-api';
 import { as } from './api-client';
-import { account, keepScreenshot, signIn } from './support';
+import { account, keepScreenshot, openModule, signIn } from './support';
 
 // Issue 8 in the browser, each journey as the user who makes it, on demo data created through the real API.
 // The pages are sub-pages of the target-task module, at /targetTaskManagement/<slug> (their features' routes.tsx,
@@ -59,7 +59,7 @@ test('xld01 opens the global summary analysis and sees the charts and the tasks 
   // No chart on /login or /index: ECharts is not loaded there.
   await page.waitForLoadState('networkidle');
   expect(echarts()).toEqual([]);
-  await page.getByRole('menuitem', { name: '目标任务管理' }).click();
+  await openModule(page, '目标任务管理');
   await page.locator('.zg-sider').getByText('全局汇总分析').click();
   await expect(page).toHaveURL(/#\/targetTaskManagement\/globalSummaryAnalysis$/);
 
@@ -195,7 +195,7 @@ test('rwfzr01 generates, rates and submits a report, and shr01 approves it and d
 
 test('xld01 finds the appraised task in the performance centre', async ({ page, baseURL }) => {
   await signIn(page, account('xld01'));
-  await page.getByRole('menuitem', { name: '绩效中心' }).click();
+  await openModule(page, '绩效中心');
   await expect(page).toHaveURL(/#\/performance$/);
   await page.getByPlaceholder('请输入任务名称').fill(NAMES.course);
   await page.getByPlaceholder('请输入任务名称').press('Enter');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { keepScreenshot, submitSignIn } from './support';
+import { keepScreenshot, openModule, submitSignIn } from './support';
 
 // The 数据管理 menu belongs to 诊改管理员 (and the administrator): zgfb01 (何静) works in 质量管理办公室 (D04), so she
 // writes its library and only reads 教务处's.
@@ -26,7 +26,7 @@ async function signInAs(page: Page, who: { userId: string; password: string }) {
 
 /** Opens 数据管理 from the menu and its 文件库 tab. */
 async function openLibrary(page: Page) {
-  await page.getByRole('menuitem', { name: '数据管理' }).click();
+  await openModule(page, '数据管理');
   await expect(page).toHaveURL(/#\/dataManage/);
   await page.getByRole('tab', { name: '文件库' }).click();
   await expect(page.getByRole('table')).toBeVisible();

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { as } from './api-client';
-import { account, type Credentials, keepScreenshot, pickUser, signIn } from './support';
+import { account, type Credentials, keepScreenshot, openModule, pickUser, signIn } from './support';
 
 // Data collection in the browser (issue 20): the collection administrator (sjgl01, the data office) designs a form over
 // a warehouse table, publishes it and allocates a task to rwfzr01 with zgfb01 as its auditor; rwfzr01 fills three
@@ -201,7 +201,7 @@ test('a form designed and published, a task allocated, filled, sent back, fixed,
 
   // 6. The final audit wrote the rows into the warehouse: the administrator finds them in the table's browse page.
   await asUser(browser, account('sjgl01'), async (page) => {
-    await page.locator('.zg-header').getByRole('menuitem', { name: '数据管理' }).click();
+    await openModule(page, '数据管理');
     await page.getByRole('tab', { name: '数据仓库' }).click();
     await page.getByRole('link', { name: WAREHOUSE }).click();
     await page.getByRole('link', { name: TABLE.label }).first().click();

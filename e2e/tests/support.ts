@@ -110,6 +110,19 @@ export const KEYS_WITH_PAGES: readonly string[] = [
   'qualityReport',
 ];
 
+/**
+ * Opens a header module as a user would: from the bar, or from 更多 when the bar has folded it (a role with many
+ * modules, at the test's window width).
+ */
+export async function openModule(page: Page, module: string) {
+  const item = page.locator('.zg-header').getByRole('menuitem', { name: module, exact: true });
+  if (await item.isVisible()) await item.click();
+  else {
+    await page.locator('.zg-header .ant-menu-overflow-item-rest').hover();
+    await page.locator('.ant-menu-submenu-popup').getByRole('menuitem', { name: module, exact: true }).click();
+  }
+}
+
 /** Opens an item of the header's user menu (个人中心 / 修改密码 / 退出登录). */
 export async function openUserMenu(page: Page, item: string) {
   await page.getByRole('button', { name: '用户菜单' }).click();

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { account, keepScreenshot, signIn } from './support';
+import { account, keepScreenshot, openModule, signIn } from './support';
 
 // The data warehouse in the browser (issue 17): zyadmin defines a table with three fields, creates the physical
 // table, imports an Excel file with one bad row and sees that row named in the report, fixes it, imports, and browses
@@ -51,7 +51,7 @@ test('zyadmin defines a table, creates it, imports with one bad row named, fixes
   page,
 }) => {
   await signIn(page, account('zyadmin'));
-  await page.locator('.zg-header').getByRole('menuitem', { name: '数据管理' }).click();
+  await openModule(page, '数据管理');
   await page.getByRole('tab', { name: '数据仓库' }).click();
   await expect(page).toHaveURL(/#\/dataManage\/warehouse$/);
 
