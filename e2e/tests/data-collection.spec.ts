@@ -43,7 +43,7 @@ async function asUser(browser: Browser, who: Credentials, fn: (page: Page) => Pr
 }
 
 async function openCollection(page: Page, tab: string) {
-  await page.locator('.zg-header').getByRole('menuitem', { name: '数据采集' }).click();
+  await openModule(page, '数据采集');
   await page.getByRole('tab', { name: tab }).click();
   await expect(page).toHaveURL(/#\/dataCollection/);
 }

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { executingTask, moveClock, pushedTask } from './progress-api';
-import { account, keepScreenshot, signIn } from './support';
+import { account, keepScreenshot, openModule, signIn } from './support';
 
 // Progress reports, their audit, urges and the warning-task page, each step by the user who does it, in the browser:
 // rwfzr01 (张伟) reports, shr01 (赵敏) audits, fbr01 (李明) urges and watches warnings, bmfzr01 (王建国) accepts.
@@ -32,7 +32,7 @@ function month(offset: number) {
 async function openPage(page: Page, label: string) {
   // A toast at the top covers the header menu, and antd keeps it while the pointer is over it: let it go first.
   await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 15_000 });
-  await page.locator('.zg-header').getByRole('menuitem', { name: '目标任务管理' }).click();
+  await openModule(page, '目标任务管理');
   await expect(page).toHaveURL(/#\/targetTaskManagement/);
   await page.locator('.zg-sider').getByRole('menuitem', { name: label, exact: true }).click();
 }

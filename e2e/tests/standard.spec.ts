@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { type Credentials, keepScreenshot, signIn } from './support';
+import { type Credentials, keepScreenshot, openModule, signIn } from './support';
 
 /**
  * Issue 19's journey (目标标准): zgfb01 (诊改发布者) imports a standard system from an Excel file — first with a bad
@@ -108,7 +108,7 @@ async function choose(page: Page, select: Locator, option: string) {
 
 test('zgfb01 imports a standard system from Excel, edits a QCP’s warning rule and publishes it', async ({ page }) => {
   await signIn(page, PUBLISHER);
-  await page.locator('.zg-header').getByRole('menuitem', { name: '目标标准' }).click();
+  await openModule(page, '目标标准');
   await expect(page).toHaveURL(/#\/target/);
 
   // 导入 into a new system: a bad standard value is named by row and column, and nothing is imported.

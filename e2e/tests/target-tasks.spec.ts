@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { account, keepScreenshot, pickUser, signIn } from './support';
+import { account, keepScreenshot, openModule, pickUser, signIn } from './support';
 
 // One year target through its decomposition, each step by the user who does it, in the browser, on the demo data:
 // fbr01 (李明) publishes, bmfzr01 (王建国, head of 教务处) accepts and decomposes (a child further, 继续分解, so the
@@ -21,7 +21,7 @@ const LEAF = '首批5门示范课建设';
 async function openPage(page: Page, label: string) {
   // A toast at the top covers the header menu, and antd keeps it while the pointer is over it: let it go first.
   await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 15_000 });
-  await page.locator('.zg-header').getByRole('menuitem', { name: '目标任务管理' }).click();
+  await openModule(page, '目标任务管理');
   await expect(page).toHaveURL(/#\/targetTaskManagement/);
   await page.locator('.zg-sider').getByRole('menuitem', { name: label, exact: true }).click();
 }

@@ -13,11 +13,11 @@ export const DEMO_DETAIL_ALGORITHMS: AlgorithmPackage = {
       name: '初次就业明细',
       kind: 'detail',
       remark:
-        '初次就业率背后的毕业生去向（毕业当年8月31日）。参数 :objectId 为学校、学院或专业的编码，:year 为学年的起始年份',
+        '初次就业率背后的毕业生去向（毕业当年8月31日）：该学年的毕业生，尚未毕业时为最近一届。参数 :objectId 为学校、学院或专业的编码，:year 为学年的起始年份',
       sql: `select e.student_no as 学号, e.major_code as 专业代码, e.destination as 毕业去向, e.employer_type as 单位性质,
   e.monthly_salary as 月收入, e.work_place as 就业地区
 from jx_employment e
-where e.graduation_year = :year::int + 1
+where e.graduation_year = (select max(graduation_year) from jx_employment where graduation_year <= :year::int + 1)
   and e.major_code in (select major_code from jx_major where :objectId::text in ('${DEMO_SCHOOL.code}', college_code, major_code))
 order by e.student_no`,
     },
