@@ -22,9 +22,16 @@ test('zyfzr01 sees a quality warning on the bell and the home page, disposes it,
   const fzr = FZR;
   // The object task of 软件技术 (the manual results' page) and the row, as the pages would find them.
   const api = await apiSession(baseURL as string, fzr as unknown as Account);
-  const tasks = (await api.get(`${Z}/rest/task/selectlist?userType=fzr`)) as { list: { id: number }[] };
-  const objects = (await api.get(`${Z}/rest/obj/select?rwid=${tasks.list[0]!.id}`)) as { list: { id: number }[] };
-  const dxrwid = objects.list[0]!.id;
+  // The demo's task (other journeys on this server publish tasks of their own to 软件技术 too).
+  const tasks = (await api.get(`${Z}/rest/task/selectlist?userType=fzr&pageSize=50`)) as {
+    list: { id: number; rwmc: string }[];
+  };
+  const demoTask = tasks.list.find((t) => /^\d{4}-\d{4}学年专业诊改$/.test(t.rwmc));
+  expect(demoTask, 'the demo diagnosis task').toBeTruthy();
+  const objects = (await api.get(`${Z}/rest/obj/select?rwid=${demoTask!.id}&pageSize=50`)) as {
+    list: { id: number; gzdxmc: string }[];
+  };
+  const dxrwid = objects.list.find((o) => o.gzdxmc === '软件技术')!.id;
   await api.dispose();
 
   await signIn(page, fzr);
