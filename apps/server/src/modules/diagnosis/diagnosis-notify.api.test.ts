@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DiagnosisWorld, diagnosisWorld, publishDiagnosis } from '../../test/diagnosis-fixtures';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
+import { data, get, post } from '../../test/zdgj-client';
 
 /**
  * 诊断目标待审核 in the notification centre (issue 32 item 6): targets submitted (one object task, or a list through
@@ -13,7 +14,6 @@ let fbr: TestSession;
 let shr: TestSession;
 let fzr: TestSession;
 let world: DiagnosisWorld;
-const Z = '/api/herm-zdgj';
 
 type Item = { kind: string; kindName: string; title: string; body: string; link: string };
 const told = async (me: TestSession) =>
@@ -21,14 +21,6 @@ const told = async (me: TestSession) =>
     (await me.request({ method: 'GET', url: '/api/notification/list?unread=true&size=50' })).json().data
       .records as Item[]
   ).filter((n) => n.kind === 'diagnosisAudit');
-const get = (me: TestSession, url: string) => me.request({ method: 'GET', url: `${Z}${url}` });
-const post = (me: TestSession, url: string, payload: object = {}) =>
-  me.request({ method: 'POST', url: `${Z}${url}`, payload });
-async function data(p: ReturnType<typeof get>) {
-  const res = await p;
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
 type Row = { id: number; zkdmc: string; bzz: string | null };
 const rowsOf = async (me: TestSession, dxrwid: number) =>
   (await data(get(me, `/rest/quality/select?dxrwid=${dxrwid}`))).list as Row[];

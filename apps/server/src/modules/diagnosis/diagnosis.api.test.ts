@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueJob } from '../../platform/jobs';
 import { type DiagnosisWorld, diagnosisWorld, failMajor, publishDiagnosis } from '../../test/diagnosis-fixtures';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
+import { data, get, post } from '../../test/zdgj-client';
 
 /**
  * 诊断改进 through the API (issue 30): one object task from publishing through targets set, submitted and audited,
@@ -19,16 +20,7 @@ let fzr: TestSession;
 let jkr: TestSession;
 let stranger: TestSession;
 let world: DiagnosisWorld;
-const Z = '/api/herm-zdgj';
 
-const get = (me: TestSession, url: string) => me.request({ method: 'GET', url: `${Z}${url}` });
-const post = (me: TestSession, url: string, payload: object = {}) =>
-  me.request({ method: 'POST', url: `${Z}${url}`, payload });
-async function data(p: ReturnType<typeof get>) {
-  const res = await p;
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
 async function refused(p: ReturnType<typeof get>, status: number, message?: string) {
   const res = await p;
   expect(res.statusCode, res.body).toBe(status);

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DiagnosisWorld, diagnosisWorld, publishDiagnosis } from '../../test/diagnosis-fixtures';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
+import { data, get, post, Z } from '../../test/zdgj-client';
 import { multipartBody } from '../../test/zip';
 
 /**
@@ -17,16 +18,7 @@ let fbr: TestSession;
 let fzr: TestSession;
 let stranger: TestSession;
 let world: DiagnosisWorld;
-const Z = '/api/herm-zdgj';
 
-const get = (me: TestSession, url: string) => me.request({ method: 'GET', url: `${Z}${url}` });
-const post = (me: TestSession, url: string, payload: object = {}) =>
-  me.request({ method: 'POST', url: `${Z}${url}`, payload });
-async function data(p: ReturnType<typeof get>) {
-  const res = await p;
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
 async function refused(p: ReturnType<typeof get>, status: number) {
   const res = await p;
   expect(res.statusCode, res.body).toBe(status);

@@ -2,6 +2,7 @@ import { DIAGNOSIS_MSG as M, ROLE, QUALITY_VIEW_MSG as V } from '@zg/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DiagnosisWorld, diagnosisWorld, publishDiagnosis, userWithRoles } from '../../test/diagnosis-fixtures';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
+import { data, get, post, refused, Z } from '../../test/zdgj-client';
 import { multipartBody } from '../../test/zip';
 
 /**
@@ -20,22 +21,8 @@ let world: DiagnosisWorld;
 let m01: number;
 const rowIds = new Map<string, number>();
 const rid = (name: string) => rowIds.get(name)!;
-const Z = '/api/herm-zdgj';
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2000, 7)]);
 
-const get = (me: TestSession, url: string) => me.request({ method: 'GET', url: `${Z}${url}` });
-const post = (me: TestSession, url: string, payload: object = {}) =>
-  me.request({ method: 'POST', url: `${Z}${url}`, payload });
-async function data(p: ReturnType<typeof get>) {
-  const res = await p;
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
-async function refused(p: ReturnType<typeof get>, status: number, message?: string) {
-  const res = await p;
-  expect(res.statusCode, res.body).toBe(status);
-  if (message) expect(res.json().meta.message).toContain(message);
-}
 const upload = async (me: TestSession, name: string) =>
   (
     await data(

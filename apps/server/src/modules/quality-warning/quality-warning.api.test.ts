@@ -2,6 +2,7 @@ import { QUALITY_WARNING_MSG as M, ROLE } from '@zg/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DiagnosisWorld, diagnosisWorld, publishDiagnosis, userWithRoles } from '../../test/diagnosis-fixtures';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
+import { data, get, post, refused, Z } from '../../test/zdgj-client';
 import { runWarningEvaluators } from '../warning';
 
 /**
@@ -22,21 +23,7 @@ let world: DiagnosisWorld;
 let m01: number;
 let taskId: number;
 const rowId: Record<string, number> = {};
-const Z = '/api/herm-zdgj';
 
-const get = (me: TestSession, url: string) => me.request({ method: 'GET', url: `${Z}${url}` });
-const post = (me: TestSession, url: string, payload: object = {}) =>
-  me.request({ method: 'POST', url: `${Z}${url}`, payload });
-async function data(p: ReturnType<typeof get>) {
-  const res = await p;
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
-async function refused(p: ReturnType<typeof get>, status: number, message?: string) {
-  const res = await p;
-  expect(res.statusCode, res.body).toBe(status);
-  if (message) expect(res.json().meta.message).toContain(message);
-}
 const enter = (name: string, jgz: string) =>
   data(post(fzr, '/rest/quality/updatejgz', { dxrwid: m01, list: [{ id: rowId[name], jgz }] }));
 const at = (t: string) => s.app.clock.set(t);

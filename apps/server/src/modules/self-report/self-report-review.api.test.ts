@@ -2,6 +2,7 @@ import { SELF_REPORT_MSG as M } from '@zg/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diagnosisWorld, publishDiagnosis, userWithRoles } from '../../test/diagnosis-fixtures';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
+import { data, get, post, refused } from '../../test/zdgj-client';
 
 /**
  * 自我诊断报告's review through the API (issue 33 item 3): 校外专家 then 学校审核, each once, a result and a score to
@@ -18,21 +19,7 @@ let xxsh: TestSession;
 let stranger: TestSession;
 let bgid: number;
 let other: number;
-const Z = '/api/herm-zdgj';
 
-const get = (me: TestSession, url: string) => me.request({ method: 'GET', url: `${Z}${url}` });
-const post = (me: TestSession, url: string, payload: object = {}) =>
-  me.request({ method: 'POST', url: `${Z}${url}`, payload });
-async function data(p: ReturnType<typeof get>) {
-  const res = await p;
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
-async function refused(p: ReturnType<typeof get>, status: number, message?: string) {
-  const res = await p;
-  expect(res.statusCode, res.body).toBe(status);
-  if (message) expect(res.json().meta.message).toContain(message);
-}
 const detail = (me: TestSession, id = bgid) => data(get(me, `/rest/report/selectbybgid?bgid=${id}`));
 const expert = (me: TestSession, body: object) => post(me, '/rest/report/review/expertreview', { bgid, ...body });
 const school = (me: TestSession, body: object) => post(me, '/rest/report/review/schoolreview', { bgid, ...body });

@@ -4,6 +4,7 @@ import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diagnosisWorld, publishDiagnosis, userWithRoles } from '../../test/diagnosis-fixtures';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
+import { data, get, post, refused } from '../../test/zdgj-client';
 
 /**
  * 自我诊断报告 through the API (issue 33): a report generated from a diagnosis task's live rows and warnings, every
@@ -19,21 +20,7 @@ let stranger: TestSession;
 let m01: number;
 let bgid: number;
 const rowId: Record<string, number> = {};
-const Z = '/api/herm-zdgj';
 
-const get = (me: TestSession, url: string) => me.request({ method: 'GET', url: `${Z}${url}` });
-const post = (me: TestSession, url: string, payload: object = {}) =>
-  me.request({ method: 'POST', url: `${Z}${url}`, payload });
-async function data(p: ReturnType<typeof get>) {
-  const res = await p;
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
-async function refused(p: ReturnType<typeof get>, status: number, message?: string) {
-  const res = await p;
-  expect(res.statusCode, res.body).toBe(status);
-  if (message) expect(res.json().meta.message).toContain(message);
-}
 const q = async <T>(text: ReturnType<typeof sql>) =>
   ((await s.database.db.execute(text)) as unknown as { rows: T[] }).rows;
 const pct = (a: number, b: number) => (b ? Math.round((a * 10000) / b) / 100 : 0);
