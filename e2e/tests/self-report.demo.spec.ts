@@ -76,6 +76,11 @@ test('zyfzr01 explains and submits, zj01 reviews 部分有效 86.50, xxsh01 revi
   await explain.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('说明已保存')).toBeVisible();
   await expect(entry).toContainText(EXPLANATION);
+  // The overview's count links scroll to their table; the charts are drawn (SVG).
+  await expect(drawer.locator('.zg-self-report__chart svg').first()).toBeVisible();
+  await keepScreenshot(page, 'self-report-overview');
+  await entry.locator('[data-table-link="unfinished"]').click();
+  await expect(drawer.locator('#zg-self-report-unfinished')).toBeInViewport();
   await audit(page, '自我诊断报告抽屉', findings, '.ant-drawer');
   await keepScreenshot(page, 'self-report-draft');
   await drawer.getByRole('button', { name: '提交报告' }).click();
@@ -89,6 +94,9 @@ test('zyfzr01 explains and submits, zj01 reviews 部分有效 86.50, xxsh01 revi
   const expert = await asUser(browser, EXPERT);
   const expertDrawer = await openReport(expert, '已提交');
   await expect(expertDrawer).toContainText(EXPLANATION);
+  await expertDrawer.getByLabel('发表讨论').fill('请补充未完成质控点的采集时间安排。');
+  await expertDrawer.getByRole('button', { name: /发\s*表/ }).click();
+  await expect(expertDrawer.locator('.zg-self-report__thread')).toContainText('请补充未完成质控点的采集时间安排。');
   await review(expert, '专家评审', '部分有效', '86.50');
   const expertHeader = expertDrawer.locator('.ant-descriptions-bordered');
   await expect(expertHeader).toContainText('专家已评审');
