@@ -311,3 +311,42 @@ describe('质量预警 on a first start (issue 32 item 8)', () => {
     expect(kinds).toEqual(expect.arrayContaining(['qualityWarning', 'caseOverdue']));
   });
 });
+
+describe('自我诊断报告 on a first start (issue 33 item 5)', () => {
+  const Z = '/api/herm-zdgj';
+  type Item = { id: number; zt: string; dxrwmc: string };
+  it('has a report in every state: zyfzr01’s draft, one waiting for zj01, one for xxsh01, one final, one sent back', async () => {
+    const publisher = await server.login('zgfb01');
+    const all = (await get(publisher, `${Z}/rest/report/selectpage?pageSize=50`)).list as Item[];
+    expect(all.map((r) => r.zt).sort()).toEqual(['draft', 'expertReviewed', 'rejected', 'schoolReviewed', 'submitted']);
+
+    const fzr = await server.login('zyfzr01');
+    const [draft] = (await get(fzr, `${Z}/rest/report/selectpage`)).list as Item[];
+    expect(draft).toMatchObject({ zt: 'draft', dxrwmc: '软件技术' });
+    const d = await get(fzr, `${Z}/rest/report/selectbybgid?bgid=${draft!.id}`);
+    expect(d.entries.find((e: { id: number }) => e.id === 1).nr).toContain('质控点');
+    expect(d.sharers).toEqual(['顾佩琳']);
+    expect(d.abilities).toMatchObject({ explain: true, submit: true });
+    expect((await get(fzr, `${Z}/rest/report/discuss/selectDiscuss?bgid=${draft!.id}`)).length).toBe(1);
+
+    const queue = async (user: string, kind: string, done: boolean) => {
+      const me = await server.login(user);
+      const res = await me.request({ method: 'POST', url: `${Z}/rest/report/review/select`, payload: { kind, done } });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data.list as Item[]).map((r) => r.zt).sort();
+    };
+    expect(await queue('zj01', 'expert', false)).toEqual(['submitted']);
+    expect(await queue('zj01', 'expert', true)).toEqual(['expertReviewed', 'schoolReviewed']);
+    expect(await queue('xxsh01', 'school', false)).toEqual(['expertReviewed']);
+    expect(await queue('xxsh01', 'school', true)).toEqual(['schoolReviewed']);
+
+    const final = all.find((r) => r.zt === 'schoolReviewed')!;
+    const f = await get(publisher, `${Z}/rest/report/selectbybgid?bgid=${final.id}`);
+    expect(f.expertReviewVo).toMatchObject({ fhjg: 'effective', score: '91.00', reviewer: '宋明远' });
+    expect(f.schoolReviewVo).toMatchObject({ fhjg: 'effective', score: '90.25', reviewer: '顾佩琳' });
+    const back = all.find((r) => r.zt === 'rejected')!;
+    const b = await get(publisher, `${Z}/rest/report/selectbybgid?bgid=${back.id}`);
+    expect(b.rejectReason).toContain('原因分析');
+    expect(b.content.overview.item3.yjcs).toBeGreaterThanOrEqual(0);
+  });
+});

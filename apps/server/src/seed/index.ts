@@ -39,6 +39,7 @@ import {
 } from './reference';
 import { SAMPLE_SCHOOLS } from './schools';
 import { seedDemoScreen } from './screen';
+import { seedDemoSelfReports } from './self-reports';
 import { seedDemoStandards } from './standards';
 import { generate } from './story';
 import { SCALES } from './story/scale';
@@ -105,6 +106,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions) {
     if (opts.demo && opts.warehouse) await seedDemoDashboard(tx);
     // 数据大屏: the school's running state on one screen, of the demo charts and the monitoring figures (issue 34).
     if (opts.demo && opts.warehouse) await seedDemoScreen(tx);
+    // 自我诊断报告: reports in every state on the diagnosis task, after its warnings (issue 33 item 5).
+    if (diagnosisTask) await seedDemoSelfReports(tx, diagnosisTask.id, diagnosisTask.start, now);
   });
 }
 

@@ -1,7 +1,18 @@
-import { overviewSentences, type SelfReportDetail, type SelfReportReviewVo, SELF_REPORT_TEXT as T } from '@zg/contract';
-import { Alert, Descriptions, Tag, Typography } from 'antd';
+import {
+  overviewSentences,
+  SELF_REPORT_TABLES,
+  type SelfReportContent,
+  type SelfReportDetail,
+  type SelfReportReviewVo,
+  SELF_REPORT_TEXT as T,
+} from '@zg/contract';
+import { Alert, Descriptions, Space, Tag, Typography } from 'antd';
 import { ListTable } from '../../components/ListTable';
 import { ExplainButton, ReportActions } from './ReportActions';
+import { OverviewCharts } from './ReportCharts';
+import { ReportDiscussion } from './ReportDiscussion';
+import { ReportTables, scrollToTable, type TableKey } from './ReportTables';
+import './self-report.css';
 
 type Change = SelfReportDetail['changes'][number];
 
@@ -17,7 +28,34 @@ function review(r: SelfReportReviewVo | null) {
   );
 }
 
-/** One self-diagnosis report: its header and reviews, the overview entries with their paragraphs, the changes. */
+/** The counts of an overview item, each a link that scrolls to its table. */
+function TableLinks({ content, item }: { content: SelfReportContent; item: 1 | 2 | 3 }) {
+  const o = content.overview;
+  const links: [TableKey, number][] =
+    item === 1
+      ? [
+          ['monitor', o.item1.zkdzsl],
+          ['below', o.item1.wdbzkdsl],
+        ]
+      : item === 2
+        ? [['unfinished', o.item2.wwczkdsl]]
+        : [['warnings', content.warnings.length]];
+  return (
+    <Space className="zg-self-report__links" size="middle" wrap>
+      <Typography.Text type="secondary">{T.linksLead}</Typography.Text>
+      {links.map(([k, n]) => (
+        <Typography.Link key={k} data-table-link={k} onClick={() => scrollToTable(k)}>
+          {T.linkCount(SELF_REPORT_TABLES[k], n)}
+        </Typography.Link>
+      ))}
+    </Space>
+  );
+}
+
+/**
+ * One self-diagnosis report: its header and reviews, the overview entries with their paragraphs, counts linked to the
+ * tables and charts, the changes since submission, the four tables, and the discussion with the sharing.
+ */
 export function ReportView({ report }: { report: SelfReportDetail }) {
   const h = report.content.header;
   const sentences = overviewSentences(report.content.overview);
@@ -49,6 +87,8 @@ export function ReportView({ report }: { report: SelfReportDetail }) {
           </Typography.Text>
           {report.abilities.explain && <ExplainButton bgid={report.id} entry={e} />}
           <Typography.Paragraph>{sentences[e.id as 1 | 2 | 3]}</Typography.Paragraph>
+          <TableLinks content={report.content} item={e.id as 1 | 2 | 3} />
+          <OverviewCharts overview={report.content.overview} item={e.id as 1 | 2 | 3} />
           {e.nr ? <Typography.Paragraph>{T.explained(e.nr)}</Typography.Paragraph> : null}
         </div>
       ))}
@@ -67,6 +107,8 @@ export function ReportView({ report }: { report: SelfReportDetail }) {
           />
         </>
       ) : null}
+      <ReportTables content={report.content} />
+      <ReportDiscussion report={report} />
     </div>
   );
 }

@@ -24,6 +24,14 @@ export function useReport(bgid: number | null) {
   });
 }
 
+/** `GET rest/report/discuss/selectDiscuss`: the report's discussion thread. */
+export function useDiscussion(bgid: number) {
+  return useQuery({
+    queryKey: [KEY, 'discuss', bgid],
+    queryFn: ({ signal }) => call(API.selectDiscuss, { query: { bgid } }, { signal }),
+  });
+}
+
 export const downloadWord = (bgid: number) => downloadFrom(API.downloadWord, { query: { bgid } });
 
 /** The report's writes (explain, submit, the two reviews, reject); each refreshes the list and the report. */
@@ -46,6 +54,14 @@ export function useSelfReportActions() {
     }),
     reject: useMutation({
       mutationFn: (body: BodyIn<typeof API.reject>) => call(API.reject, { body }),
+      onSuccess: done,
+    }),
+    discuss: useMutation({
+      mutationFn: (body: BodyIn<typeof API.insertDiscuss>) => call(API.insertDiscuss, { body }),
+      onSuccess: done,
+    }),
+    share: useMutation({
+      mutationFn: (body: BodyIn<typeof API.share>) => call(API.share, { body }),
       onSuccess: done,
     }),
   };

@@ -49,7 +49,23 @@ const detail: SelfReportDetail = {
       createTimeFmt: '2026-03-11 10:00:00',
     },
     overview: overview(1),
-    rows: [],
+    rows: [
+      {
+        id: 71,
+        levels: ['专业建设规划'],
+        zkdmc: '人才培养方案',
+        bzz: '1',
+        mbz: '1',
+        jgz: '0',
+        jgdj: 'D',
+        sljsz: null,
+        sldj: null,
+        unfin: false,
+        dis: true,
+        yyfx: '修订滞后',
+        gjcs: '两周内完成',
+      },
+    ],
     warnings: [],
   },
   entries: [
@@ -102,6 +118,9 @@ describe('SelfReportsPage', () => {
         });
       },
       [`${Z}/selectbybgid`]: () => ok(detail),
+      [`${Z}/discuss/selectDiscuss`]: () =>
+        ok([{ id: 1, content: '请补充整改时间表', authorName: '宋明远', cjsj: '2026-03-12 10:00:00' }]),
+      [`${Z}/discuss/insertdiscuss`]: () => ok(null, M.discussed),
     });
     renderPage(<SelfReportsPage />, '/report');
     expect(await screen.findByText('2026-03-10')).toBeTruthy();
@@ -117,6 +136,23 @@ describe('SelfReportsPage', () => {
     expect(screen.getByText('未达标质控点数')).toBeTruthy();
     expect(screen.getByText(T.download)).toBeTruthy();
     await waitFor(() => expect(asked.length).toBeGreaterThan(0));
+    // The counts link to the four tables; item 3 has no warning: 暂无数据 instead of its charts.
+    expect(screen.getByText(T.linkCount('未达标指标统计表', 1))).toBeTruthy();
+    expect(screen.getByText(T.linkCount('预警信息记录表', 0))).toBeTruthy();
+    expect(document.getElementById('zg-self-report-below')?.textContent).toContain('修订滞后');
+    expect(screen.getAllByText(T.chartAttain).length).toBeGreaterThan(0);
+    // The discussion thread, and a new line sent.
+    expect(await screen.findByText('请补充整改时间表')).toBeTruthy();
+    expect(screen.getByText(T.notShared)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(T.discussLabel), { target: { value: '已补充' } });
+    fireEvent.click(btn(T.discussSend));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls
+          .filter(([u]) => new URL(String(u), 'http://x').pathname === `${Z}/discuss/insertdiscuss`)
+          .map(([, init]) => sentJson(init as RequestInit)),
+      ).toEqual([{ bgid: 5, content: '已补充' }]),
+    );
     // The abilities show the school's review and 退回, not 提交; 退回 needs a reason and sends it.
     expect(() => btn(T.submit)).toThrow();
     expect(btn(T.schoolReview)).toBeTruthy();
