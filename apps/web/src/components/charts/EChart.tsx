@@ -47,6 +47,10 @@ export function EChart({
   // The latest handler, so a re-render with a new closure needs no re-binding.
   const clickRef = useRef(onClick);
   clickRef.current = onClick;
+  // The latest height: a new height resizes the chart (re-creating it lost its option: the old and new instance's
+  // ready flags batched into one unchanged state, so a dashboard card resized from its corner drew nothing).
+  const heightRef = useRef(height);
+  heightRef.current = height;
 
   useEffect(() => {
     let cancelled = false;
@@ -58,10 +62,12 @@ export function EChart({
         renderer: 'svg',
         // jsdom and hidden tabs have no layout: fall back to a sensible size.
         width: el.clientWidth || 480,
-        height,
+        height: heightRef.current,
         locale: 'ZH',
       });
-      observer = new ResizeObserver(() => chart.current?.resize({ width: el.clientWidth || undefined, height }));
+      observer = new ResizeObserver(() =>
+        chart.current?.resize({ width: el.clientWidth || undefined, height: heightRef.current }),
+      );
       observer.observe(el);
       chart.current.on('click', (p) => {
         const params = p as { name?: string; dataIndex?: number; seriesIndex?: number; data?: unknown };
@@ -81,7 +87,11 @@ export function EChart({
       chart.current = null;
       setReady(false);
     };
-  }, [height, theme]);
+  }, [theme]);
+
+  useEffect(() => {
+    chart.current?.resize({ width: box.current?.clientWidth || undefined, height });
+  }, [height]);
 
   useEffect(() => {
     if (!ready) return;

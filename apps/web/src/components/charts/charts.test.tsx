@@ -152,6 +152,18 @@ describe('chart wrappers', () => {
     if (reduced) expect(option?.animation).toBe(false);
     else expect(option?.animation).toBe('auto');
   });
+
+  it('keeps its drawing when its height changes (a dashboard card resized from its corner)', async () => {
+    const data = { categories: ['教务处'], series: [{ name: '任务数', data: [4] }] };
+    const { rerender } = render(<BarChart label="部门任务数" height={200} data={data} />);
+    const box = screen.getByRole('img', { name: '部门任务数' }) as HTMLDivElement;
+    await waitFor(() => expect(box.textContent).toContain('教务处'), { timeout: 10_000 });
+    const before = getInstanceByDom(box);
+    rerender(<BarChart label="部门任务数" height={320} data={data} />);
+    await waitFor(() => expect(box.querySelector('svg')?.getAttribute('height')).toBe('320'));
+    expect(getInstanceByDom(box)).toBe(before);
+    expect(box.textContent).toContain('教务处');
+  });
 });
 
 describe('pie chart', () => {

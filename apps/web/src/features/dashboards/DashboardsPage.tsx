@@ -7,7 +7,7 @@ import {
   MENUS,
   SHELL_TEXT as T,
 } from '@zg/contract';
-import { App, Button, Card, Popconfirm, Space, Typography } from 'antd';
+import { App, Button, Card, Popconfirm, Space, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import ReactGridLayout, { type Layout, useContainerWidth } from 'react-grid-layout';
@@ -16,6 +16,7 @@ import 'react-resizable/css/styles.css';
 import { EmptyState } from '../../components/EmptyState';
 import { IframeEmbed } from '../../components/IframeEmbed';
 import { CloseIcon } from '../../components/icons';
+import { LoadError } from '../../components/LoadError';
 import { YearPicker } from '../../components/pickers';
 import { QueryBoundary } from '../../components/QueryBoundary';
 import { useLoginRecord } from '../../session/login-record';
@@ -117,6 +118,8 @@ export default function DashboardsPage() {
       </div>
 
       <div ref={containerRef}>
+        {layout.error && <LoadError error={layout.error} onRetry={() => void layout.refetch()} />}
+        {!cards && layout.isPending && <Spin className="zg-dashboard__loading" />}
         {cards && cards.length === 0 && (
           <Card variant="borderless">
             <EmptyState description={D.noCards} />
@@ -163,6 +166,7 @@ export default function DashboardsPage() {
                       height={Math.max(120, cardPixels(card.h) - CARD_CHROME)}
                       data={card.id ? dataOf.get(card.id) : undefined}
                       pending={data.isPending}
+                      error={data.error}
                     />
                   </QueryBoundary>
                 </Card>
@@ -204,15 +208,19 @@ function CardBody({
   height,
   data,
   pending,
+  error,
 }: {
   card: PageCard;
   year: number | null;
   height: number;
   data: Parameters<typeof SubscribedChart>[0]['data'];
   pending: boolean;
+  error: unknown;
 }) {
   if (card.kind === 'page') return card.url ? <IframeEmbed src={card.url} title={card.title} height={height} /> : null;
   if (isBuiltin(card.kind))
     return <BuiltinCard kind={card.kind as BuiltinChartKind} year={year} label={card.title} height={height} />;
-  return <SubscribedChart data={data} pending={pending && !!card.id} label={card.title} height={height} />;
+  return (
+    <SubscribedChart data={data} pending={pending && !!card.id} error={error} label={card.title} height={height} />
+  );
 }

@@ -39,7 +39,13 @@ export function SubscribedChartsCard() {
         {charts.map((c) => (
           <Col key={c.id} xs={24} xl={8 * c.lw}>
             <div className="zg-home__chart-title">{c.title}</div>
-            <SubscribedChart data={dataOf.get(c.id)} pending={data.isPending} label={c.title} height={HEIGHT} />
+            <SubscribedChart
+              data={dataOf.get(c.id)}
+              pending={data.isPending}
+              error={data.error}
+              label={c.title}
+              height={HEIGHT}
+            />
           </Col>
         ))}
       </Row>

@@ -48,11 +48,12 @@ export function useMyStatusByType(year: number | null, types: NonNullable<Analys
   return useQueries({ queries: types.map((t) => statusQuery(year, t)), combine: merge });
 }
 
-/** The user's dashboard as the server keeps it (every device the same). */
+/** The user's dashboard as the server keeps it (every device the same); its page draws the load error in place. */
 export function useDashboardLayout() {
   return useQuery({
     queryKey: ['dashboard', 'layout'] as const,
     queryFn: ({ signal }) => call(DASHBOARD_API.layout, {}, { signal }),
+    throwOnError: false,
   });
 }
 
@@ -68,13 +69,17 @@ export function useSaveDashboard() {
   });
 }
 
-/** Every subscribed chart's data in one request (each card answers for itself). */
+/**
+ * Every subscribed chart's data in one request (each card answers for itself; when the request fails, each chart's
+ * card shows the error and the page, its other cards included, keeps working).
+ */
 export function useDashboardData(ids: number[], year: number | null) {
   return useQuery({
     queryKey: ['dashboard', 'data', ids.join(','), year ?? ''] as const,
     queryFn: ({ signal }) => call(DASHBOARD_API.data, { body: { ids, ...(year ? { year } : {}) } }, { signal }),
     enabled: ids.length > 0,
     staleTime: 60_000,
+    throwOnError: false,
   });
 }
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DASHBOARD_GRID, type DashboardCard, TASK_STATUS, TASK_STATUSES } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
 import { renderUi } from '../../test/attachments';
-import { loginRecord, mockApi, ok } from '../../test/fixtures';
+import { failed, loginRecord, mockApi, ok } from '../../test/fixtures';
 import DashboardsPage from './DashboardsPage';
 import { finishOf, finishRate, lastFiveYears, statusBars, statusTrend, typeRadar } from './data';
 import {
@@ -203,6 +203,24 @@ describe('DashboardsPage', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('img', { name: '各院系招生数' }, { timeout: 10_000 })).toBeTruthy();
     expect(await screen.findByText('图表加载超时', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('查询执行超过 5 秒，已被停止')).toBeTruthy();
+  });
+
+  it('shows a load error with 重试 when the dashboard cannot be loaded, and each card its error when the data fail', async () => {
+    let layoutFails = true;
+    mockApi({
+      '/api/herm-sjfw/dynamicYbpDy/query': () =>
+        layoutFails
+          ? failed(500, '服务器开小差了')
+          : ok({ cards: [card({ id: 2, kind: 'chart', title: '各院系招生数', ybpid: 5 })] }),
+      '/api/herm-sjfw/dynamicYbpDy/data': () => failed(500, '图表数据暂时取不到'),
+      '/api/herm-sjgl/ybp/list': () => ok([]),
+    });
+    renderUi(<DashboardsPage />);
+    expect(await screen.findByText('服务器开小差了', {}, { timeout: 10_000 })).toBeTruthy();
+    layoutFails = false;
+    fireEvent.click(screen.getByRole('button', { name: /重\s?试/ }));
+    expect(await screen.findByText('图表加载失败', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText('图表数据暂时取不到')).toBeTruthy();
   });
 
   it('embeds a web page after checking its address and saves it on the server', async () => {

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SCHOOL_SCREEN_API as API, MONITOR_API, type Screen, type ScreenItem } from '@zg/contract';
 import { call } from '../../../api/endpoint';
+import { ApiError } from '../../../api/errors';
 
 /** The screens the user's screen authority allows (querySchoolList). */
 export function useScreens() {
@@ -10,12 +11,24 @@ export function useScreens() {
   });
 }
 
-/** One screen's layout (querySchoolScreen; the first the user may see without an id). */
+/**
+ * One screen's layout (querySchoolScreen; the first the user may see without an id). null when no id is named and
+ * the user may see no screen (the server's 404 暂无可查看的大屏: an empty state, not a failure). The page draws a
+ * load error in place.
+ */
 export function useScreen(id: number | undefined) {
   return useQuery({
     queryKey: ['screen', 'one', id ?? 0] as const,
-    queryFn: ({ signal }) => call(API.screen, { query: id ? { id } : {} }, { signal }),
+    queryFn: async ({ signal }) => {
+      try {
+        return await call(API.screen, { query: id ? { id } : {} }, { signal });
+      } catch (e) {
+        if (!id && e instanceof ApiError && e.status === 404) return null;
+        throw e;
+      }
+    },
     retry: false,
+    throwOnError: false,
   });
 }
 
