@@ -55,3 +55,42 @@ test('zgfb01 opens operation monitoring: the gauge and the job health', async ({
   expect(findings).toEqual([]);
   await keepScreenshot(page, 'operation-monitoring');
 });
+
+test('zyadmin resizes and drags items of the screen on the editor grid and the table follows', async ({ page }) => {
+  await signIn(page, account('zyadmin'));
+  await page.goto('/#/dataScreen');
+  const stage = page.locator('.zg-screen__stage');
+  await expect(stage.getByRole('heading', { level: 1, name: '学校运行状态大屏' })).toBeVisible({ timeout: 20_000 });
+  await stage.getByRole('button', { name: '编辑布局' }).click();
+  const grid = page.locator('.zg-screen-editor__grid');
+  await expect(grid.locator('.zg-screen-editor__item')).toHaveCount(7);
+  const item = (name: string) => grid.locator('.zg-screen-editor__item', { hasText: name });
+  const row = (name: string) => page.locator('tbody tr.ant-table-row', { hasText: name });
+  const col = (await grid.boundingBox())!.width / 24;
+  const drag = async (from: { x: number; y: number; width: number; height: number }, dx: number) => {
+    const x = from.x + from.width / 2;
+    const y = from.y + from.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + dx / 2, y, { steps: 6 });
+    await page.mouse.move(x + dx, y, { steps: 6 });
+    await page.mouse.up();
+  };
+  // The demo screen fills the grid: narrow 各部门诊断结果 (12,8 12x4) from its corner to 6 columns ...
+  await expect(item('各部门诊断结果')).toContainText('12,8 · 12×4');
+  await drag((await item('各部门诊断结果').locator('.react-resizable-handle-se').boundingBox())!, -6 * col);
+  await expect(item('各部门诊断结果')).toContainText('12,8 · 6×4');
+  await expect(row('各部门诊断结果').getByRole('spinbutton', { name: '宽' })).toHaveValue('6');
+  // ... drag it 6 columns right, to the grid's right edge ...
+  await drag((await item('各部门诊断结果').boundingBox())!, 6 * col);
+  await expect(item('各部门诊断结果')).toContainText('18,8 · 6×4');
+  await expect(row('各部门诊断结果').getByRole('spinbutton', { name: '列' })).toHaveValue('18');
+  // ... then drag 各学院课程平均分 (0,8) 6 columns right, into the room made.
+  await drag((await item('各学院课程平均分').boundingBox())!, 6 * col);
+  await expect(item('各学院课程平均分')).toContainText('6,8 · 12×4');
+  await expect(row('各学院课程平均分').getByRole('spinbutton', { name: '列' })).toHaveValue('6');
+  // The keyboard's way stays: typing a cell moves the item on the grid.
+  await row('各学院课程平均分').getByRole('spinbutton', { name: '列' }).fill('0');
+  await expect(item('各学院课程平均分')).toContainText('0,8 · 12×4');
+  await keepScreenshot(page, 'data-screen-editor');
+});

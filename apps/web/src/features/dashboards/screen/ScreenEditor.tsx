@@ -12,7 +12,9 @@ import { App, Button, Drawer, Form, Input, InputNumber, Select, Space, Typograph
 import { useEffect, useState } from 'react';
 import { ListTable } from '../../../components/ListTable';
 import { usePublishedCharts } from '../dashboards.api';
+import { ScreenLayoutGrid } from './ScreenLayoutGrid';
 import { useSaveScreen } from './screen.api';
+import { freeSpot } from './stage';
 
 type Row = ScreenItem & { key: number };
 let nextKey = 1;
@@ -20,7 +22,8 @@ const withKeys = (items: ScreenItem[]): Row[] => items.map((i) => ({ ...i, key: 
 
 /**
  * The screen's editor (its keepers): its name, refresh interval and roles, and its items — a published chart or a
- * monitoring figure each, with its cell on the 24 x 12 grid. Saved as a whole; the server puts overlapping or
+ * monitoring figure each, with its cell on the 24 x 12 grid, dragged and resized there with the mouse or typed in
+ * the table (the keyboard's way). Saved as a whole; the server puts overlapping or
  * off-grid cells in place and keeps the layout as a new version.
  */
 export function ScreenEditor({
@@ -53,7 +56,15 @@ export function ScreenEditor({
   const add = (kind: 'chart' | 'figure') =>
     setRows((rs) => [
       ...rs,
-      { key: nextKey++, kind, ybpid: null, figure: kind === 'figure' ? 'autoRate' : null, x: 0, y: 0, w: 6, h: 4 },
+      {
+        key: nextKey++,
+        kind,
+        ybpid: null,
+        figure: kind === 'figure' ? 'autoRate' : null,
+        ...freeSpot(rs, 6, 4),
+        w: 6,
+        h: 4,
+      },
     ]);
   const submit = () =>
     save.mutate(
@@ -124,6 +135,7 @@ export function ScreenEditor({
         <Button onClick={() => add('chart')}>{T.addChart}</Button>
         <Button onClick={() => add('figure')}>{T.addFigure}</Button>
       </Space>
+      <ScreenLayoutGrid items={rows} charts={charts.data ?? []} onChange={setRows} />
       <ListTable<Row>
         size="small"
         rowKey="key"
