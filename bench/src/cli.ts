@@ -42,6 +42,7 @@ import { explainRoute, mainThreadProfile, resetStatements, summariseCpuProfile, 
 import { measureQualityView } from './phases/quality-view';
 import { evaluateQualityWarnings, measureQualityWarningReads } from './phases/quality-warning';
 import { captureRoutes, replayRoute } from './phases/replay';
+import { measureRival } from './phases/rival';
 import { soak } from './phases/soak';
 import { measureStandards } from './phases/standard';
 import { measureSystem } from './phases/system';
@@ -805,6 +806,13 @@ async function diagnosisPhase(ctx: RunContext, pg: PostgresCluster, results: Run
       repeats: ctx.quick ? 30 : 100,
       log: (line) => ctx.log(`postgres dashboard ${line}`),
     });
+    // 对标分析 (issue 35): 20 schools' figures imported, then the rival trend, overview and double-high reads.
+    results.rival = {
+      postgres: await measureRival(publisher, {
+        repeats: ctx.quick ? 30 : 100,
+        log: (line) => ctx.log(`postgres rival ${line}`),
+      }),
+    };
   } finally {
     await stopServer(server);
   }

@@ -37,6 +37,7 @@ import {
   USER_TYPE_ROWS,
   WARNING_TYPE_ROWS,
 } from './reference';
+import { seedDemoRival } from './rival';
 import { SAMPLE_SCHOOLS } from './schools';
 import { seedDemoScreen } from './screen';
 import { seedDemoStandards } from './standards';
@@ -105,6 +106,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions) {
     if (opts.demo && opts.warehouse) await seedDemoDashboard(tx);
     // 数据大屏: the school's running state on one screen, of the demo charts and the monitoring figures (issue 34).
     if (opts.demo && opts.warehouse) await seedDemoScreen(tx);
+    // 对标分析 / 双高对比: the sourced double-high units, 本校, benchmark schools and 示例数据 figures (issue 35).
+    if (opts.demo && opts.story) await seedDemoRival(tx);
   });
 }
 
