@@ -64,6 +64,7 @@ const PHASES = [
   'system',
   'diagnosis',
   'quality-warning',
+  'rival',
   'crash',
   'soak',
   'profile',
@@ -435,6 +436,11 @@ async function main() {
       diagnosisPhase(ctx, pg, results),
     );
   }
+  if (wants('rival')) {
+    await phase("rival analysis: 20 schools' figures over 5 years, the trend, overview and double-high reads", () =>
+      rivalPhase(ctx, pg, results),
+    );
+  }
   if (wants('quality-warning')) {
     await phase('quality warnings: the rules of 40 000 rows evaluated, the record table, the bell one at a time', () =>
       qualityWarningPhase(ctx, pg, results),
@@ -759,6 +765,26 @@ async function standardPhase(ctx: RunContext, pg: PostgresCluster, results: RunR
  * 系统管理 (issue 36) on PostgreSQL, alone: a database of its own at the small scale grown to 10 000 users and a
  * 1 000 000-row audit log (`data.ts --system`), the product server, then phases/system.ts signed in as zyadmin.
  */
+/**
+ * 对标分析 (issue 35) on PostgreSQL, alone: a database of its own at the small scale, the product server, then
+ * phases/rival.ts as the keeper zgfb01 (诊改管理员).
+ */
+async function rivalPhase(ctx: RunContext, pg: PostgresCluster, results: RunResults) {
+  const url = await pg.createDatabase('rival');
+  await generateData(ctx, 'rival-postgres', SCALES.small, { url }, []);
+  const server = await productServer(ctx, 'postgres', { DATABASE_URL: url });
+  try {
+    results.rival = {
+      postgres: await measureRival(await Session.login(server.base, 'zgfb01'), {
+        repeats: ctx.quick ? 30 : 100,
+        log: (line) => ctx.log(`postgres rival ${line}`),
+      }),
+    };
+  } finally {
+    await stopServer(server);
+  }
+}
+
 async function systemPhase(ctx: RunContext, pg: PostgresCluster, results: RunResults) {
   const url = await pg.createDatabase('system');
   await generateData(ctx, 'system-postgres', SCALES.small, { url }, ['--system']);
@@ -806,13 +832,6 @@ async function diagnosisPhase(ctx: RunContext, pg: PostgresCluster, results: Run
       repeats: ctx.quick ? 30 : 100,
       log: (line) => ctx.log(`postgres dashboard ${line}`),
     });
-    // 对标分析 (issue 35): 20 schools' figures imported, then the rival trend, overview and double-high reads.
-    results.rival = {
-      postgres: await measureRival(publisher, {
-        repeats: ctx.quick ? 30 : 100,
-        log: (line) => ctx.log(`postgres rival ${line}`),
-      }),
-    };
   } finally {
     await stopServer(server);
   }

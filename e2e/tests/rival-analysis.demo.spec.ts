@@ -36,7 +36,7 @@ test('xld01 compares two rival schools and the double-high group', async ({ page
   await settle(page);
   await keepScreenshot(page, 'rival-side-by-side');
 
-  await page.getByRole('link', { name: '双高对比' }).click();
+  await page.locator('.zg-sider').getByRole('menuitem', { name: '双高对比' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '双高对比' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('已收录 8 / 197', { exact: true })).toBeVisible();
   await expect(page.getByText(/教职成函〔2019〕14号/).first()).toBeVisible();
@@ -47,6 +47,7 @@ test('xld01 compares two rival schools and the double-high group', async ({ page
   const compare = page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: '本校与双高院校对比' }) });
   await expect(compare.getByRole('columnheader', { name: '高水平学校A档' })).toBeVisible();
   await expect(compare.getByRole('columnheader', { name: '双高院校整体' })).toBeVisible();
+  await expect(compare.getByText('示例数据')).toBeVisible();
   await expect(page.locator('.ant-message-error')).toHaveCount(0);
   await settle(page);
   const more: Finding[] = [];

@@ -166,6 +166,7 @@ export const DoubleSchoolSchema = z.object({
   year: z.number().int().nullable(),
   batch: z.number().int(),
   ownSchool: RivalSchoolSchema.nullable(),
+  sample: z.boolean().describe('所用数值含示例数据 / some figures compared are sample ones'),
   groups: z.array(DoubleGroupSchema),
   list: z.array(
     z.object({

@@ -365,6 +365,7 @@ describe('doubleHigh', () => {
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json().data;
     expect(d.batch).toBe(2019);
+    expect(d.sample).toBe(true); // 天津医学高等专科学校's 2025 figures were imported as 示例数据
     expect(d.groups).toEqual([
       { key: 'school-B', kind: 'school', grade: 'B', units: 1, withFigures: 1 },
       { key: 'school-C', kind: 'school', grade: 'C', units: 1, withFigures: 1 },

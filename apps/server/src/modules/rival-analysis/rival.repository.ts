@@ -167,7 +167,7 @@ export async function doubleGroups(db: Db, batch: number, year: number) {
     from double_high_units u where u.year = ${batch}
     group by u.kind, u.grade`);
   const averages = await db.execute(sql`
-    select u.kind, u.grade, f.indicator, avg(f.value)::float8 as avg
+    select u.kind, u.grade, f.indicator, avg(f.value)::float8 as avg, bool_or(f.sample) as sample
     from double_high_units u join rival_figures f on f.school_code = u.school_code and f.year = ${year}
     where u.year = ${batch}
     group by grouping sets ((u.kind, u.grade, f.indicator), (f.indicator))`);
@@ -178,6 +178,8 @@ export async function doubleGroups(db: Db, batch: number, year: number) {
       units: Number(r.units),
       withFigures: Number(r.with_figures),
     })),
-    averages: rowsOf<{ kind: string | null; grade: string | null; indicator: string; avg: number }>(averages),
+    averages: rowsOf<{ kind: string | null; grade: string | null; indicator: string; avg: number; sample: boolean }>(
+      averages,
+    ),
   };
 }

@@ -162,7 +162,7 @@ export async function doubleComparison(db: Db, q: { year?: number; batch?: numbe
   const batch = q.batch ?? latest(rounds.map((r) => r.year)) ?? DOUBLE_HIGH_OFFICIAL.year;
   const year = q.year ?? latest(years);
   const ownSchool = own ? { ...own, own: true } : null;
-  if (year === null) return { year, batch, ownSchool, groups: [], list: [] };
+  if (year === null) return { year, batch, ownSchool, sample: false, groups: [], list: [] };
   const [{ units, averages }, ownFigures] = await Promise.all([
     doubleGroups(db, batch, year),
     own ? figuresOf(db, [own.schoolCode], { from: year, to: year }) : Promise.resolve([]),
@@ -186,6 +186,7 @@ export async function doubleComparison(db: Db, q: { year?: number; batch?: numbe
     year,
     batch,
     ownSchool,
+    sample: ownFigures.some((f) => f.sample) || averages.some((a) => a.sample),
     groups,
     list: RIVAL_INDICATORS.map((ind) => ({
       indicator: ind.code,

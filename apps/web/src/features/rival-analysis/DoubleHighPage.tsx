@@ -64,10 +64,16 @@ export default function DoubleHighPage() {
         </Space>
       </div>
       <Alert className="zg-rival__note" type="info" showIcon message={T.officialNote} />
+      {compare.data?.sample && <Alert className="zg-rival__note" type="warning" showIcon message={T.sampleNote} />}
       <Row gutter={[16, 16]}>
         <Col span={24}>
           <Card
-            title={title(T.compareDouble)}
+            title={
+              <Space>
+                {title(T.compareDouble)}
+                {compare.data?.sample && <Tag color="orange">{T.sampleTag}</Tag>}
+              </Space>
+            }
             extra={
               <Space wrap>
                 <span id="zg-double-year">{T.figuresYear}</span>

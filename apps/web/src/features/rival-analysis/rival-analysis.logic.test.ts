@@ -53,6 +53,7 @@ describe('rival analysis logic', () => {
         year: 2025,
         batch: 2019,
         ownSchool: null,
+        sample: false,
         groups,
         list: [{ indicator: 'jyl', own: 90, averages: { 'school-A': 95, all: 94 } }],
       },
