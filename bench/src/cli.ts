@@ -42,6 +42,7 @@ import { explainRoute, mainThreadProfile, resetStatements, summariseCpuProfile, 
 import { measureQualityView } from './phases/quality-view';
 import { evaluateQualityWarnings, measureQualityWarningReads } from './phases/quality-warning';
 import { captureRoutes, replayRoute } from './phases/replay';
+import { measureRival } from './phases/rival';
 import { soak } from './phases/soak';
 import { measureStandards } from './phases/standard';
 import { measureSystem } from './phases/system';
@@ -63,6 +64,7 @@ const PHASES = [
   'system',
   'diagnosis',
   'quality-warning',
+  'rival',
   'crash',
   'soak',
   'profile',
@@ -434,6 +436,11 @@ async function main() {
       diagnosisPhase(ctx, pg, results),
     );
   }
+  if (wants('rival')) {
+    await phase("rival analysis: 20 schools' figures over 5 years, the trend, overview and double-high reads", () =>
+      rivalPhase(ctx, pg, results),
+    );
+  }
   if (wants('quality-warning')) {
     await phase('quality warnings: the rules of 40 000 rows evaluated, the record table, the bell one at a time', () =>
       qualityWarningPhase(ctx, pg, results),
@@ -758,6 +765,26 @@ async function standardPhase(ctx: RunContext, pg: PostgresCluster, results: RunR
  * 系统管理 (issue 36) on PostgreSQL, alone: a database of its own at the small scale grown to 10 000 users and a
  * 1 000 000-row audit log (`data.ts --system`), the product server, then phases/system.ts signed in as zyadmin.
  */
+/**
+ * 对标分析 (issue 35) on PostgreSQL, alone: a database of its own at the small scale, the product server, then
+ * phases/rival.ts as the keeper zgfb01 (诊改管理员).
+ */
+async function rivalPhase(ctx: RunContext, pg: PostgresCluster, results: RunResults) {
+  const url = await pg.createDatabase('rival');
+  await generateData(ctx, 'rival-postgres', SCALES.small, { url }, []);
+  const server = await productServer(ctx, 'postgres', { DATABASE_URL: url });
+  try {
+    results.rival = {
+      postgres: await measureRival(await Session.login(server.base, 'zgfb01'), {
+        repeats: ctx.quick ? 30 : 100,
+        log: (line) => ctx.log(`postgres rival ${line}`),
+      }),
+    };
+  } finally {
+    await stopServer(server);
+  }
+}
+
 async function systemPhase(ctx: RunContext, pg: PostgresCluster, results: RunResults) {
   const url = await pg.createDatabase('system');
   await generateData(ctx, 'system-postgres', SCALES.small, { url }, ['--system']);

@@ -54,6 +54,8 @@ export const LIMIT = {
   warnGridP95Ms: 150,
   operationMonitoringP95Ms: 300,
   dashboardChartsP95Ms: 300,
+  /** Issue 35: the rival trend over 5 years (本校 and 10 benchmark schools of 20 schools' figures). */
+  rivalTrendP95Ms: 200,
 };
 
 const ms = (v: number) => `${v < 10 ? v.toFixed(1) : v.toFixed(0)} ms`;
@@ -395,6 +397,14 @@ export function evaluateBudgets(r: RunResults): Budget[] {
         db.dashboard.ok === db.dashboard.charts &&
         db.dashboard.latency.p95 <= LIMIT.dashboardChartsP95Ms
       : null,
+  });
+  const rv = r.rival?.postgres;
+  out.push({
+    budget: `Rival trend over 5 years (queryTrendAnalysis; 20 schools' figures imported, 本校 + 10 benchmark schools drawn) p95 ≤ ${LIMIT.rivalTrendP95Ms} ms (PostgreSQL)`,
+    measured: rv
+      ? `${rv.trend.series} series × ${rv.trend.years} years: p50 ${ms(rv.trend.latency.p50)}, p95 ${ms(rv.trend.latency.p95)}; querySchoolRival p95 ${ms(rv.overview.latency.p95)}; queryDoubleSchool p95 ${ms(rv.doubleHigh.latency.p95)}; import of ${rv.import.rows} rows ${ms(rv.import.ms)} (HTTP ${rv.import.status})`
+      : '–',
+    met: rv ? rv.import.status === 200 && rv.trend.years === 5 && rv.trend.latency.p95 <= LIMIT.rivalTrendP95Ms : null,
   });
   return out;
 }

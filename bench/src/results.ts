@@ -9,6 +9,7 @@ import type { CpuProfile, Plan, Statement } from './phases/profile';
 import type { QualityViewFigures } from './phases/quality-view';
 import type { QualityWarningFigures } from './phases/quality-warning';
 import type { ReplayFigures } from './phases/replay';
+import type { RivalFigures } from './phases/rival';
 import type { SoakFigures } from './phases/soak';
 import type { StandardFigures } from './phases/standard';
 import type { SystemFigures } from './phases/system';
@@ -79,6 +80,8 @@ export interface RunResults {
   qualityView: Partial<Record<DbKind, QualityViewFigures>>;
   qualityWarning?: QualityWarningFigures;
   dashboard: Partial<Record<DbKind, DashboardFigures>>;
+  /** 对标分析 (issue 35); optional: results written before it have none. */
+  rival?: Partial<Record<DbKind, RivalFigures>>;
   crash: Partial<Record<DbKind, CrashFigures>>;
   /** `withCrashTest`: the crash test ran at the same time (on servers and databases of its own). */
   soak: (SoakFigures & { db: DbKind; withCrashTest?: boolean }) | null;
@@ -113,6 +116,7 @@ export function emptyResults(startedAt: Date, quick: boolean): RunResults {
     diagnosis: {},
     qualityView: {},
     dashboard: {},
+    rival: {},
     crash: {},
     soak: null,
     profile: null,

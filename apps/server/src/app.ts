@@ -25,6 +25,7 @@ import { progressPlugin } from './modules/progress';
 import { qualityWarningPlugin } from './modules/quality-warning';
 import { referencePlugin } from './modules/reference';
 import { reportPlugin } from './modules/report';
+import { rivalAnalysisPlugin } from './modules/rival-analysis';
 import { selfReportPlugin } from './modules/self-report';
 import { standardPlugin } from './modules/standard';
 import { systemPlugin } from './modules/system';
@@ -186,6 +187,7 @@ export async function buildApp({
     notificationPlugin,
     dashboardPlugin,
     selfReportPlugin,
+    rivalAnalysisPlugin,
   ]) {
     await app.register(plugin, { prefix: '/api' });
   }

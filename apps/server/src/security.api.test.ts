@@ -423,6 +423,19 @@ const WRITES: Record<string, Ownership> = {
   [D('/rest/report/discuss/insertdiscuss')]: not(
     'anyone who may read the report posts to its thread under their own name; a hidden report answers as missing',
   ),
+  // 对标分析 / 双高 (issue 35): the school's figures, 本校 and the double-high list, kept by its keepers together.
+  'POST /api/herm-xxjk/rivalAnalysis/querySchoolRival': not(
+    "reads 本校 and the caller's own benchmark schools' figures (a POST for its body); writes nothing",
+  ),
+  'POST /api/herm-xxjk/rivalAnalysis/updateOwnSchool': not(
+    'shared setting: 本校 is the whole school’s, set by the administrators and diagnosis administrators (rival-analysis.api.test.ts)',
+  ),
+  'POST /api/herm-xxjk/rivalAnalysis/upload': not(
+    'school-wide public figures of schools, imported by the administrators and diagnosis administrators together',
+  ),
+  'POST /api/herm-xxjk/doubleHigh/upload': not(
+    'the published double-high list, school-wide, kept by the administrators and diagnosis administrators together',
+  ),
 };
 
 let s: TestServer;

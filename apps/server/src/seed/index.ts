@@ -37,6 +37,7 @@ import {
   USER_TYPE_ROWS,
   WARNING_TYPE_ROWS,
 } from './reference';
+import { seedDemoRival } from './rival';
 import { SAMPLE_SCHOOLS } from './schools';
 import { seedDemoScreen } from './screen';
 import { seedDemoSelfReports } from './self-reports';
@@ -108,6 +109,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions) {
     if (opts.demo && opts.warehouse) await seedDemoScreen(tx);
     // 自我诊断报告: reports in every state on the diagnosis task, after its warnings (issue 33 item 5).
     if (diagnosisTask) await seedDemoSelfReports(tx, diagnosisTask.id, diagnosisTask.start, now);
+    // 对标分析 / 双高对比: the sourced double-high units, 本校, benchmark schools and 示例数据 figures (issue 35).
+    if (opts.demo && opts.story) await seedDemoRival(tx);
   });
 }
 

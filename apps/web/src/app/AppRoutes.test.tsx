@@ -76,8 +76,8 @@ describe('routes', () => {
   });
 
   it('shows the menu entries that have pages, and signs out to /login', async () => {
-    // 智能分析 is granted but has no page in this build: it is not listed.
-    setLoginRecord({ ...loginRecord, menus: { ...loginRecord.menus, intelligentAnalysis: '' } });
+    // 发展中心 is granted but has no page in this build: it is not listed.
+    setLoginRecord({ ...loginRecord, menus: { ...loginRecord.menus, developCenter: '' } });
     const fetchMock = mockApi({ ...signedInApi(), '/api/authc/logout': () => ok(null, MSG.logoutSuccess) });
     renderApp('/index');
     expect(await screen.findByText(systemSetting.systemName)).toBeTruthy();

@@ -8,6 +8,7 @@ import { fileArchiveRoutes } from '../features/file-archive/routes';
 import { homeRoutes } from '../features/home/routes';
 import { performanceRoutes } from '../features/performance/routes';
 import { qualityWarningRoutes } from '../features/quality-warning/routes';
+import { rivalAnalysisRoutes } from '../features/rival-analysis/routes';
 import { selfReportRoutes } from '../features/self-report/routes';
 import { standardRoutes } from '../features/standard/routes';
 import { summaryAnalysisRoutes } from '../features/summary-analysis/routes';
@@ -37,6 +38,7 @@ const FEATURES = [
   fileArchiveRoutes,
   systemRoutes,
   selfReportRoutes,
+  rivalAnalysisRoutes,
 ] as const;
 
 const as = (over: Partial<LoginRecord>): LoginRecord => ({ ...loginRecord, roleIdList: [], ...over });

@@ -15,6 +15,7 @@ export * from './progress';
 export * from './quality-warning';
 export * from './reference';
 export * from './report';
+export * from './rival-analysis';
 export * from './self-report';
 export * from './standard';
 export * from './table-config';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { multipartBody } from '../../test/zip';
+import { benchmarkSchoolsOf, saveBenchmarkSchools, schoolsByCodes } from '.';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -98,6 +99,16 @@ describe('benchmark schools', () => {
   it('is for signed-in users only', async () => {
     const res = await s.app.inject({ method: 'GET', url: '/api/user/school/benchmark' });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('gives the modules above the benchmark list, schools by code and the demo seed (index.ts)', async () => {
+    const db = s.database.db;
+    await saveBenchmarkSchools(db, 'zgfb01', ['4112019003', '4112019002']);
+    expect((await benchmarkSchoolsOf(db, 'zgfb01')).map((r) => r.schoolCode)).toEqual(['4112019003', '4112019002']);
+    expect(await schoolsByCodes(db, ['4112019002', 'NOPE'])).toEqual([
+      { schoolCode: '4112019002', schoolName: '天津医学高等专科学校' },
+    ]);
+    expect(await schoolsByCodes(db, [])).toEqual([]);
   });
 });
 

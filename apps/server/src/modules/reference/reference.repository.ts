@@ -96,3 +96,13 @@ export async function updateSystemSetting(db: Db, set: { systemName?: string; lo
       .set({ ...set, updatedAt: new Date() })
       .where(eq(systemSettings.id, row.id));
 }
+
+/** The schools of `codes` (code and name), in code order; unknown codes are left out. */
+export async function schoolsByCodes(db: Db, codes: readonly string[]) {
+  if (codes.length === 0) return [];
+  return db
+    .select({ schoolCode: schools.code, schoolName: schools.name })
+    .from(schools)
+    .where(inArray(schools.code, [...codes]))
+    .orderBy(asc(schools.code));
+}
