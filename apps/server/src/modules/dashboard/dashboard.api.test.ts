@@ -128,6 +128,38 @@ describe('the chart library (ybplx, ybp)', () => {
     const his = (await leader.request({ method: 'GET', url: `${SJGL}/ybp/list` })).json().data as { id: number }[];
     expect(his.map((c) => c.id)).toContain(charts.leaderOnly);
   });
+
+  it('keeps its types and withdraws charts: a type in use stays, a withdrawn chart leaves the dashboards', async () => {
+    const del = (as: TestSession, what: string, id: number) =>
+      as.request({ method: 'POST', url: `${SJGL}/${what}/${id}/delete` });
+    const inUse = await del(admin, 'ybplx', charts.lxid as number);
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json().meta.message).toBe(M.typeInUse);
+    const spare = await admin.request({ method: 'POST', url: `${SJGL}/ybplx/insert`, payload: { lxmc: '临时分类' } });
+    expect(spare.statusCode, spare.body).toBe(200);
+    const spareId = spare.json().data.id as number;
+    expect((await del(owner, 'ybplx', spareId)).statusCode).toBe(403);
+    expect((await del(admin, 'ybplx', spareId)).statusCode).toBe(200);
+    const types = (await owner.request({ method: 'GET', url: `${SJGL}/ybplx/list` })).json().data as { id: number }[];
+    expect(types.map((t) => t.id)).not.toContain(spareId);
+
+    const listed = (await admin.request({ method: 'GET', url: `${SJGL}/ybp/list` })).json().data as {
+      id: number;
+      sfid: number;
+    }[];
+    const sfid = listed.find((c) => c.id === charts.enrol)!.sfid;
+    const made = await publish({ mc: '将下架的图表', lxid: charts.lxid, sfid, lw: 2 });
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json().data.id as number;
+    expect((await save(owner, [{ kind: 'chart', ybpid: id }])).statusCode).toBe(200);
+    expect((await layoutOf(owner)).map((c) => c.ybpid)).toEqual([id]);
+    expect((await del(owner, 'ybp', id)).statusCode).toBe(403);
+    expect((await del(admin, 'ybp', id)).statusCode).toBe(200);
+    expect(await layoutOf(owner)).toEqual([]);
+    const mine = (await owner.request({ method: 'GET', url: `${SJGL}/ybp/list` })).json().data as { id: number }[];
+    expect(mine.map((c) => c.id)).not.toContain(id);
+    expect((await del(admin, 'ybp', id)).statusCode).toBe(404);
+  });
 });
 
 describe('the dashboard kept on the server (dynamicYbpDy)', () => {

@@ -13,6 +13,7 @@ import {
 import { Card, Skeleton } from 'antd';
 import { type RoutedTab, RoutedTabs, routedTabOf } from '../../components/RoutedTabs';
 import { AlgorithmsPanel } from '../algorithm/AlgorithmsPanel';
+import { ChartLibraryPanel } from '../dashboards/library/ChartLibraryPanel';
 import { TableConfigList } from '../table-config/TableConfigList';
 import { CyclesPanel } from './CyclesPanel';
 import { DataSourcePanel } from './DataSourcePanel';
@@ -37,6 +38,7 @@ const TABS: (RoutedTab & { needs?: keyof DataManageAbilities })[] = [
   { key: 'departmentVersions', label: DEPARTMENT_VERSION_TEXT.tab, render: () => <DepartmentVersionsPanel /> },
   { key: 'datasource', label: DATASOURCE_TEXT.tab, render: () => <DataSourcePanel />, needs: 'dataSources' },
   { key: 'algorithms', label: ALGORITHM_TEXT.tab, render: () => <AlgorithmsPanel />, needs: 'algorithms' },
+  { key: 'charts', label: '图表库', render: () => <ChartLibraryPanel />, needs: 'algorithms' },
 ];
 
 /** The tab an address shows: its first segment below the page, or the first tab. */

@@ -1,6 +1,7 @@
 import { MODULE_INTRO, SHELL_TEXT as T, UI_TEXT as TEXT, WEB_MSG, welcomeText } from '@zg/contract';
 import { App, Avatar, Button, Card, Descriptions, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toastFailure } from '../../api/feedback';
 import { CardList } from '../../components/CardList';
@@ -10,7 +11,6 @@ import { QueryBoundary } from '../../components/QueryBoundary';
 import { useLoginRecord } from '../../session/login-record';
 import { useSessionData } from '../../session/session-data';
 import { useMenu } from '../../session/use-menu';
-import { SubscribedChartsCard } from '../dashboards/SubscribedChartsCard';
 import { useProfile } from '../profile/profile.api';
 import { useAvatarSrc } from '../profile/use-avatar-src';
 import { QualityWarningCard } from '../quality-warning';
@@ -22,6 +22,11 @@ import { useAcceptUrge, usePendingUrges } from '../target-task/warning/warning.a
 import { BenchmarkCard } from './BenchmarkCard';
 import { DiagnosisTodoCard } from './DiagnosisTodoCard';
 import { TodoCard } from './TodoCard';
+
+/** 我的订阅图表 is below the fold: its code (charts, tables) loads after the home page has drawn. */
+const SubscribedChartsCard = lazy(() =>
+  import('../dashboards/SubscribedChartsCard').then((m) => ({ default: m.SubscribedChartsCard })),
+);
 
 /** The signed-in landing page (`/index`): who is signed in, what they can act on now, and the way into each module. */
 export default function HomePage() {
@@ -125,7 +130,9 @@ export default function HomePage() {
 
       {(Object.hasOwn(menus, 'dashboards') || Object.hasOwn(menus, 'homePage')) && (
         <QueryBoundary>
-          <SubscribedChartsCard />
+          <Suspense fallback={null}>
+            <SubscribedChartsCard />
+          </Suspense>
         </QueryBoundary>
       )}
 
