@@ -54,6 +54,8 @@ export const LIMIT = {
   warnGridP95Ms: 150,
   operationMonitoringP95Ms: 300,
   dashboardChartsP95Ms: 300,
+  /** Issue 35: 发展中心's page data for five years, one request. */
+  developOverviewP95Ms: 200,
 };
 
 const ms = (v: number) => `${v < 10 ? v.toFixed(1) : v.toFixed(0)} ms`;
@@ -395,6 +397,14 @@ export function evaluateBudgets(r: RunResults): Budget[] {
         db.dashboard.ok === db.dashboard.charts &&
         db.dashboard.latency.p95 <= LIMIT.dashboardChartsP95Ms
       : null,
+  });
+  const dv = r.develop?.postgres;
+  out.push({
+    budget: `发展中心: the page data for ${dv?.years ?? 5} years (develop/overview) p95 ≤ ${LIMIT.developOverviewP95Ms} ms (PostgreSQL)`,
+    measured: dv
+      ? `${dv.targets} targets, ${dv.tasks} tasks, ${dv.qcps} QCP links: p50 ${ms(dv.latency.p50)}, p95 ${ms(dv.latency.p95)}`
+      : '–',
+    met: dv ? dv.tasks > 0 && dv.latency.p95 <= LIMIT.developOverviewP95Ms : null,
   });
   return out;
 }

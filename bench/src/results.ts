@@ -3,6 +3,7 @@ import type { RouteFigures } from './phases/api';
 import type { CollectionFigures } from './phases/collection';
 import type { CrashFigures } from './phases/crash';
 import type { DashboardFigures } from './phases/dashboard';
+import type { DevelopFigures } from './phases/develop';
 import type { DiagnosisFigures } from './phases/diagnosis';
 import type { FrontendFigures } from './phases/frontend';
 import type { CpuProfile, Plan, Statement } from './phases/profile';
@@ -79,6 +80,8 @@ export interface RunResults {
   qualityView: Partial<Record<DbKind, QualityViewFigures>>;
   qualityWarning?: QualityWarningFigures;
   dashboard: Partial<Record<DbKind, DashboardFigures>>;
+  /** 发展中心 (issue 35): the leader's page data for five years. */
+  develop?: Partial<Record<DbKind, DevelopFigures>>;
   crash: Partial<Record<DbKind, CrashFigures>>;
   /** `withCrashTest`: the crash test ran at the same time (on servers and databases of its own). */
   soak: (SoakFigures & { db: DbKind; withCrashTest?: boolean }) | null;

@@ -108,6 +108,7 @@ export const KEYS_WITH_PAGES: readonly string[] = [
   'performance',
   'system',
   'qualityReport',
+  'developCenter',
 ];
 
 /**
