@@ -46,44 +46,43 @@ export async function developmentRead(
   const years = between(yearTargets.cycleYear, range.startYear, range.endYear);
   const issued = ne(targetTasks.status, 'notPushed');
   const finished = [...FINISHED_STATES];
-  const [targets, leaves, tasks] = await Promise.all([
-    db
-      .select({ id: yearTargets.id, name: yearTargets.name, year: yearTargets.cycleYear, bmmc: departments.name })
-      .from(yearTargets)
-      .leftJoin(departments, eq(departments.id, yearTargets.chargeDepartmentId))
-      .where(and(years, yearTargetsSeenBy(actor)))
-      .orderBy(asc(yearTargets.cycleYear), asc(yearTargets.sortOrder), asc(yearTargets.id)),
-    db
-      .select({
-        yearTargetId: targetTasks.yearTargetId,
-        bmid: sql<string>`coalesce(${targetTasks.departmentId}, '')`,
-        bmmc: sql<string>`coalesce(${departments.name}, '未分配部门')`,
-        total: sql<number>`count(*)::int`,
-        completed: sql<number>`(count(*) filter (where ${inArray(targetTasks.status, finished)}))::int`,
-        progressSum: sql<number>`coalesce(sum(${targetTasks.progress}), 0)::float8`,
-      })
-      .from(targetTasks)
-      .innerJoin(yearTargets, eq(yearTargets.id, targetTasks.yearTargetId))
-      .leftJoin(departments, eq(departments.id, targetTasks.departmentId))
-      .where(and(years, eq(targetTasks.isLeaf, true), issued, tasksSeenBy(actor)))
-      .groupBy(targetTasks.yearTargetId, targetTasks.departmentId, departments.name),
-    db
-      .select({
-        id: targetTasks.id,
-        yearTargetId: targetTasks.yearTargetId,
-        rwmc: targetTasks.name,
-        bmid: targetTasks.departmentId,
-        bmmc: departments.name,
-        rwzt: targetTasks.status,
-        rwjd: targetTasks.progress,
-      })
-      .from(targetTasks)
-      .innerJoin(yearTargets, eq(yearTargets.id, targetTasks.yearTargetId))
-      .leftJoin(departments, eq(departments.id, targetTasks.departmentId))
-      .where(and(years, eq(targetTasks.depth, 1), issued, tasksSeenBy(actor)))
-      .orderBy(asc(yearTargets.cycleYear), asc(targetTasks.yearTargetId), asc(targetTasks.id))
-      .limit(DEVELOPMENT_TASKS_MAX),
-  ]);
+  // One after the other: the demo seed reads in its transaction (one client, which must not queue queries).
+  const targets = await db
+    .select({ id: yearTargets.id, name: yearTargets.name, year: yearTargets.cycleYear, bmmc: departments.name })
+    .from(yearTargets)
+    .leftJoin(departments, eq(departments.id, yearTargets.chargeDepartmentId))
+    .where(and(years, yearTargetsSeenBy(actor)))
+    .orderBy(asc(yearTargets.cycleYear), asc(yearTargets.sortOrder), asc(yearTargets.id));
+  const leaves = await db
+    .select({
+      yearTargetId: targetTasks.yearTargetId,
+      bmid: sql<string>`coalesce(${targetTasks.departmentId}, '')`,
+      bmmc: sql<string>`coalesce(${departments.name}, '未分配部门')`,
+      total: sql<number>`count(*)::int`,
+      completed: sql<number>`(count(*) filter (where ${inArray(targetTasks.status, finished)}))::int`,
+      progressSum: sql<number>`coalesce(sum(${targetTasks.progress}), 0)::float8`,
+    })
+    .from(targetTasks)
+    .innerJoin(yearTargets, eq(yearTargets.id, targetTasks.yearTargetId))
+    .leftJoin(departments, eq(departments.id, targetTasks.departmentId))
+    .where(and(years, eq(targetTasks.isLeaf, true), issued, tasksSeenBy(actor)))
+    .groupBy(targetTasks.yearTargetId, targetTasks.departmentId, departments.name);
+  const tasks = await db
+    .select({
+      id: targetTasks.id,
+      yearTargetId: targetTasks.yearTargetId,
+      rwmc: targetTasks.name,
+      bmid: targetTasks.departmentId,
+      bmmc: departments.name,
+      rwzt: targetTasks.status,
+      rwjd: targetTasks.progress,
+    })
+    .from(targetTasks)
+    .innerJoin(yearTargets, eq(yearTargets.id, targetTasks.yearTargetId))
+    .leftJoin(departments, eq(departments.id, targetTasks.departmentId))
+    .where(and(years, eq(targetTasks.depth, 1), issued, tasksSeenBy(actor)))
+    .orderBy(asc(yearTargets.cycleYear), asc(targetTasks.yearTargetId), asc(targetTasks.id))
+    .limit(DEVELOPMENT_TASKS_MAX);
   const result = await db.execute(sql`
     with recursive up as (
       select l.node_id, t.id, t.parent_id

@@ -11,11 +11,11 @@ import { clampRange, defaultRange, figuresLines, progressChart } from './develop
 import './develop.css';
 
 const DEPARTMENT_COLUMNS: TableColumnsType<DevelopDepartmentYear> = [
-  { title: T.colYear, dataIndex: 'year', width: 80 },
-  { title: T.colDepartment, dataIndex: 'bmmc' },
-  { title: T.colTotal, dataIndex: 'total', width: 90, align: 'right' },
-  { title: T.colCompleted, dataIndex: 'completed', width: 90, align: 'right' },
-  { title: T.colAvg, dataIndex: 'avgProgress', width: 110, align: 'right' },
+  { title: T.colYear, dataIndex: 'year', width: 64 },
+  { title: T.colDepartment, dataIndex: 'bmmc', ellipsis: true },
+  { title: T.colTotal, dataIndex: 'total', width: 80, align: 'right' },
+  { title: T.colCompleted, dataIndex: 'completed', width: 72, align: 'right' },
+  { title: T.colAvg, dataIndex: 'avgProgress', width: 104, align: 'right' },
 ];
 
 /** The QCPs a task serves, each with its latest diagnosis. */
@@ -141,12 +141,12 @@ export default function DevelopPage() {
       ) : (
         <Spin spinning={overview.isFetching}>
           <Row gutter={[16, 16]} className="zg-develop-summary">
-            <Col xs={24} xl={14}>
+            <Col xs={24} xxl={14}>
               <Card size="small" title={T.chartTitle}>
                 <LineChart data={chart} label={T.chartLabel} height={300} />
               </Card>
             </Col>
-            <Col xs={24} xl={10}>
+            <Col xs={24} xxl={10}>
               <Card size="small" title={T.byDepartmentTitle}>
                 <ListTable<DevelopDepartmentYear>
                   rowKey={(r) => `${r.year}-${r.bmid}`}

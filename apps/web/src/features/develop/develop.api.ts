@@ -8,5 +8,7 @@ export function useDevelopOverview(q: { startYear: number; endYear: number; bmid
     queryKey: ['develop', 'overview', q],
     queryFn: ({ signal }) => call(API.overview, { query: q }, { signal }),
     placeholderData: keepPreviousData,
+    // The page shows its own error state with 重试 (LoadError).
+    throwOnError: false,
   });
 }

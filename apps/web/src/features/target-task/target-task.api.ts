@@ -80,6 +80,8 @@ export function useQcpOptions(enabled: boolean) {
     queryFn: ({ signal }) => call(API.qcpOptions, {}, { signal }),
     enabled,
     staleTime: 60_000,
+    // The field says it failed; the form stays usable.
+    throwOnError: false,
   });
 }
 

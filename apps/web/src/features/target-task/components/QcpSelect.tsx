@@ -8,8 +8,8 @@ import { useQcpOptions } from '../target-task.api';
  * 服务的质控点: the QCPs of the published standard systems under their systems, several chosen, searchable by QCP,
  * dimension or system, keyboard-usable (antd's TreeSelect: type to search, arrows and Enter to choose).
  */
-export function QcpSelect(props: { value?: string[]; onChange?: (v: string[]) => void; id?: string }) {
-  const options = useQcpOptions(true);
+export function QcpSelect(props: { value?: string[]; onChange?: (v: string[]) => void; id?: string; open: boolean }) {
+  const options = useQcpOptions(props.open);
   const tree = useMemo(() => qcpTree(options.data ?? []), [options.data]);
   return (
     <TreeSelect<string[]>

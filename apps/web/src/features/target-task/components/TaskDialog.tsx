@@ -241,7 +241,7 @@ export function TaskDialog({ open, onClose, yearTargetId, taskId, parent }: Task
             </Form.Item>
           </div>
           <Form.Item name="standardNodeIds" label={TASK_QCP_UI.label} tooltip={TASK_QCP_UI.tooltip}>
-            <QcpSelect />
+            <QcpSelect open={open} />
           </Form.Item>
           <Form.Item name="weight" label={T.weight}>
             <InputNumber min={0} max={100} precision={2} style={{ width: 160 }} aria-label={T.weight} />
