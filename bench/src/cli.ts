@@ -36,6 +36,7 @@ import { apiRoutes, checkRoutes, listQuery, runApiBenchmarks, signIn } from './p
 import { COLLECTION_FILLERS, measureCollection } from './phases/collection';
 import { type CrashFigures, type CrashOptions, crashTest, embeddedAccess, postgresAccess } from './phases/crash';
 import { measureDashboard } from './phases/dashboard';
+import { measureDevelop } from './phases/develop';
 import { measureDiagnosis } from './phases/diagnosis';
 import { measureFrontend } from './phases/frontend';
 import { explainRoute, mainThreadProfile, resetStatements, summariseCpuProfile, topStatements } from './phases/profile';
@@ -832,6 +833,13 @@ async function diagnosisPhase(ctx: RunContext, pg: PostgresCluster, results: Run
       repeats: ctx.quick ? 30 : 100,
       log: (line) => ctx.log(`postgres dashboard ${line}`),
     });
+    // 发展中心 (issue 35): the leader's page data for five years, on the same database.
+    results.develop = {
+      postgres: await measureDevelop(await Session.login(server.base, 'xld01'), {
+        repeats: ctx.quick ? 30 : 100,
+        log: (line) => ctx.log(`postgres develop ${line}`),
+      }),
+    };
   } finally {
     await stopServer(server);
   }

@@ -25,6 +25,7 @@ import { seedDemoWarehouse } from '@zg/server/src/seed/warehouse';
 import { sql } from 'drizzle-orm';
 import { parseArgs, stringFlag } from './lib/args';
 import { prepareNotifications } from './notification-data';
+import { prepareDevelop } from './phases/develop';
 import { prepareDiagnosis } from './phases/diagnosis';
 import { prepareStandards } from './phases/standard';
 import { prepareSystem } from './phases/system';
@@ -91,6 +92,9 @@ async function main() {
       process.stdout.write(
         `  department duties and the demo diagnosis task in ${((Date.now() - t) / 1000).toFixed(1)} s\n`,
       );
+      // 发展中心 (issue 35): the last five years' top-level tasks serve QCPs.
+      const linked = await prepareDevelop(database.db);
+      process.stdout.write(`  发展中心: ${linked} top-level tasks linked to QCPs\n`);
     }
     if (flags.has('quality-warning')) {
       const t = Date.now();

@@ -56,6 +56,8 @@ export const LIMIT = {
   dashboardChartsP95Ms: 300,
   /** Issue 35: the rival trend over 5 years (本校 and 10 benchmark schools of 20 schools' figures). */
   rivalTrendP95Ms: 200,
+  /** Issue 35: 发展中心's page data for five years, one request. */
+  developOverviewP95Ms: 200,
 };
 
 const ms = (v: number) => `${v < 10 ? v.toFixed(1) : v.toFixed(0)} ms`;
@@ -405,6 +407,14 @@ export function evaluateBudgets(r: RunResults): Budget[] {
       ? `${rv.trend.series} series × ${rv.trend.years} years: p50 ${ms(rv.trend.latency.p50)}, p95 ${ms(rv.trend.latency.p95)}; querySchoolRival p95 ${ms(rv.overview.latency.p95)}; queryDoubleSchool p95 ${ms(rv.doubleHigh.latency.p95)}; import of ${rv.import.rows} rows ${ms(rv.import.ms)} (HTTP ${rv.import.status})`
       : '–',
     met: rv ? rv.import.status === 200 && rv.trend.years === 5 && rv.trend.latency.p95 <= LIMIT.rivalTrendP95Ms : null,
+  });
+  const dv = r.develop?.postgres;
+  out.push({
+    budget: `发展中心: the page data for ${dv?.years ?? 5} years (develop/overview) p95 ≤ ${LIMIT.developOverviewP95Ms} ms (PostgreSQL)`,
+    measured: dv
+      ? `${dv.targets} targets, ${dv.tasks} tasks, ${dv.qcps} QCP links: p50 ${ms(dv.latency.p50)}, p95 ${ms(dv.latency.p95)}`
+      : '–',
+    met: dv ? dv.tasks > 0 && dv.latency.p95 <= LIMIT.developOverviewP95Ms : null,
   });
   return out;
 }

@@ -3,6 +3,7 @@ import type { RouteFigures } from './phases/api';
 import type { CollectionFigures } from './phases/collection';
 import type { CrashFigures } from './phases/crash';
 import type { DashboardFigures } from './phases/dashboard';
+import type { DevelopFigures } from './phases/develop';
 import type { DiagnosisFigures } from './phases/diagnosis';
 import type { FrontendFigures } from './phases/frontend';
 import type { CpuProfile, Plan, Statement } from './phases/profile';
@@ -82,6 +83,8 @@ export interface RunResults {
   dashboard: Partial<Record<DbKind, DashboardFigures>>;
   /** 对标分析 (issue 35); optional: results written before it have none. */
   rival?: Partial<Record<DbKind, RivalFigures>>;
+  /** 发展中心 (issue 35): the leader's page data for five years. */
+  develop?: Partial<Record<DbKind, DevelopFigures>>;
   crash: Partial<Record<DbKind, CrashFigures>>;
   /** `withCrashTest`: the crash test ran at the same time (on servers and databases of its own). */
   soak: (SoakFigures & { db: DbKind; withCrashTest?: boolean }) | null;

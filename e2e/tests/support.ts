@@ -109,6 +109,7 @@ export const KEYS_WITH_PAGES: readonly string[] = [
   'system',
   'qualityReport',
   'intelligentAnalysis',
+  'developCenter',
 ];
 
 /**

@@ -17,6 +17,7 @@ import { authcPlugin } from './modules/authc';
 import { dashboardPlugin } from './modules/dashboard';
 import { dataCollectionPlugin } from './modules/data-collection';
 import { dataManagePlugin } from './modules/data-manage';
+import { developPlugin } from './modules/develop';
 import { diagnosisPlugin } from './modules/diagnosis';
 import { filesPlugin } from './modules/files';
 import { notificationPlugin } from './modules/notification';
@@ -188,6 +189,7 @@ export async function buildApp({
     dashboardPlugin,
     selfReportPlugin,
     rivalAnalysisPlugin,
+    developPlugin,
   ]) {
     await app.register(plugin, { prefix: '/api' });
   }

@@ -24,6 +24,8 @@ export * from './datasource';
 export * from './datasource-api';
 export * from './department-version';
 export * from './department-version-api';
+export * from './develop';
+export * from './develop-api';
 export * from './diagnosis';
 export * from './diagnosis-api';
 export * from './diagnosis-bulk';

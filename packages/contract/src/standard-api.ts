@@ -27,6 +27,7 @@ import {
   StandardIdSchema,
   StandardInputSchema,
   StandardNodeSchema,
+  StandardNodeTaskSchema,
   StandardQuerySchema,
   StandardSystemSchema,
   StandardUpdateSchema,
@@ -281,6 +282,13 @@ export const STANDARD_API = {
     summary: '恢复一次删除的全部内容 / restore one deletion batch',
     body: RecycleBatchSchema,
     response: StandardChangeSchema,
+  }),
+  nodeTasks: endpointOf({
+    method: 'GET',
+    path: `${S}/catalog/tasks`,
+    summary: '服务该质控点的目标任务（当前用户可见的） / the target tasks serving the node that the user sees',
+    query: StandardIdQuerySchema,
+    response: z.array(StandardNodeTaskSchema),
   }),
   recyclePurge: endpointOf({
     method: 'POST',

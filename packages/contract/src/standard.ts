@@ -214,6 +214,19 @@ const flag = z
 export const StandardIdSchema = z.object({ id: Id.describe('id') });
 export const StandardIdQuerySchema = z.object({ id: Id.describe('目标标准id / system id') });
 
+/** A target task serving a node (a QCP) of the system, as the node's panel lists it (issue 35). */
+export const StandardNodeTaskSchema = z.object({
+  id: z.number().int(),
+  rwmc: z.string().describe('任务名称 / task'),
+  year: z.number().int().describe('年度目标的周期 / year'),
+  yearTargetName: z.string().describe('年度目标 / year target'),
+  bmmc: z.string().nullable().describe('负责部门 / department'),
+  rwzt: z.string().describe('任务状态 / state'),
+  rwztmc: z.string().describe('任务状态名称 / state label'),
+  rwjd: z.number().describe('任务进度（0-100） / progress'),
+});
+export type StandardNodeTask = z.infer<typeof StandardNodeTaskSchema>;
+
 /** What the current user may do with a system (the server decides; the web only shows or hides). */
 export const StandardAbilitiesSchema = z.object({
   read: z.boolean(),

@@ -18,6 +18,7 @@ import {
   TaskCardSchema,
   TaskDetailQuerySchema,
   TaskInputSchema,
+  TaskQcpSchema,
   TaskQuerySchema,
   TaskStatusUpdateSchema,
   TaskTypeInputSchema,
@@ -374,6 +375,13 @@ export const TARGET_TASK_API = {
     summary: '部门及其负责人、登记的部门负责人 / departments with heads and chargers',
     tags: wbsTags,
     response: z.array(DepartManageSchema),
+  }),
+  qcpOptions: endpoint({
+    method: 'GET',
+    path: `${W}/targetTask/qcpOptions`,
+    summary: '任务可服务的质控点：已发布目标标准的质控点 / QCPs of the published standard systems, for the task form',
+    tags: wbsTags,
+    response: z.array(TaskQcpSchema),
   }),
 } as const;
 

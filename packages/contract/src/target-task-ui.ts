@@ -151,3 +151,14 @@ export const maxChars = (n: number) => `最多${n}个字`;
 export const confirmAction = (action: string, name: string) => `确定要${action}“${name}”吗？`;
 /** '确定要删除年度目标“X”吗？' */
 export const confirmDelete = (what: string, name: string) => `确定要删除${what}“${name}”吗？`;
+
+/** 服务的质控点 on the task form, the task's detail and the standard node's panel (issue 35). */
+export const TASK_QCP_UI = {
+  label: '服务的质控点',
+  placeholder: '请选择任务服务的质控点（可搜索）',
+  tooltip: '从已发布的目标标准中选择本任务服务的质控点，发展中心将把任务与质控点并列展示',
+  none: '未关联质控点',
+  nodeTasksTitle: '服务该质控点的目标任务',
+  nodeTasksEmpty: '暂无服务该质控点的目标任务',
+  loadFailed: '服务该质控点的目标任务加载失败',
+} as const;

@@ -83,6 +83,9 @@ export const TASK_MSG = {
   filesSaved: '文档已保存',
   taskTypeSaved: '任务类型已保存',
   publisherOnly: '只有年度目标发布者可以执行此操作',
+  /** 服务的质控点 (issue 35): an id that is no live QCP of a live standard system. */
+  qcpUnknown: (ids: readonly number[]) =>
+    `服务的质控点中，节点 ${ids.join('、')} 不存在、已删除或不是质控点，请重新选择`,
 } as const;
 
 const dateStr = isoDate();
@@ -130,8 +133,23 @@ export const TaskInputSchema = z.object({
   cycleValueIds: z.array(int32()).max(100).default([]).describe('周期值 / cycle values'),
   weight: z.coerce.number().min(0).max(100).default(0).describe('权重 / weight'),
   mission: z.string().max(1000).optional().describe('任务书 / mission statement'),
+  standardNodeIds: z
+    .array(int32().positive())
+    .max(50)
+    .optional()
+    .describe('服务的质控点（目标标准节点id；省略则修改时保持不变） / QCPs served (omitted: unchanged on update)'),
 });
 export type TaskInput = z.infer<typeof TaskInputSchema>;
+
+/** A quality control point (质控点) a task serves: the standard node with its system (issue 35). */
+export const TaskQcpSchema = z.object({
+  id: z.number().int(),
+  name: z.string().describe('质控点名称 / QCP'),
+  dimensionName: z.string().nullable().describe('所属诊断维度 / dimension'),
+  systemId: z.number().int(),
+  systemName: z.string().describe('目标标准名称（含版本） / standard system'),
+});
+export type TaskQcp = z.infer<typeof TaskQcpSchema>;
 
 export const TaskCardSchema = z.object({
   id: z.number().int(),
@@ -348,6 +366,7 @@ export const TaskVoSchema = TaskCardSchema.extend({
   childCount: z.number().int(),
   parentName: z.string().nullable(),
   cycleYear: z.number().int().describe('年度目标的周期 / year of the target'),
+  standardNodes: z.array(TaskQcpSchema).describe('服务的质控点 / QCPs served'),
 });
 export type TaskVo = z.infer<typeof TaskVoSchema>;
 

@@ -23,6 +23,7 @@ import { Hooks } from '../platform/hooks';
 import { seedDemoCollection } from './collection';
 import { seedDemoDashboard } from './dashboard';
 import { ADMIN_PASSWORD, ADMIN_USER, DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_USERS } from './demo';
+import { seedDemoDevelop } from './develop';
 import { seedDemoDiagnosis } from './diagnosis';
 import { seedDemoNotifications } from './notifications';
 import { seedDemoQualityWarnings } from './quality-warnings';
@@ -103,6 +104,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions) {
     if (opts.demo && opts.story) await seedDemoNotifications(tx, now);
     // 质量预警: warnings in every state on the diagnosis task, cases along the spiral, a forecast (issue 32 item 8).
     if (diagnosisTask) await seedDemoQualityWarnings(tx, diagnosisTask.id, diagnosisTask.start, now);
+    // 发展中心: some of the story's tasks serve QCPs of the demo standards (issue 35).
+    if (opts.demo && opts.story) await seedDemoDevelop(tx, now);
     // 仪表盘: chart algorithms over the warehouse, published in 图表库, and xld01's dashboard (issue 34).
     if (opts.demo && opts.warehouse) await seedDemoDashboard(tx);
     // 数据大屏: the school's running state on one screen, of the demo charts and the monitoring figures (issue 34).

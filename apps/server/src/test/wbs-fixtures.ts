@@ -31,7 +31,15 @@ export async function taskIn(
   target: number,
   dep: string,
   goal: TaskGoal,
-  opts: { name?: string; rwlx?: 'A' | 'B' | 'C' | 'D'; start?: string; end?: string; coop?: string[] } = {},
+  opts: {
+    name?: string;
+    rwlx?: 'A' | 'B' | 'C' | 'D';
+    start?: string;
+    end?: string;
+    coop?: string[];
+    /** 服务的质控点 (issue 35). */
+    standardNodeIds?: number[];
+  } = {},
 ) {
   const fbr = await s.login('fbr01');
   const res = await post(fbr, '/targetTask/insert', {
@@ -42,6 +50,7 @@ export async function taskIn(
     kssj: opts.start ?? '2026-01-01',
     jssj: opts.end ?? '2026-06-30',
     coopDepartmentIds: opts.coop ?? [],
+    ...(opts.standardNodeIds ? { standardNodeIds: opts.standardNodeIds } : {}),
   });
   expect(res.statusCode, res.body).toBe(200);
   const id = res.json().data.id as number;

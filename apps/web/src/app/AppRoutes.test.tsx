@@ -76,8 +76,8 @@ describe('routes', () => {
   });
 
   it('shows the menu entries that have pages, and signs out to /login', async () => {
-    // 发展中心 is granted but has no page in this build: it is not listed.
-    setLoginRecord({ ...loginRecord, menus: { ...loginRecord.menus, developCenter: '' } });
+    // 画像分析 is granted but has no page in this build: it is not listed.
+    setLoginRecord({ ...loginRecord, menus: { ...loginRecord.menus, intelligentAnalysisDynamic: '' } });
     const fetchMock = mockApi({ ...signedInApi(), '/api/authc/logout': () => ok(null, MSG.logoutSuccess) });
     renderApp('/index');
     expect(await screen.findByText(systemSetting.systemName)).toBeTruthy();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dashboardsRoutes } from '../features/dashboards/routes';
 import { dataCollectionRoutes } from '../features/data-collection/routes';
 import { dataManageRoutes } from '../features/data-manage/routes';
+import { developRoutes } from '../features/develop/routes';
 import { diagnosisRoutes } from '../features/diagnosis/routes';
 import { fileArchiveRoutes } from '../features/file-archive/routes';
 import { homeRoutes } from '../features/home/routes';
@@ -39,6 +40,7 @@ const FEATURES = [
   systemRoutes,
   selfReportRoutes,
   rivalAnalysisRoutes,
+  developRoutes,
 ] as const;
 
 const as = (over: Partial<LoginRecord>): LoginRecord => ({ ...loginRecord, roleIdList: [], ...over });

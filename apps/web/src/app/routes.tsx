@@ -1,6 +1,7 @@
 import { dashboardsRoutes } from '../features/dashboards/routes';
 import { dataCollectionRoutes } from '../features/data-collection/routes';
 import { dataManageRoutes } from '../features/data-manage/routes';
+import { developRoutes } from '../features/develop/routes';
 import { diagnosisRoutes } from '../features/diagnosis/routes';
 import { fileArchiveRoutes } from '../features/file-archive/routes';
 import { homeRoutes } from '../features/home/routes';
@@ -19,7 +20,7 @@ import { routeTable } from '../session/routes';
  * The menu keys of the contract's catalogue that have no page in this build: never shown, whoever is granted them
  * (no placeholder pages). A module's feature takes its key off this list when it adds its routes.
  */
-export const WITHOUT_PAGE = ['developCenter', 'intelligentAnalysisDynamic'] as const;
+export const WITHOUT_PAGE = ['intelligentAnalysisDynamic'] as const;
 
 /**
  * The web's one route table: each feature's routes (features/<module>/routes.tsx), by menu key. It compiles only
@@ -43,6 +44,7 @@ export const ROUTES = routeTable(
     systemRoutes,
     selfReportRoutes,
     rivalAnalysisRoutes,
+    developRoutes,
   ],
   WITHOUT_PAGE,
 );

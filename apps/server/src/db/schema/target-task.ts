@@ -126,3 +126,19 @@ export const departmentChargers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.departmentId, t.userId] }), index('department_chargers_user_idx').on(t.userId)],
 );
+
+/**
+ * The standard nodes (质控点, QCPs) a task serves (发展中心, issue 35): chosen on the task form. No foreign key to
+ * standard_nodes, the way standard_nodes.cal_rule points into the algorithm module: the standard module owns its nodes
+ * and validates the ids through its public surface (`qcpNodesByIds`) when a task is saved.
+ */
+export const targetTaskStandardNodes = pgTable(
+  'target_task_standard_nodes',
+  {
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => targetTasks.id, { onDelete: 'cascade' }),
+    nodeId: integer('node_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.nodeId] }), index('target_task_standard_nodes_node_idx').on(t.nodeId)],
+);

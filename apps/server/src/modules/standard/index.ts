@@ -5,6 +5,8 @@
  */
 
 export { standardPlugin } from './standard.plugin';
+/** 质控点 as other modules link to them (issue 35), and the hook by which the tasks serving a node are listed. */
+export { NODE_TASKS, type NodeTasks, publishedQcps, qcpNodesByIds } from './standard-qcp.query';
 /**
  * A system version's node tree with no user (publishing a diagnosis task, refreshing it): the nodes with parent,
  * level, value type, standard value, calculation rule, direction, grade and warning rules and their source; the newer

@@ -8,6 +8,7 @@ import { excelUpload } from '../../platform/excel';
 import * as authority from './standard-authority.service';
 import * as depot from './standard-depot.service';
 import * as excel from './standard-excel.service';
+import { tasksOfNode } from './standard-qcp.query';
 import * as recycle from './standard-recycle.service';
 import * as systems from './standard-system.service';
 import * as tree from './standard-tree.service';
@@ -71,6 +72,7 @@ export const standardRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(app, API.calRules, MENU, async (req) => ok(await tree.calRuleOptions(db(), req.query.name)));
   serve(app, API.detailRules, MENU, async (req) => ok(await tree.detailRuleOptions(db(), req.query.name)));
   serve(app, API.catalogGet, MENU, async (req) => ok(await tree.getNode(db(), actorOf(req), req.query.id)));
+  serve(app, API.nodeTasks, MENU, async (req) => ok(await tasksOfNode(db(), hooks, actorOf(req), req.query.id)));
   serve(app, API.catalogInsert, MENU, async (req) => {
     const change = await tree.insertNode(db(), hooks, actorOf(req), req.body);
     return ok(change, change.message);

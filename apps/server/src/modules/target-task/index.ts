@@ -38,6 +38,9 @@ export {
 } from './target-task.repository';
 export { listTasks, taskDetail, taskSeenBy, taskTodoCounts } from './target-task.service';
 export type { TaskListFilter } from './task-card.query';
+/** 发展中心's read (issue 35): a range of years' targets, progress figures, top-level tasks and the QCPs they serve. */
+export { type DevelopmentRead, developmentRead } from './task-development.query';
 export { targetYears, taskProgressFigures } from './task-figures.query';
+export { linkTaskQcps } from './task-qcp.service';
 export { recomputeYearTargetStatus } from './year-target.repository';
 export { yearTargetSeenBy } from './year-target.service';

@@ -6,6 +6,7 @@ import { serve } from '../../platform/endpoints';
 import { ok } from '../../platform/envelope';
 import { badRequest } from '../../platform/errors';
 import { cycleTypeOptions } from '../data-manage';
+import { publishedQcps } from '../standard';
 import { registerSharedRoutes, WBS } from './shared.routes';
 import { excelPart } from './target-task.http';
 import { exportLastLevelTasks, exportTasks, importTasks, listChargers, taskTemplate } from './target-task.io';
@@ -98,4 +99,5 @@ export const targetTaskRoutes: FastifyPluginAsyncZod = async (app) => {
     sendXlsx(reply, { name: '末级任务明细.xlsx', buffer: await exportLastLevelTasks(db(), actorOf(req), req.query) }),
   );
   serve(app, API.departments, WBS, async () => ok(await departmentsWithChargers(db())));
+  serve(app, API.qcpOptions, WBS, async () => ok(await publishedQcps(db())));
 };

@@ -41,6 +41,8 @@ import {
   type TaskListFilter,
   treeRows,
 } from './task-card.query';
+import { replaceQcps } from './task-qcp.repository';
+import { checkQcps, qcpsOfTask } from './task-qcp.service';
 import { recomputeYearTargetStatus } from './year-target.repository';
 import { yearTargetSeenBy } from './year-target.service';
 
@@ -114,6 +116,7 @@ export async function createTask(db: Db, actor: Actor, input: TaskInput) {
     const departmentId = input.departmentId ?? parent?.departmentId;
     if (!departmentId) throw badRequest(TASK_MSG.departmentRequired);
     await checkTaskInput(tx, { ...input, departmentId }, parent);
+    await checkQcps(tx, input.standardNodeIds ?? []);
     const row = await insertTask(
       tx,
       {
@@ -136,6 +139,7 @@ export async function createTask(db: Db, actor: Actor, input: TaskInput) {
       },
       input.coopDepartmentIds,
     );
+    await replaceQcps(tx, row.id, input.standardNodeIds ?? []);
     await writeAudit(tx, {
       actorId: actor.userId,
       action: 'task.create',
@@ -156,6 +160,8 @@ export async function editTask(db: Db, actor: Actor, id: number, version: number
     const parent = found.task.parentId ? await findTask(tx, found.task.parentId) : null;
     const departmentId = input.departmentId ?? found.task.departmentId ?? undefined;
     await checkTaskInput(tx, { ...input, departmentId }, parent);
+    // Omitted: the links stay as they are (the annual-WBS form has no such field).
+    if (input.standardNodeIds) await checkQcps(tx, input.standardNodeIds);
     const ok = await updateTask(tx, id, version, {
       name: input.rwmc,
       taskType: input.rwlx,
@@ -171,6 +177,7 @@ export async function editTask(db: Db, actor: Actor, id: number, version: number
     });
     if (!ok) throw conflict(TASK_MSG.changed);
     await replaceCoop(tx, id, input.coopDepartmentIds);
+    if (input.standardNodeIds) await replaceQcps(tx, id, input.standardNodeIds);
     await writeAudit(tx, {
       actorId: actor.userId,
       action: 'task.update',
@@ -279,7 +286,7 @@ export async function taskDetail(db: Db, actor: Actor, id: number) {
 export async function taskVo(db: Db, actor: Actor, id: number): Promise<TaskVo> {
   const row = await findTaskCard(db, id, tasksSeenBy(actor));
   if (!row) throw notFound(TASK_MSG.taskNotFound);
-  const extras = await taskVoExtras(db, row.task);
+  const [extras, standardNodes] = await Promise.all([taskVoExtras(db, row.task), qcpsOfTask(db, id)]);
   return {
     ...presentTaskCard(row, actor),
     auditorId: row.task.auditorId,
@@ -292,6 +299,7 @@ export async function taskVo(db: Db, actor: Actor, id: number): Promise<TaskVo> 
     childCount: extras.childCount,
     parentName: extras.parentName,
     cycleYear: row.cycleYear,
+    standardNodes,
   };
 }
 

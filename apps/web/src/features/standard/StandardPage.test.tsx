@@ -120,6 +120,19 @@ function api(
     },
     [`${S}/taskDepot/list`]: () => ok([]),
     [`${S}/recycle/list`]: () => ok([]),
+    [`${S}/catalog/tasks`]: () =>
+      ok([
+        {
+          id: 9,
+          rwmc: '提升双师型教师比例',
+          year: 2026,
+          yearTargetName: '2026 师资目标',
+          bmmc: '人事处',
+          rwzt: 'executeing',
+          rwztmc: '执行中',
+          rwjd: 40,
+        },
+      ]),
     [`${S}/catalog/calRules`]: () =>
       ok([{ id: 70, label: '双师型教师比例/V2', algorithmName: '双师型教师比例', version: 2, group: '师资' }]),
     [`${S}/catalog/detailRules`]: () =>
@@ -163,6 +176,10 @@ describe('StandardPage 目标标准', () => {
     // A percent standard value reads with its % suffix.
     expect(within(form).getByText('%')).toBeTruthy();
     expect(screen.getByText('2 个维度 · 2 个质控点 · 1 个指标')).toBeTruthy();
+    // The tasks serving the QCP (issue 35), under its form.
+    const tasks = await screen.findByRole('region', { name: '服务该质控点的目标任务' });
+    expect(await within(tasks).findByText('提升双师型教师比例')).toBeTruthy();
+    expect(within(tasks).getByText('（人事处 · 执行中）')).toBeTruthy();
   });
 
   it('edits a QCP’s warning rule and sends the whole node', async () => {

@@ -171,3 +171,14 @@ export function importWorkbook(file: File, target: ImportTarget, onProgress: (p:
   const fields = Object.fromEntries(Object.entries(target).map(([k, v]) => [k, String(v)]));
   return uploadTo(API.persistQuality, {}, { file, fields, quiet: true, onProgress });
 }
+
+/** `GET catalog/tasks`: the target tasks serving a QCP that the user sees (issue 35). */
+export function useNodeTasks(nodeId: number | undefined) {
+  return useQuery({
+    queryKey: [KEY, 'nodeTasks', nodeId],
+    queryFn: ({ signal }) => call(API.nodeTasks, { query: { id: nodeId! } }, { signal }),
+    enabled: nodeId !== undefined,
+    // The list under the form says it failed; the node's form stays usable.
+    throwOnError: false,
+  });
+}

@@ -205,6 +205,8 @@ describe('a task list opened from the home page 待办', () => {
   });
 });
 
+const QCP = { id: 5, name: '就业质量', dimensionName: '计分卡', systemId: 1, systemName: '专业层面诊改质量标准' };
+
 describe('task dialog', () => {
   it('names the required fields before calling the server', async () => {
     const fetchMock = mockApi({ ...reference });
@@ -245,7 +247,9 @@ describe('task dialog', () => {
           childCount: 0,
           parentName: null,
           cycleYear: 2026,
+          standardNodes: [QCP],
         }),
+      [`${W}/targetTask/qcpOptions`]: () => ok([QCP, { ...QCP, id: 6, name: '招生与生源' }]),
       [`${W}/targetTask/update`]: (init) => {
         sent.push(new URLSearchParams(String(init.body)));
         return failed(400, refusal);
@@ -258,6 +262,9 @@ describe('task dialog', () => {
     expect(await screen.findByText(refusal)).toBeTruthy();
     expect(sent).toHaveLength(1);
     expect(sent[0]?.getAll('cycleValueIds[1]')).toEqual(['42']);
+    // 服务的质控点: the task's QCP is shown chosen and sent back with the save.
+    expect(screen.getAllByText('计分卡 / 就业质量').length).toBeGreaterThan(0);
+    expect(sent[0]?.getAll('standardNodeIds[0]')).toEqual(['5']);
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByDisplayValue('课程思政示范课建设')).toBeTruthy();
   });

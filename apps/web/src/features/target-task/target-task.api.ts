@@ -73,6 +73,18 @@ export function useYearTargets(query: { year?: number; mine?: boolean; current: 
   });
 }
 
+/** 服务的质控点's choices: the QCPs of the published standard systems (issue 35), loaded when the form opens. */
+export function useQcpOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: [...TT_KEY, 'qcpOptions'],
+    queryFn: ({ signal }) => call(API.qcpOptions, {}, { signal }),
+    enabled,
+    staleTime: 60_000,
+    // The field says it failed; the form stays usable.
+    throwOnError: false,
+  });
+}
+
 export function useYearTargetOptions() {
   return useQuery({
     queryKey: [...TT_KEY, 'yearTargetOptions'],

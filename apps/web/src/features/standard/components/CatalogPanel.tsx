@@ -29,6 +29,7 @@ import {
   warningText,
 } from '../standard.logic';
 import { NodeForm, type NodeValues } from './NodeForm';
+import { NodeTasks } from './NodeTasks';
 
 /** A node to add: its kind and parent (null: a top-level 诊断维度). */
 type Adding = { kind: NodeKind; parent: StandardNode | null };
@@ -329,6 +330,7 @@ export function CatalogPanel({
                 saving={actions.updateNode.isPending}
                 onSave={save}
               />
+              {node.kind === 'qcp' && <NodeTasks nodeId={node.id} />}
             </>
           ) : (
             <EmptyState description={T.chooseNode} />

@@ -1,7 +1,8 @@
-import { TASK_UI as T, TASK_AUDIT, type TaskAudit } from '@zg/contract';
+import { TASK_UI as T, TASK_AUDIT, TASK_QCP_UI, type TaskAudit } from '@zg/contract';
 import { Button, Descriptions, Drawer, Space, Spin, Tag, Typography } from 'antd';
 import { RecordHistoryButton } from '../../../components/history/RecordHistory';
 import { TaskProgressTabs } from '../progress/TaskProgressTabs';
+import { qcpLabel } from '../qcp-logic';
 import { type TaskCard, useTaskTypes, useTaskVo } from '../target-task.api';
 import type { TaskCommand } from '../task-logic';
 import { ACTION_LABEL, cardActions, statusColor, typeLabel } from '../task-logic';
@@ -77,6 +78,15 @@ export function TaskDetailDrawer({
             <Descriptions.Item label={T.cjrmc}>{t.cjrmc ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={T.rwjd} span={2}>
               <TaskProgress percent={t.rwjd} />
+            </Descriptions.Item>
+            <Descriptions.Item label={TASK_QCP_UI.label} span={2}>
+              {t.standardNodes.length
+                ? t.standardNodes.map((q) => (
+                    <Tag key={q.id} color="geekblue" className="zg-task-qcp">
+                      {qcpLabel(q)}
+                    </Tag>
+                  ))
+                : TASK_QCP_UI.none}
             </Descriptions.Item>
             <Descriptions.Item label={T.missionLabel} span={2}>
               <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>

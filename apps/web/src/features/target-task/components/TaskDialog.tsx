@@ -1,12 +1,14 @@
-import { LIMITS, MSG, maxChars, TASK_UI as T, type TaskInput } from '@zg/contract';
+import { LIMITS, MSG, maxChars, TASK_UI as T, TASK_QCP_UI, type TaskInput } from '@zg/contract';
 import { App, DatePicker, Form, Input, InputNumber, Modal, Select, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { EnterSubmits } from '../../../components/EnterSubmits';
 import { UserPicker } from '../../../components/pickers';
+import { qcpIds } from '../qcp-logic';
 import { type TaskCard, useCycleTypes, useSaveTask, useTaskTypes, useTaskVo } from '../target-task.api';
 import { dateProblem } from '../task-logic';
 import { DepartmentSelect } from './DepartmentSelect';
+import { QcpSelect } from './QcpSelect';
 import '../target-task.css';
 
 export interface TaskDialogProps {
@@ -32,6 +34,8 @@ interface Values {
   cycleValueIds: number[];
   weight: number;
   mission?: string;
+  /** 服务的质控点: the tree's values (node ids as strings). */
+  standardNodeIds: string[];
 }
 
 const day = (d: Dayjs | undefined) => (d ? d.format('YYYY-MM-DD') : undefined);
@@ -85,6 +89,7 @@ export function TaskDialog({ open, onClose, yearTargetId, taskId, parent }: Task
         cycleValueIds: t.cycleValueIds,
         weight: t.weight,
         mission: t.mission ?? undefined,
+        standardNodeIds: t.standardNodes.map((q) => String(q.id)),
       });
     } else if (!editing) {
       form.setFieldsValue({
@@ -92,6 +97,7 @@ export function TaskDialog({ open, onClose, yearTargetId, taskId, parent }: Task
         weight: 0,
         coopDepartmentIds: [],
         cycleValueIds: [],
+        standardNodeIds: [],
         ...(parent ? { kssj: dayjs(parent.kssj), jssj: dayjs(parent.jssj), rwlx: parent.rwlx as Values['rwlx'] } : {}),
       });
     }
@@ -113,6 +119,7 @@ export function TaskDialog({ open, onClose, yearTargetId, taskId, parent }: Task
       cycleValueIds: v.cycleTypeId ? (v.cycleValueIds ?? []) : [],
       weight: v.weight ?? 0,
       mission: v.mission?.trim() || undefined,
+      standardNodeIds: qcpIds(v.standardNodeIds),
     };
     await save.mutateAsync(editing && vo.data ? { ...input, id: vo.data.id, version: vo.data.version } : input);
     message.success(editing ? T.updated : T.created);
@@ -233,6 +240,9 @@ export function TaskDialog({ open, onClose, yearTargetId, taskId, parent }: Task
               />
             </Form.Item>
           </div>
+          <Form.Item name="standardNodeIds" label={TASK_QCP_UI.label} tooltip={TASK_QCP_UI.tooltip}>
+            <QcpSelect open={open} />
+          </Form.Item>
           <Form.Item name="weight" label={T.weight}>
             <InputNumber min={0} max={100} precision={2} style={{ width: 160 }} aria-label={T.weight} />
           </Form.Item>
