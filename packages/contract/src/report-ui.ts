@@ -167,6 +167,8 @@ export const REPORT_UI = {
   process: '过程',
   final: '结果',
   panelEmpty: '该任务尚未生成报告',
+  // issue 33: a template's kind (目标任务报告 / 自我诊断报告).
+  templateKind: '模板类型',
 } as const;
 
 export const PERFORMANCE_UI = {

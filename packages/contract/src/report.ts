@@ -33,6 +33,17 @@ export const REPORT_SECTION = {
 export type ReportSection = keyof typeof REPORT_SECTION;
 export const REPORT_SECTIONS = Object.keys(REPORT_SECTION) as [ReportSection, ...ReportSection[]];
 
+/**
+ * What a template lays out (issue 33): a target-task report (目标任务报告, the sections below) or a self-diagnosis report
+ * (自我诊断报告: its title and preface make the Word document's cover text; rest/report/template/selectlist lists them).
+ */
+export const REPORT_TEMPLATE_KINDS = ['targetTask', 'selfDiagnosis'] as const;
+export type ReportTemplateKind = (typeof REPORT_TEMPLATE_KINDS)[number];
+export const REPORT_TEMPLATE_KIND_NAMES: Record<ReportTemplateKind, string> = {
+  targetTask: '目标任务报告',
+  selfDiagnosis: '自我诊断报告',
+};
+
 /** Built-in layout used when no template or cover has been added. */
 export const REPORT_DEFAULTS = {
   templateName: '默认模板',
@@ -131,6 +142,12 @@ export const ReportTemplateInputSchema = z.object({
     .describe(
       '报告内容：facts 任务概况、progress 进度报告、attachments 附件清单、warnings 预警记录、charts 统计图表 / sections',
     ),
+  mblx: z
+    .enum(REPORT_TEMPLATE_KINDS, { error: '模板类型只能是 目标任务报告 或 自我诊断报告' })
+    .optional()
+    .describe(
+      '模板类型：targetTask 目标任务报告（新增时默认）、selfDiagnosis 自我诊断报告（标题中的 {rwmc} 为诊改对象名称）；修改时不传则不变 / kind',
+    ),
 });
 export type ReportTemplateInput = z.infer<typeof ReportTemplateInputSchema>;
 
@@ -144,6 +161,7 @@ export const ReportTemplateSchema = z.object({
   bgbt: z.string().describe('报告标题 / report title pattern'),
   bgsm: z.string().nullable().describe('报告说明 / preface'),
   sections: z.array(z.enum(REPORT_SECTIONS)).describe('报告内容 / sections'),
+  mblx: z.enum(REPORT_TEMPLATE_KINDS).describe('模板类型 / kind'),
   cjrmc: z.string().nullable().describe('创建人 / creator'),
   cjsj: z.string().describe('创建时间 / created'),
   gxsj: z.string().describe('更新时间 / updated'),
@@ -158,6 +176,7 @@ export const ResourcePageQuerySchema = z.object({
 
 export const TemplateQuerySchema = ResourcePageQuerySchema.extend({
   mbmc: z.string().trim().max(60).optional().describe('模板名称关键字 / name contains'),
+  mblx: z.enum(REPORT_TEMPLATE_KINDS).optional().describe('模板类型 / kind'),
 });
 
 export const IdsInputSchema = z.object({

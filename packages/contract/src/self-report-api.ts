@@ -14,6 +14,8 @@ import {
   SelfReportReviewInputSchema,
   SelfReportShareInputSchema,
   SelfReportSubmitInputSchema,
+  SelfReportTemplateListSchema,
+  SelfReportWordQuerySchema,
 } from './self-report';
 
 const Z = '/api/herm-zdgj';
@@ -134,7 +136,14 @@ export const SELF_REPORT_API = {
     path: `${Z}/rest/report/downloadword`,
     summary: '下载自我诊断报告 Word（封面、概述图表、四张表、评审章与分数） / the report as .docx',
     tags,
-    query: SelfReportByIdQuerySchema,
+    query: SelfReportWordQuerySchema,
     response: FILE,
+  }),
+  templateSelectList: endpoint({
+    method: 'GET',
+    path: `${Z}/rest/report/template/selectlist`,
+    summary: '自我诊断报告模板列表（Word 封面可选） / the self-diagnosis templates',
+    tags,
+    response: SelfReportTemplateListSchema,
   }),
 } as const;

@@ -84,4 +84,7 @@ export const SELF_REPORT_TEXT = {
   shareUsers: '共享给',
   sharedWith: (names: string) => `已共享给：${names}`,
   notShared: '尚未共享',
+  // ---- the Word download's cover (a self-diagnosis template of 报告模板) ----
+  coverTemplate: 'Word 封面模板',
+  defaultCover: '默认封面',
 } as const;

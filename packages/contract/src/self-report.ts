@@ -67,6 +67,7 @@ export const SELF_REPORT_MSG = {
   shareUserUnknown: (ids: string) => `用户不存在：${ids}`,
   shared: '已共享',
   notWriter: '只有诊改对象任务的负责人可以共享报告',
+  templateNotFound: '自我诊断报告模板不存在',
   queueNotAllowed: '只有校外专家或学校审核可以查看评审队列',
   grade: {
     reached: '达标',
@@ -256,6 +257,19 @@ export const SelfReportPageQuerySchema = PagingQuerySchema.extend({
 export type SelfReportPageQuery = z.infer<typeof SelfReportPageQuerySchema>;
 
 export const SelfReportByIdQuerySchema = z.object({ bgid: IdSchema.describe('报告 id') });
+/** downloadword: the report, and the self-diagnosis template whose title and preface make the cover (optional). */
+export const SelfReportWordQuerySchema = SelfReportByIdQuerySchema.extend({
+  mbid: IdSchema.optional().describe('自我诊断报告模板 id（rest/report/template/selectlist；不传则用默认封面）'),
+});
+/** A self-diagnosis template as rest/report/template/selectlist lists it. */
+export const SelfReportTemplateSchema = z.object({
+  id: z.number().int(),
+  mbmc: z.string().describe('模板名称'),
+  bgbt: z.string().describe('封面标题（{rwmc} 为诊改对象名称）'),
+  bgsm: z.string().nullable().describe('封面说明'),
+});
+export const SelfReportTemplateListSchema = z.array(SelfReportTemplateSchema);
+export type SelfReportTemplate = z.infer<typeof SelfReportTemplateSchema>;
 export const SelfReportGenerateInputSchema = z.object({ dxrwid: IdSchema.describe('诊改对象任务') });
 export const SelfReportSubmitInputSchema = z.object({ bgid: IdSchema.describe('报告 id') });
 export const SelfReportExplainInputSchema = z.object({

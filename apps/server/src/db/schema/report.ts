@@ -14,13 +14,18 @@ export const targetReportTemplates = pgTable(
     title: varchar('title', { length: 100 }).notNull(),
     preface: varchar('preface', { length: 1000 }),
     sections: jsonb('sections').$type<string[]>().notNull(),
+    /** targetTask (目标任务报告) | selfDiagnosis (自我诊断报告, issue 33: its title and preface are the cover text). */
+    kind: varchar('kind', { length: 16 }).notNull().default('targetTask'),
     creatorId: varchar('creator_id', { length: 64 })
       .notNull()
       .references(() => users.id),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('target_report_templates_created_idx').on(t.createdAt)],
+  (t) => [
+    index('target_report_templates_created_idx').on(t.createdAt),
+    index('target_report_templates_kind_idx').on(t.kind, t.createdAt),
+  ],
 );
 
 /** Report covers (报告封面); at most one is the default. */

@@ -13,3 +13,6 @@ export {
   text as docxText,
 } from './report.docx';
 export { reportPlugin } from './report.plugin';
+
+/** The self-diagnosis templates (issue 33): all of them, or the one named (none when it is not of that kind). */
+export { selfDiagnosisTemplateRows as selfDiagnosisTemplates } from './report.repository';

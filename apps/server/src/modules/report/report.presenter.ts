@@ -24,6 +24,7 @@ export function presentTemplate(t: TemplateRow, creatorName: string | null): Rep
     bgbt: t.title,
     bgsm: t.preface,
     sections: REPORT_SECTIONS.filter((s) => t.sections.includes(s)),
+    mblx: t.kind === 'selfDiagnosis' ? 'selfDiagnosis' : 'targetTask',
     cjrmc: creatorName,
     cjsj: formatDateTime(t.createdAt),
     gxsj: formatDateTime(t.updatedAt),

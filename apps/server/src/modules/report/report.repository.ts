@@ -11,8 +11,11 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const creator = alias(users, 'creator');
 // ---- templates ----
 
-export async function pageTemplates(db: Db, q: { current: number; size: number; mbmc?: string }) {
-  const where = q.mbmc ? ilike(targetReportTemplates.name, `%${escapeLike(q.mbmc)}%`) : undefined;
+export async function pageTemplates(db: Db, q: { current: number; size: number; mbmc?: string; mblx?: string }) {
+  const where = and(
+    q.mbmc ? ilike(targetReportTemplates.name, `%${escapeLike(q.mbmc)}%`) : undefined,
+    q.mblx ? eq(targetReportTemplates.kind, q.mblx) : undefined,
+  );
   const [records, [total]] = await Promise.all([
     db
       .select({ template: targetReportTemplates, creatorName: creator.name })
@@ -32,14 +35,30 @@ export async function findTemplate(db: Db, id: number) {
   return rows[0] ?? null;
 }
 
-/** The template used when none is named: the oldest one. */
+/** The target-task template used when none is named: the oldest one. */
 export async function firstTemplate(db: Db) {
   const rows = await db
     .select()
     .from(targetReportTemplates)
+    .where(eq(targetReportTemplates.kind, 'targetTask'))
     .orderBy(asc(targetReportTemplates.createdAt), asc(targetReportTemplates.id))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** The self-diagnosis templates (issue 33), oldest first: the choice of a self-diagnosis report's Word cover. */
+export async function selfDiagnosisTemplateRows(db: Db, id?: number) {
+  return db
+    .select({
+      id: targetReportTemplates.id,
+      name: targetReportTemplates.name,
+      title: targetReportTemplates.title,
+      preface: targetReportTemplates.preface,
+    })
+    .from(targetReportTemplates)
+    .where(and(eq(targetReportTemplates.kind, 'selfDiagnosis'), id ? eq(targetReportTemplates.id, id) : undefined))
+    .orderBy(asc(targetReportTemplates.createdAt), asc(targetReportTemplates.id))
+    .limit(200);
 }
 
 export async function insertTemplate(db: Db, row: typeof targetReportTemplates.$inferInsert) {

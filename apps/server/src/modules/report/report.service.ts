@@ -51,7 +51,7 @@ import {
 
 // ---- templates ----
 
-export async function listTemplates(db: Db, q: { current: number; size: number; mbmc?: string }) {
+export async function listTemplates(db: Db, q: { current: number; size: number; mbmc?: string; mblx?: string }) {
   const { records, total } = await pageTemplates(db, q);
   return { records: records.map((r) => presentTemplate(r.template, r.creatorName)), total };
 }
@@ -63,6 +63,7 @@ export async function createTemplate(db: Db, actor: Actor, input: ReportTemplate
       title: input.bgbt,
       preface: input.bgsm || null,
       sections: [...new Set(input.sections)],
+      kind: input.mblx ?? 'targetTask',
       creatorId: actor.userId,
     });
     await writeAudit(tx, {
@@ -82,6 +83,7 @@ export async function editTemplate(db: Db, actor: Actor, id: number, input: Repo
       title: input.bgbt,
       preface: input.bgsm || null,
       sections: [...new Set(input.sections)],
+      ...(input.mblx ? { kind: input.mblx } : {}),
     });
     if (!ok) throw notFound(REPORT_MSG.templateNotFound);
     await writeAudit(tx, {
@@ -300,7 +302,8 @@ export async function generateReport(
   if (!isReportOwner(actor, facts.task)) throw forbidden(REPORT_MSG.notOwner);
   if (!REPORTABLE_TASK_STATES.has(facts.task.status)) throw conflict(REPORT_MSG.taskNotStarted);
   const template = input.templateId ? await findTemplate(db, input.templateId) : await firstTemplate(db);
-  if (input.templateId && !template) throw notFound(REPORT_MSG.templateNotFound);
+  // A self-diagnosis template lays out no target-task report.
+  if (input.templateId && template?.kind !== 'targetTask') throw notFound(REPORT_MSG.templateNotFound);
   const cover = input.coverId ? await findCover(db, input.coverId) : await defaultCover(db);
   if (input.coverId && !cover) throw notFound(REPORT_MSG.coverNotFound);
   const content = await snapshot(

@@ -2,6 +2,7 @@ import {
   SELF_REPORT_MSG as M,
   REVIEW_KIND_NAMES,
   type ReviewKind,
+  reportTitleOf,
   SELF_REPORT_STATE_NAMES,
   type SelfReportQueueQuery,
   type SelfReportReviewInput,
@@ -9,7 +10,8 @@ import {
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import type { Clock } from '../../platform/clock';
-import { badRequest, conflict, forbidden } from '../../platform/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { selfDiagnosisTemplates } from '../report';
 import { renderSelfReportDocx } from './self-report.docx';
 import { RULES } from './self-report.machine';
 import { isExpert, isReportWriter, isSchoolReviewer } from './self-report.policy';
@@ -101,9 +103,22 @@ export async function shareReport(db: Db, actor: Actor, clock: Clock, input: { b
   });
 }
 
-/** The report as Word, for whoever may read it (a hidden one answers as missing). */
-export async function reportWord(db: Db, actor: Actor, clock: Clock, bgid: number) {
-  const d = await reportDetail(db, actor, clock, bgid);
+/** The self-diagnosis templates (the report module's), for the Word download's cover. */
+export async function templateList(db: Db) {
+  const rows = await selfDiagnosisTemplates(db);
+  return rows.map((t) => ({ id: t.id, mbmc: t.name, bgbt: t.title, bgsm: t.preface }));
+}
+
+/**
+ * The report as Word, for whoever may read it (a hidden one answers as missing); with a self-diagnosis template, its
+ * title ({rwmc}: the object's name) and preface are the cover's text.
+ */
+export async function reportWord(db: Db, actor: Actor, clock: Clock, q: { bgid: number; mbid?: number }) {
+  const d = await reportDetail(db, actor, clock, q.bgid);
+  const [template] = q.mbid ? await selfDiagnosisTemplates(db, q.mbid) : [];
+  if (q.mbid && !template) throw notFound(M.templateNotFound);
+  const object = d.content.header.reportHeaderVos[0]?.cjmc ?? '';
+  const cover = template ? { title: reportTitleOf(template.title, object), preface: template.preface } : undefined;
   const safe = d.content.header.reportName.replace(/[\\/:*?"<>|]/g, '_');
-  return { name: `${safe}.docx`, buffer: await renderSelfReportDocx(d, SCHOOL) };
+  return { name: `${safe}.docx`, buffer: await renderSelfReportDocx(d, SCHOOL, cover) };
 }

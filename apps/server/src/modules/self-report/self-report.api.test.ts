@@ -279,4 +279,38 @@ describe('Word', () => {
     const c = await counted();
     for (const r of c.rows) expect(textOf).toContain(r.name);
   });
+
+  it('lists the self-diagnosis templates (not the target-task ones) and puts the chosen one’s text on the cover', async () => {
+    const W = '/api/herm-wbs/targetReportTemplate';
+    const admin = await s.login('zyadmin');
+    const add = async (body: object) => {
+      const res = await admin.request({ method: 'POST', url: `${W}/insert`, payload: body });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { id: number; mblx: string };
+    };
+    const mine = await add({
+      mbmc: '专业自诊模板',
+      bgbt: '{rwmc}专业自我诊断报告',
+      bgsm: '质量管理办公室编制',
+      mblx: 'selfDiagnosis',
+    });
+    const task = await add({ mbmc: '任务报告模板', bgbt: '{rwmc}完成情况报告' });
+    expect([mine.mblx, task.mblx]).toEqual(['selfDiagnosis', 'targetTask']);
+    const bad = await admin.request({ method: 'POST', url: `${W}/insert`, payload: { mbmc: 'x', mblx: 'other' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().meta.message).toContain('模板类型只能是');
+    const list = await data(get(fzr, '/rest/report/template/selectlist'));
+    expect(list).toEqual([
+      { id: mine.id, mbmc: '专业自诊模板', bgbt: '{rwmc}专业自我诊断报告', bgsm: '质量管理办公室编制' },
+    ]);
+    const res = await get(fzr, `/rest/report/downloadword?bgid=${bgid}&mbid=${mine.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const { value: text } = await mammoth.extractRawText({ buffer: res.rawPayload });
+    expect(text).toContain('软件技术专业自我诊断报告');
+    expect(text).toContain('质量管理办公室编制');
+    // A target-task template is no self-diagnosis cover; nor does a self-diagnosis one lay out a task report.
+    await refused(get(fzr, `/rest/report/downloadword?bgid=${bgid}&mbid=${task.id}`), 404, M.templateNotFound);
+    const page = await admin.request({ method: 'GET', url: `${W}/selectPage?mblx=selfDiagnosis` });
+    expect(page.json().data.records.map((t: { id: number }) => t.id)).toEqual([mine.id]);
+  });
 });

@@ -26,11 +26,18 @@ const p = (value: string, opts: { bold?: boolean; size?: number; center?: boolea
     children: [docxText(value, { bold: opts.bold, size: opts.size })],
   });
 
-function cover(d: SelfReportDetail) {
+/** The cover's text from a self-diagnosis template (report module): its title, and its preface under it. */
+export interface CoverText {
+  title: string;
+  preface: string | null;
+}
+
+function cover(d: SelfReportDetail, text?: CoverText) {
   const h = d.content.header;
   return [
     new Paragraph({ spacing: { before: 2400 }, children: [] }),
-    p(h.reportName, { bold: true, size: 44, center: true }),
+    p(text?.title || h.reportName, { bold: true, size: 44, center: true }),
+    ...(text?.preface ? [p(text.preface, { size: 28, center: true })] : []),
     new Paragraph({ spacing: { after: 1200 }, children: [] }),
     p(`采集项：${h.reportHeaderVos.map((x) => x.cjname).join('、')}`, { size: 30, center: true }),
     p(`负责人：${h.principal || '—'}`, { size: 30, center: true }),
@@ -90,12 +97,12 @@ const rowTable = (rows: SelfReportRow[], withAnalysis: boolean) =>
     ]),
   );
 
-export async function renderSelfReportDocx(d: SelfReportDetail, school: string): Promise<Buffer> {
+export async function renderSelfReportDocx(d: SelfReportDetail, school: string, text?: CoverText): Promise<Buffer> {
   const c = d.content;
   const sentences = overviewSentences(c.overview);
   const charts = await overviewCharts(c.overview);
   const body: (Paragraph | Table)[] = [
-    ...cover(d),
+    ...cover(d, text),
     p(c.header.reportName, { bold: true, size: 36, center: true }),
     ...(await stamp('expert', d.expertReviewVo)),
     ...(await stamp('school', d.schoolReviewVo)),

@@ -13,6 +13,7 @@ import {
   reviewQueue,
   reviewReport,
   shareReport,
+  templateList,
 } from './self-report-review.service';
 
 /** 质量报告's menu reaches every route; the report and its object task are checked in the service. */
@@ -57,8 +58,9 @@ export const selfReportRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(null, M.shared);
   });
   serve(app, API.downloadWord, A, async (req, reply) =>
-    sendDownload(reply, await reportWord(db(), actorOf(req), app.clock, req.query.bgid), DOCX),
+    sendDownload(reply, await reportWord(db(), actorOf(req), app.clock, req.query), DOCX),
   );
+  serve(app, API.templateSelectList, A, async () => ok(await templateList(db())));
 };
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';

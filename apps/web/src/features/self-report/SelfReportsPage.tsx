@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { toastFailure } from '../../api/feedback';
 import { ListTable } from '../../components/ListTable';
 import { ReportView } from './ReportView';
-import { downloadWord, type ReportQuery, useReport, useReports } from './self-report.api';
+import { downloadWord, type ReportQuery, useReport, useReports, useSelfReportTemplates } from './self-report.api';
 
 type Filters = Omit<ReportQuery, 'pageNum' | 'pageSize'>;
 interface FormValues {
@@ -45,6 +45,8 @@ export default function SelfReportsPage() {
   const [page, setPage] = useState<number>(LIMITS.firstPage);
   const [open, setOpen] = useState<SelfReportListItem | null>(null);
   const [downloading, setDownloading] = useState(false);
+  const [mbid, setMbid] = useState<number | undefined>(undefined);
+  const templates = useSelfReportTemplates(open !== null);
   const list = useReports({ ...filters, pageNum: page, pageSize: LIMITS.defaultPageSize });
   const { message } = App.useApp();
   const search = () => {
@@ -127,17 +129,30 @@ export default function SelfReportsPage() {
         destroyOnHidden
         extra={
           open ? (
-            <Button
-              loading={downloading}
-              onClick={() => {
-                setDownloading(true);
-                downloadWord(open.id)
-                  .catch((e) => toastFailure(message, e))
-                  .finally(() => setDownloading(false));
-              }}
-            >
-              {T.download}
-            </Button>
+            <Space>
+              {templates.data?.length ? (
+                <Select
+                  aria-label={T.coverTemplate}
+                  placeholder={T.defaultCover}
+                  allowClear
+                  style={{ width: 180 }}
+                  value={mbid}
+                  onChange={(v) => setMbid(v)}
+                  options={templates.data.map((t) => ({ value: t.id, label: t.mbmc }))}
+                />
+              ) : null}
+              <Button
+                loading={downloading}
+                onClick={() => {
+                  setDownloading(true);
+                  downloadWord(open.id, mbid)
+                    .catch((e) => toastFailure(message, e))
+                    .finally(() => setDownloading(false));
+                }}
+              >
+                {T.download}
+              </Button>
+            </Space>
           ) : null
         }
       >

@@ -32,7 +32,16 @@ export function useDiscussion(bgid: number) {
   });
 }
 
-export const downloadWord = (bgid: number) => downloadFrom(API.downloadWord, { query: { bgid } });
+/** `GET rest/report/template/selectlist`: the self-diagnosis templates, for the Word download's cover. */
+export function useSelfReportTemplates(enabled: boolean) {
+  return useQuery({
+    queryKey: [KEY, 'templates'],
+    queryFn: ({ signal }) => call(API.templateSelectList, {}, { signal }),
+    enabled,
+  });
+}
+
+export const downloadWord = (bgid: number, mbid?: number) => downloadFrom(API.downloadWord, { query: { bgid, mbid } });
 
 /** The report's writes (explain, submit, the two reviews, reject); each refreshes the list and the report. */
 export function useSelfReportActions() {

@@ -121,6 +121,7 @@ describe('SelfReportsPage', () => {
       [`${Z}/discuss/selectDiscuss`]: () =>
         ok([{ id: 1, content: '请补充整改时间表', authorName: '宋明远', cjsj: '2026-03-12 10:00:00' }]),
       [`${Z}/discuss/insertdiscuss`]: () => ok(null, M.discussed),
+      [`${Z}/template/selectlist`]: () => ok([{ id: 3, mbmc: '专业自诊模板', bgbt: '{rwmc}自我诊断报告', bgsm: null }]),
     });
     renderPage(<SelfReportsPage />, '/report');
     expect(await screen.findByText('2026-03-10')).toBeTruthy();
@@ -135,6 +136,8 @@ describe('SelfReportsPage', () => {
     expect(screen.getByText(T.changed)).toBeTruthy();
     expect(screen.getByText('未达标质控点数')).toBeTruthy();
     expect(screen.getByText(T.download)).toBeTruthy();
+    // A self-diagnosis template may be chosen for the Word document's cover.
+    expect(await screen.findByLabelText(T.coverTemplate)).toBeTruthy();
     await waitFor(() => expect(asked.length).toBeGreaterThan(0));
     // The counts link to the four tables; item 3 has no warning: 暂无数据 instead of its charts.
     expect(screen.getByText(T.linkCount('未达标指标统计表', 1))).toBeTruthy();

@@ -34,7 +34,7 @@ export function GenerateDialog({
   const [form] = Form.useForm<GenerateValues>();
   const [search, setSearch] = useState<string | undefined>();
   const tasks = useMyTasks(search, open && taskId === undefined);
-  const templates = useTemplates(1, 200, undefined, open);
+  const templates = useTemplates(1, 200, undefined, open, 'targetTask');
   const covers = useCovers(1, 200, undefined, open);
   const actions = useReportActions();
   const options = (tasks.data?.records ?? [])

@@ -4,6 +4,8 @@ import {
   REPORT_MSG,
   REPORT_SECTION,
   REPORT_SECTIONS,
+  REPORT_TEMPLATE_KIND_NAMES,
+  REPORT_TEMPLATE_KINDS,
   type ReportCover,
   type ReportTemplate,
   REPORT_UI as T,
@@ -17,6 +19,7 @@ import {
   Input,
   Modal,
   Popconfirm,
+  Select,
   Space,
   Switch,
   type TableColumnsType,
@@ -75,6 +78,12 @@ function Templates() {
 
   const columns: TableColumnsType<ReportTemplate> = [
     { title: T.templateName, dataIndex: 'mbmc', width: 180 },
+    {
+      title: T.templateKind,
+      dataIndex: 'mblx',
+      width: 120,
+      render: (v: ReportTemplate['mblx']) => REPORT_TEMPLATE_KIND_NAMES[v],
+    },
     { title: T.reportTitle, dataIndex: 'bgbt', ellipsis: true },
     {
       title: T.sections,
@@ -128,8 +137,20 @@ function TemplateDialog({ template, onClose }: { template: ReportTemplate | 'new
     form.resetFields();
     form.setFieldsValue(
       existing
-        ? { mbmc: existing.mbmc, bgbt: existing.bgbt, bgsm: existing.bgsm ?? undefined, sections: existing.sections }
-        : { mbmc: undefined, bgbt: REPORT_DEFAULTS.reportTitle, bgsm: undefined, sections: [...REPORT_SECTIONS] },
+        ? {
+            mbmc: existing.mbmc,
+            bgbt: existing.bgbt,
+            bgsm: existing.bgsm ?? undefined,
+            sections: existing.sections,
+            mblx: existing.mblx,
+          }
+        : {
+            mbmc: undefined,
+            bgbt: REPORT_DEFAULTS.reportTitle,
+            bgsm: undefined,
+            sections: [...REPORT_SECTIONS],
+            mblx: 'targetTask',
+          },
     );
   }, [template, existing, form]);
   const finish = async (values: TemplateForm) => {
@@ -158,6 +179,12 @@ function TemplateDialog({ template, onClose }: { template: ReportTemplate | 'new
           rules={[{ required: true, whitespace: true, message: T.nameRequired }]}
         >
           <Input maxLength={LIMITS.maxLength.default} />
+        </Form.Item>
+        <Form.Item name="mblx" label={T.templateKind}>
+          <Select
+            aria-label={T.templateKind}
+            options={REPORT_TEMPLATE_KINDS.map((k) => ({ value: k, label: REPORT_TEMPLATE_KIND_NAMES[k] }))}
+          />
         </Form.Item>
         <Form.Item
           name="bgbt"

@@ -71,10 +71,17 @@ export interface NameFilter {
 }
 
 /** `GET targetReportTemplate/selectPage`. */
-export function useTemplates(current: number, size: number, mbmc?: string, enabled = true) {
+export function useTemplates(
+  current: number,
+  size: number,
+  mbmc?: string,
+  enabled = true,
+  mblx?: ReportTemplate['mblx'],
+) {
   return useQuery({
-    queryKey: [KEY, 'templates', current, size, mbmc],
-    queryFn: ({ signal }) => call(API.templatePage, { query: { current, size, mbmc: mbmc || undefined } }, { signal }),
+    queryKey: [KEY, 'templates', current, size, mbmc, mblx],
+    queryFn: ({ signal }) =>
+      call(API.templatePage, { query: { current, size, mbmc: mbmc || undefined, mblx } }, { signal }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -95,6 +102,7 @@ export interface TemplateForm {
   bgbt: string;
   bgsm?: string;
   sections: ReportSection[];
+  mblx?: ReportTemplate['mblx'];
 }
 
 export interface CoverForm {

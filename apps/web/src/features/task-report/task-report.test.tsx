@@ -185,6 +185,7 @@ const template = () => ({
   bgbt: '{rwmc}年度总结报告',
   bgsm: null,
   sections: ['facts', 'progress'] as ('facts' | 'progress')[],
+  mblx: 'targetTask' as const,
   cjrmc: '系统管理员',
   cjsj: '2026-11-01T00:00:00.000Z',
   gxsj: '2026-11-01T00:00:00.000Z',

@@ -1,0 +1,2 @@
+ALTER TABLE "target_report_templates" ADD COLUMN "kind" varchar(16) DEFAULT 'targetTask' NOT NULL;--> statement-breakpoint
+CREATE INDEX "target_report_templates_kind_idx" ON "target_report_templates" USING btree ("kind","created_at");
