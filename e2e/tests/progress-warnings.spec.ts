@@ -40,9 +40,13 @@ async function openPage(page: Page, label: string) {
 /** Opens the detail of one of my tasks from 我的任务. */
 async function openMyTask(page: Page, name: string) {
   await openPage(page, '我的任务');
-  await page.getByRole('button', { name, exact: true }).click();
   const drawer = page.locator('.ant-drawer').filter({ hasText: '进度管理' });
-  await expect(drawer).toBeVisible();
+  // The list may be redrawn by its first answer just as the title is clicked (a full run lost the click once, with
+  // another journey's task in the list): click again until the drawer shows.
+  await expect(async () => {
+    await page.getByRole('button', { name, exact: true }).click();
+    await expect(drawer).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
   return drawer;
 }
 
