@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLE } from './enums';
 import { JobQuerySchema, JobStartedSchema, jobSchema } from './jobs';
 import { IdSchema } from './primitives';
 
@@ -16,6 +17,33 @@ export const SELF_REPORT_SUMMARY_MSG = {
   step: '正在汇总诊改对象',
   done: (n: number) => `已汇总 ${n} 个诊改对象`,
   notReady: '汇总报告尚未生成完成',
+};
+
+/** Who reads the school as a whole, besides the administrators: 诊改管理员, 诊改发布者, 校领导, 学校审核. */
+export const SUMMARY_ROLE_IDS = [ROLE.diagnosisAdmin, ROLE.publisher, ROLE.schoolLeader, ROLE.schoolReviewer] as const;
+
+export const SELF_REPORT_SUMMARY_TEXT = {
+  open: '全校汇总报告',
+  title: '全校汇总报告',
+  task: '诊改任务',
+  taskPlaceholder: '选择诊改任务',
+  generate: '生成',
+  download: '下载 Word',
+  ranking: '诊改对象排名',
+  grades: '等级分布',
+  frequent: '未达标最多的质控点',
+  none: '暂无数据',
+  colRank: '名次',
+  colObject: '诊改对象',
+  colCharger: '负责人',
+  colRows: '质控点数',
+  colReached: '达标数',
+  colBelow: '未达标数',
+  colRate: '达标率（%）',
+  colQcp: '质控点',
+  colObjects: '未达标对象数',
+  progress: '汇总进度',
+  head: (n: number, rows: number, at: string) => `诊改对象 ${n} 个，质控点 ${rows} 个；生成时间：${at}`,
 };
 
 /** How many of the most frequent below-standard QCPs the summary lists. */

@@ -1,8 +1,8 @@
 import {
   formatDateTime,
   SELF_REPORT_SUMMARY_MSG as M,
-  ROLE,
   type SelfReportSummary,
+  SUMMARY_ROLE_IDS,
   SUMMARY_TOP_QCPS,
 } from '@zg/contract';
 import { Paragraph, type Table } from 'docx';
@@ -25,7 +25,7 @@ export const SUMMARY_JOB = 'self-report.summary';
 const STEP = 10;
 
 /** Who reads the school as a whole: administrators, 诊改管理员, 诊改发布者, school leaders and 学校审核. */
-const SUMMARY_ROLES: readonly string[] = [ROLE.diagnosisAdmin, ROLE.publisher, ROLE.schoolLeader, ROLE.schoolReviewer];
+const SUMMARY_ROLES: readonly string[] = SUMMARY_ROLE_IDS;
 export const maySummarise = (a: Pick<Actor, 'roles'>) => isAdmin(a) || SUMMARY_ROLES.some((r) => a.roles.has(r));
 
 interface SummaryPayload {
