@@ -44,6 +44,7 @@ import { measureQualityView } from './phases/quality-view';
 import { evaluateQualityWarnings, measureQualityWarningReads } from './phases/quality-warning';
 import { captureRoutes, replayRoute } from './phases/replay';
 import { measureRival } from './phases/rival';
+import { measureSelfReportWord } from './phases/self-report';
 import { soak } from './phases/soak';
 import { measureStandards } from './phases/standard';
 import { measureSystem } from './phases/system';
@@ -838,6 +839,13 @@ async function diagnosisPhase(ctx: RunContext, pg: PostgresCluster, results: Run
       postgres: await measureDevelop(await Session.login(server.base, 'xld01'), {
         repeats: ctx.quick ? 30 : 100,
         log: (line) => ctx.log(`postgres develop ${line}`),
+      }),
+    };
+    // 自我诊断报告 (issue 33): one major's report downloaded as Word, on the task the first step computed.
+    results.selfReport = {
+      postgres: await measureSelfReportWord(publisher, admin, {
+        repeats: ctx.quick ? 10 : 30,
+        log: (line) => ctx.log(`postgres self-report ${line}`),
       }),
     };
   } finally {

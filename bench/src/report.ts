@@ -58,6 +58,10 @@ export const LIMIT = {
   rivalTrendP95Ms: 200,
   /** Issue 35: 发展中心's page data for five years, one request. */
   developOverviewP95Ms: 200,
+  /** Issue 33: one object's self-diagnosis report as Word, with its charts rendered on the server. */
+  selfReportWordP95Ms: 5000,
+  /** Issue 33: the school-wide summary over 40 objects, as a job (started to done). */
+  selfReportSummaryMs: 30_000,
 };
 
 const ms = (v: number) => `${v < 10 ? v.toFixed(1) : v.toFixed(0)} ms`;
@@ -415,6 +419,24 @@ export function evaluateBudgets(r: RunResults): Budget[] {
       ? `${dv.targets} targets, ${dv.tasks} tasks, ${dv.qcps} QCP links: p50 ${ms(dv.latency.p50)}, p95 ${ms(dv.latency.p95)}`
       : '–',
     met: dv ? dv.tasks > 0 && dv.latency.p95 <= LIMIT.developOverviewP95Ms : null,
+  });
+  const sr = r.selfReport?.postgres;
+  out.push({
+    budget: `One object's self-diagnosis report as Word with its charts (rest/report/downloadword) p95 ≤ ${LIMIT.selfReportWordP95Ms / 1000} s (PostgreSQL)`,
+    measured: sr
+      ? `${sr.rows} rows, ${(sr.bytes / 1024).toFixed(0)} KiB: p50 ${ms(sr.latency.p50)}, p95 ${ms(sr.latency.p95)}`
+      : '–',
+    met: sr ? sr.status === 200 && sr.latency.p95 <= LIMIT.selfReportWordP95Ms : null,
+  });
+  const sm = sr?.summary;
+  out.push({
+    budget: `The school-wide summary report over 40 objects (rest/report/summary, a job) ≤ ${LIMIT.selfReportSummaryMs / 1000} s (PostgreSQL)`,
+    measured: sm
+      ? `${sm.objects} objects: ${sm.state} in ${(sm.ms / 1000).toFixed(2)} s (started, polled to its end); its Word ${ms(sm.wordMs)} (HTTP ${sm.wordStatus})`
+      : '–',
+    met: sm
+      ? sm.state === 'done' && sm.objects >= 40 && sm.wordStatus === 200 && sm.ms <= LIMIT.selfReportSummaryMs
+      : null,
   });
   return out;
 }

@@ -11,6 +11,7 @@ import type { QualityViewFigures } from './phases/quality-view';
 import type { QualityWarningFigures } from './phases/quality-warning';
 import type { ReplayFigures } from './phases/replay';
 import type { RivalFigures } from './phases/rival';
+import type { SelfReportFigures } from './phases/self-report';
 import type { SoakFigures } from './phases/soak';
 import type { StandardFigures } from './phases/standard';
 import type { SystemFigures } from './phases/system';
@@ -85,6 +86,8 @@ export interface RunResults {
   rival?: Partial<Record<DbKind, RivalFigures>>;
   /** 发展中心 (issue 35): the leader's page data for five years. */
   develop?: Partial<Record<DbKind, DevelopFigures>>;
+  /** 自我诊断报告 (issue 33): one report downloaded as Word. */
+  selfReport?: Partial<Record<DbKind, SelfReportFigures>>;
   crash: Partial<Record<DbKind, CrashFigures>>;
   /** `withCrashTest`: the crash test ran at the same time (on servers and databases of its own). */
   soak: (SoakFigures & { db: DbKind; withCrashTest?: boolean }) | null;

@@ -127,6 +127,34 @@ test('zyfzr01 explains and submits, zj01 reviews 部分有效 86.50, xxsh01 revi
   expect(bytes.length).toBeGreaterThan(50_000);
   mkdirSync(artifacts, { recursive: true });
   writeFileSync(`${artifacts}self-report.docx`, bytes);
+
+  // ---- xxsh01: the school-wide summary of the demo task, a job with its progress bar, then its Word ----
+  await school.keyboard.press('Escape');
+  await expect(school.locator('.ant-drawer-open')).toHaveCount(0);
+  await school.getByRole('button', { name: '全校汇总报告' }).click();
+  const summary = school.getByRole('dialog', { name: '全校汇总报告' });
+  await summary.getByLabel('诊改任务').click();
+  await school
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: /^\d{4}-\d{4}学年专业诊改$/ })
+    .first()
+    .click();
+  await summary.getByRole('button', { name: /生\s*成/ }).click();
+  await expect(summary.getByText(/^已汇总 \d+ 个诊改对象$/)).toBeVisible({ timeout: 30_000 });
+  await expect(summary.getByRole('progressbar', { name: '汇总进度' })).toHaveAttribute('aria-valuenow', '100');
+  await expect(summary.getByRole('row').filter({ hasText: OBJECT })).toHaveCount(1);
+  await expect(summary).toContainText('未达标最多的质控点');
+  await audit(school, '全校汇总报告', findings, '.ant-modal');
+  await keepScreenshot(school, 'self-report-summary');
+  const summaryDownload = school.waitForEvent('download');
+  await summary.getByRole('button', { name: /下载\s*Word/ }).click();
+  const summaryFile = await summaryDownload;
+  expect(summaryFile.suggestedFilename()).toMatch(/全校汇总报告\.docx$/);
+  expect(
+    readFileSync((await summaryFile.path()) as string)
+      .subarray(0, 2)
+      .toString('latin1'),
+  ).toBe('PK');
   await school.context().close();
 
   expect(findings).toEqual([]);

@@ -419,6 +419,9 @@ const WRITES: Record<string, Ownership> = {
     'a role-held act: any 学校审核 reviews an expert-reviewed report, once (self-report-review.api.test.ts)',
   ),
   [D('/rest/report/reject')]: not('a role-held act of the reviewers (校外专家, 学校审核), with a reason'),
+  [D('/rest/report/summary')]: not(
+    "a role-held read of the whole school (管理员, 诊改管理员, 诊改发布者, 校领导, 学校审核): starts a job that only reads; its result is its owner's alone",
+  ),
   [D('/rest/report/review/select')]: not("reads the caller's review queue (a POST as the spec's); writes nothing"),
   [D('/rest/report/discuss/insertdiscuss')]: not(
     'anyone who may read the report posts to its thread under their own name; a hidden report answers as missing',

@@ -63,6 +63,7 @@ export * from './rival-analysis-api';
 export * from './rival-analysis-ui';
 export * from './self-report';
 export * from './self-report-api';
+export * from './self-report-summary';
 export * from './self-report-ui';
 export * from './standard';
 export * from './standard-api';

@@ -17,6 +17,12 @@ import {
   SelfReportTemplateListSchema,
   SelfReportWordQuerySchema,
 } from './self-report';
+import {
+  SelfReportSummaryJobQuerySchema,
+  SelfReportSummaryJobSchema,
+  SelfReportSummaryStartedSchema,
+  SelfReportSummaryStartSchema,
+} from './self-report-summary';
 
 const Z = '/api/herm-zdgj';
 const tags = ['自我诊断报告'] as const;
@@ -137,6 +143,31 @@ export const SELF_REPORT_API = {
     summary: '下载自我诊断报告 Word（封面、概述图表、四张表、评审章与分数） / the report as .docx',
     tags,
     query: SelfReportWordQuerySchema,
+    response: FILE,
+  }),
+  summaryStart: endpoint({
+    method: 'POST',
+    path: `${Z}/rest/report/summary`,
+    summary: '生成诊改任务的全校汇总报告（后台任务，返回任务id） / start the school-wide summary as a job',
+    tags,
+    body: SelfReportSummaryStartSchema,
+    response: SelfReportSummaryStartedSchema,
+    json: true,
+  }),
+  summaryJob: endpoint({
+    method: 'GET',
+    path: `${Z}/rest/report/summary/job`,
+    summary: '全校汇总报告的进度与结果 / the summary job',
+    tags,
+    query: SelfReportSummaryJobQuerySchema,
+    response: SelfReportSummaryJobSchema,
+  }),
+  summaryWord: endpoint({
+    method: 'GET',
+    path: `${Z}/rest/report/summary/downloadword`,
+    summary: '下载全校汇总报告 Word（排名、等级分布、未达标最多的质控点） / the summary as .docx',
+    tags,
+    query: SelfReportSummaryJobQuerySchema,
     response: FILE,
   }),
   templateSelectList: endpoint({

@@ -165,6 +165,17 @@ describe('the report of a task', () => {
 
     const none = (await get(owner, `/targetReport/getReportByTask?taskId=${taskId}`)).json();
     expect(none.data).toBeNull();
+    // A self-diagnosis template lays out no target-task report.
+    const selfTpl = await post(admin, '/targetReportTemplate/insert', {
+      mbmc: '自我诊断报告模板',
+      mblx: 'selfDiagnosis',
+      sections: ['facts'],
+    });
+    expect(selfTpl.statusCode, selfTpl.body).toBe(200);
+    const wrongKind = await post(owner, '/targetReport/generateReport', { taskId, templateId: selfTpl.json().data.id });
+    expect(wrongKind.statusCode).toBe(404);
+    expect(wrongKind.json().meta.message).toBe(REPORT_MSG.templateNotFound);
+    expect((await get(owner, `/targetReport/getReportByTask?taskId=${taskId}`)).json().data).toBeNull();
     const gen = await post(owner, '/targetReport/generateReport', { taskId });
     expect(gen.statusCode, gen.body).toBe(200);
     expect(gen.json().meta.message).toBe(REPORT_MSG.generated);

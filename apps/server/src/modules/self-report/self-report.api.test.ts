@@ -1,4 +1,4 @@
-import { SELF_REPORT_MSG as M, ROLE, SELF_REPORT_EXPLAIN_MAX } from '@zg/contract';
+import { SELF_REPORT_MSG as M, ROLE, SELF_REPORT_EXPLAIN_MAX, SELF_REPORT_SUMMARY_MSG as SM } from '@zg/contract';
 import { sql } from 'drizzle-orm';
 import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ let fzr: TestSession;
 let shr: TestSession;
 let stranger: TestSession;
 let m01: number;
+let taskId: number;
 let bgid: number;
 const rowId: Record<string, number> = {};
 
@@ -53,6 +54,7 @@ beforeAll(async () => {
     在校生数: { warning: { mode: 'value', operator: '<', value: 400, cycle: 'none' } },
   });
   const task = await publishDiagnosis(fbr, world, { kssj: '2026-03-01', jssj: '2026-07-31' });
+  taskId = task.id;
   const objects = (await data(get(fbr, `/rest/obj/select?rwid=${task.id}&pageSize=50`))).list;
   m01 = objects.find((o: { dxbm: string }) => o.dxbm === 'M01').id;
   for (const r of (await data(get(fzr, `/rest/quality/select?dxrwid=${m01}`))).list) rowId[r.zkdmc] = r.id;
@@ -312,5 +314,50 @@ describe('Word', () => {
     await refused(get(fzr, `/rest/report/downloadword?bgid=${bgid}&mbid=${task.id}`), 404, M.templateNotFound);
     const page = await admin.request({ method: 'GET', url: `${W}/selectPage?mblx=selfDiagnosis` });
     expect(page.json().data.records.map((t: { id: number }) => t.id)).toEqual([mine.id]);
+  });
+});
+
+describe('the school-wide summary (全校汇总报告)', () => {
+  it('runs as a job over every object of the task: ranking, grades and below-standard QCPs as counted here, as Word', async () => {
+    await refused(post(fzr, '/rest/report/summary', { rwid: taskId }), 403, SM.notAllowed);
+    await refused(post(fbr, '/rest/report/summary', { rwid: 999999 }), 404, SM.taskNotFound);
+    const started = await data(post(fbr, '/rest/report/summary', { rwid: taskId }));
+    await s.app.jobs.drain();
+    const job = await data(get(fbr, `/rest/report/summary/job?id=${started.id}`));
+    const objects = await q<{ id: number; name: string }>(
+      sql`select id, object_name as name from diagnosis_object_tasks where task_id = ${taskId} order by id`,
+    );
+    expect(job).toMatchObject({ state: 'done', percent: 100, done: objects.length, total: objects.length });
+    const summary = job.result;
+    const rows = await q<{ name: string; oid: number; jgdj: string | null; dis: boolean; measured: boolean }>(
+      sql`select r.name, r.object_task_id as oid, r.jgdj, r.dis, coalesce(r.xzjgz, r.jgz) is not null as measured
+            from diagnosis_rows r join diagnosis_object_tasks o on o.id = r.object_task_id where o.task_id = ${taskId}`,
+    );
+    expect(summary).toMatchObject({ rwid: taskId, dxsl: objects.length, zkdsl: rows.length });
+    for (const o of summary.objects) {
+      const id = objects.find((x) => x.name === o.dxmc)!.id;
+      const mine = rows.filter((r) => r.oid === id);
+      const below = mine.filter((r) => r.dis).length;
+      const reached = mine.filter((r) => r.measured && !r.dis).length;
+      expect(o).toMatchObject({ zkdsl: mine.length, dbsl: reached, wdbsl: below, dbl: pct(reached, reached + below) });
+    }
+    const rates = summary.objects.map((o: { dbl: number }) => o.dbl);
+    expect(rates).toEqual([...rates].sort((a, b) => b - a));
+    // M01 has 人才培养方案 below standard: it leads the list of below-standard QCPs with the objects counted here.
+    const belowObjects = new Set(rows.filter((r) => r.dis && r.name === '人才培养方案').map((r) => r.oid)).size;
+    expect(summary.frequentBelow[0]).toMatchObject({ name: '人才培养方案', value: belowObjects });
+    for (const g of summary.gradeDistribution) expect(g.value).toBe(rows.filter((r) => r.jgdj === g.name).length);
+
+    // Another user's job answers as missing; the Word file is drawn from the result.
+    await refused(get(shr, `/rest/report/summary/job?id=${started.id}`), 404);
+    await refused(get(shr, `/rest/report/summary/downloadword?id=${started.id}`), 404);
+    const res = await get(fbr, `/rest/report/summary/downloadword?id=${started.id}`);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const { value: text } = await mammoth.extractRawText({ buffer: res.rawPayload });
+    for (const part of ['全校汇总报告', '诊改对象排名', '等级分布', '未达标最多的质控点', '软件技术', '人才培养方案'])
+      expect(text).toContain(part);
+    const { value: html } = await mammoth.convertToHtml({ buffer: res.rawPayload });
+    expect(html.match(/<table>/g)?.length).toBe(3);
+    expect(html).toContain('<img');
   });
 });

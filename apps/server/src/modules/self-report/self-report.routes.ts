@@ -1,4 +1,4 @@
-import { SELF_REPORT_API as API, SELF_REPORT_MSG as M } from '@zg/contract';
+import { SELF_REPORT_API as API, SELF_REPORT_MSG as M, SELF_REPORT_SUMMARY_MSG as SM } from '@zg/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import { sendDownload } from '../../platform/download';
@@ -15,6 +15,7 @@ import {
   shareReport,
   templateList,
 } from './self-report-review.service';
+import { startSummary, summaryJob, summaryWord } from './self-report-summary.jobs';
 
 /** 质量报告's menu reaches every route; the report and its object task are checked in the service. */
 const A = { menus: ['qualityReport'] } as const;
@@ -61,6 +62,11 @@ export const selfReportRoutes: FastifyPluginAsyncZod = async (app) => {
     sendDownload(reply, await reportWord(db(), actorOf(req), app.clock, req.query), DOCX),
   );
   serve(app, API.templateSelectList, A, async () => ok(await templateList(db())));
+  serve(app, API.summaryStart, A, async (req) => ok(await startSummary(app, actorOf(req), req.body.rwid), SM.started));
+  serve(app, API.summaryJob, A, async (req) => ok(await summaryJob(app, actorOf(req), req.query.id)));
+  serve(app, API.summaryWord, A, async (req, reply) =>
+    sendDownload(reply, await summaryWord(app, actorOf(req), req.query.id), DOCX),
+  );
 };
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';

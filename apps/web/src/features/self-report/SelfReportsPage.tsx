@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { toastFailure } from '../../api/feedback';
 import { ListTable } from '../../components/ListTable';
 import { ReportView } from './ReportView';
+import { SummaryButton } from './SummaryDialog';
 import { downloadWord, type ReportQuery, useReport, useReports, useSelfReportTemplates } from './self-report.api';
 
 type Filters = Omit<ReportQuery, 'pageNum' | 'pageSize'>;
@@ -60,7 +61,7 @@ export default function SelfReportsPage() {
     setPage(LIMITS.firstPage);
   };
   return (
-    <Card variant="borderless" title={T.pageTitle}>
+    <Card variant="borderless" title={T.pageTitle} extra={<SummaryButton />}>
       <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 8 }}>
         <Form.Item name="rwmc" label={T.filterTask}>
           <Input allowClear maxLength={100} style={{ width: 180 }} />

@@ -1,5 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SELF_REPORT_API as API, type BodyIn, type SelfReportPageQuerySchema } from '@zg/contract';
+import {
+  SELF_REPORT_API as API,
+  type BodyIn,
+  DIAGNOSIS_API,
+  jobUnderWay,
+  type SelfReportPageQuerySchema,
+} from '@zg/contract';
 import type { z } from 'zod';
 import { call, downloadFrom } from '../../api/endpoint';
 
@@ -75,3 +81,31 @@ export function useSelfReportActions() {
     }),
   };
 }
+
+// ---- 全校汇总报告 (issue 33 item 4): a tracked job over every object of a diagnosis task ----
+
+/** The diagnosis tasks the user sees, to choose the one to summarise. */
+export function useSummaryTasks(enabled: boolean) {
+  return useQuery({
+    queryKey: [KEY, 'summary-tasks'],
+    queryFn: ({ signal }) => call(DIAGNOSIS_API.taskList, { query: { pageNum: 1, pageSize: 50 } }, { signal }),
+    enabled,
+  });
+}
+
+export function useStartSummary() {
+  return useMutation({ mutationFn: (rwid: number) => call(API.summaryStart, { body: { rwid } }) });
+}
+
+/** `GET rest/report/summary/job`: polled each second while it runs (any worker answers). */
+export function useSummaryJob(id: string | null) {
+  return useQuery({
+    queryKey: [KEY, 'summary-job', id],
+    queryFn: ({ signal }) => call(API.summaryJob, { query: { id: id ?? '' } }, { signal }),
+    enabled: id !== null,
+    throwOnError: false,
+    refetchInterval: (q) => (jobUnderWay(q.state.data) ? 1000 : false),
+  });
+}
+
+export const downloadSummaryWord = (id: string) => downloadFrom(API.summaryWord, { query: { id } });

@@ -3,10 +3,13 @@ import {
   SELF_REPORT_MSG as M,
   type SelfReportDetail,
   type SelfReportOverview,
+  SELF_REPORT_SUMMARY_TEXT as ST,
   SELF_REPORT_TEXT as T,
 } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
-import { mockApi, ok } from '../../test/fixtures';
+import { setLoginRecord } from '../../api/session';
+import { diagnosisTask, page } from '../../test/diagnosis-data';
+import { loginRecord, mockApi, ok } from '../../test/fixtures';
 import { btn, dialogTitled, sentJson } from '../../test/pages';
 import { renderPage } from '../../test/render';
 import SelfReportsPage from './SelfReportsPage';
@@ -172,5 +175,77 @@ describe('SelfReportsPage', () => {
           .map(([, init]) => sentJson(init as RequestInit)),
       ).toEqual([{ bgid: 5, reason: '请补充预警分析' }]),
     );
+  });
+
+  it('starts the school-wide summary of a chosen task, shows its progress, ranking and figures', async () => {
+    setLoginRecord(loginRecord);
+    const summary = {
+      rwid: 3,
+      rwmc: '专业诊改',
+      dxsl: 2,
+      zkdsl: 4,
+      scsj: '2026-03-12 10:00:00',
+      objects: [
+        {
+          pm: 1,
+          dxmc: '护理',
+          fzrmc: '李四',
+          zkdsl: 2,
+          dbsl: 2,
+          wdbsl: 0,
+          dbl: 100,
+          grades: { A: 2, B: 0, C: 0, D: 0 },
+        },
+        {
+          pm: 2,
+          dxmc: '软件技术',
+          fzrmc: null,
+          zkdsl: 2,
+          dbsl: 1,
+          wdbsl: 1,
+          dbl: 50,
+          grades: { A: 1, B: 0, C: 0, D: 1 },
+        },
+      ],
+      gradeDistribution: [nv('A', 3, 75), nv('B', 0, 0), nv('C', 0, 0), nv('D', 1, 25)],
+      frequentBelow: [nv('人才培养方案', 1, 50)],
+    };
+    let polls = 0;
+    const fetchMock = mockApi({
+      [`${Z}/selectpage`]: () => ok({ list: [], total: 0, pageNum: 1, pageSize: 10 }),
+      '/api/herm-zdgj/rest/task/selectlist': () => ok(page([diagnosisTask({ id: 3, rwmc: '专业诊改' })])),
+      [`${Z}/summary`]: () => ok({ id: 'job-1' }),
+      [`${Z}/summary/job`]: () => {
+        polls += 1;
+        const done = polls > 1;
+        return ok({
+          id: 'job-1',
+          state: done ? 'done' : 'running',
+          step: '正在汇总诊改对象',
+          done: done ? 2 : 1,
+          total: 2,
+          percent: done ? 100 : 50,
+          message: done ? '已汇总 2 个诊改对象' : null,
+          result: done ? summary : null,
+          report: null,
+        });
+      },
+    });
+    renderPage(<SelfReportsPage />, '/report');
+    fireEvent.click(await screen.findByRole('button', { name: ST.open }));
+    const dialog = await dialogTitled(ST.title);
+    fireEvent.mouseDown(within(dialog).getByLabelText(ST.task));
+    fireEvent.click(await screen.findByTitle('专业诊改'));
+    fireEvent.click(btn(ST.generate, dialog));
+    expect(await within(dialog).findByText('已汇总 2 个诊改对象', undefined, { timeout: 8000 })).toBeTruthy();
+    expect(within(dialog).getByText('护理')).toBeTruthy();
+    expect(within(dialog).getByText('100.00')).toBeTruthy();
+    expect(within(dialog).getByText('人才培养方案：未达标对象数 1（50.00%）')).toBeTruthy();
+    expect(btn(ST.download.replace(/\s/g, ''), dialog)).toBeTruthy();
+    expect(
+      fetchMock.mock.calls
+        .filter(([u]) => new URL(String(u), 'http://x').pathname === `${Z}/summary`)
+        .map(([, init]) => sentJson(init as RequestInit)),
+    ).toEqual([{ rwid: 3 }]);
   });
 });
