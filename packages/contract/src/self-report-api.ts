@@ -22,6 +22,7 @@ import {
   SelfReportSummaryJobSchema,
   SelfReportSummaryStartedSchema,
   SelfReportSummaryStartSchema,
+  SelfReportSummaryTasksSchema,
 } from './self-report-summary';
 
 const Z = '/api/herm-zdgj';
@@ -144,6 +145,13 @@ export const SELF_REPORT_API = {
     tags,
     query: SelfReportWordQuerySchema,
     response: FILE,
+  }),
+  summaryTasks: endpoint({
+    method: 'GET',
+    path: `${Z}/rest/report/summary/tasks`,
+    summary: '可生成全校汇总报告的诊改任务（新的在前） / the diagnosis tasks to summarise',
+    tags,
+    response: SelfReportSummaryTasksSchema,
   }),
   summaryStart: endpoint({
     method: 'POST',

@@ -49,6 +49,9 @@ export const SELF_REPORT_SUMMARY_TEXT = {
 /** How many of the most frequent below-standard QCPs the summary lists. */
 export const SUMMARY_TOP_QCPS = 10;
 
+/** The diagnosis tasks a summary may be made of (newest first). */
+export const SelfReportSummaryTasksSchema = z.array(z.object({ id: z.number().int(), rwmc: z.string() }));
+
 export const SelfReportSummaryStartSchema = z.object({ rwid: IdSchema.describe('诊改任务 id') });
 
 export const SummaryObjectSchema = z.object({

@@ -11,7 +11,7 @@ import { type Actor, isAdmin } from '../../platform/access';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { presentJob, readJob } from '../../platform/tracked-jobs';
 import { docxChart, docxHeading, docxTable, docxText, packDocx, renderChart } from '../report';
-import { summaryObjectTasks, summaryRowsOf, summaryTask } from './self-report-summary.query';
+import { summaryObjectTasks, summaryRowsOf, summaryTask, summaryTasks } from './self-report-summary.query';
 import { type SummaryInput, summaryOf } from './self-report-summary.rules';
 
 /**
@@ -57,6 +57,12 @@ export function registerSummaryJob(app: FastifyInstance) {
     },
     { whenLost: 'retry' },
   );
+}
+
+/** The tasks the summary dialog offers, to the school's readers alone. */
+export async function tasksToSummarise(app: FastifyInstance, actor: Actor) {
+  if (!maySummarise(actor)) throw forbidden(M.notAllowed);
+  return summaryTasks(app.database.db);
 }
 
 /** Starts the summary of a diagnosis task (one under way per task). */

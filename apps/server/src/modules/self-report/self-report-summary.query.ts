@@ -9,6 +9,13 @@ import { diagnosisObjectTasks, diagnosisRows, diagnosisTasks, users } from '../.
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+/** The diagnosis tasks, newest first (at most 200: a school runs a few a year). */
+export async function summaryTasks(db: Db) {
+  const r = await db.execute(sql`select id, name as rwmc from ${diagnosisTasks}
+    order by start_date desc, id desc limit 200`);
+  return rowsOf<{ id: number; rwmc: string }>(r);
+}
+
 export async function summaryTask(db: Db, taskId: number) {
   const r = await db.execute(sql`select id, name from ${diagnosisTasks} where id = ${taskId}`);
   return rowsOf<{ id: number; name: string }>(r)[0] ?? null;

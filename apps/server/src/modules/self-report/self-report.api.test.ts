@@ -320,6 +320,8 @@ describe('Word', () => {
 describe('the school-wide summary (全校汇总报告)', () => {
   it('runs as a job over every object of the task: ranking, grades and below-standard QCPs as counted here, as Word', async () => {
     await refused(post(fzr, '/rest/report/summary', { rwid: taskId }), 403, SM.notAllowed);
+    await refused(get(fzr, '/rest/report/summary/tasks'), 403, SM.notAllowed);
+    expect((await data(get(fbr, '/rest/report/summary/tasks'))).map((t: { id: number }) => t.id)).toContain(taskId);
     await refused(post(fbr, '/rest/report/summary', { rwid: 999999 }), 404, SM.taskNotFound);
     const started = await data(post(fbr, '/rest/report/summary', { rwid: taskId }));
     await s.app.jobs.drain();

@@ -15,7 +15,7 @@ import {
   shareReport,
   templateList,
 } from './self-report-review.service';
-import { startSummary, summaryJob, summaryWord } from './self-report-summary.jobs';
+import { startSummary, summaryJob, summaryWord, tasksToSummarise } from './self-report-summary.jobs';
 
 /** 质量报告's menu reaches every route; the report and its object task are checked in the service. */
 const A = { menus: ['qualityReport'] } as const;
@@ -62,6 +62,7 @@ export const selfReportRoutes: FastifyPluginAsyncZod = async (app) => {
     sendDownload(reply, await reportWord(db(), actorOf(req), app.clock, req.query), DOCX),
   );
   serve(app, API.templateSelectList, A, async () => ok(await templateList(db())));
+  serve(app, API.summaryTasks, A, async (req) => ok(await tasksToSummarise(app, actorOf(req))));
   serve(app, API.summaryStart, A, async (req) => ok(await startSummary(app, actorOf(req), req.body.rwid), SM.started));
   serve(app, API.summaryJob, A, async (req) => ok(await summaryJob(app, actorOf(req), req.query.id)));
   serve(app, API.summaryWord, A, async (req, reply) =>

@@ -50,7 +50,7 @@ function SummaryDialog({ onClose }: { onClose: () => void }) {
           loading={tasks.isLoading}
           value={rwid}
           onChange={(v) => setRwid(v)}
-          options={(tasks.data?.list ?? []).map((t) => ({ value: t.id, label: t.rwmc }))}
+          options={(tasks.data ?? []).map((t) => ({ value: t.id, label: t.rwmc }))}
         />
         <Button
           type="primary"
@@ -77,6 +77,7 @@ function SummaryDialog({ onClose }: { onClose: () => void }) {
           </Button>
         )}
       </Space>
+      {tasks.error && <Alert type="error" showIcon title={tasks.error.message} style={{ marginBottom: 16 }} />}
       {jobId !== null && (
         <div aria-live="polite" style={{ marginBottom: 16 }}>
           <Progress

@@ -1,11 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  SELF_REPORT_API as API,
-  type BodyIn,
-  DIAGNOSIS_API,
-  jobUnderWay,
-  type SelfReportPageQuerySchema,
-} from '@zg/contract';
+import { SELF_REPORT_API as API, type BodyIn, jobUnderWay, type SelfReportPageQuerySchema } from '@zg/contract';
 import type { z } from 'zod';
 import { call, downloadFrom } from '../../api/endpoint';
 
@@ -88,8 +82,9 @@ export function useSelfReportActions() {
 export function useSummaryTasks(enabled: boolean) {
   return useQuery({
     queryKey: [KEY, 'summary-tasks'],
-    queryFn: ({ signal }) => call(DIAGNOSIS_API.taskList, { query: { pageNum: 1, pageSize: 50 } }, { signal }),
+    queryFn: ({ signal }) => call(API.summaryTasks, {}, { signal }),
     enabled,
+    throwOnError: false,
   });
 }
 

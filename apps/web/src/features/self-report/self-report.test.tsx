@@ -8,7 +8,6 @@ import {
 } from '@zg/contract';
 import { describe, expect, it } from 'vitest';
 import { setLoginRecord } from '../../api/session';
-import { diagnosisTask, page } from '../../test/diagnosis-data';
 import { loginRecord, mockApi, ok } from '../../test/fixtures';
 import { btn, dialogTitled, sentJson } from '../../test/pages';
 import { renderPage } from '../../test/render';
@@ -213,7 +212,7 @@ describe('SelfReportsPage', () => {
     let polls = 0;
     const fetchMock = mockApi({
       [`${Z}/selectpage`]: () => ok({ list: [], total: 0, pageNum: 1, pageSize: 10 }),
-      '/api/herm-zdgj/rest/task/selectlist': () => ok(page([diagnosisTask({ id: 3, rwmc: '专业诊改' })])),
+      [`${Z}/summary/tasks`]: () => ok([{ id: 3, rwmc: '专业诊改' }]),
       [`${Z}/summary`]: () => ok({ id: 'job-1' }),
       [`${Z}/summary/job`]: () => {
         polls += 1;
