@@ -33,6 +33,15 @@ export async function figureYears(db: Db): Promise<number[]> {
   return rows.map((r) => r.year);
 }
 
+/** A figure as the comparisons and the export read it. */
+const FIGURE_COLUMNS = {
+  schoolCode: rivalFigures.schoolCode,
+  year: rivalFigures.year,
+  indicator: rivalFigures.indicator,
+  value: rivalFigures.value,
+  sample: rivalFigures.sample,
+};
+
 /** The figures of the schools in the years (one statement), optionally of one indicator. */
 export async function figuresOf(
   db: Db,
@@ -48,13 +57,7 @@ export async function figuresOf(
   ];
   if (indicator) conds.push(eq(rivalFigures.indicator, indicator));
   return db
-    .select({
-      schoolCode: rivalFigures.schoolCode,
-      year: rivalFigures.year,
-      indicator: rivalFigures.indicator,
-      value: rivalFigures.value,
-      sample: rivalFigures.sample,
-    })
+    .select(FIGURE_COLUMNS)
     .from(rivalFigures)
     .where(and(...conds));
 }
@@ -72,16 +75,7 @@ export async function replaceFigures(tx: Db, records: readonly FigureRecord[], u
 
 /** Every figure, by school and year, for the export. */
 export async function allFigures(db: Db) {
-  return db
-    .select({
-      schoolCode: rivalFigures.schoolCode,
-      year: rivalFigures.year,
-      indicator: rivalFigures.indicator,
-      value: rivalFigures.value,
-      sample: rivalFigures.sample,
-    })
-    .from(rivalFigures)
-    .orderBy(asc(rivalFigures.schoolCode), asc(rivalFigures.year));
+  return db.select(FIGURE_COLUMNS).from(rivalFigures).orderBy(asc(rivalFigures.schoolCode), asc(rivalFigures.year));
 }
 
 /** Every school code that has figures (the export names them through reference). */

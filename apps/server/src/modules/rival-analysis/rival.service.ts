@@ -46,6 +46,10 @@ function valuesOf(figures: readonly Figure[], code: string) {
   return { values, sample };
 }
 
+/** The figures of these schools in one year (none when no year has figures), of one indicator or all. */
+const yearFigures = (db: Db, codes: readonly string[], year: number | null, indicator?: string) =>
+  year === null ? Promise.resolve([]) : figuresOf(db, codes, { from: year, to: year }, indicator);
+
 /** querySchoolRival: a year's figures of 本校 and the rivals, or of the schools asked for (two side by side). */
 export async function rivalOverview(
   db: Db,
@@ -62,14 +66,11 @@ export async function rivalOverview(
     schools = codes.map((c) => ({ ...byCode.get(c)!, own: c === ctx.ownSchool?.schoolCode }));
   }
   const year = q.year ?? latest(years);
-  const figures =
-    year === null
-      ? []
-      : await figuresOf(
-          db,
-          schools.map((s) => s.schoolCode),
-          { from: year, to: year },
-        );
+  const figures = await yearFigures(
+    db,
+    schools.map((s) => s.schoolCode),
+    year,
+  );
   return {
     ownSchool: ctx.ownSchool,
     rivals: ctx.rivals,
@@ -109,15 +110,12 @@ export async function rivalTrend(
 export async function rivalRank(db: Db, actor: Actor, q: { indicator: string; year?: number }): Promise<RivalRank> {
   const [ctx, years] = await Promise.all([comparedSchools(db, actor), figureYears(db)]);
   const year = q.year ?? latest(years);
-  const figures =
-    year === null
-      ? []
-      : await figuresOf(
-          db,
-          ctx.all.map((s) => s.schoolCode),
-          { from: year, to: year },
-          q.indicator,
-        );
+  const figures = await yearFigures(
+    db,
+    ctx.all.map((s) => s.schoolCode),
+    year,
+    q.indicator,
+  );
   const value = new Map(figures.map((f) => [f.schoolCode, f.value]));
   const higher = RIVAL_INDICATORS.find((i) => i.code === q.indicator)?.higher ?? true;
   return {
@@ -134,14 +132,11 @@ export async function rivalRank(db: Db, actor: Actor, q: { indicator: string; ye
 export async function rivalAverage(db: Db, actor: Actor, q: { year?: number }): Promise<RivalAvg> {
   const [ctx, years] = await Promise.all([comparedSchools(db, actor), figureYears(db)]);
   const year = q.year ?? latest(years);
-  const figures =
-    year === null
-      ? []
-      : await figuresOf(
-          db,
-          ctx.all.map((s) => s.schoolCode),
-          { from: year, to: year },
-        );
+  const figures = await yearFigures(
+    db,
+    ctx.all.map((s) => s.schoolCode),
+    year,
+  );
   const own = ctx.ownSchool ? valuesOf(figures, ctx.ownSchool.schoolCode).values : null;
   const rivalCodes = new Set(ctx.rivals.map((r) => r.schoolCode));
   const rivalFigures = figures.filter((f) => rivalCodes.has(f.schoolCode));

@@ -48,8 +48,14 @@ export function registerSummaryJob(app: FastifyInstance) {
           db,
           chunk.map((o) => o.id),
         );
+        const byObject = new Map<number, typeof rows>();
+        for (const r of rows) {
+          const list = byObject.get(r.objectTaskId);
+          if (list) list.push(r);
+          else byObject.set(r.objectTaskId, [r]);
+        }
         for (const o of chunk)
-          inputs.push({ name: o.name, chargerName: o.chargerName, rows: rows.filter((r) => r.objectTaskId === o.id) });
+          inputs.push({ name: o.name, chargerName: o.chargerName, rows: byObject.get(o.id) ?? [] });
         ctx.progress({ step: M.step, done: Math.min(i + STEP, objects.length), total: objects.length });
       }
       const summary = summaryOf(task, inputs, formatDateTime(app.clock.now()));
