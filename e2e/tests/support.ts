@@ -147,11 +147,30 @@ export async function settle(page: Page) {
 }
 
 /**
+ * Waits for the running finite CSS transitions and animations (a button turning from disabled grey to blue, a dialog
+ * zooming in): axe measuring colours half-way through one reports a contrast that the settled page does not have.
+ */
+async function finishTransitions(page: Page) {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3_000)),
+    ]),
+  );
+}
+
+/**
  * Runs axe-core (WCAG 2.1 A/AA) on the settled page (or only the part `only` selects) and adds its critical and
  * serious violations to `findings`.
  */
 export async function audit(page: Page, where: string, findings: Finding[], only?: string) {
   await settle(page);
+  await finishTransitions(page);
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (only) builder.include(only);
   const result = await builder.analyze();

@@ -33,6 +33,15 @@ describe('theme', () => {
     expect(contrastUnderWhite(rgbIn(String(themeFor('#0f8a8a').token?.colorPrimary)))).toBeGreaterThanOrEqual(5.2);
   });
 
+  it('hovers a primary button in a shade that still reads 4.5:1 under white, for every swatch', () => {
+    for (const swatch of THEME_SWATCHES) {
+      const token = themeFor(swatch.value).token;
+      const hover = String(token?.colorPrimaryHover);
+      expect(contrastUnderWhite(rgbIn(hover))).toBeGreaterThanOrEqual(4.5);
+      expect(hover).not.toBe(token?.colorPrimary);
+    }
+  });
+
   it('animates unless the system asks for reduced motion', () => {
     expect(themeFor(PRIMARY_COLOR).token?.motion).toBe(true);
     const reduce = (query: string) => ({ matches: query === '(prefers-reduced-motion: reduce)' }) as MediaQueryList;
