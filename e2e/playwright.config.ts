@@ -45,9 +45,10 @@ export default defineConfig({
     // run lost a test that way, and the password test's account with it): the journeys test the app, not the motion.
     reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
-    // A failed test keeps its trace (actions, network, DOM snapshots) without the screencast: recording every page's
-    // frames for every test cost CPU the two lanes need (a failure still saves its screenshot, above).
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // No trace unless asked (E2E_TRACE=1 keeps a failed test's actions, network and DOM snapshots): recording takes a
+    // DOM snapshot at every action of every test, passing or not, CPU the lanes need on two cores, and a CI run keeps
+    // only its printed output (a failure still prints its error and saves its screenshot and page snapshot, above).
+    trace: process.env.E2E_TRACE === '1' ? { mode: 'retain-on-failure', screenshots: false } : 'off',
     // Debian's Chromium; Playwright never downloads a browser here.
     launchOptions: {
       executablePath: '/usr/bin/chromium',
