@@ -8,6 +8,8 @@ import { account, audit, type Finding, keepScreenshot, settle, signIn } from './
  * react-grid-layout's handles); the layout is kept on the server, so another browser context signed in as xld01
  * draws the same grid. Axe clean. Screenshots: dashboards-subscribed.png, dashboards-arranged.png,
  * dashboards-other-context.png. xld01's seeded dashboard is put back afterwards (home page journeys read it).
+ * Then the data office (sjgl01) keeps 图表库 under 数据管理: its list is every published chart, whatever roles it is
+ * open to (chart-library-keeper.png).
  */
 
 /**
@@ -178,4 +180,40 @@ test('xld01 subscribes three charts, drags and resizes them, and another browser
     });
     await api.dispose();
   }
+});
+
+test('sjgl01 keeps 图表库: every published chart listed, one open to school leaders only included, and withdraws it', async ({
+  page,
+  baseURL,
+}) => {
+  // A chart the data office cannot subscribe (open to school leaders only) is still theirs to keep.
+  const admin = await apiSession(baseURL as string, account('zyadmin'));
+  const [first] = (await admin.get('/api/herm-sjgl/ybp/list')) as { lxid: number; sfid: number }[];
+  await admin.post('/api/herm-sjgl/ybp/insert', {
+    mc: '校领导专用招生图',
+    lxid: first!.lxid,
+    sfid: first!.sfid,
+    lw: 1,
+    roles: ['schoolLeader'],
+  });
+  await signIn(page, account('sjgl01'));
+  await page.goto('/#/dataManage/charts');
+  const table = page.getByRole('table', { name: '已发布的图表' });
+  const row = table.getByRole('row', { name: /校领导专用招生图/ });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('cell', { name: '校领导', exact: true })).toBeVisible();
+  await expect(table.getByRole('row', { name: /^近五年招生趋势 / })).toBeVisible();
+
+  await page.getByPlaceholder('图表名称').fill('校领导专用');
+  await page.getByPlaceholder('图表名称').press('Enter');
+  await expect(table.getByRole('row', { name: /^近五年招生趋势 / })).toHaveCount(0);
+  await expect(row).toBeVisible();
+  await keepScreenshot(page, 'chart-library-keeper');
+
+  await row.getByRole('button', { name: '下架：校领导专用招生图' }).click();
+  await page
+    .locator('.ant-popconfirm:visible')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(page.getByText('没有名称相符的图表')).toBeVisible();
 });

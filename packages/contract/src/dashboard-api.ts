@@ -7,6 +7,7 @@ import {
   DashboardDataSchema,
   DashboardLayoutSchema,
   DashboardUpdateSchema,
+  LibraryChartQuerySchema,
   PublishedChartInputSchema,
   PublishedChartSchema,
 } from './dashboard';
@@ -69,6 +70,14 @@ export const DASHBOARD_API = {
     tags,
     query: ChartListQuerySchema,
     response: z.array(PublishedChartSchema),
+  }),
+  libraryCharts: endpoint({
+    method: 'GET',
+    path: `${SJGL}/ybp/page`,
+    summary: '图表库（管理：全部已发布图表，分页） / every published chart, for the library keepers',
+    tags,
+    query: LibraryChartQuerySchema,
+    response: pageOf(PublishedChartSchema),
   }),
   chartInsert: endpoint({
     method: 'POST',

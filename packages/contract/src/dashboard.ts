@@ -23,6 +23,16 @@ export const DASHBOARD_GRID = {
 /** Built-in charts (the target-task charts the page always offered), drawn from the analysis calls. */
 export const BUILTIN_CHART_KINDS = ['myFinishRate', 'myStatus', 'statusTrend', 'finishTrend', 'typeRadar'] as const;
 export type BuiltinChartKind = (typeof BUILTIN_CHART_KINDS)[number];
+/**
+ * The built-in cards a user who sees target tasks finds on their first visit to /dashboards (and gets back with
+ * 恢复默认): kind, width factor, column, row; each card is DASHBOARD_GRID.defaultH rows high.
+ */
+export const DEFAULT_DASHBOARD_CARDS: readonly { kind: BuiltinChartKind; lw: number; x: number; y: number }[] = [
+  { kind: 'myFinishRate', lw: 1, x: 0, y: 0 },
+  { kind: 'myStatus', lw: 2, x: 8, y: 0 },
+  { kind: 'statusTrend', lw: 2, x: 0, y: DASHBOARD_GRID.defaultH },
+  { kind: 'typeRadar', lw: 1, x: 16, y: DASHBOARD_GRID.defaultH },
+];
 /** A card: a subscribed chart (`chart`: an algorithm published in 图表库), a built-in chart, or an embedded page. */
 export const DASHBOARD_CARD_KINDS = ['chart', ...BUILTIN_CHART_KINDS, 'page'] as const;
 export type DashboardCardKind = (typeof DASHBOARD_CARD_KINDS)[number];
@@ -167,6 +177,13 @@ export const PublishedChartInputSchema = z.object({
   sm: z.string().trim().max(300, '说明不能超过 300 个字符').optional(),
 });
 export const ChartListQuerySchema = z.object({ lxid: IdSchema.optional() });
+/** 图表库 as its keepers see it: every published chart, whatever its roles, a page at a time. */
+export const LibraryChartQuerySchema = z.object({
+  current: int32().min(1).default(1).describe('当前页 / current page'),
+  size: int32().min(1).max(200, '每页最多 200 条').default(10).describe('每页条数（最多 200） / page size'),
+  lxid: IdSchema.optional().describe('图表分类 / chart type'),
+  mc: z.string().trim().max(100, '名称关键字不能超过 100 个字符').optional().describe('图表名称关键字 / name contains'),
+});
 
 /** One cell of a layout on the grid. */
 export interface GridCell {

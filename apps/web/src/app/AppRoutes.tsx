@@ -1,6 +1,7 @@
 import { SHELL_TEXT } from '@zg/contract';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { getLoginRecord, mayHoldSession } from '../api/session';
 import { FullPageLoading } from '../components/FullPageLoading';
 import { lazyPage } from '../components/LazyPage';
 import { LoginPage } from '../features/auth/LoginPage';
@@ -9,7 +10,18 @@ import { SessionGate } from './SessionGate';
 const TableConfigurationPage = lazyPage(() => import('../features/table-config/TableConfigurationPage'));
 // The signed-in shell (sidebar, top bar, menus, dialogs) and the route table load after sign-in: /login downloads
 // none of it.
-const SignedInApp = lazy(() => import('./SignedInApp'));
+const loadSignedInApp = () => import('./SignedInApp');
+const SignedInApp = lazy(loadSignedInApp);
+
+/**
+ * Called once at start: a browser that holds a login record or a session cookie, opening a page of the signed-in app,
+ * fetches the shell's code while its session is checked (try-login) instead of after, one round trip less before the
+ * page (a phone on a slow network sees it seconds sooner). /login and a browser never signed in download none of it.
+ */
+export function prefetchSignedInApp(hash: string) {
+  if (/^#\/login(?:[/?]|$)/.test(hash)) return;
+  if (getLoginRecord() !== null || mayHoldSession()) void loadSignedInApp().catch(() => undefined);
+}
 
 export function AppRoutes() {
   return (

@@ -3,7 +3,7 @@ import { LIMITS, WEB_MSG } from '@zg/contract';
 import { message } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../test/attachments';
-import { lazyPage } from './LazyPage';
+import { lazyPage, preloadElement } from './LazyPage';
 
 function Hello({ name }: { name: string }) {
   return <p>你好，{name}</p>;
@@ -39,6 +39,21 @@ describe('lazyPage: the spec loading of a page (200 ms delay, 10 s timeout, "Err
     await act(async () => page.resolve({ default: Hello }));
     expect(screen.getByText('你好，张老师')).toBeTruthy();
     expect(spinner()).toBeNull();
+  });
+
+  it('preloads its code once: the render that follows waits for no second import', async () => {
+    const page = pendingImport();
+    const load = vi.fn(page.load);
+    const Page = lazyPage(load);
+    preloadElement(<Page name="李老师" />);
+    preloadElement(<p>不是页面</p>);
+    preloadElement(undefined);
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(async () => page.resolve({ default: Hello }));
+    renderUi(<Page name="李老师" />);
+    expect(await screen.findByText('你好，李老师')).toBeTruthy();
+    expect(spinner()).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('a page that arrives within 200 ms never shows a spinner', async () => {

@@ -1,6 +1,6 @@
 import { LIMITS } from '@zg/contract';
 import { Spin } from 'antd';
-import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, type ReactElement, Suspense, useEffect, useState } from 'react';
 
 /** When a page's code is fetched (spec-2 section 9): the spinner's delay and the time after which the load fails. */
 export interface PageLoadTiming {
@@ -75,7 +75,27 @@ function Loading<P extends object>({
 export function lazyPage<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
   timing: PageLoadTiming = LIMITS.pageLoad,
-): ComponentType<P> {
-  const page = lazy(() => loadWithin(load, timing.timeoutMs));
-  return (props: P) => <Loading page={page} props={props} delayMs={timing.spinnerDelayMs} />;
+): LazyPageComponent<P> {
+  // One load, shared by the page's first render and an earlier preload (React.lazy keeps its outcome anyway).
+  let loading: Promise<{ default: ComponentType<P> }> | null = null;
+  const get = () => {
+    loading ??= loadWithin(load, timing.timeoutMs);
+    return loading;
+  };
+  const page = lazy(get);
+  return Object.assign((props: P) => <Loading page={page} props={props} delayMs={timing.spinnerDelayMs} />, {
+    preload: () => void get().catch(() => undefined),
+  });
+}
+
+/**
+ * A lazy page that can be asked to fetch its code before it renders (the signed-in layout does for the page a visit
+ * opens, while the user's menu is still loading).
+ */
+export type LazyPageComponent<P extends object> = ComponentType<P> & { preload: () => void };
+
+/** Fetches the code of a route's element when it is a lazy page (anything else: nothing). */
+export function preloadElement(element: ReactElement | undefined) {
+  const type = element?.type as Partial<LazyPageComponent<object>> | undefined;
+  if (typeof type?.preload === 'function') type.preload();
 }

@@ -170,3 +170,9 @@ export const RouteTableContext = createContext<RouteTable>({});
 export function useRouteTable(): RouteTable {
   return useContext(RouteTableContext);
 }
+
+/** The page the catalogue's menu path `pathname` shows (/dashboards → 仪表盘自定义's page), if the table has one. */
+export function pageAt(table: RouteTable, pathname: string): ReactElement | undefined {
+  const entry = MENUS.find((m) => m.path === pathname);
+  return entry ? table[entry.key as MenuKey]?.page : undefined;
+}

@@ -61,6 +61,17 @@ export const dashboardCards = pgTable(
   (t) => [index('dashboard_cards_user_idx').on(t.userId, t.sortOrder)],
 );
 
+/**
+ * A user who has arranged their dashboard (issue 34): set when the built-in cards are laid out on their first visit
+ * and by every save, so a dashboard the user emptied stays empty (only a user without this row gets the defaults).
+ */
+export const dashboardArranged = pgTable('dashboard_arranged', {
+  userId: varchar('user_id', { length: 64 })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  arrangedAt: timestamp('arranged_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** 数据大屏 (schoolScreen): a 1920x1080 layout of charts and figures, seen by its roles (empty: the menu's holders). */
 export const schoolScreens = pgTable('school_screens', {
   id: serial('id').primaryKey(),

@@ -1,6 +1,13 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { algorithms, dashboardCards, dashboardCharts, dashboardChartTypes, departments } from '../../db/schema';
+import {
+  algorithms,
+  dashboardArranged,
+  dashboardCards,
+  dashboardCharts,
+  dashboardChartTypes,
+  departments,
+} from '../../db/schema';
 
 /** The dashboard module's tables: the chart library (types, published charts) and the users' cards. */
 
@@ -27,24 +34,54 @@ export const chartTypeExists = async (db: Db, id: number) =>
   (await db.select({ id: dashboardChartTypes.id }).from(dashboardChartTypes).where(eq(dashboardChartTypes.id, id)))
     .length > 0;
 
+const CHART_COLUMNS = {
+  id: dashboardCharts.id,
+  typeId: dashboardCharts.typeId,
+  name: dashboardCharts.name,
+  algorithmId: dashboardCharts.algorithmId,
+  widthFactor: dashboardCharts.widthFactor,
+  roles: dashboardCharts.roles,
+  remark: dashboardCharts.remark,
+  createdBy: dashboardCharts.createdBy,
+  createdAt: dashboardCharts.createdAt,
+  typeName: dashboardChartTypes.name,
+  algorithmName: algorithms.name,
+  kind: algorithms.kind,
+};
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * A page of every published chart (the library's keepers see them all, whatever their roles), of a type and whose
+ * name contains `name`, in the library's order; with the total (two queries).
+ */
+export async function pageCharts(
+  db: Db,
+  q: { typeId?: number; name?: string; limit: number; offset: number },
+): Promise<{ rows: ChartRow[]; total: number }> {
+  const where: SQL | undefined = and(
+    q.typeId ? eq(dashboardCharts.typeId, q.typeId) : undefined,
+    q.name ? ilike(dashboardCharts.name, `%${escapeLike(q.name)}%`) : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(CHART_COLUMNS)
+      .from(dashboardCharts)
+      .innerJoin(dashboardChartTypes, eq(dashboardChartTypes.id, dashboardCharts.typeId))
+      .innerJoin(algorithms, eq(algorithms.id, dashboardCharts.algorithmId))
+      .where(where)
+      .orderBy(asc(dashboardChartTypes.sortOrder), asc(dashboardCharts.id))
+      .limit(q.limit)
+      .offset(q.offset),
+    db.select({ n: count() }).from(dashboardCharts).where(where),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
+}
+
 /** Published charts with their type and algorithm (by ids, or of a type, or all). */
 export function listCharts(db: Db, q: { ids?: number[]; typeId?: number } = {}): Promise<ChartRow[]> {
   if (q.ids && !q.ids.length) return Promise.resolve([]);
   return db
-    .select({
-      id: dashboardCharts.id,
-      typeId: dashboardCharts.typeId,
-      name: dashboardCharts.name,
-      algorithmId: dashboardCharts.algorithmId,
-      widthFactor: dashboardCharts.widthFactor,
-      roles: dashboardCharts.roles,
-      remark: dashboardCharts.remark,
-      createdBy: dashboardCharts.createdBy,
-      createdAt: dashboardCharts.createdAt,
-      typeName: dashboardChartTypes.name,
-      algorithmName: algorithms.name,
-      kind: algorithms.kind,
-    })
+    .select(CHART_COLUMNS)
     .from(dashboardCharts)
     .innerJoin(dashboardChartTypes, eq(dashboardChartTypes.id, dashboardCharts.typeId))
     .innerJoin(algorithms, eq(algorithms.id, dashboardCharts.algorithmId))
@@ -98,6 +135,19 @@ export async function replaceCards(db: Db, userId: string, cards: (NewCard & { i
         .where(and(eq(dashboardCards.id, id), eq(dashboardCards.userId, userId)));
     else await db.insert(dashboardCards).values(c);
   }
+}
+
+/** Whether the user has arranged their dashboard (their first visit laid it out, or they saved it). */
+export async function isArranged(db: Db, userId: string) {
+  const rows = await db
+    .select({ userId: dashboardArranged.userId })
+    .from(dashboardArranged)
+    .where(eq(dashboardArranged.userId, userId));
+  return rows.length > 0;
+}
+
+export async function markArranged(db: Db, userId: string) {
+  await db.insert(dashboardArranged).values({ userId }).onConflictDoNothing();
 }
 
 /** Locks a user's dashboard for a replacement (two tabs saving at once are serialised). */

@@ -1,4 +1,4 @@
-import type { ChartTypeInputSchema, PublishedChartInputSchema } from '@zg/contract';
+import type { ChartTypeInputSchema, LibraryChartQuerySchema, PublishedChartInputSchema } from '@zg/contract';
 import { DASHBOARD_MSG as M } from '@zg/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -15,6 +15,7 @@ import {
   insertChartType,
   listCharts,
   listChartTypes,
+  pageCharts,
 } from './chart.repository';
 import { mayRunChart, requireKeeper } from './dashboard.policy';
 import { presentChart } from './dashboard.presenter';
@@ -59,6 +60,32 @@ export async function chartsFor(db: Db, actor: Actor, typeId?: number) {
   );
   const numbers = new Map(heads.map((h) => [h.algorithmId, h.number]));
   return rows.map((c) => presentChart(c, numbers.get(c.algorithmId) ?? null));
+}
+
+/**
+ * 图表库 for its keepers (the route admits only them): every published chart, whatever roles it is open to, a page
+ * at a time with the current version numbers (three queries).
+ */
+export async function libraryCharts(db: Db, actor: Actor, q: z.output<typeof LibraryChartQuerySchema>) {
+  requireKeeper(actor);
+  const { rows, total } = await pageCharts(db, {
+    typeId: q.lxid,
+    name: q.mc || undefined,
+    limit: q.size,
+    offset: (q.current - 1) * q.size,
+  });
+  const heads = await currentVersionHeads(
+    db,
+    rows.map((c) => c.algorithmId),
+  );
+  const numbers = new Map(heads.map((h) => [h.algorithmId, h.number]));
+  return {
+    records: rows.map((c) => presentChart(c, numbers.get(c.algorithmId) ?? null)),
+    total,
+    current: q.current,
+    pages: Math.ceil(total / q.size),
+    size: q.size,
+  };
 }
 
 export async function publishChart(db: Db, actor: Actor, v: z.output<typeof PublishedChartInputSchema>) {

@@ -1,4 +1,4 @@
-import { DASHBOARD_GRID, isNormalLayout, DASHBOARD_MSG as M } from '@zg/contract';
+import { DASHBOARD_GRID, DEFAULT_DASHBOARD_CARDS, isNormalLayout, DASHBOARD_MSG as M } from '@zg/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestSession } from '../../test/harness';
@@ -287,5 +287,76 @@ describe('chart data by subscription, one request for the dashboard', () => {
       await db().execute(sql`update dashboard_charts set roles = '{}' where id = ${charts.enrol}`);
       await db().execute(sql`update users set department_id = 'D02' where id = 'rwfzr01'`);
     }
+  });
+});
+
+describe('the first visit (issue 34: built-in cards until the user arranges the dashboard)', () => {
+  it('lays out the built-in task charts once; an emptied or changed dashboard stays as the user left it', async () => {
+    const first = await s.login('rwfzr02');
+    const shown = await layoutOf(first);
+    expect(shown.map((c) => c.kind)).toEqual(DEFAULT_DASHBOARD_CARDS.map((c) => c.kind));
+    expect(shown[0]).toMatchObject({ title: '我的任务完成率', ybpid: null, sfbb: null, h: DASHBOARD_GRID.defaultH });
+    expect(isNormalLayout(shown)).toBe(true);
+    // Two more first requests at once (the home page and /dashboards) lay them out once, with the same ids.
+    const [a, b] = await Promise.all([layoutOf(first), layoutOf(first)]);
+    expect(a.map((c) => c.id)).toEqual(shown.map((c) => c.id));
+    expect(b.map((c) => c.id)).toEqual(shown.map((c) => c.id));
+
+    // Emptied, it stays empty; changed, it stays changed.
+    expect((await save(first, [])).statusCode).toBe(200);
+    expect(await layoutOf(first)).toEqual([]);
+    expect(await layoutOf(first)).toEqual([]);
+    expect((await save(first, [{ kind: 'typeRadar' }])).statusCode).toBe(200);
+    expect((await layoutOf(first)).map((c) => c.kind)).toEqual(['typeRadar']);
+  });
+
+  it('gives no built-in cards to a user without the task menus, and arranging marks nothing but their own', async () => {
+    const publisher = await s.login('zgfb01');
+    expect(await layoutOf(publisher)).toEqual([]);
+    const other = await s.login('rwfzr03');
+    const theirs = await layoutOf(other);
+    expect(theirs).toHaveLength(DEFAULT_DASHBOARD_CARDS.length);
+    const arranged = (await db().execute(
+      sql`select user_id from dashboard_arranged where user_id in ('zgfb01', 'rwfzr03')`,
+    )) as unknown as { rows: { user_id: string }[] };
+    expect(arranged.rows.map((r) => r.user_id)).toEqual(['rwfzr03']);
+  });
+});
+
+describe('图表库 for its keepers (ybp/page)', () => {
+  const page = (as: TestSession, query: string) => as.request({ method: 'GET', url: `${SJGL}/ybp/page?${query}` });
+  it('lists a data-office keeper every published chart, whatever its roles, a page at a time', async () => {
+    const office = await s.login('sjgl01');
+    // As a subscriber the keeper does not see the chart published for school leaders only; as a keeper they do.
+    const subscribable = (await office.request({ method: 'GET', url: `${SJGL}/ybp/list` })).json().data as {
+      id: number;
+    }[];
+    expect(subscribable.map((c) => c.id)).not.toContain(charts.leaderOnly);
+    const all = await page(office, 'current=1&size=200');
+    expect(all.statusCode, all.body).toBe(200);
+    const every = all.json().data as { records: { id: number; roles: string[]; sfbb: number }[]; total: number };
+    expect(every.records.map((c) => c.id)).toEqual(
+      expect.arrayContaining([charts.enrol, charts.mine, charts.broken, charts.slow, charts.leaderOnly]),
+    );
+    expect(every.records.find((c) => c.id === charts.leaderOnly)).toMatchObject({ roles: ['schoolLeader'], sfbb: 1 });
+    expect(every.total).toBe(every.records.length);
+
+    const second = (await page(office, 'current=2&size=2')).json().data;
+    expect(second).toMatchObject({ current: 2, size: 2, total: every.total, pages: Math.ceil(every.total / 2) });
+    expect(second.records.map((c: { id: number }) => c.id)).toEqual(every.records.slice(2, 4).map((c) => c.id));
+    const named = (await page(office, `mc=${encodeURIComponent('leaderOnly')}&lxid=${charts.lxid}`)).json().data;
+    expect(named.records.map((c: { id: number }) => c.id)).toEqual([charts.leaderOnly]);
+    expect((await page(office, `mc=${encodeURIComponent('%_')}`)).json().data.total).toBe(0);
+  });
+
+  it('is the keepers’ own: a subscriber is refused, a page too large or a wrong type answered in Chinese', async () => {
+    expect((await page(owner, 'current=1')).statusCode).toBe(403);
+    expect((await page(leader, 'current=1')).statusCode).toBe(403);
+    expect((await s.app.inject({ method: 'GET', url: `${SJGL}/ybp/page` })).statusCode).toBe(401);
+    const big = await page(admin, 'size=201');
+    expect(big.statusCode).toBe(400);
+    expect(big.json().meta.message).toContain('每页最多 200 条');
+    expect((await page(admin, 'lxid=abc')).statusCode).toBe(400);
+    expect((await page(admin, 'lxid=999999')).json().data).toMatchObject({ records: [], total: 0, pages: 0 });
   });
 });

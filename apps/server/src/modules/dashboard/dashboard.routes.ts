@@ -3,7 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import { serve } from '../../platform/endpoints';
 import { ok } from '../../platform/envelope';
-import { addChartType, chartsFor, chartTypes, publishChart, removeChartType, withdrawChart } from './chart.service';
+import {
+  addChartType,
+  chartsFor,
+  chartTypes,
+  libraryCharts,
+  publishChart,
+  removeChartType,
+  withdrawChart,
+} from './chart.service';
 import { dashboardData } from './chart-data.service';
 import { KEEP, MONITOR, OWN, SCREENS } from './dashboard.policy';
 import { dashboardOf, saveDashboard } from './layout.service';
@@ -30,6 +38,7 @@ export const chartLibraryRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(null, '删除成功');
   });
   serve(app, API.charts, OWN, async (req) => ok(await chartsFor(db(), actorOf(req), req.query.lxid)));
+  serve(app, API.libraryCharts, KEEP, async (req) => ok(await libraryCharts(db(), actorOf(req), req.query)));
   serve(app, API.chartInsert, KEEP, async (req) => ok(await publishChart(db(), actorOf(req), req.body), '发布成功'));
   serve(app, API.chartDelete, KEEP, async (req) => {
     await withdrawChart(db(), actorOf(req), req.params.id);

@@ -1,8 +1,10 @@
 import {
   BUILTIN_CHART_KINDS,
+  DASHBOARD_GRID,
   DASHBOARD_TEXT,
   type DashboardCardValue,
   type DashboardLayout,
+  DEFAULT_DASHBOARD_CARDS,
   DASHBOARD_MSG as M,
   normaliseLayout,
 } from '@zg/contract';
@@ -14,8 +16,10 @@ import { algorithmVersionHeads, currentVersionHeads } from '../algorithm';
 import {
   cardsOf,
   existingDepartments,
+  isArranged,
   listCharts,
   lockDashboard,
+  markArranged,
   type NewCard,
   replaceCards,
 } from './chart.repository';
@@ -37,9 +41,13 @@ export function isEmbeddableUrl(value: string) {
   }
 }
 
-/** The user's dashboard: the cards with their charts' algorithms and subscribed version numbers (three queries). */
+/**
+ * The user's dashboard: the cards with their charts' algorithms and subscribed version numbers (three queries). On
+ * a first visit (no cards, never arranged) a user who sees target tasks finds the built-in cards laid out for them.
+ */
 export async function dashboardOf(db: Db, actor: Actor): Promise<DashboardLayout> {
-  const cards = await cardsOf(db, actor.userId);
+  let cards = await cardsOf(db, actor.userId);
+  if (!cards.length && seesTasks(actor) && !(await isArranged(db, actor.userId))) cards = await firstVisit(db, actor);
   const charts = await listCharts(db, { ids: [...new Set(cards.flatMap((c) => (c.chartId ? [c.chartId] : [])))] });
   const versions = await algorithmVersionHeads(db, { ids: cards.flatMap((c) => (c.versionId ? [c.versionId] : [])) });
   const chartOf = new Map(charts.map((c) => [c.id, c]));
@@ -53,6 +61,40 @@ export async function dashboardOf(db: Db, actor: Actor): Promise<DashboardLayout
       ),
     ),
   };
+}
+
+/**
+ * Lays out the built-in cards for a user who has never arranged their dashboard and marks it arranged, once (two
+ * first requests at once are serialised by the dashboard's lock): from then on the dashboard is what they make it.
+ */
+async function firstVisit(db: Db, actor: Actor) {
+  return db.transaction(async (tx) => {
+    await lockDashboard(tx, actor.userId);
+    if (!(await isArranged(tx, actor.userId))) {
+      const none = (await cardsOf(tx, actor.userId)).length === 0;
+      if (none)
+        await replaceCards(
+          tx,
+          actor.userId,
+          DEFAULT_DASHBOARD_CARDS.map((c, i) => ({
+            userId: actor.userId,
+            kind: c.kind,
+            chartId: null,
+            versionId: null,
+            title: DASHBOARD_TEXT.kinds[c.kind],
+            x: c.x,
+            y: c.y,
+            widthFactor: c.lw,
+            h: DASHBOARD_GRID.defaultH,
+            params: {},
+            url: null,
+            sortOrder: i,
+          })),
+        );
+      await markArranged(tx, actor.userId);
+    }
+    return cardsOf(tx, actor.userId);
+  });
 }
 
 /**
@@ -121,6 +163,7 @@ export async function saveDashboard(db: Db, actor: Actor, input: DashboardCardVa
       };
     });
     await replaceCards(tx, actor.userId, rows);
+    await markArranged(tx, actor.userId);
     await writeAudit(tx, {
       actorId: actor.userId,
       action: 'dashboard.save',

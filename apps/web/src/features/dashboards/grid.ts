@@ -4,6 +4,7 @@ import {
   DASHBOARD_TEXT as D,
   type DashboardCard,
   type DashboardCardInput,
+  DEFAULT_DASHBOARD_CARDS,
   DASHBOARD_GRID as G,
 } from '@zg/contract';
 import type { CategoryData } from '../../components/charts';
@@ -89,16 +90,14 @@ export function newCard(
   };
 }
 
-/** The cards a user starts with when they see tasks: the built-in task charts. */
+/**
+ * The cards a user starts with when they see tasks: the built-in task charts (the server lays the same out on their
+ * first visit; 恢复默认 brings them back).
+ */
 export function defaultCards(seesTasks: boolean): PageCard[] {
   if (!seesTasks) return [];
   const out: PageCard[] = [];
-  for (const [kind, lw, x, y] of [
-    ['myFinishRate', 1, 0, 0],
-    ['myStatus', 2, 8, 0],
-    ['statusTrend', 2, 0, G.defaultH],
-    ['typeRadar', 1, 16, G.defaultH],
-  ] as const)
+  for (const { kind, lw, x, y } of DEFAULT_DASHBOARD_CARDS)
     out.push({ ...newCard(out, { kind, title: D.kinds[kind], lw }), x, y });
   return out;
 }

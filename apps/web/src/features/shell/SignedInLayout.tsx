@@ -3,11 +3,11 @@ import { Button, Layout, Menu, type MenuProps, Spin } from 'antd';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { MENU_ICONS, MenuFoldIcon, MenuUnfoldIcon } from '../../components/icons';
-import { DelayedSpin } from '../../components/LazyPage';
+import { DelayedSpin, preloadElement } from '../../components/LazyPage';
 import { QueryBoundary } from '../../components/QueryBoundary';
 import { useLoginRecord } from '../../session/login-record';
 import { childrenOf, entryFor, firstLeaf, type MenuEntry, selectedTopKey } from '../../session/menu';
-import { menuRoutes, subPageLines, useRouteTable } from '../../session/routes';
+import { menuRoutes, pageAt, subPageLines, useRouteTable } from '../../session/routes';
 import { isDarkTheme, useThemeType } from '../../session/theme';
 import { useMenu } from '../../session/use-menu';
 import { ChangePasswordDialog } from '../profile/ChangePasswordDialog';
@@ -41,6 +41,8 @@ export function SignedInLayout() {
   // everything else meanwhile), so no page is rendered behind the dialog.
   const forced = record?.mustChangePassword === true;
   const table = useRouteTable();
+  // The page this visit opens starts fetching its code now, while the user's menu loads, not after (once).
+  useState(() => preloadElement(pageAt(table, pathname)));
   // The module's entry, its catalogue children, then the sub-pages the module lists for this user.
   const lines = useMemo(() => {
     if (!top) return [];

@@ -36,9 +36,13 @@ const published = {
 describe('ChartLibraryPanel', { timeout: 30_000 }, () => {
   it('lists the types and published charts and publishes a chart algorithm for chosen roles', async () => {
     const posted: unknown[] = [];
+    const pages: Record<string, string>[] = [];
     mockApi({
       '/api/herm-sjgl/ybplx/list': () => ok([{ id: 1, lxmc: '招生就业', px: 1 }]),
-      '/api/herm-sjgl/ybp/list': () => ok([published]),
+      '/api/herm-sjgl/ybp/page': (_i, url) => {
+        pages.push(Object.fromEntries(url.searchParams));
+        return ok({ records: [published], total: 1, current: 1, pages: 1, size: 10 });
+      },
       '/api/herm-sjgl/algorithmContent/selectlikename': (_i, url) =>
         ok({
           records:
@@ -59,6 +63,8 @@ describe('ChartLibraryPanel', { timeout: 30_000 }, () => {
     expect(await screen.findByText('近五年招生趋势（图表算法 v2）', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('所有用户')).toBeTruthy();
     expect(screen.getByRole('button', { name: '删除分类：招生就业' })).toBeTruthy();
+    // The keepers' own list (every published chart, whatever its roles), a page at a time.
+    expect(pages[0]).toMatchObject({ current: '1', size: '10' });
 
     fireEvent.click(screen.getByRole('button', { name: '发布图表' }));
     const dialog = (await screen.findByText('发布图表', { selector: '.ant-modal-title' })).closest(

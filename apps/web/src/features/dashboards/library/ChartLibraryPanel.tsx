@@ -1,14 +1,14 @@
 import { DASHBOARD_TEXT as D, type PublishedChart, ROLE_NAMES, SHELL_TEXT as T } from '@zg/contract';
 import { App, Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { EmptyState } from '../../../components/EmptyState';
 import { CloseIcon } from '../../../components/icons';
-import { ListTable } from '../../../components/ListTable';
+import { ListTable, pagedRows, SearchBar, useSearchPaging } from '../../../components/ListTable';
 import { LoadError } from '../../../components/LoadError';
-import { usePublishedCharts } from '../dashboards.api';
-import { useChartTypes, useLibraryWrites, usePublishableAlgorithms } from './chart-library.api';
+import { useChartTypes, useLibraryCharts, useLibraryWrites, usePublishableAlgorithms } from './chart-library.api';
 
 const KIND = { chart: '图表算法', detail: '详情算法' } as Record<string, string>;
+/** Published charts a page of the keepers' list. */
+const PAGE_SIZE = 10;
 interface PublishValues {
   mc: string;
   lxid: number;
@@ -25,7 +25,8 @@ interface PublishValues {
 export function ChartLibraryPanel() {
   const { message } = App.useApp();
   const types = useChartTypes();
-  const charts = usePublishedCharts(true);
+  const paging = useSearchPaging();
+  const charts = useLibraryCharts(paging.page, PAGE_SIZE, paging.keyword);
   const writes = useLibraryWrites();
   const [publishing, setPublishing] = useState(false);
   const [typeName, setTypeName] = useState('');
@@ -90,14 +91,12 @@ export function ChartLibraryPanel() {
           </Button>
         }
       >
-        {charts.error && <LoadError error={charts.error} onRetry={() => void charts.refetch()} />}
+        <SearchBar label="图表名称" onSearch={paging.search} />
         <ListTable<PublishedChart>
           rowKey="id"
           aria-label="已发布的图表"
-          loading={charts.isPending}
-          pager={false}
-          rows={charts.data ?? []}
-          locale={{ emptyText: <EmptyState description="尚未发布图表" /> }}
+          {...pagedRows(charts, paging, PAGE_SIZE)}
+          empty={paging.keyword ? '没有名称相符的图表' : '尚未发布图表'}
           columns={[
             { title: '图表名称', dataIndex: 'mc', key: 'mc' },
             { title: '分类', dataIndex: 'lxmc', key: 'lxmc' },

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChartTypeInputSchema, PublishedChartInputSchema } from '@zg/contract';
 import { ALGORITHM_API, DASHBOARD_API as API } from '@zg/contract';
 import type { z } from 'zod';
@@ -9,6 +9,15 @@ export function useChartTypes() {
   return useQuery({
     queryKey: ['dashboard', 'chartTypes'] as const,
     queryFn: ({ signal }) => call(API.chartTypes, {}, { signal }),
+  });
+}
+
+/** 图表库 as its keepers see it: a page of every published chart (whatever its roles), by name. */
+export function useLibraryCharts(current: number, size: number, mc: string) {
+  return useQuery({
+    queryKey: ['dashboard', 'library', current, size, mc] as const,
+    queryFn: ({ signal }) => call(API.libraryCharts, { query: { current, size, mc: mc || undefined } }, { signal }),
+    placeholderData: keepPreviousData,
   });
 }
 
