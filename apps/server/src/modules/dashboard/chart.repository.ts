@@ -127,15 +127,36 @@ export async function replaceCards(db: Db, userId: string, cards: (NewCard & { i
         kept.length ? sql`${dashboardCards.id} not in ${sql`(${sql.join(kept, sql`, `)})`}` : undefined,
       ),
     );
-  for (const { id, ...c } of cards) {
-    if (id)
-      await db
-        .update(dashboardCards)
-        .set(c)
-        .where(and(eq(dashboardCards.id, id), eq(dashboardCards.userId, userId)));
-    else await db.insert(dashboardCards).values(c);
-  }
+  // The kept cards in one statement (an upsert on their ids that only ever updates: the caller read them under the
+  // dashboard's lock, and a row of another user is left alone), the new ones in another.
+  const keptRows = cards.filter((c) => c.id);
+  if (keptRows.length)
+    await db
+      .insert(dashboardCards)
+      .values(keptRows)
+      .onConflictDoUpdate({
+        target: dashboardCards.id,
+        set: Object.fromEntries(KEPT_COLUMNS.map((k) => [k, sql.raw(`excluded.${dashboardCards[k].name}`)])),
+        setWhere: eq(dashboardCards.userId, userId),
+      });
+  const newRows = cards.filter((c) => !c.id);
+  if (newRows.length) await db.insert(dashboardCards).values(newRows);
 }
+
+/** What a save may change of a kept card (never its owner, id or subscription time). */
+const KEPT_COLUMNS = [
+  'kind',
+  'chartId',
+  'versionId',
+  'title',
+  'x',
+  'y',
+  'widthFactor',
+  'h',
+  'params',
+  'url',
+  'sortOrder',
+] as const satisfies readonly (keyof NewCard)[];
 
 /** Whether the user has arranged their dashboard (their first visit laid it out, or they saved it). */
 export async function isArranged(db: Db, userId: string) {
