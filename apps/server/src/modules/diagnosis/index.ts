@@ -4,7 +4,7 @@
  */
 
 /** The demo seed's sampling history of a computed row (the quality warnings' forecast in the demo). */
-export { recordRowHistory } from './demo-history.service';
+export { type LastRoundRow, recordLastRound, recordRowHistory } from './demo-history.service';
 export { diagnosisPlugin } from './diagnosis.plugin';
 /** The services the demo seed plays through (as the pages would): publish, list, targets, audit, manual results. */
 export { audit as auditDiagnosis } from './diagnosis-audit.service';
