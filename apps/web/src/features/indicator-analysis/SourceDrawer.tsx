@@ -57,9 +57,7 @@ export function SourceDrawer({ row, onClose }: { row: Mover | null; onClose: () 
               <Descriptions.Item label={T.algorithm}>{T.manual}</Descriptions.Item>
             )}
           </Descriptions>
-          <Typography.Title level={2} className="zg-card-title">
-            {T.detailRows}
-          </Typography.Title>
+          <h2 className="zg-card-title">{T.detailRows}</h2>
           {!s.detail.configured ? (
             <EmptyState description={T.noDetail} />
           ) : (

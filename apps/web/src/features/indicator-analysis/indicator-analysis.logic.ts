@@ -37,7 +37,8 @@ export function scatterOption(c: Correlation): EChartsCoreOption {
         `${escapeHtml(p.data[2])}<br/>${escapeHtml(c.x.zkdmc)}：${p.data[0]}<br/>${escapeHtml(c.y.zkdmc)}：${p.data[1]}`,
     },
     xAxis: { type: 'value', name: name(c.x), nameLocation: 'middle', nameGap: 28, scale: true },
-    yAxis: { type: 'value', name: name(c.y), scale: true },
+    // The name starts at the axis (centred on it, a long name was cut at the chart's left edge).
+    yAxis: { type: 'value', name: name(c.y), scale: true, nameTextStyle: { align: 'left' } },
     series: [
       {
         type: 'scatter',
