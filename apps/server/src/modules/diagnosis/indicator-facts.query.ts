@@ -206,12 +206,13 @@ export async function belowRows(
   return row!;
 }
 
-/** The numeric indicators (percent, others) of a task's rows, by their node's origin (the same across objects). */
-export async function taskIndicators(db: Db, taskId: number) {
+/** The numeric indicators (percent, others) of a task's rows (or those of `keys`), by their node's origin (the same across objects). */
+export async function taskIndicators(db: Db, taskId: number, keys?: readonly number[]) {
   const r = await db.execute(sql`
     select distinct on (r.node_source_key) r.node_source_key as key, r.name, r.levels, r.zlx, r.sort
       from ${diagnosisRows} r join ${diagnosisObjectTasks} o on o.id = r.object_task_id
      where o.task_id = ${taskId} and r.zlx in ('percent', 'others')
+       ${keys ? sql`and r.node_source_key in ${keys.length ? [...keys] : [0]}` : sql``}
      order by r.node_source_key, o.id`);
   return rowsOf<{ key: number; name: string; levels: { name: string }[]; zlx: ValueType; sort: number }>(r).sort(
     (a, b) => a.sort - b.sort || a.key - b.key,

@@ -151,7 +151,7 @@ export async function indicators(db: Db, actor: Actor, rwid: number): Promise<In
 export async function correlation(db: Db, actor: Actor, q: { rwid: number; x: number; y: number }) {
   if (q.x === q.y) throw badRequest(I.sameIndicator);
   await requireTask(db, actor, q.rwid);
-  const all = await taskIndicators(db, q.rwid);
+  const all = await taskIndicators(db, q.rwid, [q.x, q.y]);
   const x = all.find((i) => i.key === q.x);
   const y = all.find((i) => i.key === q.y);
   if (!x || !y) throw badRequest(I.indicatorUnknown);
