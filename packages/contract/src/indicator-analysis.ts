@@ -106,6 +106,7 @@ export const BelowRowSchema = z.object({
   dxmc: z.string(),
   bmid: z.string().nullable(),
   bmmc: z.string().nullable(),
+  zlx: z.enum(VALUE_TYPES),
   bzz: z.string().nullable(),
   sljsz: z.string(),
   jgz: z.string(),

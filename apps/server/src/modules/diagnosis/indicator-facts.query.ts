@@ -159,6 +159,7 @@ export interface BelowFacts {
   objectName: string;
   departmentId: string | null;
   departmentName: string | null;
+  zlx: ValueType;
   bzz: string | null;
   sljsz: string;
   jgz: string;
@@ -180,7 +181,7 @@ export async function belowRows(
     with c as (
       select r.id, r.name, r.levels, r.sort, o.id as "objectTaskId", o.object_code as code,
              o.object_name as "objectName", o.department_id as "departmentId", d.name as "departmentName",
-             r.bzz, r.sljsz, ${CURRENT} as jgz, r.sldj, r.jgdj
+             r.zlx, r.bzz, r.sljsz, ${CURRENT} as jgz, r.sldj, r.jgdj
         from ${diagnosisRows} r
         join ${diagnosisObjectTasks} o on o.id = r.object_task_id
         join ${diagnosisTasks} t on t.id = o.task_id

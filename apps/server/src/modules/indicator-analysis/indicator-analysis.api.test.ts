@@ -148,7 +148,7 @@ describe('指标分析', () => {
       ['M01', '就业率'],
       ['M02', '在校生数'],
     ]);
-    expect(all.list[0]).toMatchObject({ bzz: '85', sljsz: '92.5', jgz: '80', bmid: 'D07' });
+    expect(all.list[0]).toMatchObject({ zlx: 'percent', bzz: '85', sljsz: '92.5', jgz: '80', bmid: 'D07' });
     expect(all.summary).toEqual([{ bmid: 'D07', bmmc: expect.any(String), dxsl: 2, hs: 2 }]);
     const paged = await data(get(college, `${A}/below?rwid=${taskId}&pageSize=1&pageNum=2`));
     expect(paged.list.map((r: { dxbm: string }) => r.dxbm)).toEqual(['M02']);

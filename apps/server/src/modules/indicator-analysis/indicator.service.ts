@@ -116,6 +116,7 @@ export async function below(db: Db, actor: Actor, q: Page & { rwid: number; bmid
     dxmc: b.objectName,
     bmid: b.departmentId,
     bmmc: b.departmentName,
+    zlx: b.zlx,
     bzz: b.bzz,
     sljsz: b.sljsz,
     jgz: b.jgz,

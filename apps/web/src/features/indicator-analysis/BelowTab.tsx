@@ -3,6 +3,7 @@ import { Card, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { ListTable } from '../../components/ListTable';
 import { LIST_PAGE, useBelow } from './indicator-analysis.api';
+import { shown } from './indicator-analysis.logic';
 
 type Summary = NonNullable<ReturnType<typeof useBelow>['data']>['summary'][number];
 
@@ -59,9 +60,9 @@ export function BelowTab({ rwid }: { rwid: number }) {
           { title: T.college, dataIndex: 'bmmc', render: (v: string | null) => v ?? '-' },
           { title: T.objectCol, dataIndex: 'dxmc' },
           { title: T.row, dataIndex: 'zkdmc' },
-          { title: T.standard, dataIndex: 'bzz', align: 'right', render: (v: string | null) => v ?? '-' },
-          { title: T.last, dataIndex: 'sljsz', align: 'right' },
-          { title: T.current, dataIndex: 'jgz', align: 'right' },
+          { title: T.standard, key: 'bzz', align: 'right', render: (_, r) => shown(r.zlx, r.bzz) },
+          { title: T.last, key: 'sljsz', align: 'right', render: (_, r) => shown(r.zlx, r.sljsz) },
+          { title: T.current, key: 'jgz', align: 'right', render: (_, r) => shown(r.zlx, r.jgz) },
           {
             title: T.gradeMove,
             key: 'grade',

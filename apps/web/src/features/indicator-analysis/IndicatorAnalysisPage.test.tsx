@@ -142,6 +142,8 @@ describe('指标分析', () => {
     await within(summary).findByText('信息工程学院');
     const list = await screen.findByRole('table', { name: T.tabBelow });
     expect(await within(list).findByText('软件技术')).toBeTruthy();
+    expect(within(list).getByText('92.5%')).toBeTruthy();
+    expect(within(list).getByText('85%')).toBeTruthy();
   });
 
   it('draws the correlation of two indicators with r and its reading', async () => {
