@@ -39,6 +39,7 @@ import { measureDashboard } from './phases/dashboard';
 import { measureDevelop } from './phases/develop';
 import { measureDiagnosis } from './phases/diagnosis';
 import { measureFrontend } from './phases/frontend';
+import { measureIndicatorAnalysis } from './phases/indicator-analysis';
 import { explainRoute, mainThreadProfile, resetStatements, summariseCpuProfile, topStatements } from './phases/profile';
 import { measureQualityView } from './phases/quality-view';
 import { evaluateQualityWarnings, measureQualityWarningReads } from './phases/quality-warning';
@@ -830,6 +831,13 @@ async function diagnosisPhase(ctx: RunContext, pg: PostgresCluster, results: Run
         repeats: ctx.quick ? 30 : 100,
         log: (line) => ctx.log(`postgres quality-view ${line}`),
       });
+    // 指标分析 (issue 35 item 5): movers and a correlation over the computed task, on the same database.
+    results.indicatorAnalysis = {
+      postgres: await measureIndicatorAnalysis(await Session.login(server.base, 'xld01'), {
+        repeats: ctx.quick ? 30 : 100,
+        log: (line) => ctx.log(`postgres indicator-analysis ${line}`),
+      }),
+    };
     // 仪表盘与运行监控 (issue 34): operation monitoring and a dashboard of 8 subscribed charts, on the same database.
     results.dashboard.postgres = await measureDashboard(admin, publisher, {
       repeats: ctx.quick ? 30 : 100,

@@ -19,6 +19,7 @@ import { startEmbeddedPostgres } from '@zg/server/src/db/embedded-postgres';
 import { Hooks } from '@zg/server/src/platform/hooks';
 import { seedDatabase } from '@zg/server/src/seed';
 import { seedDemoCollection } from '@zg/server/src/seed/collection';
+import { seedDemoIndicatorAnalysis } from '@zg/server/src/seed/indicator-analysis';
 import { generate } from '@zg/server/src/seed/story';
 import { scaleOf } from '@zg/server/src/seed/story/scale';
 import { seedDemoWarehouse } from '@zg/server/src/seed/warehouse';
@@ -88,7 +89,9 @@ async function main() {
     }
     if (flags.has('diagnosis')) {
       const t = Date.now();
-      await prepareDiagnosis(database.db, new Date().toISOString().slice(0, 10));
+      const demoTask = await prepareDiagnosis(database.db, new Date().toISOString().slice(0, 10));
+      // 指标分析 (issue 35 item 5): the demo task's last round, to compare its computed results with.
+      if (demoTask) await seedDemoIndicatorAnalysis(database.db, demoTask.id);
       process.stdout.write(
         `  department duties and the demo diagnosis task in ${((Date.now() - t) / 1000).toFixed(1)} s\n`,
       );

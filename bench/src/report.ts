@@ -58,6 +58,9 @@ export const LIMIT = {
   dashboardChartsP95Ms: 300,
   /** Issue 35: the rival trend over 5 years (本校 and 10 benchmark schools of 20 schools' figures). */
   rivalTrendP95Ms: 200,
+  /** Issue 35 item 5: 指标分析's movers of a major and a correlation across the 40 majors. */
+  indicatorMoversP95Ms: 200,
+  indicatorCorrelationP95Ms: 200,
   /** Issue 35: 发展中心's page data for five years, one request. */
   developOverviewP95Ms: 200,
   /** Issue 33: one object's self-diagnosis report as Word, with its charts rendered on the server. */
@@ -429,6 +432,21 @@ export function evaluateBudgets(r: RunResults): Budget[] {
       ? `${rv.trend.series} series × ${rv.trend.years} years: p50 ${ms(rv.trend.latency.p50)}, p95 ${ms(rv.trend.latency.p95)}; querySchoolRival p95 ${ms(rv.overview.latency.p95)}; queryDoubleSchool p95 ${ms(rv.doubleHigh.latency.p95)}; import of ${rv.import.rows} rows ${ms(rv.import.ms)} (HTTP ${rv.import.status})`
       : '–',
     met: rv ? rv.import.status === 200 && rv.trend.years === 5 && rv.trend.latency.p95 <= LIMIT.rivalTrendP95Ms : null,
+  });
+  const ia = r.indicatorAnalysis?.postgres;
+  out.push({
+    budget: `指标分析: one major's movers (movers, a page by relative change) p95 ≤ ${LIMIT.indicatorMoversP95Ms} ms (PostgreSQL)`,
+    measured: ia
+      ? `${ia.movers.total} rows moved: p50 ${ms(ia.movers.latency.p50)}, p95 ${ms(ia.movers.latency.p95)}`
+      : '–',
+    met: ia ? ia.movers.latency.p95 <= LIMIT.indicatorMoversP95Ms : null,
+  });
+  out.push({
+    budget: `指标分析: two indicators' correlation across the majors (correlation, Pearson's r) p95 ≤ ${LIMIT.indicatorCorrelationP95Ms} ms (PostgreSQL)`,
+    measured: ia
+      ? `${ia.correlation.n} majors, r ${ia.correlation.r}: p50 ${ms(ia.correlation.latency.p50)}, p95 ${ms(ia.correlation.latency.p95)}`
+      : '–',
+    met: ia ? ia.correlation.n >= 40 && ia.correlation.latency.p95 <= LIMIT.indicatorCorrelationP95Ms : null,
   });
   const dv = r.develop?.postgres;
   out.push({

@@ -20,6 +20,7 @@ import { dataManagePlugin } from './modules/data-manage';
 import { developPlugin } from './modules/develop';
 import { diagnosisPlugin } from './modules/diagnosis';
 import { filesPlugin } from './modules/files';
+import { indicatorAnalysisPlugin } from './modules/indicator-analysis';
 import { notificationPlugin } from './modules/notification';
 import { performancePlugin } from './modules/performance';
 import { progressPlugin } from './modules/progress';
@@ -190,6 +191,7 @@ export async function buildApp({
     selfReportPlugin,
     rivalAnalysisPlugin,
     developPlugin,
+    indicatorAnalysisPlugin,
   ]) {
     await app.register(plugin, { prefix: '/api' });
   }

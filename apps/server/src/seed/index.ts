@@ -25,6 +25,7 @@ import { seedDemoDashboard } from './dashboard';
 import { ADMIN_PASSWORD, ADMIN_USER, DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_USERS } from './demo';
 import { seedDemoDevelop } from './develop';
 import { seedDemoDiagnosis } from './diagnosis';
+import { seedDemoIndicatorAnalysis } from './indicator-analysis';
 import { seedDemoNotifications } from './notifications';
 import { seedDemoQualityWarnings } from './quality-warnings';
 import {
@@ -114,6 +115,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions) {
     if (diagnosisTask) await seedDemoSelfReports(tx, diagnosisTask.id, diagnosisTask.start, now);
     // 对标分析 / 双高对比: the sourced double-high units, 本校, benchmark schools and 示例数据 figures (issue 35).
     if (opts.demo && opts.story) await seedDemoRival(tx);
+    // 指标分析 (issue 35 item 5): the demo task's last round, to compare this year's results with.
+    if (diagnosisTask) await seedDemoIndicatorAnalysis(tx, diagnosisTask.id);
   });
 }
 

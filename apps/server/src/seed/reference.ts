@@ -4,7 +4,16 @@ import { DIMENSIONS, MENUS, type MenuKey, PERIODS, ROLE, ROLE_NAMES, type RoleId
 export const DEFAULT_ROLE_MENUS: Record<RoleId, readonly MenuKey[] | 'all'> = {
   [ROLE.admin]: 'all',
   [ROLE.publisher]: ['homePage', 'dashboards', 'standard', 'improvement', 'qualityReport', 'intelligentAnalysis'],
-  [ROLE.diagnosisObject]: ['homePage', 'dashboards', 'standard', 'improvement', 'qualityReport', 'dataCollection'],
+  [ROLE.diagnosisObject]: [
+    'homePage',
+    'dashboards',
+    'standard',
+    'improvement',
+    'qualityReport',
+    'dataCollection',
+    // 智能分析 (issue 35): a major's head analyses their own major (指标分析, the portraits narrow to it).
+    'intelligentAnalysis',
+  ],
   [ROLE.diagnosisAuditor]: ['homePage', 'dashboards', 'standard', 'improvement', 'qualityReport'],
   [ROLE.diagnosisAdmin]: [
     'homePage',

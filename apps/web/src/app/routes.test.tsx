@@ -7,6 +7,7 @@ import { developRoutes } from '../features/develop/routes';
 import { diagnosisRoutes } from '../features/diagnosis/routes';
 import { fileArchiveRoutes } from '../features/file-archive/routes';
 import { homeRoutes } from '../features/home/routes';
+import { indicatorAnalysisRoutes } from '../features/indicator-analysis/routes';
 import { performanceRoutes } from '../features/performance/routes';
 import { qualityWarningRoutes } from '../features/quality-warning/routes';
 import { rivalAnalysisRoutes } from '../features/rival-analysis/routes';
@@ -41,6 +42,7 @@ const FEATURES = [
   selfReportRoutes,
   rivalAnalysisRoutes,
   developRoutes,
+  indicatorAnalysisRoutes,
 ] as const;
 
 const as = (over: Partial<LoginRecord>): LoginRecord => ({ ...loginRecord, roleIdList: [], ...over });

@@ -5,6 +5,7 @@ import { developRoutes } from '../features/develop/routes';
 import { diagnosisRoutes } from '../features/diagnosis/routes';
 import { fileArchiveRoutes } from '../features/file-archive/routes';
 import { homeRoutes } from '../features/home/routes';
+import { indicatorAnalysisRoutes } from '../features/indicator-analysis/routes';
 import { performanceRoutes } from '../features/performance/routes';
 import { qualityWarningRoutes } from '../features/quality-warning/routes';
 import { rivalAnalysisRoutes } from '../features/rival-analysis/routes';
@@ -45,6 +46,7 @@ export const ROUTES = routeTable(
     selfReportRoutes,
     rivalAnalysisRoutes,
     developRoutes,
+    indicatorAnalysisRoutes,
   ],
   WITHOUT_PAGE,
 );

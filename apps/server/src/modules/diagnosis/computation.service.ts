@@ -8,6 +8,7 @@ import { type ObjectOutcome, runLineage } from '../algorithm';
 import { isFbr, isFzr, isGly, isJkr } from './diagnosis.policy';
 import { checkValue, numberText } from './diagnosis.rules';
 import { announceRows } from './diagnosis-hooks';
+import type { ObjectWithTask } from './object-task.repository';
 import { objectSeenBy } from './object-task.service';
 import * as repo from './quality-row.repository';
 import { calRuleNames, judged, rowSeenBy, ruleOf } from './quality-row.service';
@@ -203,6 +204,12 @@ async function calRuleName(db: Db, calRule: number | null) {
 /** 数据来源 of a row's value (or of one of its samples): the run with its algorithm, SQL, parameters and tables. */
 export async function rowLineage(db: Db, actor: Actor, q: { id: number; sampleId?: number }) {
   const { row, object: o } = await rowSeenBy(db, actor, q.id);
+  return lineageOfRow(db, row, o, q.sampleId);
+}
+
+/** The lineage of a row's value (or of one of its samples), the reader already checked (指标分析 checks its own). */
+export async function lineageOfRow(db: Db, row: repo.QualityRowRecord, o: ObjectWithTask, sampleId?: number) {
+  const q = { sampleId };
   let value = row.xzjgz ?? row.jgz;
   let at = row.computedAt;
   let runId = row.lastRunId;

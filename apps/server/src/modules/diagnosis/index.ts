@@ -4,7 +4,7 @@
  */
 
 /** The demo seed's sampling history of a computed row (the quality warnings' forecast in the demo). */
-export { recordRowHistory } from './demo-history.service';
+export { type LastRoundRow, recordLastRound, recordRowHistory } from './demo-history.service';
 export { diagnosisPlugin } from './diagnosis.plugin';
 /** The services the demo seed plays through (as the pages would): publish, list, targets, audit, manual results. */
 export { audit as auditDiagnosis } from './diagnosis-audit.service';
@@ -16,6 +16,21 @@ export {
 } from './diagnosis-figures.query';
 export { announceRows, ROW_COMPUTED, type RowComputed } from './diagnosis-hooks';
 export { publishTask as publishDiagnosisTask } from './diagnosis-task.service';
+/** 指标分析's read model of rows (issue 35 item 5): movers, fallen below standard, indicators and their values. */
+export {
+  type AnalysisObject,
+  analysisObject,
+  analysisObjects,
+  analysisTaskSeen,
+  analysisTasks,
+  type BelowFacts,
+  belowRows,
+  indicatorPairs,
+  type MoverFacts,
+  moverRows,
+  taskIndicators,
+} from './indicator-facts.query';
+export { analysisRowSource } from './indicator-source.service';
 export { listObjects as listObjectTasks } from './object-task.service';
 /** 发展中心 (issue 35): the latest diagnosis figures of quality control points. */
 export { qcpLatestFigures } from './qcp-figures.query';

@@ -132,3 +132,11 @@ export const countRows = async (db: Db, objectTaskIds: number[]) => {
     .where(inArray(diagnosisRows.objectTaskId, objectTaskIds));
   return r?.n ?? 0;
 };
+
+/** The object tasks of a task with their objects' codes. */
+export async function objectCodesOfTask(db: Db, taskId: number) {
+  return db
+    .select({ id: diagnosisObjectTasks.id, code: diagnosisObjectTasks.objectCode })
+    .from(diagnosisObjectTasks)
+    .where(eq(diagnosisObjectTasks.taskId, taskId));
+}

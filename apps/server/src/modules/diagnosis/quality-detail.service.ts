@@ -20,6 +20,18 @@ export async function rowDetailData(
   q: { id: number; current: number; size: number },
 ): Promise<QualityDetail> {
   const { row, object: o } = await rowSeenBy(db, actor, q.id);
+  return detailOfRow(db, runner, actor, row, o, q);
+}
+
+/** 明细数据 of a row whose reader is already checked (指标分析 checks its own authority). */
+export async function detailOfRow(
+  db: Db,
+  runner: AlgorithmRunner,
+  actor: Actor,
+  row: { detailRule: number | null },
+  o: { object: { objectCode: string }; task: { year: number } },
+  q: { current: number; size: number },
+): Promise<QualityDetail> {
   const empty = { columns: [], records: [], total: 0, current: q.current, pages: 0, size: q.size, truncated: false };
   if (row.detailRule === null)
     return { configured: false, algorithm: null, message: V.noDetailRule, runId: null, ...empty };

@@ -1,6 +1,6 @@
 // ECharts with only what the chart wrappers draw. Loaded by a dynamic import, so pages without a chart never
 // download it (docs/ARCHITECTURE.md: ECharts via echarts/core, loaded lazily).
-import { BarChart, LineChart, PieChart, RadarChart } from 'echarts/charts';
+import { BarChart, LineChart, PieChart, RadarChart, ScatterChart } from 'echarts/charts';
 import {
   GridComponent,
   LegendComponent,
@@ -17,6 +17,8 @@ use([
   LineChart,
   PieChart,
   RadarChart,
+  // 指标分析's correlation (issue 35 item 5).
+  ScatterChart,
   GridComponent,
   LegendComponent,
   RadarComponent,
