@@ -22,6 +22,7 @@ import { diagnosisPlugin } from './modules/diagnosis';
 import { filesPlugin } from './modules/files';
 import { notificationPlugin } from './modules/notification';
 import { performancePlugin } from './modules/performance';
+import { portraitPlugin } from './modules/portrait';
 import { progressPlugin } from './modules/progress';
 import { qualityWarningPlugin } from './modules/quality-warning';
 import { referencePlugin } from './modules/reference';
@@ -190,6 +191,7 @@ export async function buildApp({
     selfReportPlugin,
     rivalAnalysisPlugin,
     developPlugin,
+    portraitPlugin,
   ]) {
     await app.register(plugin, { prefix: '/api' });
   }

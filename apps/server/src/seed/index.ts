@@ -26,6 +26,7 @@ import { ADMIN_PASSWORD, ADMIN_USER, DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_USERS
 import { seedDemoDevelop } from './develop';
 import { seedDemoDiagnosis } from './diagnosis';
 import { seedDemoNotifications } from './notifications';
+import { seedDemoPortrait } from './portrait';
 import { seedDemoQualityWarnings } from './quality-warnings';
 import {
   CYCLE_TYPE_ROWS,
@@ -114,6 +115,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions) {
     if (diagnosisTask) await seedDemoSelfReports(tx, diagnosisTask.id, diagnosisTask.start, now);
     // 对标分析 / 双高对比: the sourced double-high units, 本校, benchmark schools and 示例数据 figures (issue 35).
     if (opts.demo && opts.story) await seedDemoRival(tx);
+    // 画像分析: the portrait algorithms over the warehouse, the portrayal grants and xld01's cards (issue 35).
+    if (opts.demo && opts.warehouse) await seedDemoPortrait(tx);
   });
 }
 

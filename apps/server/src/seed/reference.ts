@@ -4,7 +4,16 @@ import { DIMENSIONS, MENUS, type MenuKey, PERIODS, ROLE, ROLE_NAMES, type RoleId
 export const DEFAULT_ROLE_MENUS: Record<RoleId, readonly MenuKey[] | 'all'> = {
   [ROLE.admin]: 'all',
   [ROLE.publisher]: ['homePage', 'dashboards', 'standard', 'improvement', 'qualityReport', 'intelligentAnalysis'],
-  [ROLE.diagnosisObject]: ['homePage', 'dashboards', 'standard', 'improvement', 'qualityReport', 'dataCollection'],
+  [ROLE.diagnosisObject]: [
+    'homePage',
+    'dashboards',
+    'standard',
+    'improvement',
+    'qualityReport',
+    'dataCollection',
+    // 画像分析 (issue 35): a major head opens the portraits of the majors granted to them.
+    'intelligentAnalysisDynamic',
+  ],
   [ROLE.diagnosisAuditor]: ['homePage', 'dashboards', 'standard', 'improvement', 'qualityReport'],
   [ROLE.diagnosisAdmin]: [
     'homePage',
@@ -36,6 +45,8 @@ export const DEFAULT_ROLE_MENUS: Record<RoleId, readonly MenuKey[] | 'all'> = {
     'annualWbsPersonal',
     'annualWbsDepartment',
     'performance',
+    // 画像分析 (issue 35): a college head opens the portraits of their college.
+    'intelligentAnalysisDynamic',
   ],
   [ROLE.targetDepartAuditor]: ['homePage', 'dashboards', 'wbs', 'annualWbs', 'annualWbsDepartment'],
   [ROLE.targetTaskOwner]: ['homePage', 'dashboards', 'wbs', 'annualWbs', 'annualWbsPersonal'],

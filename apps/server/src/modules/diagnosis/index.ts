@@ -17,6 +17,8 @@ export {
 export { announceRows, ROW_COMPUTED, type RowComputed } from './diagnosis-hooks';
 export { publishTask as publishDiagnosisTask } from './diagnosis-task.service';
 export { listObjects as listObjectTasks } from './object-task.service';
+/** 画像分析 (issue 35): the grades of objects' latest diagnosis, per first-level item (the portraits' radar). */
+export { objectGrades } from './portrait-grades.query';
 /** 发展中心 (issue 35): the latest diagnosis figures of quality control points. */
 export { qcpLatestFigures } from './qcp-figures.query';
 export {
