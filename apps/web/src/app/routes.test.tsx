@@ -8,6 +8,7 @@ import { diagnosisRoutes } from '../features/diagnosis/routes';
 import { fileArchiveRoutes } from '../features/file-archive/routes';
 import { homeRoutes } from '../features/home/routes';
 import { performanceRoutes } from '../features/performance/routes';
+import { portraitRoutes } from '../features/portrait/routes';
 import { qualityWarningRoutes } from '../features/quality-warning/routes';
 import { rivalAnalysisRoutes } from '../features/rival-analysis/routes';
 import { selfReportRoutes } from '../features/self-report/routes';
@@ -41,6 +42,7 @@ const FEATURES = [
   selfReportRoutes,
   rivalAnalysisRoutes,
   developRoutes,
+  portraitRoutes,
 ] as const;
 
 const as = (over: Partial<LoginRecord>): LoginRecord => ({ ...loginRecord, roleIdList: [], ...over });
