@@ -6,6 +6,7 @@ import type { DashboardFigures } from './phases/dashboard';
 import type { DevelopFigures } from './phases/develop';
 import type { DiagnosisFigures } from './phases/diagnosis';
 import type { FrontendFigures } from './phases/frontend';
+import type { PortraitFigures } from './phases/portrait';
 import type { CpuProfile, Plan, Statement } from './phases/profile';
 import type { QualityViewFigures } from './phases/quality-view';
 import type { QualityWarningFigures } from './phases/quality-warning';
@@ -86,6 +87,7 @@ export interface RunResults {
   rival?: Partial<Record<DbKind, RivalFigures>>;
   /** 发展中心 (issue 35): the leader's page data for five years. */
   develop?: Partial<Record<DbKind, DevelopFigures>>;
+  portrait?: Partial<Record<DbKind, PortraitFigures>>;
   /** 自我诊断报告 (issue 33): one report downloaded as Word. */
   selfReport?: Partial<Record<DbKind, SelfReportFigures>>;
   crash: Partial<Record<DbKind, CrashFigures>>;
