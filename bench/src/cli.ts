@@ -40,6 +40,7 @@ import { measureDevelop } from './phases/develop';
 import { measureDiagnosis } from './phases/diagnosis';
 import { measureFrontend } from './phases/frontend';
 import { measureIndicatorAnalysis } from './phases/indicator-analysis';
+import { measurePortrait } from './phases/portrait';
 import { explainRoute, mainThreadProfile, resetStatements, summariseCpuProfile, topStatements } from './phases/profile';
 import { measureQualityView } from './phases/quality-view';
 import { evaluateQualityWarnings, measureQualityWarningReads } from './phases/quality-warning';
@@ -848,6 +849,13 @@ async function diagnosisPhase(ctx: RunContext, pg: PostgresCluster, results: Run
       postgres: await measureDevelop(await Session.login(server.base, 'xld01'), {
         repeats: ctx.quick ? 30 : 100,
         log: (line) => ctx.log(`postgres develop ${line}`),
+      }),
+    };
+    // 画像分析 (issue 35): a portrait page's data and a class's students, as the leader, on the same database.
+    results.portrait = {
+      postgres: await measurePortrait(await Session.login(server.base, 'xld01'), {
+        repeats: ctx.quick ? 30 : 100,
+        log: (line) => ctx.log(`postgres portrait ${line}`),
       }),
     };
     // 自我诊断报告 (issue 33): one major's report downloaded as Word, on the task the first step computed.

@@ -28,6 +28,7 @@ import { parseArgs, stringFlag } from './lib/args';
 import { prepareNotifications } from './notification-data';
 import { prepareDevelop } from './phases/develop';
 import { prepareDiagnosis } from './phases/diagnosis';
+import { preparePortrait } from './phases/portrait';
 import { prepareStandards } from './phases/standard';
 import { prepareSystem } from './phases/system';
 import { prepareWarehouse } from './phases/warehouse';
@@ -98,6 +99,8 @@ async function main() {
       // 发展中心 (issue 35): the last five years' top-level tasks serve QCPs.
       const linked = await prepareDevelop(database.db);
       process.stdout.write(`  发展中心: ${linked} top-level tasks linked to QCPs\n`);
+      // 画像分析 (issue 35): the portrait algorithms, grants and demo cards over the demo warehouse.
+      await preparePortrait(database.db);
     }
     if (flags.has('quality-warning')) {
       const t = Date.now();

@@ -7,6 +7,7 @@ import type { DevelopFigures } from './phases/develop';
 import type { DiagnosisFigures } from './phases/diagnosis';
 import type { FrontendFigures } from './phases/frontend';
 import type { IndicatorAnalysisFigures } from './phases/indicator-analysis';
+import type { PortraitFigures } from './phases/portrait';
 import type { CpuProfile, Plan, Statement } from './phases/profile';
 import type { QualityViewFigures } from './phases/quality-view';
 import type { QualityWarningFigures } from './phases/quality-warning';
@@ -89,6 +90,7 @@ export interface RunResults {
   develop?: Partial<Record<DbKind, DevelopFigures>>;
   /** 指标分析 (issue 35 item 5): movers of a major and a correlation across the 40 majors. */
   indicatorAnalysis?: Partial<Record<DbKind, IndicatorAnalysisFigures>>;
+  portrait?: Partial<Record<DbKind, PortraitFigures>>;
   /** 自我诊断报告 (issue 33): one report downloaded as Word. */
   selfReport?: Partial<Record<DbKind, SelfReportFigures>>;
   crash: Partial<Record<DbKind, CrashFigures>>;

@@ -23,6 +23,7 @@ import { filesPlugin } from './modules/files';
 import { indicatorAnalysisPlugin } from './modules/indicator-analysis';
 import { notificationPlugin } from './modules/notification';
 import { performancePlugin } from './modules/performance';
+import { portraitPlugin } from './modules/portrait';
 import { progressPlugin } from './modules/progress';
 import { qualityWarningPlugin } from './modules/quality-warning';
 import { referencePlugin } from './modules/reference';
@@ -192,6 +193,7 @@ export async function buildApp({
     rivalAnalysisPlugin,
     developPlugin,
     indicatorAnalysisPlugin,
+    portraitPlugin,
   ]) {
     await app.register(plugin, { prefix: '/api' });
   }

@@ -439,6 +439,10 @@ const WRITES: Record<string, Ownership> = {
   'POST /api/herm-xxjk/doubleHigh/upload': not(
     'the published double-high list, school-wide, kept by the administrators and diagnosis administrators together',
   ),
+  // 画像分析 (issue 35): a portrait card is its creator's to edit and delete (portrait.api.test.ts).
+  'POST /api/herm-xxjk/portrayal/add': CREATES,
+  'POST /api/herm-xxjk/portrayal/update': owner('portraitCard'),
+  'POST /api/herm-xxjk/portrayal/delete': owner('portraitCard'),
 };
 
 let s: TestServer;

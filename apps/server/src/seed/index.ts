@@ -27,6 +27,7 @@ import { seedDemoDevelop } from './develop';
 import { seedDemoDiagnosis } from './diagnosis';
 import { seedDemoIndicatorAnalysis } from './indicator-analysis';
 import { seedDemoNotifications } from './notifications';
+import { seedDemoPortrait } from './portrait';
 import { seedDemoQualityWarnings } from './quality-warnings';
 import {
   CYCLE_TYPE_ROWS,
@@ -117,6 +118,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions) {
     if (opts.demo && opts.story) await seedDemoRival(tx);
     // 指标分析 (issue 35 item 5): the demo task's last round, to compare this year's results with.
     if (diagnosisTask) await seedDemoIndicatorAnalysis(tx, diagnosisTask.id);
+    // 画像分析: the portrait algorithms over the warehouse, the portrayal grants and xld01's cards (issue 35).
+    if (opts.demo && opts.warehouse) await seedDemoPortrait(tx);
   });
 }
 

@@ -13,6 +13,8 @@ export const DEFAULT_ROLE_MENUS: Record<RoleId, readonly MenuKey[] | 'all'> = {
     'dataCollection',
     // 智能分析 (issue 35): a major's head analyses their own major (指标分析, the portraits narrow to it).
     'intelligentAnalysis',
+    // 画像分析 (issue 35): a major head opens the portraits of the majors granted to them.
+    'intelligentAnalysisDynamic',
   ],
   [ROLE.diagnosisAuditor]: ['homePage', 'dashboards', 'standard', 'improvement', 'qualityReport'],
   [ROLE.diagnosisAdmin]: [
@@ -45,6 +47,10 @@ export const DEFAULT_ROLE_MENUS: Record<RoleId, readonly MenuKey[] | 'all'> = {
     'annualWbsPersonal',
     'annualWbsDepartment',
     'performance',
+    // 智能分析 and 画像分析 (issue 35): a college head opens the portraits of their college (the header lists 智能分析
+    // only with its parent key; 对标分析 and 双高对比 are the school's public figures, read by any head).
+    'intelligentAnalysis',
+    'intelligentAnalysisDynamic',
   ],
   [ROLE.targetDepartAuditor]: ['homePage', 'dashboards', 'wbs', 'annualWbs', 'annualWbsDepartment'],
   [ROLE.targetTaskOwner]: ['homePage', 'dashboards', 'wbs', 'annualWbs', 'annualWbsPersonal'],

@@ -469,6 +469,37 @@ export const OWNERSHIP_FIXTURES = {
 
   /** 自我诊断报告: the report of M01 in zyfzr01's charge (test/self-report-fixtures.ts). */
   selfReport: selfReportOwnership,
+
+  /** 画像分析 (issue 35): zgfb01's portrait card; zgfb02 is a second 诊改管理员 (every portrait, the same menu). */
+  async portraitCard(s, check) {
+    await sameRoleAs(s, 'zgfb01', 'zgfb02');
+    const as = sessions(s);
+    const admin = await as('zyadmin');
+    const group = await dataOf(post(admin, '/api/herm-sjgl/algorithmGroup/insert', { zmc: '画像归属测试' }));
+    const algorithm = await dataOf(
+      post(admin, '/api/herm-sjgl/algorithmContent/insert', {
+        sfzid: group.id,
+        sfmc: '画像归属测试值',
+        sflx: 'value',
+        sql: 'select 1 as value',
+        bbsm: '初版',
+      }),
+    );
+    const [mine, other] = [await as('zgfb01'), await as('zgfb02')];
+    const P = '/api/herm-xxjk/portrayal';
+    const card = { kind: 'school', label: '归属测试', algorithmId: algorithm.id };
+    const { id } = await dataOf(post(mine, `${P}/add`, card));
+    await check({
+      route: `POST ${P}/update`,
+      other: () => post(other, `${P}/update`, { ...card, id, label: '他人改写' }),
+      owner: () => post(mine, `${P}/update`, { ...card, id, label: '本人修订' }),
+    });
+    await check({
+      route: `POST ${P}/delete`,
+      other: () => post(other, `${P}/delete`, { id }),
+      owner: () => post(mine, `${P}/delete`, { id }),
+    });
+  },
 } satisfies Record<string, OwnershipFixture>;
 
 export type OwnershipFixtureName = keyof typeof OWNERSHIP_FIXTURES;

@@ -9,6 +9,7 @@ import { fileArchiveRoutes } from '../features/file-archive/routes';
 import { homeRoutes } from '../features/home/routes';
 import { indicatorAnalysisRoutes } from '../features/indicator-analysis/routes';
 import { performanceRoutes } from '../features/performance/routes';
+import { portraitRoutes } from '../features/portrait/routes';
 import { qualityWarningRoutes } from '../features/quality-warning/routes';
 import { rivalAnalysisRoutes } from '../features/rival-analysis/routes';
 import { selfReportRoutes } from '../features/self-report/routes';
@@ -43,6 +44,7 @@ const FEATURES = [
   rivalAnalysisRoutes,
   developRoutes,
   indicatorAnalysisRoutes,
+  portraitRoutes,
 ] as const;
 
 const as = (over: Partial<LoginRecord>): LoginRecord => ({ ...loginRecord, roleIdList: [], ...over });

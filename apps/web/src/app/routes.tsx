@@ -7,6 +7,7 @@ import { fileArchiveRoutes } from '../features/file-archive/routes';
 import { homeRoutes } from '../features/home/routes';
 import { indicatorAnalysisRoutes } from '../features/indicator-analysis/routes';
 import { performanceRoutes } from '../features/performance/routes';
+import { portraitRoutes } from '../features/portrait/routes';
 import { qualityWarningRoutes } from '../features/quality-warning/routes';
 import { rivalAnalysisRoutes } from '../features/rival-analysis/routes';
 import { selfReportRoutes } from '../features/self-report/routes';
@@ -21,7 +22,7 @@ import { routeTable } from '../session/routes';
  * The menu keys of the contract's catalogue that have no page in this build: never shown, whoever is granted them
  * (no placeholder pages). A module's feature takes its key off this list when it adds its routes.
  */
-export const WITHOUT_PAGE = ['intelligentAnalysisDynamic'] as const;
+export const WITHOUT_PAGE = [] as const;
 
 /**
  * The web's one route table: each feature's routes (features/<module>/routes.tsx), by menu key. It compiles only
@@ -47,6 +48,7 @@ export const ROUTES = routeTable(
     rivalAnalysisRoutes,
     developRoutes,
     indicatorAnalysisRoutes,
+    portraitRoutes,
   ],
   WITHOUT_PAGE,
 );

@@ -11,6 +11,7 @@ export * from './diagnosis-analysis';
 export * from './dimension';
 export * from './notification';
 export * from './platform';
+export * from './portrait';
 export * from './progress';
 export * from './quality-warning';
 export * from './reference';

@@ -32,6 +32,8 @@ export {
 } from './indicator-facts.query';
 export { analysisRowSource } from './indicator-source.service';
 export { listObjects as listObjectTasks } from './object-task.service';
+/** 画像分析 (issue 35): the grades of objects' latest diagnosis, per first-level item (the portraits' radar). */
+export { objectGrades } from './portrait-grades.query';
 /** 发展中心 (issue 35): the latest diagnosis figures of quality control points. */
 export { qcpLatestFigures } from './qcp-figures.query';
 export {

@@ -14,7 +14,7 @@ let s: TestServer;
 let admin: TestSession; // zyadmin
 let keeper: TestSession; // zgfb01: 诊改管理员, keeps the figures
 let leader: TestSession; // xld01: school leader, reads
-let owner: TestSession; // rwfzr01: no 智能分析
+let owner: TestSession; // shr01 (审核人, 诊改审核人): no 智能分析
 const R = '/api/herm-xxjk/rivalAnalysis';
 const D = '/api/herm-xxjk/doubleHigh';
 const OWN = '4113019005'; // 唐山工业职业技术学院
@@ -61,7 +61,7 @@ beforeAll(async () => {
     s.login('zyadmin'),
     s.login('zgfb01'),
     s.login('xld01'),
-    s.login('rwfzr01'),
+    s.login('shr01'),
   ]);
   const saved = await leader.request({
     method: 'POST',
