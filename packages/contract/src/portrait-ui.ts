@@ -40,4 +40,6 @@ export const PORTRAIT_TEXT = {
   cancel: '取消',
   noCards: '暂无自定义卡片',
   chartTitle: (name: string, what: string) => `${name}${what}`,
+  labelRequired: '请填写卡片名称',
+  algorithmRequired: '请选择值算法',
 } as const;

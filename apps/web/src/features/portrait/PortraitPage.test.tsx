@@ -1,5 +1,5 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { PORTRAIT_TEXT as T } from '@zg/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { PORTRAIT_MSG as M, PORTRAIT_TEXT as T } from '@zg/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { ok } from '../../test/fixtures';
 import { recordOf, renderPageAs, stubApi } from '../../test/pages';
@@ -62,6 +62,60 @@ describe('画像分析', () => {
     fireEvent.click(await screen.findByRole('button', { name: '信息工程学院' }));
     expect(await screen.findByRole('heading', { name: /信息工程学院/ })).toBeTruthy();
     expect(api.calls(`${C}/querySchoolPortrait`).some((u) => u.searchParams.get('code') === 'XY01')).toBe(true);
+  });
+
+  it('lists the kind’s configured cards in 卡片配置, adds one, and offers edit and delete only on the user’s own', async () => {
+    const card = (id: number, label: string, mine: boolean) => ({
+      id,
+      kind: 'school',
+      label,
+      unit: '',
+      algorithmId: 7,
+      algorithmName: '画像·生师比',
+      sort: 0,
+      createdBy: mine ? 'xld01' : 'zgfb01',
+      createdByName: mine ? '陈伯涛' : '周诊改',
+      abilities: { edit: mine, delete: mine },
+    });
+    const sent: unknown[] = [];
+    const api = stubApi({
+      [`${P}/queryPortrayalByAuth`]: () => ok({ all: true, roots: [], kinds: ['school'] }),
+      [`${C}/querySchoolPortrait`]: () => ok(portrait('school', 'XX', '演示职业技术学院')),
+      [`${C}/queryNextLink`]: () => ok({ object: { kind: 'school', code: 'XX', name: '演示职业技术学院' }, groups: [] }),
+      [`${P}/queryCardByAuth`]: () =>
+        ok([card(1, '生师比', true), card(2, '专任教师数', false), { ...card(3, '课程均分', true), kind: 'course' }]),
+      [`${P}/algorithms`]: () => ok([{ id: 7, name: '画像·生师比' }]),
+      [`${P}/add`]: (init) => {
+        sent.push(JSON.parse(String(init.body)));
+        return ok(card(4, '双师比例', true), M.cardSaved);
+      },
+    });
+    renderPageAs(<PortraitPage />, leader, '/analysis/portrayal');
+    fireEvent.click(await screen.findByRole('button', { name: T.config }));
+    const dialog = await screen.findByRole('dialog', { name: `${T.config}（学校画像）` });
+    const mine = (await within(dialog).findByText('生师比')).closest('tr') as HTMLElement;
+    const theirs = within(dialog).getByText('专任教师数').closest('tr') as HTMLElement;
+    expect(within(dialog).queryByText('课程均分')).toBeNull();
+    expect(within(mine).getByRole('button', { name: T.edit })).toBeTruthy();
+    expect(within(mine).getByRole('button', { name: T.deleteCard })).toBeTruthy();
+    expect(within(theirs).queryByRole('button', { name: T.edit })).toBeNull();
+    expect(within(theirs).queryByRole('button', { name: T.deleteCard })).toBeNull();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: T.addCard }));
+    // The form opens over the list (jsdom gives both dialogs the same label id: take the newer one).
+    await waitFor(() => expect(screen.getAllByRole('dialog')).toHaveLength(2));
+    const form = screen.getAllByRole('dialog').at(-1) as HTMLElement;
+    expect(within(form).getByText(T.addCard)).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: /确\s*定/ }));
+    expect(await within(form).findByText(T.labelRequired)).toBeTruthy();
+    expect(await within(form).findByText(T.algorithmRequired)).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText(T.label), { target: { value: '双师比例' } });
+    fireEvent.mouseDown(within(form).getByLabelText(T.algorithm));
+    fireEvent.click(await screen.findByTitle('画像·生师比'));
+    fireEvent.click(within(form).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ kind: 'school', label: '双师比例', algorithmId: 7 });
+    expect(api.calls(`${P}/add`)).toHaveLength(1);
   });
 
   it('tells a user without a portrayal grant so, and shows a refusal in Chinese', async () => {

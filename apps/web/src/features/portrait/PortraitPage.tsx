@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
+import { PortraitCardsButton } from './PortraitCardsDialog';
 import { PortraitCards, PortraitCharts } from './PortraitCharts';
 import { PortraitDrill } from './PortraitDrill';
 import { usePortrait, usePortrayalAuth } from './portrait.api';
@@ -38,12 +39,15 @@ function PortraitView({ at, open }: { at: PortraitAt; open: (at: PortraitAt) => 
             ),
         }))}
       />
-      <Typography.Title level={4} className="zg-portrait-title">
-        {p.object.name}
-        <Typography.Text type="secondary" className="zg-portrait-kind">
-          {PORTRAIT_KIND_NAMES[p.object.kind]}
-        </Typography.Text>
-      </Typography.Title>
+      <div className="zg-portrait-head">
+        <Typography.Title level={4} className="zg-portrait-title">
+          {p.object.name}
+          <Typography.Text type="secondary" className="zg-portrait-kind">
+            {PORTRAIT_KIND_NAMES[p.object.kind]}
+          </Typography.Text>
+        </Typography.Title>
+        <PortraitCardsButton kind={p.object.kind} />
+      </div>
       <PortraitCards portrait={p} />
       <PortraitCharts portrait={p} />
       <PortraitDrill portrait={p} open={open} />
