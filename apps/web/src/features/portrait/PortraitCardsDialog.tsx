@@ -1,10 +1,10 @@
 import {
+  PORTRAIT_MSG as M,
   PORTRAIT_KIND_NAMES,
   PORTRAIT_LIMITS,
-  PORTRAIT_MSG as M,
-  PORTRAIT_TEXT as T,
   type PortraitKind,
   type PortrayalCard,
+  PORTRAIT_TEXT as T,
 } from '@zg/contract';
 import { App, Button, Form, Input, InputNumber, Modal, Popconfirm, Select, Space } from 'antd';
 import { useState } from 'react';

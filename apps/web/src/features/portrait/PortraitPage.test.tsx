@@ -81,7 +81,8 @@ describe('画像分析', () => {
     const api = stubApi({
       [`${P}/queryPortrayalByAuth`]: () => ok({ all: true, roots: [], kinds: ['school'] }),
       [`${C}/querySchoolPortrait`]: () => ok(portrait('school', 'XX', '演示职业技术学院')),
-      [`${C}/queryNextLink`]: () => ok({ object: { kind: 'school', code: 'XX', name: '演示职业技术学院' }, groups: [] }),
+      [`${C}/queryNextLink`]: () =>
+        ok({ object: { kind: 'school', code: 'XX', name: '演示职业技术学院' }, groups: [] }),
       [`${P}/queryCardByAuth`]: () =>
         ok([card(1, '生师比', true), card(2, '专任教师数', false), { ...card(3, '课程均分', true), kind: 'course' }]),
       [`${P}/algorithms`]: () => ok([{ id: 7, name: '画像·生师比' }]),
