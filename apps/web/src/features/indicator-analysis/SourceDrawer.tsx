@@ -1,15 +1,10 @@
 import { type Mover, INDICATOR_TEXT as T } from '@zg/contract';
 import { Alert, Descriptions, Drawer, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { DetailRowsTable } from '../../components/DetailRowsTable';
 import { EmptyState } from '../../components/EmptyState';
-import { ListTable } from '../../components/ListTable';
 import { LoadError } from '../../components/LoadError';
 import { useMoverSource } from './indicator-analysis.api';
-
-/** The key each shown row carries (no result column is named so). */
-const ROW_KEY = '\u0000row';
-const cellText = (v: unknown) =>
-  v === null || v === undefined ? '-' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
 /**
  * 数据来源 of a mover: the algorithm run behind its current value (algorithm, version, tables, parameters, SQL) and the
@@ -64,27 +59,7 @@ export function SourceDrawer({ row, onClose }: { row: Mover | null; onClose: () 
             <>
               {s.detail.algorithm && <Typography.Text type="secondary">{s.detail.algorithm}</Typography.Text>}
               {s.detail.truncated && s.detail.message && <Alert type="warning" showIcon title={s.detail.message} />}
-              <ListTable<Record<string, unknown>>
-                aria-label={T.detailRows}
-                size="small"
-                loading={q.isFetching}
-                rowKey={ROW_KEY}
-                rows={s.detail.records.map((r, i) => ({ ...r, [ROW_KEY]: `${s.detail.current}:${i}` }))}
-                columns={s.detail.columns.map((c) => ({
-                  key: c.name,
-                  title: c.name,
-                  dataIndex: c.name,
-                  align: c.type === 'number' ? ('right' as const) : undefined,
-                  render: cellText,
-                }))}
-                scroll={{ x: 'max-content' }}
-                pager={{
-                  current: s.detail.current,
-                  pageSize: s.detail.size,
-                  total: s.detail.total,
-                  onChange: setCurrent,
-                }}
-              />
+              <DetailRowsTable label={T.detailRows} page={s.detail} loading={q.isFetching} onPage={setCurrent} />
             </>
           )}
         </Space>
