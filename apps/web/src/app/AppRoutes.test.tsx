@@ -3,6 +3,7 @@ import { AUTH_MSG, MSG, SHELL_TEXT, WEB_MSG } from '@zg/contract';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { browser } from '../api/browser';
 import { LOGIN_RECORD_KEY, SESSION_HINT_KEY, setLoginRecord } from '../api/session';
+import { NARROW_SCREEN } from '../components/use-media-query';
 import { failed, loginRecord, mockApi, ok, signedInApi, systemSetting } from '../test/fixtures';
 import { renderApp } from '../test/render';
 
@@ -97,6 +98,38 @@ describe('routes', () => {
     await waitFor(() => expect(sessionStorage.getItem(LOGIN_RECORD_KEY)).toBeNull());
     // Signing out is not a lost record: no try-login to win the session back.
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/authc/tryLogin'))).toBe(false);
+  });
+
+  it('on a phone, keeps the sidebar closed as a drawer and lists the modules under 更多', async () => {
+    const wide = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...wide(query), matches: query === NARROW_SCREEN })) as typeof wide;
+    try {
+      setLoginRecord(loginRecord);
+      mockApi(signedInApi());
+      renderApp('/index');
+      expect(await screen.findByText('欢迎，系统管理员')).toBeTruthy();
+      // No horizontal menu and no sidebar menu until asked for: the page has the width.
+      expect(document.querySelector('.zg-header [data-menu-key]')).toBeNull();
+      expect(document.querySelector('.zg-sider .ant-menu')).toBeNull();
+      const toggle = screen.getByRole('button', { name: SHELL_TEXT.expandSidebar });
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+
+      fireEvent.click(toggle);
+      const sider = document.querySelector('.zg-sider') as HTMLElement;
+      fireEvent.click(await within(sider).findByText('首页'));
+      // A choice closes the drawer again.
+      await waitFor(() => expect(document.querySelector('.zg-sider .ant-menu')).toBeNull());
+      fireEvent.click(screen.getByRole('button', { name: SHELL_TEXT.expandSidebar }));
+      expect(await within(sider).findByText('首页')).toBeTruthy();
+      fireEvent.keyDown(window, { key: 'Escape' });
+      await waitFor(() => expect(document.querySelector('.zg-sider .ant-menu')).toBeNull());
+
+      // The modules are one tap away under 更多.
+      fireEvent.click(screen.getByRole('button', { name: SHELL_TEXT.more }));
+      expect(await screen.findByRole('menuitem', { name: /目标任务管理/ })).toBeTruthy();
+    } finally {
+      window.matchMedia = wide;
+    }
   });
 
   it('signs out to /login even when the session had already ended', async () => {

@@ -5,6 +5,7 @@ import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-
 import { MENU_ICONS, MenuFoldIcon, MenuUnfoldIcon } from '../../components/icons';
 import { DelayedSpin, preloadElement } from '../../components/LazyPage';
 import { QueryBoundary } from '../../components/QueryBoundary';
+import { NARROW_SCREEN, useMediaQuery } from '../../components/use-media-query';
 import { useLoginRecord } from '../../session/login-record';
 import { childrenOf, entryFor, firstLeaf, type MenuEntry, selectedTopKey } from '../../session/menu';
 import { menuRoutes, pageAt, subPageLines, useRouteTable } from '../../session/routes';
@@ -24,6 +25,16 @@ export function SignedInLayout() {
   const navigate = useNavigate();
   const dark = isDarkTheme(useThemeType());
   const [collapsed, setCollapsed] = useState(false);
+  // On a phone the sidebar is a drawer over the page, closed until the toggle opens it, and closed again by a choice.
+  const narrow = useMediaQuery(NARROW_SCREEN);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const sideCollapsed = narrow ? !drawerOpen : collapsed;
+  useEffect(() => {
+    if (!narrow || !drawerOpen) return;
+    const closeOnEscape = (e: KeyboardEvent) => e.key === 'Escape' && setDrawerOpen(false);
+    window.addEventListener('keydown', closeOnEscape);
+    return () => window.removeEventListener('keydown', closeOnEscape);
+  }, [narrow, drawerOpen]);
   useFocusableScrollers();
   const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
   const dialogs = useMemo(
@@ -58,7 +69,10 @@ export function SignedInLayout() {
         key: line.path,
         icon: Icon ? <Icon /> : undefined,
         label: line.label,
-        onClick: () => navigate(line.path),
+        onClick: () => {
+          setDrawerOpen(false);
+          navigate(line.path);
+        },
       };
     }) satisfies NonNullable<MenuProps['items']>;
   }, [lines, top, navigate]);
@@ -95,29 +109,43 @@ export function SignedInLayout() {
         <TopBar bar={bar} />
         <Layout className="zg-shell__body">
           <Layout.Sider
-            className="zg-sider"
+            className={narrow ? 'zg-sider zg-sider--drawer' : 'zg-sider'}
             width={255}
-            collapsedWidth={80}
-            collapsed={collapsed}
+            collapsedWidth={narrow ? 0 : 80}
+            collapsed={sideCollapsed}
             trigger={null}
             theme={dark ? 'dark' : 'light'}
           >
-            <Menu
-              mode="inline"
-              theme={dark ? 'dark' : 'light'}
-              items={sideItems}
-              selectedKeys={selectedSide ? [selectedSide] : []}
-              inlineCollapsed={collapsed}
-            />
+            {/* A closed drawer draws no menu (a phone's first paint is the page, not a hidden menu). */}
+            {!(narrow && !drawerOpen) && (
+              <Menu
+                mode="inline"
+                theme={dark ? 'dark' : 'light'}
+                items={sideItems}
+                selectedKeys={selectedSide ? [selectedSide] : []}
+                inlineCollapsed={sideCollapsed}
+              />
+            )}
           </Layout.Sider>
+          {narrow && drawerOpen && (
+            // The page behind the open drawer: a tap closes it (the toggle and Escape do too).
+            <button
+              type="button"
+              className="zg-sider-mask"
+              tabIndex={-1}
+              aria-label={T.collapseSidebar}
+              onClick={() => setDrawerOpen(false)}
+            />
+          )}
           <Layout className="zg-main">
             <div className="zg-tabbar">
               <Button
                 type="text"
                 className="zg-tabbar__toggle"
-                aria-label={collapsed ? T.expandSidebar : T.collapseSidebar}
-                icon={collapsed ? <MenuUnfoldIcon /> : <MenuFoldIcon />}
-                onClick={() => setCollapsed((c) => !c)}
+                aria-label={sideCollapsed ? T.expandSidebar : T.collapseSidebar}
+                aria-expanded={narrow ? drawerOpen : undefined}
+                icon={sideCollapsed ? <MenuUnfoldIcon /> : <MenuFoldIcon />}
+                onClick={() => (narrow ? setDrawerOpen((o) => !o) : setCollapsed((c) => !c))}
               />
               <PageTabs tabs={tabs} active={pagePath} onOpen={goTo} onClose={closeTab} />
             </div>

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { CheckIcon, DownIcon, LockIcon, LogoutIcon, MENU_ICONS, UserIcon } from '../../components/icons';
 import { SystemLogo } from '../../components/SystemLogo';
+import { NARROW_SCREEN, useMediaQuery } from '../../components/use-media-query';
 import { useLoginRecord } from '../../session/login-record';
 import { type MenuEntry, selectedTopKey } from '../../session/menu';
 import { useSystemSetting } from '../../session/system-setting';
@@ -20,6 +21,7 @@ export function TopBar({ bar }: { bar: MenuEntry[] }) {
   const themeType = useThemeType();
   const headerColor = headerColorFor(themeType, pathname);
   const { systemName, logoUrl } = useSystemSetting();
+  const narrow = useMediaQuery(NARROW_SCREEN);
 
   return (
     <header className="zg-header" style={{ background: headerColor }} data-dark={isDarkTheme(themeType)}>
@@ -29,7 +31,7 @@ export function TopBar({ bar }: { bar: MenuEntry[] }) {
           {systemName}
         </span>
       </div>
-      <HeaderMenu bar={bar} pathname={pathname} background={headerColor} />
+      {narrow ? <ModulesDropdown bar={bar} /> : <HeaderMenu bar={bar} pathname={pathname} background={headerColor} />}
       <ThemeSwatches current={themeType} />
       <NotificationBell />
       <UserArea />
@@ -83,6 +85,28 @@ function HeaderMenu({ bar, pathname, background }: { bar: MenuEntry[]; pathname:
         overflowedIndicator={<span className="zg-header__more">{T.more}</span>}
       />
     </ConfigProvider>
+  );
+}
+
+/** A phone's module menu: one 更多 button whose list of modules is drawn only when opened. */
+function ModulesDropdown({ bar }: { bar: MenuEntry[] }) {
+  const navigate = useNavigate();
+  const items: MenuProps['items'] = bar.map((entry) => {
+    const Icon = entry.icon ? MENU_ICONS[entry.icon] : undefined;
+    return {
+      key: entry.key,
+      icon: Icon ? <Icon /> : undefined,
+      label: entry.label,
+      onClick: () => navigate(entry.path),
+    };
+  });
+  return (
+    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+      <button type="button" className="zg-header__modules">
+        {T.more}
+        <DownIcon />
+      </button>
+    </Dropdown>
   );
 }
 
