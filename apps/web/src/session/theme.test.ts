@@ -1,3 +1,4 @@
+import { generate } from '@ant-design/colors';
 import { theme as antdTheme } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -39,6 +40,16 @@ describe('theme', () => {
       const hover = String(token?.colorPrimaryHover);
       expect(contrastUnderWhite(rgbIn(hover))).toBeGreaterThanOrEqual(4.5);
       expect(hover).not.toBe(token?.colorPrimary);
+    }
+  });
+
+  it("reads the processing tag's tint from the palette as antd's own colorInfoBg, for every swatch", () => {
+    for (const swatch of THEME_SWATCHES) {
+      const theme = themeFor(swatch.value);
+      const primary = theme.token?.colorPrimary ?? '';
+      const tint = antdTheme.getDesignToken({ token: { colorInfo: primary } }).colorInfoBg;
+      expect(contrastOf(theme.components?.Tag?.colorInfo ?? '', tint)).toBeGreaterThanOrEqual(4.5);
+      expect(generate(primary)[0]).toBe(tint);
     }
   });
 

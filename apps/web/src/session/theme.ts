@@ -1,3 +1,4 @@
+import { generate } from '@ant-design/colors';
 import { theme as antdTheme, type ThemeConfig } from 'antd';
 import { useSyncExternalStore } from 'react';
 
@@ -85,7 +86,9 @@ export function tagText(primary: string) {
     yellow7: '#614700',
     colorSuccess: '#237804',
     colorWarning: '#ad4e00',
-    colorInfo: readableOn(primary, antdTheme.getDesignToken({ token: { colorInfo: primary } }).colorInfoBg, 4.6),
+    // antd's colorInfoBg is the lightest shade of the info colour's palette (theme.test checks it is antd's own); the
+    // palette alone, not the whole design token, which cost a phone ~50 ms at every start.
+    colorInfo: readableOn(primary, generate(primary)[0] ?? '#fff', 4.6),
   };
 }
 

@@ -1,9 +1,14 @@
 import { BENCHMARK_SCHOOLS_MAX, SCHOOL_MSG, SHELL_TEXT as T } from '@zg/contract';
 import { App, Button, Card, Tag } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ApiError } from '../../api/errors';
 import { EmptyState } from '../../components/EmptyState';
-import { SchoolSelectModal, useBenchmarkSchools, useSaveBenchmarkSchools } from '../../components/school';
+import { useBenchmarkSchools, useSaveBenchmarkSchools } from '../../components/school/school.api';
+
+/** The school selection modal (its table, filters and settings) loads when first opened, not with the home page. */
+const SchoolSelectModal = lazy(() =>
+  import('../../components/school/SchoolSelectModal').then((m) => ({ default: m.SchoolSelectModal })),
+);
 
 /** The user's benchmark schools (对标院校), chosen in the school selection modal and saved on the server. */
 export function BenchmarkCard() {
@@ -11,6 +16,9 @@ export function BenchmarkCard() {
   const schools = useBenchmarkSchools(true);
   const save = useSaveBenchmarkSchools();
   const [open, setOpen] = useState(false);
+  // Kept once opened, so that closing it plays its animation.
+  const [opened, setOpened] = useState(false);
+  if (open && !opened) setOpened(true);
   const chosen = schools.data ?? [];
 
   return (
@@ -37,26 +45,30 @@ export function BenchmarkCard() {
           ))}
         </div>
       )}
-      <SchoolSelectModal
-        open={open}
-        title={T.chooseBenchmark}
-        value={chosen}
-        min={1}
-        max={BENCHMARK_SCHOOLS_MAX}
-        confirmLoading={save.isPending}
-        onCancel={() => setOpen(false)}
-        onOk={(next) =>
-          save.mutate(next, {
-            onSuccess: () => {
-              message.success(SCHOOL_MSG.saved);
-              setOpen(false);
-            },
-            onError: (error) => {
-              if (!(error instanceof ApiError && error.handled)) message.error(error.message);
-            },
-          })
-        }
-      />
+      {opened && (
+        <Suspense fallback={null}>
+          <SchoolSelectModal
+            open={open}
+            title={T.chooseBenchmark}
+            value={chosen}
+            min={1}
+            max={BENCHMARK_SCHOOLS_MAX}
+            confirmLoading={save.isPending}
+            onCancel={() => setOpen(false)}
+            onOk={(next) =>
+              save.mutate(next, {
+                onSuccess: () => {
+                  message.success(SCHOOL_MSG.saved);
+                  setOpen(false);
+                },
+                onError: (error) => {
+                  if (!(error instanceof ApiError && error.handled)) message.error(error.message);
+                },
+              })
+            }
+          />
+        </Suspense>
+      )}
     </Card>
   );
 }

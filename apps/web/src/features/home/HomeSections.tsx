@@ -13,7 +13,7 @@ import { WhenVisible } from '../../components/WhenVisible';
 import type { MenuEntry } from '../../session/menu';
 import { useSessionData } from '../../session/session-data';
 import { QualityWarningCard } from '../quality-warning';
-import { UrgeSubject } from '../target-task/warning/UrgePage';
+import { UrgeSubject } from '../target-task/warning/UrgeSubject';
 import { useWarningCountScopes, WarningCountsPanel } from '../target-task/warning/WarningCountsPanel';
 import { useAcceptUrge, usePendingUrges } from '../target-task/warning/warning.api';
 import { BenchmarkCard } from './BenchmarkCard';

@@ -1,6 +1,6 @@
 import { LIMITS, SHELL_TEXT as T } from '@zg/contract';
 import { Button, Layout, Menu, type MenuProps, Spin } from 'antd';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { MENU_ICONS, MenuFoldIcon, MenuUnfoldIcon } from '../../components/icons';
 import { DelayedSpin, preloadElement } from '../../components/LazyPage';
@@ -11,12 +11,16 @@ import { childrenOf, entryFor, firstLeaf, type MenuEntry, selectedTopKey } from 
 import { menuRoutes, pageAt, subPageLines, useRouteTable } from '../../session/routes';
 import { isDarkTheme, useThemeType } from '../../session/theme';
 import { useMenu } from '../../session/use-menu';
-import { ChangePasswordDialog } from '../profile/ChangePasswordDialog';
-import { ProfileDialog } from '../profile/ProfileDialog';
 import { type OpenTab, PageTabs } from './PageTabs';
 import { ShellDialogsContext } from './shell-dialogs';
 import { TopBar } from './TopBar';
 import { useFocusableScrollers } from './use-scrollable-regions';
+
+// The dialogs of 个人中心 and 修改密码 (forms, the portrait's upload and compression) load when first opened.
+const ProfileDialog = lazy(() => import('../profile/ProfileDialog').then((m) => ({ default: m.ProfileDialog })));
+const ChangePasswordDialog = lazy(() =>
+  import('../profile/ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })),
+);
 
 /** The signed-in layout (spec-1 section 2): top bar, collapsible sidebar, tab bar and the menu's pages. */
 export function SignedInLayout() {
@@ -37,6 +41,9 @@ export function SignedInLayout() {
   }, [narrow, drawerOpen]);
   useFocusableScrollers();
   const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
+  // A dialog once opened stays mounted, so that closing it plays its animation.
+  const [opened, setOpened] = useState({ profile: false, password: false });
+  if (dialog && !opened[dialog]) setOpened({ ...opened, [dialog]: true });
   const dialogs = useMemo(
     () => ({ openProfile: () => setDialog('profile'), openPassword: () => setDialog('password') }),
     [],
@@ -159,8 +166,16 @@ export function SignedInLayout() {
           </Layout>
         </Layout>
       </Layout>
-      <ProfileDialog open={dialog === 'profile'} onClose={() => setDialog(null)} />
-      <ChangePasswordDialog open={forced || dialog === 'password'} forced={forced} onClose={() => setDialog(null)} />
+      <Suspense fallback={null}>
+        {opened.profile && <ProfileDialog open={dialog === 'profile'} onClose={() => setDialog(null)} />}
+        {(opened.password || forced) && (
+          <ChangePasswordDialog
+            open={forced || dialog === 'password'}
+            forced={forced}
+            onClose={() => setDialog(null)}
+          />
+        )}
+      </Suspense>
     </ShellDialogsContext.Provider>
   );
 }

@@ -15,28 +15,12 @@ import { EmptyState } from '../../../components/EmptyState';
 import { FormDialog } from '../../../components/FormDialog';
 import { useLoginRecord } from '../../../session/login-record';
 import { isPublisher, urgeable } from './counts';
+import { UrgeSubject } from './UrgeSubject';
 import { useAcceptUrge, useBatchUrge, useUrgeDepartments, useUrges, useYearTargetOptions } from './warning.api';
 import '../progress/progress.css';
 import { ListTable } from '../../../components/ListTable';
 
 const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '');
-
-/** What an urge is about: the year target's status (1 not set, 2 not decomposed), or a warned task. */
-export function UrgeSubject({ urge }: { urge: Pick<Urge, 'currentStatus' | 'rwmc' | 'yearTargetName'> }) {
-  if (urge.currentStatus === null)
-    return (
-      <Space size={4}>
-        <Tag color="red">{T.warningUrgeTag}</Tag>
-        {urge.rwmc}
-      </Space>
-    );
-  return (
-    <Space size={4}>
-      <Tag color="orange">{URGE_CURRENT_STATUS[urge.currentStatus as 1 | 2]}</Tag>
-      {urge.yearTargetName}
-    </Space>
-  );
-}
 
 /** 督办管理: publishers urge departments of a year target (one by one or in batch); heads accept what they received. */
 export default function UrgePage() {
