@@ -122,14 +122,21 @@ export async function lighthouse(
     cls: null,
     finalUrl: '',
   };
-  try {
-    await run(process.execPath, args, {
-      env: { ...process.env, CHROME_PATH: CHROMIUM },
-      timeout: 180_000,
-      maxBuffer: 16 << 20,
-    });
-  } catch (err) {
-    return { ...empty, error: (err as Error).message.split('\n').slice(0, 3).join(' ') };
+  // Chromium now and then starts a trace without its navigation (Lighthouse's NO_NAVSTART, "run Lighthouse again"):
+  // that run is repeated, up to three times in all.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await run(process.execPath, args, {
+        env: { ...process.env, CHROME_PATH: CHROMIUM },
+        timeout: 180_000,
+        maxBuffer: 16 << 20,
+      });
+      break;
+    } catch (err) {
+      const message = (err as Error).message;
+      if (attempt < 3 && message.includes('NO_NAVSTART')) continue;
+      return { ...empty, error: message.split('\n').slice(0, 3).join(' ') };
+    }
   }
   const lhr = JSON.parse(fs.readFileSync(out, 'utf8')) as {
     finalDisplayedUrl: string;

@@ -9,7 +9,7 @@ import {
 } from '@zg/contract';
 import { App, Button, Card, Popconfirm, Space, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import ReactGridLayout, { type Layout, useContainerWidth } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import 'react-resizable/css/styles.css';
@@ -21,7 +21,6 @@ import { YearPicker } from '../../components/pickers';
 import { QueryBoundary } from '../../components/QueryBoundary';
 import { useLoginRecord } from '../../session/login-record';
 import { useMenu } from '../../session/use-menu';
-import { AddCardModal } from './AddCardModal';
 import { BuiltinCard } from './BuiltinCards';
 import { useDashboardData, useDashboardLayout, usePublishedCharts, useSaveDashboard } from './dashboards.api';
 import {
@@ -37,6 +36,9 @@ import {
   toInput,
 } from './grid';
 import { SubscribedChart } from './SubscribedChart';
+
+/** 添加卡片 (its form and the chart library's select) loads when first opened, not with the dashboard. */
+const AddCardModal = lazy(() => import('./AddCardModal').then((m) => ({ default: m.AddCardModal })));
 
 /** Room the card's title bar and padding take from its height. */
 const CARD_CHROME = 70;
@@ -60,6 +62,9 @@ export default function DashboardsPage() {
   const [cards, setCards] = useState<PageCard[] | null>(null);
   const [year, setYear] = useState<number | null>(() => dayjs().year());
   const [adding, setAdding] = useState(false);
+  // 添加卡片 once opened stays mounted, so that closing it plays its animation.
+  const [addOpened, setAddOpened] = useState(false);
+  if (adding && !addOpened) setAddOpened(true);
   const charts = usePublishedCharts(adding);
   const { width, containerRef, mounted } = useContainerWidth();
   const title =
@@ -176,28 +181,32 @@ export default function DashboardsPage() {
         )}
       </div>
 
-      <AddCardModal
-        open={adding}
-        kinds={kinds}
-        charts={charts.data ?? []}
-        onCancel={() => setAdding(false)}
-        onAdd={(v) => {
-          const base = cards ?? [];
-          persist([
-            ...base,
-            newCard(base, {
-              kind: v.kind,
-              title: v.title,
-              lw: v.lw,
-              ybpid: v.ybpid,
-              url: v.url,
-              sfmc: v.chart?.sfmc,
-              sflx: v.chart?.sflx,
-            }),
-          ]);
-          setAdding(false);
-        }}
-      />
+      {addOpened && (
+        <Suspense fallback={null}>
+          <AddCardModal
+            open={adding}
+            kinds={kinds}
+            charts={charts.data ?? []}
+            onCancel={() => setAdding(false)}
+            onAdd={(v) => {
+              const base = cards ?? [];
+              persist([
+                ...base,
+                newCard(base, {
+                  kind: v.kind,
+                  title: v.title,
+                  lw: v.lw,
+                  ybpid: v.ybpid,
+                  url: v.url,
+                  sfmc: v.chart?.sfmc,
+                  sflx: v.chart?.sflx,
+                }),
+              ]);
+              setAdding(false);
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import type { DashboardChartData } from '@zg/contract';
 import { Alert } from 'antd';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { errorText } from '../../api/errors';
 import { BarChart, LineChart } from '../../components/charts';
-import { ListTable } from '../../components/ListTable';
 import { Loading } from './BuiltinCards';
 import { isTrend, resultToCategories } from './grid';
+
+const DetailChartTable = lazy(() => import('./DetailChartTable'));
 
 /**
  * A subscribed chart's card body: its data from the dashboard's one request, drawn as a line (years) or bars, a
@@ -39,17 +40,10 @@ export function SubscribedChart({
       />
     );
   if (data.sflx === 'detail') {
-    const result = data.sfzsj;
     return (
-      <ListTable<Record<string, unknown>>
-        size="small"
-        rowKey={(r) => String(result.rows.indexOf(r))}
-        aria-label={label}
-        pager={false}
-        scroll={{ y: Math.max(80, height - 40) }}
-        rows={result.rows}
-        columns={result.columns.map((c) => ({ title: c.name, dataIndex: c.name, key: c.name }))}
-      />
+      <Suspense fallback={<Loading pending />}>
+        <DetailChartTable result={data.sfzsj} label={label} height={height} />
+      </Suspense>
     );
   }
   return isTrend(categories) ? (
