@@ -1,7 +1,7 @@
 import { type LoginRecord, MODULE_INTRO, SHELL_TEXT as T } from '@zg/contract';
 import { App, Button, Card } from 'antd';
 import dayjs from 'dayjs';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toastFailure } from '../../api/feedback';
 import { CardList } from '../../components/CardList';
@@ -78,10 +78,9 @@ export default function HomeSections({ record, menu }: { record: LoginRecord; me
 
       {(Object.hasOwn(menus, 'dashboards') || Object.hasOwn(menus, 'homePage')) && (
         <QueryBoundary>
-          <WhenVisible minHeight={360}>
-            <Suspense fallback={null}>
-              <SubscribedChartsCard />
-            </Suspense>
+          {/* No height kept for it: a user without subscribed charts gets no card, and nothing below would move up. */}
+          <WhenVisible minHeight={1}>
+            <SubscribedChartsCard />
           </WhenVisible>
         </QueryBoundary>
       )}
