@@ -103,13 +103,13 @@ export async function lighthouse(
     `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
   ];
   if (preset === 'desktop') args.push('--preset=desktop');
+  const profileDir = path.join(outDir, `profile-${page.replace(/\W/g, '')}-${preset}`);
   if (cookie) {
     args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
     // A browser the app gave a session cookie holds its hint in localStorage (without it the app goes to /login
     // without asking the server): a profile holding only that hint, and Lighthouse told to keep its storage.
-    const profile = await hintedProfile(url, path.join(outDir, `profile-${page.replace(/\W/g, '')}-${preset}`));
     args[args.findIndex((a) => a.startsWith('--chrome-flags='))] =
-      `--chrome-flags=${[...CHROMIUM_FLAGS, `--user-data-dir=${profile}`].join(' ')}`;
+      `--chrome-flags=${[...CHROMIUM_FLAGS, `--user-data-dir=${profileDir}`].join(' ')}`;
     args.push('--disable-storage-reset');
   }
   const empty: LighthouseRun = {
@@ -125,6 +125,8 @@ export async function lighthouse(
   // Chromium now and then starts a trace without its navigation (Lighthouse's NO_NAVSTART, "run Lighthouse again"):
   // that run is repeated, up to three times in all.
   for (let attempt = 1; ; attempt++) {
+    // A new profile for every attempt: the storage is kept (the hint), so a repeat would find the last one's HTTP cache.
+    if (cookie) await hintedProfile(url, profileDir);
     try {
       await run(process.execPath, args, {
         env: { ...process.env, CHROME_PATH: CHROMIUM },
