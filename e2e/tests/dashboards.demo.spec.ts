@@ -127,6 +127,8 @@ test('xld01 subscribes three charts, drags and resizes them, and another browser
     let done = saved(page);
     await drag(page, page.getByTestId('card-近五年就业趋势').locator('.zg-dashboard__drag'), 16 * col, -7 * row);
     expect((await done).status()).toBe(200);
+    // The grid moves 各学院课程平均分 up into the freed rows with a CSS transition: its corner is where it ends up.
+    await expect.poll(async () => (await gridOf(page)).各学院课程平均分?.y).toBe(7);
     // Resize 各学院课程平均分 from its corner: the full width (24 columns) and 3 rows higher.
     done = saved(page);
     await drag(page, page.getByTestId('card-各学院课程平均分').locator('.react-resizable-handle-se'), 8 * col, 3 * row);

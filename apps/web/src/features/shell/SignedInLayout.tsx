@@ -6,6 +6,7 @@ import { MENU_ICONS, MenuFoldIcon, MenuUnfoldIcon } from '../../components/icons
 import { DelayedSpin, preloadElement } from '../../components/LazyPage';
 import { QueryBoundary } from '../../components/QueryBoundary';
 import { NARROW_SCREEN, useMediaQuery } from '../../components/use-media-query';
+import { useOpenedOnce } from '../../components/use-opened-once';
 import { useLoginRecord } from '../../session/login-record';
 import { childrenOf, entryFor, firstLeaf, type MenuEntry, selectedTopKey } from '../../session/menu';
 import { menuRoutes, pageAt, subPageLines, useRouteTable } from '../../session/routes';
@@ -41,9 +42,8 @@ export function SignedInLayout() {
   }, [narrow, drawerOpen]);
   useFocusableScrollers();
   const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
-  // A dialog once opened stays mounted, so that closing it plays its animation.
-  const [opened, setOpened] = useState({ profile: false, password: false });
-  if (dialog && !opened[dialog]) setOpened({ ...opened, [dialog]: true });
+  const profileOpened = useOpenedOnce(dialog === 'profile');
+  const passwordOpened = useOpenedOnce(dialog === 'password');
   const dialogs = useMemo(
     () => ({ openProfile: () => setDialog('profile'), openPassword: () => setDialog('password') }),
     [],
@@ -167,8 +167,8 @@ export function SignedInLayout() {
         </Layout>
       </Layout>
       <Suspense fallback={null}>
-        {opened.profile && <ProfileDialog open={dialog === 'profile'} onClose={() => setDialog(null)} />}
-        {(opened.password || forced) && (
+        {profileOpened && <ProfileDialog open={dialog === 'profile'} onClose={() => setDialog(null)} />}
+        {(passwordOpened || forced) && (
           <ChangePasswordDialog
             open={forced || dialog === 'password'}
             forced={forced}
