@@ -92,6 +92,8 @@ export const diagnosisObjectTasks = pgTable(
   (t) => [
     uniqueIndex('diagnosis_object_tasks_task_object_uq').on(t.taskId, t.objectCode),
     index('diagnosis_object_tasks_charger_idx').on(t.chargerId),
+    // An object's tasks across all diagnosis tasks (画像分析's radar reads the latest graded one: objectGrades).
+    index('diagnosis_object_tasks_object_idx').on(t.objectCode),
     index('diagnosis_object_tasks_state_idx').on(t.taskId, t.targetState),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "diagnosis_object_tasks_object_idx" ON "diagnosis_object_tasks" USING btree ("object_code");
