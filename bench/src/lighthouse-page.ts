@@ -19,7 +19,7 @@ const session = page === '/login' ? null : await Session.login(base, user);
 for (let i = 0; i < Number(runs); i++) {
   const r = await lighthouse(`${base}/#${page}`, page, preset, outDir, session?.cookie ?? null);
   const ms = (v: number | null) => (v === null ? '-' : `${Math.round(v)} ms`);
-  console.log(
-    `${page} ${preset}: ${r.performance ?? '-'}  FCP ${ms(r.fcpMs)}  LCP ${ms(r.lcpMs)}  TBT ${ms(r.tbtMs)}  CLS ${r.cls?.toFixed(3) ?? '-'}${r.error ? `  (${r.error})` : ''}`,
+  process.stdout.write(
+    `${page} ${preset}: ${r.performance ?? '-'}  FCP ${ms(r.fcpMs)}  LCP ${ms(r.lcpMs)}  TBT ${ms(r.tbtMs)}  CLS ${r.cls?.toFixed(3) ?? '-'}${r.error ? `  (${r.error})` : ''}\n`,
   );
 }

@@ -1,6 +1,6 @@
 import { AUTH_MSG, SHELL_TEXT as T, UI_TEXT } from '@zg/contract';
 import { App, Avatar, ConfigProvider, Dropdown, Menu, type MenuProps } from 'antd';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { CheckIcon, DownIcon, LockIcon, LogoutIcon, MENU_ICONS, UserIcon } from '../../components/icons';
 import { SystemLogo } from '../../components/SystemLogo';
@@ -39,19 +39,27 @@ export function TopBar({ bar }: { bar: MenuEntry[] }) {
   );
 }
 
+/** The bar's modules as menu items (icon, label, opening the module), for the header menu and a phone's 更多 list. */
+function moduleItems(
+  bar: MenuEntry[],
+  navigate: (path: string) => void,
+  label: (entry: MenuEntry) => ReactNode,
+): NonNullable<MenuProps['items']> {
+  return bar.map((entry) => {
+    const Icon = entry.icon ? MENU_ICONS[entry.icon] : undefined;
+    return {
+      key: entry.key,
+      icon: Icon ? <Icon /> : undefined,
+      label: label(entry),
+      onClick: () => navigate(entry.path),
+    };
+  });
+}
+
 function HeaderMenu({ bar, pathname, background }: { bar: MenuEntry[]; pathname: string; background: string }) {
   const navigate = useNavigate();
-  const items = useMemo<MenuProps['items']>(
-    () =>
-      bar.map((entry) => {
-        const Icon = entry.icon ? MENU_ICONS[entry.icon] : undefined;
-        return {
-          key: entry.key,
-          icon: Icon ? <Icon /> : undefined,
-          label: <span data-menu-key={entry.key}>{entry.label}</span>,
-          onClick: () => navigate(entry.path),
-        };
-      }),
+  const items = useMemo(
+    () => moduleItems(bar, navigate, (entry) => <span data-menu-key={entry.key}>{entry.label}</span>),
     [bar, navigate],
   );
   const selected = selectedTopKey(bar, pathname);
@@ -91,15 +99,7 @@ function HeaderMenu({ bar, pathname, background }: { bar: MenuEntry[]; pathname:
 /** A phone's module menu: one 更多 button whose list of modules is drawn only when opened. */
 function ModulesDropdown({ bar }: { bar: MenuEntry[] }) {
   const navigate = useNavigate();
-  const items: MenuProps['items'] = bar.map((entry) => {
-    const Icon = entry.icon ? MENU_ICONS[entry.icon] : undefined;
-    return {
-      key: entry.key,
-      icon: Icon ? <Icon /> : undefined,
-      label: entry.label,
-      onClick: () => navigate(entry.path),
-    };
-  });
+  const items = moduleItems(bar, navigate, (entry) => entry.label);
   return (
     <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
       <button type="button" className="zg-header__modules">
