@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstStyles } from './build/first-styles-plugin.ts';
 import { precompress } from './build/precompress.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -10,7 +11,7 @@ const NODE_MODULES = /node_modules[\\/]/;
 
 export default defineConfig({
   root: here,
-  plugins: [react(), precompress()],
+  plugins: [react(), firstStyles(), precompress()],
   server: {
     port: 5173,
     strictPort: true,

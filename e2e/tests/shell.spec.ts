@@ -86,3 +86,26 @@ test('shell screenshots, light and dark themes, at 1366x768 and 1920x1080', asyn
     }
   }
 });
+
+test("antd's styles of the first screens come from their stylesheet, not computed in the page", async ({ page }) => {
+  await signIn(page, account('fbr01'));
+  const welcome = page.locator('.zg-home__welcome');
+  await expect(welcome).toBeVisible();
+  await expect(page.locator('link[rel="stylesheet"][href*="/assets/antd-first-"]')).toHaveCount(1);
+  // antd writes a <style> for every component whose styles it computes: none holds these (apps/web/build/first-styles).
+  const injected = await page.locator('style').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+  for (const rule of [
+    '.ant-card-head',
+    '.ant-layout-sider-children',
+    '.ant-menu-inline',
+    '.ant-descriptions-item-label',
+  ]) {
+    expect(
+      injected.filter((text) => text.includes(rule)),
+      rule,
+    ).toEqual([]);
+  }
+  // And the sheet's rules are the ones drawn: antd's card radius and button height of the default theme.
+  await expect(welcome).toHaveCSS('border-radius', '8px');
+  await expect(page.getByRole('button', { name: '个人中心' })).toHaveCSS('height', '32px');
+});
