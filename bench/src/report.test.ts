@@ -309,3 +309,45 @@ describe('the budgets of issue 17 (the warehouse)', () => {
     expect(md).toContain('| `bench_import` | postgres | 110000 | 5.0 s | 4.0 MiB | 200 |');
   });
 });
+
+describe('the mobile budgets of issue 34', () => {
+  it('judges each page on the server itself and, apart, behind the HTTP/2 front', () => {
+    const run = (page: string, performance: number, via?: 'http2') => ({
+      page,
+      preset: 'mobile' as const,
+      performance,
+      fcpMs: 2000,
+      lcpMs: 3000,
+      tbtMs: 300,
+      cls: 0,
+      finalUrl: '',
+      ...(via ? { via } : {}),
+    });
+    const r = results();
+    r.frontend = {
+      lighthouse: [
+        run('/index', 66),
+        run('/dashboards', 62),
+        run('/index', 81, 'http2'),
+        run('/dashboards', 74, 'http2'),
+      ],
+      pages: [],
+      antdGzip: 1,
+      antdFile: 'antd.min.js',
+      echartsChunks: [],
+      servedCompressed: true,
+    };
+    const b = evaluateBudgets(r);
+    const row = (s: string) => b.find((x) => x.budget === s)!;
+    expect(row('Lighthouse mobile ≥ 80 on /index (xld01)')).toMatchObject({ measured: '66', met: false });
+    expect(row('Lighthouse mobile ≥ 80 on /index (xld01), behind an HTTP/2 front')).toMatchObject({
+      measured: '81',
+      met: true,
+    });
+    expect(row('Lighthouse mobile ≥ 80 on /dashboards (xld01), behind an HTTP/2 front').met).toBe(false);
+  });
+
+  it('lists no HTTP/2 rows when the front was not measured', () => {
+    expect(evaluateBudgets(results()).some((x) => x.budget.includes('HTTP/2'))).toBe(false);
+  });
+});
