@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, workerCount } from './config';
 
@@ -9,6 +10,19 @@ describe('loadConfig', () => {
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.DATA_DIR).toBe(path.resolve('./data'));
     expect(c.FEATURE_FLAGS).toEqual(['newTaskManagement']);
+  });
+
+  it('serves HTTPS with a certificate and its key, both readable, and then sends the session cookie over HTTPS only', () => {
+    const tls = path.join(path.dirname(fileURLToPath(import.meta.url)), 'test/tls');
+    const both = { TLS_CERT_FILE: path.join(tls, 'cert.pem'), TLS_KEY_FILE: path.join(tls, 'key.pem') };
+    expect(loadConfig({}).TLS_CERT_FILE).toBeUndefined();
+    expect(loadConfig(both).COOKIE_SECURE).toBe(true);
+    // An explicit setting still wins (a proxy in front that ends TLS itself, say).
+    expect(loadConfig({ ...both, COOKIE_SECURE: 'false' }).COOKIE_SECURE).toBe(false);
+    expect(() => loadConfig({ TLS_CERT_FILE: both.TLS_CERT_FILE })).toThrow(/TLS_CERT_FILE 和 TLS_KEY_FILE 须同时设置/);
+    expect(() => loadConfig({ ...both, TLS_KEY_FILE: '/nonexistent/key.pem' })).toThrow(
+      /TLS_KEY_FILE 指向的文件无法读取（"\/nonexistent\/key.pem"）/,
+    );
   });
 
   it('treats empty strings as unset', () => {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -158,6 +159,12 @@ const EnvSchema = z.object({
   SMTP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** The platform's address for the digest's link (https://zg.example.edu.cn/); unset: the mail names no link. */
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * HTTPS on PORT, speaking HTTP/2 (HTTP/1.1 to clients without it): the certificate (PEM, with its chain) and its
+   * private key. Unset: plain HTTP, for a reverse proxy in front (README, "Behind a reverse proxy").
+   */
+  TLS_CERT_FILE: z.string().optional(),
+  TLS_KEY_FILE: z.string().optional(),
 });
 
 export type Config = z.infer<typeof EnvSchema>;
@@ -198,6 +205,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.NOTIFY_DIGEST_ENABLED && (!c.SMTP_HOST || !c.SMTP_FROM)) {
     throw new ConfigError('环境变量 SMTP_HOST 和 SMTP_FROM 在 NOTIFY_DIGEST_ENABLED=true 时必须设置');
   }
+  if (!c.TLS_CERT_FILE !== !c.TLS_KEY_FILE) {
+    throw new ConfigError('环境变量 TLS_CERT_FILE 和 TLS_KEY_FILE 须同时设置（证书和它的私钥，PEM 文件）');
+  }
+  for (const name of ['TLS_CERT_FILE', 'TLS_KEY_FILE'] as const) {
+    const file = c[name];
+    if (!file) continue;
+    try {
+      fs.accessSync(file, fs.constants.R_OK);
+    } catch {
+      throw new ConfigError(`环境变量 ${name} 指向的文件无法读取（${JSON.stringify(file)}）`);
+    }
+  }
+  // Served over HTTPS, the session cookie is sent only over HTTPS unless COOKIE_SECURE says otherwise.
+  if (c.TLS_CERT_FILE && input.COOKIE_SECURE === undefined) c.COOKIE_SECURE = true;
   if (c.TEST_HOOKS && c.WORKERS !== undefined && c.WORKERS > 1) {
     throw new ConfigError('环境变量 WORKERS 在 TEST_HOOKS=true 时只能为 1：测试时钟只在一个进程里生效');
   }

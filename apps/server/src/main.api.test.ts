@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import http2 from 'node:http2';
+import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,6 +63,49 @@ async function waitHealthy(port: number, proc: ReturnType<typeof start>, timeout
   throw new Error('server did not become healthy');
 }
 
+/** An HTTP/2 session with the server once it answers /api/health (its certificate is the tests' self-signed one). */
+async function waitForHttp2(base: string, proc: ReturnType<typeof start>, timeoutMs = 90_000) {
+  const until = Date.now() + timeoutMs;
+  let exited = false;
+  void proc.exited.then(() => {
+    exited = true;
+  });
+  while (Date.now() < until) {
+    if (exited) throw new Error(`server exited before it was healthy: ${proc.stderr()}`);
+    const session = http2.connect(base, { rejectUnauthorized: false });
+    session.on('error', () => {});
+    try {
+      const res = await h2Request(session, '/api/health');
+      if (res.status === 200) return session;
+    } catch {}
+    session.destroy();
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error('server did not become healthy over HTTPS');
+}
+
+function h2Request(session: http2.ClientHttp2Session, url: string, o: { method?: string; body?: string } = {}) {
+  return new Promise<{ status: number; headers: http2.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const req = session.request({
+      ':path': url,
+      ':method': o.method ?? 'GET',
+      ...(o.body ? { 'content-type': 'application/json' } : {}),
+    });
+    let headers: http2.IncomingHttpHeaders = {};
+    let body = '';
+    req.on('response', (h) => {
+      headers = h;
+    });
+    req.setEncoding('utf8');
+    req.on('data', (c: string) => {
+      body += c;
+    });
+    req.on('end', () => resolve({ status: Number(headers[':status']), headers, body }));
+    req.on('error', reject);
+    req.end(o.body);
+  });
+}
+
 describe('npm start (the server process)', () => {
   it('stops with a message naming an invalid environment variable', async () => {
     const p = start({ PORT: 'abc' });
@@ -109,6 +154,53 @@ describe('npm start (the server process)', () => {
       expect(((await again.json()) as { data: { userId: string } }).data.userId).toBe('zyadmin');
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await testDb.drop();
+    }
+  }, 120_000);
+
+  it('serves HTTPS with HTTP/2 (and HTTP/1.1) given a certificate, and stops on SIGTERM with a session open', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zg-tls-'));
+    const testDb = await openTestDatabase();
+    await testDb.database.close();
+    const tls = path.join(path.dirname(fileURLToPath(import.meta.url)), 'test/tls');
+    try {
+      const port = await freePort();
+      const p = start({
+        DATABASE_URL: testDb.url,
+        DATA_DIR: dataDir,
+        SEED_DEMO_STORY: 'false',
+        PORT: String(port),
+        WORKERS: '2',
+        TLS_CERT_FILE: path.join(tls, 'cert.pem'),
+        TLS_KEY_FILE: path.join(tls, 'key.pem'),
+      });
+      const base = `https://127.0.0.1:${port}`;
+      const session = await waitForHttp2(base, p);
+      // HTTP/2: sign in; the session cookie is HTTPS-only and the browser is told to keep to HTTPS.
+      const login = await h2Request(session, '/api/authc/login', {
+        method: 'POST',
+        body: JSON.stringify({ userId: 'zyadmin', password: 'Admin@2026' }),
+      });
+      expect(login.status).toBe(200);
+      expect(String(login.headers['set-cookie'])).toMatch(/^sid=[^;]+;.*Secure/);
+      expect(login.headers['strict-transport-security']).toBeDefined();
+      // HTTP/1.1 over TLS still answers (a client without HTTP/2).
+      const h1 = await new Promise<number>((resolve, reject) => {
+        https
+          .get(`${base}/api/health`, { rejectUnauthorized: false }, (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          })
+          .on('error', reject);
+      });
+      expect(h1).toBe(200);
+      // A browser keeps its HTTP/2 session open: the server still stops.
+      expect(session.closed).toBe(false);
+      p.child.kill('SIGTERM');
+      expect(await p.exited).toBe(0);
+      session.destroy();
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
       await testDb.drop();

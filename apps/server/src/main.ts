@@ -142,7 +142,7 @@ async function main() {
     }
     pool.supervise(() => closing);
     process.stdout.write(
-      `服务已启动：http://localhost:${config.PORT}（${workers} 个工作进程，WORKERS；数据库：${where}）\n`,
+      `服务已启动：${config.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${config.PORT}（${workers} 个工作进程，WORKERS；数据库：${where}）\n`,
     );
     return;
   }
@@ -171,7 +171,7 @@ async function main() {
     await stopEmbedded();
     throw listenError(config, err);
   }
-  app.log.info(`服务已启动：http://localhost:${config.PORT}（数据库：${where}）`);
+  app.log.info(`服务已启动：${config.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${config.PORT}（数据库：${where}）`);
 }
 
 function listenError(config: Config, err: unknown) {

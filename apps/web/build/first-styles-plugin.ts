@@ -36,7 +36,8 @@ export function firstStyles(): Plugin {
       this.emitFile({ type: 'asset', fileName, source });
     },
     transformIndexHtml: {
-      order: 'pre',
+      // After Vite's own pass, which would try to resolve the link as a source file.
+      order: 'post',
       handler: () => [{ tag: 'link', attrs: { rel: 'stylesheet', href: `/${fileName}` }, injectTo: 'head-prepend' }],
     },
   };
