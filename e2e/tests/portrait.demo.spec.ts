@@ -3,7 +3,7 @@ import { account, audit, type Finding, keepScreenshot, openModule, settle, signI
 
 /**
  * 画像分析 (issue 35 item 1) on the demo school: xld01 opens the school's portrait from 智能分析, drills down to a
- * college, a major, a course, a class and a student, and goes back by the breadcrumb; zyfzr01 lands on 软件技术 (their
+ * college, a major, a course, a class and a student, and goes back by the breadcrumb, the school's 需关注学生 listed; zyfzr01 lands on 软件技术 (their
  * major) and is refused another major with the Chinese message; axe finds nothing serious.
  * Screenshots: e2e/artifacts/portrait-*.png.
  */
@@ -38,9 +38,15 @@ test('xld01 opens the school portrait and drills down to a major, a course and a
   await expect(page.locator('.zg-portrait-card').filter({ hasText: '自定义' }).first()).toBeVisible();
   await expect(page.getByRole('img', { name: '演示职业技术学院历年趋势' })).toBeVisible();
   await expect(page.locator('.ant-message-error')).toHaveCount(0);
+  // 需关注学生: the demo school's students on 休学 or failing the fitness test, paged.
+  const follow = page.locator('.ant-card').filter({ hasText: '需关注学生' });
+  await expect(follow.locator('tbody tr').first()).toBeVisible();
+  await expect(follow.locator('tbody')).toContainText(/休学|体质测试不及格/);
   const findings: Finding[] = [];
   await audit(page, '学校画像', findings);
   await keepScreenshot(page, 'portrait-school');
+  await follow.scrollIntoViewIfNeeded();
+  await keepScreenshot(page, 'portrait-follow');
 
   await drill(page, /^学院/, '信息工程学院');
   await drill(page, /^专业/, '软件技术');

@@ -2,7 +2,7 @@ import { type Portrait, type PortraitKind, PORTRAIT_TEXT as T } from '@zg/contra
 import { Button, Card, Descriptions, Input, Space, type TableColumnsType, Tabs } from 'antd';
 import { useState } from 'react';
 import { ListTable } from '../../components/ListTable';
-import { useClassStudents, useDetailTable, useNextLink } from './portrait.api';
+import { useClassStudents, useDetailTable, useFollowStudents, useNextLink } from './portrait.api';
 import { type PortraitAt, rowTarget } from './portrait.logic';
 
 type Row = Record<string, unknown>;
@@ -65,13 +65,53 @@ function ClassStudents({ code, open }: { code: string; open: (at: PortraitAt) =>
       size="small"
       title={T.students}
       extra={
-        <Input.Search
-          allowClear
-          size="small"
-          aria-label={T.search}
-          placeholder={T.search}
+        <StudentSearch
           onSearch={(v) => {
-            setKeyword(v.trim());
+            setKeyword(v);
+            setPage(1);
+          }}
+        />
+      }
+    >
+      <ListTable<Row>
+        size="small"
+        rowKey={(r) => String(r.学号)}
+        rows={students.data?.records}
+        loading={students.isFetching}
+        error={students.error}
+        columns={columnsOf(students.data?.columns ?? [], open)}
+        pager={{ current: page, total: students.data?.total ?? 0, pageSize: 10, onChange: setPage }}
+      />
+    </Card>
+  );
+}
+
+/** A search box for a table of students: 学号 or name, back to the first page. */
+function StudentSearch({ onSearch }: { onSearch: (keyword: string) => void }) {
+  return (
+    <Input.Search
+      allowClear
+      size="small"
+      aria-label={T.search}
+      placeholder={T.search}
+      onSearch={(v) => onSearch(v.trim())}
+    />
+  );
+}
+
+/** 需关注学生 under a school, college, major or class: on 休学, or under 60 in the fitness test; paged, searched. */
+function FollowStudents({ kind, code, open }: { kind: PortraitKind; code: string; open: (at: PortraitAt) => void }) {
+  const [page, setPage] = useState(1);
+  const [keyword, setKeyword] = useState('');
+  const students = useFollowStudents(kind, code, page, keyword);
+  return (
+    <Card
+      size="small"
+      title={T.follow}
+      extra={
+        <StudentSearch
+          onSearch={(v) => {
+            setKeyword(v);
             setPage(1);
           }}
         />
@@ -116,6 +156,9 @@ function DetailTable({
   );
 }
 
+/** The kinds whose students are listed for following (the school and what groups students under it). */
+const FOLLOWED = new Set<PortraitKind>(['school', 'college', 'major', 'class']);
+
 /** What the portrait drills into, by its kind. */
 export function PortraitDrill({ portrait, open }: { portrait: Portrait; open: (at: PortraitAt) => void }) {
   const { kind, code } = portrait.object;
@@ -133,6 +176,7 @@ export function PortraitDrill({ portrait, open }: { portrait: Portrait; open: (a
       ) : null}
       <NextLinks kind={kind} code={code} open={open} />
       {kind === 'class' ? <ClassStudents code={code} open={open} /> : null}
+      {FOLLOWED.has(kind) ? <FollowStudents kind={kind} code={code} open={open} /> : null}
       {kind === 'course' || kind === 'teacher' ? <DetailTable kind={kind} code={code} open={open} /> : null}
     </Space>
   );

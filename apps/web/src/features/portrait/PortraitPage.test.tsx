@@ -64,6 +64,48 @@ describe('画像分析', () => {
     expect(api.calls(`${C}/querySchoolPortrait`).some((u) => u.searchParams.get('code') === 'XY01')).toBe(true);
   });
 
+  it('lists the students to follow under the school, searches them and opens one’s portrait', async () => {
+    const follow = (keyword: string | null) => ({
+      object: { kind: 'school', code: 'XX', name: '演示职业技术学院' },
+      columns: ['学号', '姓名', '班级', '关注原因'],
+      records: [
+        { 学号: '2023010101', 姓名: '王小明', 班级: '软件2301', 关注原因: '休学' },
+        ...(keyword ? [] : [{ 学号: '2023010102', 姓名: '李小红', 班级: '软件2301', 关注原因: '体质测试不及格' }]),
+      ],
+      total: keyword ? 1 : 12,
+      current: 1,
+      size: 10,
+      pages: keyword ? 1 : 2,
+    });
+    const api = stubApi({
+      [`${P}/queryPortrayalByAuth`]: () => ok({ all: true, roots: [], kinds: ['school', 'student'] }),
+      [`${C}/querySchoolPortrait`]: () => ok(portrait('school', 'XX', '演示职业技术学院')),
+      [`${C}/queryNextLink`]: () =>
+        ok({ object: { kind: 'school', code: 'XX', name: '演示职业技术学院' }, groups: [] }),
+      [`${C}/queryLeaderFollowStudent`]: (_i, url) => ok(follow(url.searchParams.get('keyword'))),
+      [`${C}/queryStudentPortrait`]: () => ok(portrait('student', '2023010101', '王小明')),
+    });
+    renderPageAs(<PortraitPage />, leader, '/analysis/portrayal');
+    const card = (await screen.findByText(T.follow)).closest('.ant-card') as HTMLElement;
+    expect(await within(card).findByText('李小红')).toBeTruthy();
+    expect(within(card).getByText('体质测试不及格')).toBeTruthy();
+    const asked = api.calls(`${C}/queryLeaderFollowStudent`)[0]!;
+    expect(Object.fromEntries(asked.searchParams)).toMatchObject({
+      kind: 'school',
+      code: 'XX',
+      current: '1',
+      size: '10',
+    });
+
+    fireEvent.change(within(card).getByRole('searchbox', { name: T.search }), { target: { value: ' 王小明 ' } });
+    fireEvent.keyDown(within(card).getByRole('searchbox', { name: T.search }), { key: 'Enter', code: 'Enter' });
+    await waitFor(() => expect(within(card).queryByText('李小红')).toBeNull());
+    expect(api.calls(`${C}/queryLeaderFollowStudent`).at(-1)?.searchParams.get('keyword')).toBe('王小明');
+
+    fireEvent.click(within(card).getByRole('button', { name: T.open }));
+    expect(await screen.findByRole('heading', { name: /王小明/ })).toBeTruthy();
+  });
+
   it('lists the kind’s configured cards in 卡片配置, adds one, and offers edit and delete only on the user’s own', async () => {
     const card = (id: number, label: string, mine: boolean) => ({
       id,

@@ -64,6 +64,22 @@ export function useClassStudents(code: string | undefined, current: number, keyw
   });
 }
 
+/** The students to follow under a school, college, major or class (休学, or failing the fitness test), paged. */
+export function useFollowStudents(kind: PortraitKind, code: string, current: number, keyword: string) {
+  return useQuery({
+    queryKey: [KEY, 'follow', kind, code, current, keyword],
+    queryFn: ({ signal }) =>
+      call(
+        API.queryLeaderFollowStudent,
+        { query: { kind, code, current, size: 10, ...(keyword ? { keyword } : {}) } },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+    throwOnError: false,
+    retry: false,
+  });
+}
+
 /** The detail table of a course or a teacher. */
 export function useDetailTable(kind: PortraitKind, code: string | undefined) {
   const endpoint = kind === 'course' ? API.queryCourseDetailPage : API.queryTeacherDetailPage;
