@@ -46,7 +46,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitHealthy(port: number, proc: ReturnType<typeof start>, timeoutMs = 60_000) {
+/** Polls `probe` until it gives a value, failing when the server exits first or after `timeoutMs`. */
+async function whenServing<T>(proc: ReturnType<typeof start>, probe: () => Promise<T | null>, timeoutMs: number) {
   const until = Date.now() + timeoutMs;
   let exited = false;
   void proc.exited.then(() => {
@@ -54,34 +55,35 @@ async function waitHealthy(port: number, proc: ReturnType<typeof start>, timeout
   });
   while (Date.now() < until) {
     if (exited) throw new Error(`server exited before it was healthy: ${proc.stderr()}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return;
-    } catch {}
+    const value = await probe().catch(() => null);
+    if (value !== null) return value;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('server did not become healthy');
 }
 
+function waitHealthy(port: number, proc: ReturnType<typeof start>, timeoutMs = 60_000) {
+  return whenServing(
+    proc,
+    async () => ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok ? true : null),
+    timeoutMs,
+  );
+}
+
 /** An HTTP/2 session with the server once it answers /api/health (its certificate is the tests' self-signed one). */
-async function waitForHttp2(base: string, proc: ReturnType<typeof start>, timeoutMs = 90_000) {
-  const until = Date.now() + timeoutMs;
-  let exited = false;
-  void proc.exited.then(() => {
-    exited = true;
-  });
-  while (Date.now() < until) {
-    if (exited) throw new Error(`server exited before it was healthy: ${proc.stderr()}`);
-    const session = http2.connect(base, { rejectUnauthorized: false });
-    session.on('error', () => {});
-    try {
-      const res = await h2Request(session, '/api/health');
-      if (res.status === 200) return session;
-    } catch {}
-    session.destroy();
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error('server did not become healthy over HTTPS');
+function waitForHttp2(base: string, proc: ReturnType<typeof start>, timeoutMs = 90_000) {
+  return whenServing(
+    proc,
+    async () => {
+      const session = http2.connect(base, { rejectUnauthorized: false });
+      session.on('error', () => {});
+      const res = await h2Request(session, '/api/health').catch(() => null);
+      if (res?.status === 200) return session;
+      session.destroy();
+      return null;
+    },
+    timeoutMs,
+  );
 }
 
 function h2Request(session: http2.ClientHttp2Session, url: string, o: { method?: string; body?: string } = {}) {

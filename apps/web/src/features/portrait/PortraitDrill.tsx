@@ -2,7 +2,7 @@ import { type Portrait, type PortraitKind, PORTRAIT_TEXT as T } from '@zg/contra
 import { Button, Card, Descriptions, Input, Space, type TableColumnsType, Tabs } from 'antd';
 import { useState } from 'react';
 import { ListTable } from '../../components/ListTable';
-import { useClassStudents, useDetailTable, useFollowStudents, useNextLink } from './portrait.api';
+import { useDetailTable, useNextLink, useStudentList } from './portrait.api';
 import { type PortraitAt, rowTarget } from './portrait.logic';
 
 type Row = Record<string, unknown>;
@@ -55,63 +55,33 @@ function NextLinks({ kind, code, open }: { kind: PortraitKind; code: string; ope
   );
 }
 
-/** A class's students, paged, searched by 学号 or name. */
-function ClassStudents({ code, open }: { code: string; open: (at: PortraitAt) => void }) {
+/** A class's students, or 需关注学生 under an object: paged, searched by 学号 or name, each row opening a portrait. */
+function StudentList({
+  list,
+  kind,
+  code,
+  open,
+}: {
+  list: 'class' | 'follow';
+  kind: PortraitKind;
+  code: string;
+  open: (at: PortraitAt) => void;
+}) {
   const [page, setPage] = useState(1);
   const [keyword, setKeyword] = useState('');
-  const students = useClassStudents(code, page, keyword);
+  const students = useStudentList(list, kind, code, page, keyword);
   return (
     <Card
       size="small"
-      title={T.students}
+      title={list === 'class' ? T.students : T.follow}
       extra={
-        <StudentSearch
+        <Input.Search
+          allowClear
+          size="small"
+          aria-label={T.search}
+          placeholder={T.search}
           onSearch={(v) => {
-            setKeyword(v);
-            setPage(1);
-          }}
-        />
-      }
-    >
-      <ListTable<Row>
-        size="small"
-        rowKey={(r) => String(r.学号)}
-        rows={students.data?.records}
-        loading={students.isFetching}
-        error={students.error}
-        columns={columnsOf(students.data?.columns ?? [], open)}
-        pager={{ current: page, total: students.data?.total ?? 0, pageSize: 10, onChange: setPage }}
-      />
-    </Card>
-  );
-}
-
-/** A search box for a table of students: 学号 or name, back to the first page. */
-function StudentSearch({ onSearch }: { onSearch: (keyword: string) => void }) {
-  return (
-    <Input.Search
-      allowClear
-      size="small"
-      aria-label={T.search}
-      placeholder={T.search}
-      onSearch={(v) => onSearch(v.trim())}
-    />
-  );
-}
-
-/** 需关注学生 under a school, college, major or class: on 休学, or under 60 in the fitness test; paged, searched. */
-function FollowStudents({ kind, code, open }: { kind: PortraitKind; code: string; open: (at: PortraitAt) => void }) {
-  const [page, setPage] = useState(1);
-  const [keyword, setKeyword] = useState('');
-  const students = useFollowStudents(kind, code, page, keyword);
-  return (
-    <Card
-      size="small"
-      title={T.follow}
-      extra={
-        <StudentSearch
-          onSearch={(v) => {
-            setKeyword(v);
+            setKeyword(v.trim());
             setPage(1);
           }}
         />
@@ -175,8 +145,8 @@ export function PortraitDrill({ portrait, open }: { portrait: Portrait; open: (a
         </Card>
       ) : null}
       <NextLinks kind={kind} code={code} open={open} />
-      {kind === 'class' ? <ClassStudents code={code} open={open} /> : null}
-      {FOLLOWED.has(kind) ? <FollowStudents kind={kind} code={code} open={open} /> : null}
+      {kind === 'class' ? <StudentList list="class" kind={kind} code={code} open={open} /> : null}
+      {FOLLOWED.has(kind) ? <StudentList list="follow" kind={kind} code={code} open={open} /> : null}
       {kind === 'course' || kind === 'teacher' ? <DetailTable kind={kind} code={code} open={open} /> : null}
     </Space>
   );

@@ -48,32 +48,25 @@ export function useNextLink(kind: PortraitKind, code: string | undefined) {
   });
 }
 
-export function useClassStudents(code: string | undefined, current: number, keyword: string) {
+/**
+ * A paged list of students, searched by 学号 or name: a class's (`class`), or those to follow under a school, college,
+ * major or class (`follow`: on 休学, or under 60 in the fitness test).
+ */
+export function useStudentList(
+  list: 'class' | 'follow',
+  kind: PortraitKind,
+  code: string,
+  current: number,
+  keyword: string,
+) {
+  const paging = { code, current, size: 10, ...(keyword ? { keyword } : {}) };
   return useQuery({
-    queryKey: [KEY, 'classStudents', code ?? null, current, keyword],
+    queryKey: [KEY, list, kind, code, current, keyword],
     queryFn: ({ signal }) =>
-      call(
-        API.queryStudentDownClass,
-        { query: { code: code ?? '', current, size: 10, ...(keyword ? { keyword } : {}) } },
-        { signal },
-      ),
+      list === 'class'
+        ? call(API.queryStudentDownClass, { query: paging }, { signal })
+        : call(API.queryLeaderFollowStudent, { query: { ...paging, kind } }, { signal }),
     enabled: Boolean(code),
-    placeholderData: keepPreviousData,
-    throwOnError: false,
-    retry: false,
-  });
-}
-
-/** The students to follow under a school, college, major or class (休学, or failing the fitness test), paged. */
-export function useFollowStudents(kind: PortraitKind, code: string, current: number, keyword: string) {
-  return useQuery({
-    queryKey: [KEY, 'follow', kind, code, current, keyword],
-    queryFn: ({ signal }) =>
-      call(
-        API.queryLeaderFollowStudent,
-        { query: { kind, code, current, size: 10, ...(keyword ? { keyword } : {}) } },
-        { signal },
-      ),
     placeholderData: keepPreviousData,
     throwOnError: false,
     retry: false,
